@@ -1,0 +1,34 @@
+import type { IpcError } from '../shared/ipc/define';
+
+/**
+ * An error meant for the user: it carries a stable code and a sentence that
+ * says what happened and what to do. Anything else that reaches the IPC
+ * boundary is reported as 'internal' without its details.
+ */
+export class UserError extends Error {
+  readonly code: string;
+  readonly fields: Record<string, string[]> | undefined;
+  constructor(code: string, message: string, fields?: Record<string, string[]>) {
+    super(message);
+    this.name = 'UserError';
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** Errors that know how to present themselves across IPC. */
+export interface ToIpcError {
+  toIpcError(): IpcError;
+}
+
+function hasToIpcError(e: unknown): e is ToIpcError {
+  return typeof e === 'object' && e !== null && typeof (e as ToIpcError).toIpcError === 'function';
+}
+
+export function toIpcError(e: unknown): IpcError {
+  if (hasToIpcError(e)) return e.toIpcError();
+  if (e instanceof UserError) {
+    return e.fields ? { code: e.code, message: e.message, fields: e.fields } : { code: e.code, message: e.message };
+  }
+  return { code: 'internal', message: 'Something went wrong inside FaxDesk. Try again; if it keeps happening, restart the app.' };
+}

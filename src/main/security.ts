@@ -1,0 +1,148 @@
+/**
+ * All window hardening in one place. Plain functions over the small parts of
+ * Electron they need, so each rule is unit-tested with a mocked `electron`.
+ * Nothing here is ever loosened to make something easier.
+ */
+
+/** Renderer pages are served from the app bundle (file://) or, in dev, the Vite server. */
+export interface AppOrigins {
+  /** e.g. 'file://' for the packaged renderer */
+  fileRoot: string | null;
+  /** e.g. 'http://localhost:5173' while developing with electron-vite dev */
+  devServer: string | null;
+}
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function secureWebPreferences(preloadPath: string) {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webviewTag: false,
+    safeDialogs: true,
+    spellcheck: false,
+    // webSecurity, allowRunningInsecureContent, experimentalFeatures: left at Electron's safe defaults.
+  } as const;
+}
+
+/** Only https pages on these hosts may be opened in the user's browser. */
+export const EXTERNAL_ALLOW_LIST: readonly string[] = [
+  'github.com',
+];
+
+export function isAllowedExternalUrl(raw: string, allowHosts: readonly string[] = EXTERNAL_ALLOW_LIST): boolean {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:') return false;
+  if (url.username || url.password) return false;
+  return allowHosts.includes(url.hostname);
+}
+
+export function isTrustedFrameUrl(raw: string, origins: AppOrigins): boolean {
+  if (!raw) return false;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  if (origins.fileRoot && url.protocol === 'file:') {
+    return raw.startsWith(origins.fileRoot);
+  }
+  if (origins.devServer) {
+    return url.origin === new URL(origins.devServer).origin;
+  }
+  return false;
+}
+
+interface PreventableEvent {
+  preventDefault(): void;
+}
+
+export interface WebContentsLike {
+  on(event: 'will-navigate' | 'will-redirect', listener: (e: PreventableEvent, url: string) => void): unknown;
+  on(event: 'will-attach-webview', listener: (e: PreventableEvent) => void): unknown;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
+}
+
+export interface SessionLike {
+  setPermissionRequestHandler(handler: (wc: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
+  setPermissionCheckHandler(handler: (wc: unknown, permission: string) => boolean): void;
+  webRequest: {
+    onHeadersReceived(
+      listener: (
+        details: { responseHeaders?: Record<string, string[] | string> },
+        callback: (response: { responseHeaders: Record<string, string[] | string> }) => void,
+      ) => void,
+    ): void;
+  };
+}
+
+/** Blocks every navigation and redirect away from the loaded app, and every new window. */
+export function hardenWebContents(
+  contents: WebContentsLike,
+  openExternal: (url: string) => void,
+  onBlocked: (what: string, url: string) => void = () => {},
+): void {
+  contents.on('will-navigate', (e, url) => {
+    e.preventDefault();
+    onBlocked('navigation', url);
+  });
+  contents.on('will-redirect', (e, url) => {
+    e.preventDefault();
+    onBlocked('redirect', url);
+  });
+  contents.on('will-attach-webview', (e) => {
+    e.preventDefault();
+    onBlocked('webview', '');
+  });
+  contents.setWindowOpenHandler(({ url }) => {
+    // Allowed https links open in the user's browser, never inside the app.
+    if (isAllowedExternalUrl(url)) openExternal(url);
+    else onBlocked('window.open', url);
+    return { action: 'deny' };
+  });
+}
+
+/** Denies every permission (camera, notifications API, geolocation…) and sets the CSP header. */
+export function hardenSession(session: SessionLike): void {
+  session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  session.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: {
+        ...(details.responseHeaders ?? {}),
+        'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
+        'X-Content-Type-Options': ['nosniff'],
+      },
+    });
+  });
+}
+
+/** `shell.openExternal` only for allow-listed https URLs; everything else is refused. */
+export function safeOpenExternal(open: (url: string) => Promise<void> | void, url: string): boolean {
+  if (!isAllowedExternalUrl(url)) return false;
+  void open(url);
+  return true;
+}

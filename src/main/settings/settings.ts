@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defaultSettings, settingsPatchSchema, settingsSchema, type Settings, type SettingsPatch } from '../../shared/settings';
+import { UserError } from '../errors';
+
+/** The slice of conf / electron-store used here (electron-store wraps conf). */
+export interface KeyValueStore {
+  readonly store: Record<string, unknown>;
+  set(store: Record<string, unknown>): void;
+  readonly path: string;
+}
+
+export interface StoreOptions {
+  cwd: string;
+  configName: string;
+  clearInvalidConfig: false;
+  projectName: string;
+}
+
+export type StoreFactory = (options: StoreOptions) => KeyValueStore;
+
+export interface SettingsNotice {
+  /** where the unreadable settings file was moved */
+  movedTo: string;
+  reason: string;
+}
+
+export interface SettingsStore {
+  get(): Settings;
+  update(patch: SettingsPatch): Settings;
+  onChange(listener: (next: Settings, prev: Settings) => void): () => void;
+  /** set when the file on disk could not be read and was moved aside */
+  readonly notice: SettingsNotice | null;
+  readonly filePath: string;
+}
+
+const CONFIG_NAME = 'settings';
+
+/**
+ * Settings on disk, written atomically by conf. A file that cannot be read or
+ * does not match the schema is moved aside (never silently reset) and the
+ * move is reported so the UI can tell the user.
+ */
+export function openSettings(dir: string, factory: StoreFactory): SettingsStore {
+  const options: StoreOptions = { cwd: dir, configName: CONFIG_NAME, clearInvalidConfig: false, projectName: 'faxdesk' };
+  const file = path.join(dir, `${CONFIG_NAME}.json`);
+  let notice: SettingsNotice | null = null;
+
+  const moveAside = (reason: string) => {
+    const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    fs.renameSync(file, aside);
+    notice = { movedTo: aside, reason };
+  };
+
+  let kv: KeyValueStore;
+  try {
+    kv = factory(options);
+  } catch (e) {
+    if (!fs.existsSync(file)) throw e;
+    moveAside(e instanceof Error ? e.message : 'unreadable');
+    kv = factory(options);
+  }
+
+  let current: Settings;
+  const parsed = settingsSchema.safeParse(kv.store);
+  if (parsed.success) {
+    current = parsed.data;
+  } else {
+    moveAside(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    kv = factory(options);
+    current = defaultSettings;
+  }
+
+  const listeners = new Set<(next: Settings, prev: Settings) => void>();
+
+  return {
+    get: () => current,
+    update(patch) {
+      const checked = settingsPatchSchema.safeParse(patch);
+      if (!checked.success) {
+        const fields: Record<string, string[]> = {};
+        for (const issue of checked.error.issues) (fields[issue.path.join('.') || '(input)'] ??= []).push(issue.message);
+        throw new UserError('settings.invalid', 'Some settings are not valid; nothing was saved.', fields);
+      }
+      const prev = current;
+      const next = settingsSchema.parse({ ...current, ...checked.data });
+      kv.set(next as unknown as Record<string, unknown>);
+      current = next;
+      for (const l of listeners) l(next, prev);
+      return next;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get notice() {
+      return notice;
+    },
+    filePath: file,
+  };
+}

@@ -1,0 +1,45 @@
+import os from 'node:os';
+import path from 'node:path';
+import Conf from 'conf';
+import { createLogger } from '../../main/log';
+import { createMainServices } from '../../main/services';
+import type { KeyValueStore } from '../../main/settings/settings';
+import type { PlatformDeps } from '../../main/app-context';
+import { startPreviewServer, type PreviewServer } from './server';
+
+export interface PreviewOptions {
+  rendererDir: string;
+  dataDir?: string;
+  port?: number;
+  locale?: string;
+}
+
+/** The browser preview: real main-process services behind a loopback bridge. */
+export async function runPreview(options: PreviewOptions) {
+  const log = createLogger();
+  let server: PreviewServer | null = null;
+  const deps: PlatformDeps = {
+    dataDir: options.dataDir ?? path.join(os.homedir(), '.config', 'FaxDesk-preview'),
+    version: process.env['npm_package_version'] ?? '0.0.0',
+    platform: process.platform,
+    shell: 'preview',
+    systemLocale: options.locale ?? Intl.DateTimeFormat().resolvedOptions().locale,
+    log,
+    openExternal: (url) => log.info(`preview: would open ${url} in the browser`),
+    emit: (name, payload) => server?.emit(name, payload),
+  };
+  const services = await createMainServices(deps, {
+    storeFactory: (o) => new Conf(o) as unknown as KeyValueStore,
+  });
+  const startOptions = { rendererDir: options.rendererDir, handlers: services.handlers, log };
+  server = await startPreviewServer(options.port === undefined ? startOptions : { ...startOptions, port: options.port });
+  const live = server;
+  return {
+    url: live.url,
+    services,
+    async close() {
+      await live.close();
+      await services.close();
+    },
+  };
+}

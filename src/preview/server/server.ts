@@ -1,0 +1,188 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { EventName } from '../../shared/ipc/contract';
+import { dispatch, type Handlers } from '../../main/ipc/dispatch';
+import type { Logger } from '../../main/log';
+import { CONTENT_SECURITY_POLICY } from '../../main/security';
+import { bridgeScript } from './bridge-script';
+
+export interface PreviewServerOptions {
+  rendererDir: string;
+  handlers: Handlers;
+  log: Logger;
+  port?: number;
+  token?: string;
+}
+
+export interface PreviewServer {
+  url: string;
+  origin: string;
+  token: string;
+  emit(name: EventName, payload: unknown): void;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+};
+
+const MAX_IPC_BODY = 1024 * 1024;
+const MAX_DROP_BODY = 64 * 1024 * 1024;
+
+function json(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+function refuse(res: http.ServerResponse, status: number, code: string, message: string) {
+  json(res, status, { ok: false, error: { code, message } });
+}
+
+async function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Serves the built renderer on 127.0.0.1 and carries window.faxdesk calls to
+ * the real main-process handlers. Every API request needs the per-run token,
+ * our own Origin and our own Host (no other site, no DNS rebinding).
+ */
+export async function startPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
+  const token = options.token ?? crypto.randomBytes(24).toString('base64url');
+  const rendererDir = path.resolve(options.rendererDir);
+  const dropDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-preview-drop-'));
+  const sseClients = new Set<http.ServerResponse>();
+  let origin = '';
+  let host = '';
+
+  const tokenOk = (req: http.IncomingMessage, url: URL) => {
+    const given = (req.headers['x-faxdesk-token'] as string | undefined) ?? url.searchParams.get('token') ?? '';
+    const a = Buffer.from(given);
+    const b = Buffer.from(token);
+    return a.length === b.length && crypto.timingSafeEqual(a, b);
+  };
+
+  const server = http.createServer((req, res) => {
+    void handle(req, res).catch((e: unknown) => {
+      options.log.error('preview request failed', e);
+      if (!res.headersSent) refuse(res, 500, 'preview.internal', 'The preview server failed on this request.');
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    if (req.headers.host !== host) return refuse(res, 421, 'preview.host', 'Wrong host.');
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname.startsWith('/__faxdesk/')) {
+      if (url.pathname === '/__faxdesk/bridge.js') {
+        res.writeHead(200, { 'content-type': TYPES['.js']!, 'cache-control': 'no-store' });
+        return void res.end(bridgeScript());
+      }
+      const reqOrigin = req.headers.origin;
+      const fromUs = reqOrigin === undefined ? req.method === 'GET' : reqOrigin === origin;
+      if (!fromUs) return refuse(res, 403, 'ipc.untrusted_sender', 'This request did not come from the FaxDesk window and was refused.');
+      if (!tokenOk(req, url)) return refuse(res, 403, 'preview.token', 'Missing or wrong preview token.');
+      if (url.pathname === '/__faxdesk/events' && req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+        res.write(': connected\n\n');
+        sseClients.add(res);
+        req.on('close', () => sseClients.delete(res));
+        return;
+      }
+      if (req.method !== 'POST') return refuse(res, 405, 'preview.method', 'Use POST.');
+      if (url.pathname.startsWith('/__faxdesk/ipc/')) {
+        const body = await readBody(req, MAX_IPC_BODY);
+        if (!body) return refuse(res, 413, 'ipc.too_large', 'The request was too large.');
+        let input: unknown;
+        try {
+          input = (JSON.parse(body.toString('utf8')) as { input?: unknown }).input;
+        } catch {
+          return refuse(res, 400, 'ipc.invalid_input', 'The request was not valid JSON.');
+        }
+        const name = decodeURIComponent(url.pathname.slice('/__faxdesk/ipc/'.length));
+        return json(res, 200, await dispatch(options.handlers, name, input, options.log));
+      }
+      if (url.pathname === '/__faxdesk/drop') {
+        const name = path.basename(url.searchParams.get('name') ?? 'file');
+        const dir = fs.mkdtempSync(path.join(dropDir, 'f-'));
+        const target = path.join(dir, name);
+        let size = 0;
+        req.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > MAX_DROP_BODY) req.destroy();
+        });
+        await pipeline(req, fs.createWriteStream(target));
+        return json(res, 200, { ok: true, value: { path: target } });
+      }
+      return refuse(res, 404, 'preview.not_found', 'No such preview endpoint.');
+    }
+    return serveStatic(url, res);
+  }
+
+  function serveStatic(url: URL, res: http.ServerResponse) {
+    const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+    const file = path.resolve(rendererDir, '.' + rel);
+    if (!file.startsWith(rendererDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      return void res.end('Not found');
+    }
+    const headers = {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    };
+    if (path.basename(file) === 'index.html') {
+      // The bridge must run before the app's module script; it is a same-origin file, so the CSP holds.
+      const html = fs
+        .readFileSync(file, 'utf8')
+        .replace('<head>', '<head>\n    <script src="/__faxdesk/bridge.js"></script>');
+      res.writeHead(200, headers);
+      return void res.end(html);
+    }
+    res.writeHead(200, headers);
+    fs.createReadStream(file).pipe(res);
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('preview server has no port');
+  host = `127.0.0.1:${address.port}`;
+  origin = `http://${host}`;
+
+  return {
+    url: `${origin}/?token=${encodeURIComponent(token)}`,
+    origin,
+    token,
+    emit(name, payload) {
+      const data = `data: ${JSON.stringify({ name, payload })}\n\n`;
+      for (const client of sseClients) client.write(data);
+    },
+    async close() {
+      for (const client of sseClients) client.end();
+      sseClients.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      fs.rmSync(dropDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../lib/api';
+import { isRoute, routes, useUiStore } from './ui-store';
+import { screens, shellSlots } from './screens';
+
+export function Shell() {
+  const { t } = useTranslation();
+  const route = useUiStore((s) => s.route);
+  const setRoute = useUiStore((s) => s.setRoute);
+  const Screen = screens[route];
+
+  useEffect(() => {
+    // Menu, tray and notification clicks in main arrive as navigate events.
+    return api().on('navigate', ({ route: next }) => {
+      const [name, taskRef] = next.split('/');
+      if (name && isRoute(name)) setRoute(name);
+      if (name === 'tasks' && taskRef) useUiStore.getState().openTask(taskRef);
+    });
+  }, [setRoute]);
+
+  return (
+    <div className="shell">
+      <nav className="sidebar" aria-label={t('nav.label')}>
+        <div className="brand">{t('appName')}</div>
+        <ul>
+          {routes.map((r) => {
+            const Badge = shellSlots.navBadge[r];
+            return (
+              <li key={r}>
+                <button
+                  type="button"
+                  className={r === route ? 'nav-item active' : 'nav-item'}
+                  aria-current={r === route ? 'page' : undefined}
+                  onClick={() => setRoute(r)}
+                  data-testid={`nav-${r}`}
+                >
+                  <span>{t(`nav.${r}`)}</span>
+                  {Badge ? <Badge /> : null}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="main">
+        <header className="topbar">
+          {shellSlots.header.map((Slot, i) => (
+            <Slot key={i} />
+          ))}
+        </header>
+        <main className="content" id="content">
+          <Screen />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { ChannelDef, EventDef, IpcResult } from './define';
+import { appChannels, appEvents } from './channels/app';
+
+/**
+ * The one IPC contract. Each feature adds its channels in
+ * src/shared/ipc/channels/<feature>.ts and spreads them here.
+ * Main validates every input against `input`; the preload exposes exactly
+ * these names; the renderer gets its types from here.
+ */
+export const contract = {
+  ...appChannels,
+};
+
+export const events = {
+  ...appEvents,
+};
+
+export type Contract = typeof contract;
+export type ChannelName = keyof Contract;
+export type EventName = keyof typeof events;
+
+type DefOf<K extends ChannelName> = Contract[K];
+export type InputOf<K extends ChannelName> =
+  DefOf<K> extends ChannelDef<infer I, unknown> ? z.input<I> : never;
+export type ParsedInputOf<K extends ChannelName> =
+  DefOf<K> extends ChannelDef<infer I, unknown> ? z.output<I> : never;
+export type ResultOf<K extends ChannelName> =
+  DefOf<K> extends ChannelDef<z.ZodType, infer R> ? R : never;
+export type PayloadOf<E extends EventName> =
+  (typeof events)[E] extends EventDef<infer P> ? P : never;
+
+export const channelNames = Object.keys(contract) as ChannelName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+/** Wire names: a fixed prefix so nothing else on ipcMain can collide. */
+export const ipcChannel = (name: ChannelName): string => `faxdesk:${name}`;
+export const ipcEvent = (name: EventName): string => `faxdesk-event:${name}`;
+
+/** What the preload exposes (and the preview bridge imitates). */
+export type FaxDeskApi = {
+  [K in ChannelName]: InputOf<K> extends undefined
+    ? () => Promise<IpcResult<ResultOf<K>>>
+    : (input: InputOf<K>) => Promise<IpcResult<ResultOf<K>>>;
+} & {
+  on: <E extends EventName>(name: E, listener: (payload: PayloadOf<E>) => void) => () => void;
+  /** the local path of a dropped File (Electron: webUtils; preview: a temp copy) */
+  pathForFile: (file: File) => Promise<string>;
+};

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+
+/**
+ * One IPC channel: the schema its input must pass in main, and (as a phantom
+ * type only) what it resolves to. Results are plain data; errors cross as
+ * IpcError, never as class instances.
+ */
+export interface ChannelDef<I extends z.ZodType, R> {
+  readonly input: I;
+  /** phantom: never set at runtime */
+  readonly result?: R;
+}
+
+export function channel<R>() {
+  return <I extends z.ZodType>(input: I): ChannelDef<I, R> => ({ input });
+}
+
+/** A push event from main to the renderer, with the payload schema. */
+export interface EventDef<P> {
+  readonly payload?: P;
+}
+
+export function event<P>(): EventDef<P> {
+  return {};
+}
+
+export interface IpcError {
+  /** stable machine code, e.g. 'validation', 'auth.invalid_credentials' */
+  code: string;
+  /** a sentence a user can act on */
+  message: string;
+  /** per-field messages, e.g. { 'phone_numbers.3': ['...'] } */
+  fields?: Record<string, string[]>;
+}
+
+export type IpcResult<R> = { ok: true; value: R } | { ok: false; error: IpcError };
