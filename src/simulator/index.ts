@@ -1,0 +1,173 @@
+/**
+ * Fax Service v2 simulator: a faithful local implementation of
+ * spec/fax-service-v2.md, for demo mode, development and tests.
+ * Plain Node (no electron); start it with startSimulator() or `npm run sim`.
+ */
+import type { AddressInfo } from 'node:net';
+import type { SimContext, Settings } from './context';
+import { FaultState } from './faults';
+import { yuanToFen } from './ids';
+import { SimServer, type LogEntry } from './server';
+import { StateMachine } from './state-machine';
+import { Store } from './store';
+import { assertTimeZone, formatServiceTime } from './time';
+import { Timers } from './timers';
+import type { AccountStatus, SimTask, SimulatorFaults, SimulatorOptions, TaskRecord } from './types';
+import { Webhooks } from './webhook';
+
+export type { SimulatorOptions, SimulatorFaults, SimTask, CreateFault, AccountStatus, RecipientRecord, WireTask } from './types';
+export { signWebhook } from './webhook';
+export { AUTH_MESSAGES } from './server';
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  apiKey: 'demo-key',
+  apiSecret: 'demo-secret',
+  speed: 1,
+  balance: 500,
+  unitPrice: 0.3,
+  timezone: 'Asia/Shanghai',
+  fileRefLifetimeMs: 24 * 60 * 60 * 1000,
+  accountName: 'FaxDesk Demo',
+  accountUid: 'tenant_demo',
+} as const;
+
+export interface AccountPatch {
+  status: AccountStatus;
+  apiEnabled: boolean;
+  balance: number;
+  webhookUrl: string | null;
+  name: string;
+}
+
+export interface RunningSimulator {
+  baseUrl: string;
+  port: number;
+  apiKey: string;
+  apiSecret: string;
+  stop(): Promise<void>;
+  setFaults(f: Partial<SimulatorFaults>): void;
+  setAccount(a: Partial<AccountPatch>): void;
+  requestLog(): ReadonlyArray<LogEntry>;
+  counters(): { requests: number; byRoute: Record<string, number>; tasksCreated: number };
+  taskCount(): number;
+  tasks(): ReadonlyArray<SimTask>;
+  /** Test helper: every file_ref uploaded so far expires now. */
+  expireFileRefs(): void;
+  now(): Date;
+}
+
+function check(cond: boolean, message: string): void {
+  if (!cond) throw new RangeError(message);
+}
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const settings: Settings = {
+    apiKey: opts.apiKey ?? DEFAULTS.apiKey,
+    apiSecret: opts.apiSecret ?? DEFAULTS.apiSecret,
+    speed: opts.speed ?? DEFAULTS.speed,
+    unitPrice: opts.unitPrice ?? DEFAULTS.unitPrice,
+    timezone: opts.timezone ?? DEFAULTS.timezone,
+    fileRefLifetimeMs: opts.fileRefLifetimeMs ?? DEFAULTS.fileRefLifetimeMs,
+  };
+  const balance = opts.balance ?? DEFAULTS.balance;
+  const port = opts.port ?? 0;
+  check(Number.isInteger(port) && port >= 0 && port <= 65535, 'port must be an integer 0..65535');
+  check(Number.isFinite(settings.speed) && settings.speed > 0, 'speed must be a number > 0');
+  check(Number.isFinite(balance) && balance >= 0, 'balance must be a number >= 0');
+  check(Number.isFinite(settings.unitPrice) && settings.unitPrice >= 0, 'unitPrice must be a number >= 0');
+  check(settings.fileRefLifetimeMs > 0, 'fileRefLifetimeMs must be > 0');
+  check(settings.apiKey !== '' && settings.apiSecret !== '', 'apiKey and apiSecret must not be empty');
+  assertTimeZone(settings.timezone);
+
+  const quiet = opts.quiet !== false;
+  const log = quiet ? () => {} : (line: string) => console.log(`[sim] ${line}`);
+  const stopController = new AbortController();
+  const stamp = (ms = Date.now()): string => formatServiceTime(ms, settings.timezone);
+  const created = stamp();
+  const store = new Store(
+    {
+      uid: DEFAULTS.accountUid,
+      name: opts.accountName ?? DEFAULTS.accountName,
+      balanceFen: yuanToFen(balance),
+      webhook_url: opts.webhookUrl ?? null,
+      status: 'active',
+      apiEnabled: true,
+      created_at: created,
+      updated_at: created,
+    },
+    opts.stateFile,
+    (e) => console.error(`[sim] could not write state: ${(e as Error).message}`),
+  );
+  // Configuration given explicitly wins over a stored account; the balance is a ledger and does not.
+  if (opts.webhookUrl !== undefined) store.account.webhook_url = opts.webhookUrl;
+  if (opts.accountName !== undefined) store.account.name = opts.accountName;
+
+  const timers = new Timers();
+  const faults = new FaultState(opts.faults);
+  let machine: StateMachine | null = null;
+  const ctx: SimContext = {
+    settings,
+    store,
+    timers,
+    faults,
+    stopSignal: stopController.signal,
+    nowMs: () => Date.now(),
+    stamp,
+    scaled: (ms) => ms / settings.speed,
+    schedule: (task) => machine?.schedule(task),
+    log,
+  };
+  machine = new StateMachine(ctx, new Webhooks(ctx));
+  for (const t of store.tasks.values()) machine.resume(t);
+
+  const front = new SimServer(ctx);
+  const host = opts.host ?? DEFAULTS.host;
+  await new Promise<void>((resolve, reject) => {
+    front.server.once('error', reject);
+    front.server.listen(port, host, () => {
+      front.server.off('error', reject);
+      resolve();
+    });
+  });
+  const actualPort = (front.server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let stopping: Promise<void> | null = null;
+
+  return {
+    baseUrl: `http://${urlHost}:${actualPort}`,
+    port: actualPort,
+    apiKey: settings.apiKey,
+    apiSecret: settings.apiSecret,
+    stop() {
+      stopping ??= (async () => {
+        stopController.abort();
+        timers.stop();
+        await front.close();
+        store.flush();
+      })();
+      return stopping;
+    },
+    setFaults: (f) => faults.set(f),
+    setAccount(a) {
+      const acc = store.account;
+      if (a.status !== undefined) acc.status = a.status;
+      if (a.apiEnabled !== undefined) acc.apiEnabled = a.apiEnabled;
+      if (a.balance !== undefined) acc.balanceFen = yuanToFen(a.balance);
+      if (a.webhookUrl !== undefined) acc.webhook_url = a.webhookUrl;
+      if (a.name !== undefined) acc.name = a.name;
+      acc.updated_at = stamp();
+      store.changed();
+    },
+    requestLog: () => front.requestLog(),
+    counters: () => ({ requests: front.requests, byRoute: { ...front.byRoute }, tasksCreated: store.tasksCreated }),
+    taskCount: () => store.tasks.size,
+    tasks: () => [...store.tasks.values()].map((t: TaskRecord) => structuredClone(t) as SimTask),
+    expireFileRefs() {
+      const now = Date.now();
+      for (const f of store.files.values()) f.expiresAtMs = Math.min(f.expiresAtMs, now);
+      store.changed();
+    },
+    now: () => new Date(),
+  };
+}
