@@ -1,0 +1,131 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTask, sim, uploadBytes, uploadPdf, waitFor, waitForTaskEnd } from './helpers';
+
+interface Delivery {
+  at: number;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+let receiver: Server | null = null;
+afterEach(async () => {
+  if (receiver) {
+    receiver.closeAllConnections();
+    await new Promise((r) => receiver!.close(r));
+  }
+  receiver = null;
+});
+
+/** A local webhook receiver; `answer` decides per attempt (1-based) what to do. */
+async function startReceiver(answer: (n: number, res: ServerResponse) => void): Promise<{ url: string; got: Delivery[] }> {
+  const got: Delivery[] = [];
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      got.push({ at: Date.now(), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      answer(got.length, res);
+    });
+  });
+  await new Promise<void>((r) => receiver!.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, got };
+}
+
+const status = (code: number) => (_n: number, res: ServerResponse) => {
+  res.statusCode = code;
+  res.end();
+};
+
+function expectSigned(d: Delivery, secret: string): void {
+  const ts = d.headers['x-fax-timestamp'] as string;
+  expect(ts).toMatch(/^\d{10}$/);
+  expect(Math.abs(Number(ts) - Date.now() / 1000)).toBeLessThan(30);
+  const expected = createHmac('sha256', secret).update(`${ts}.${d.body}`).digest('hex');
+  expect(d.headers['x-fax-signature']).toBe(expected);
+}
+
+describe('webhooks', () => {
+  it('posts task.completed with the final recipients, signed with the API secret', async () => {
+    const { url, got } = await startReceiver(status(200));
+    const s = await sim({ speed: 500, webhookUrl: url, apiSecret: 'hook-secret' });
+    const created = await createTask(s, [await uploadPdf(s)], ['8613800000001', '8613800000666']);
+    const task = await waitForTaskEnd(s, created.body.data.task_ref);
+    await waitFor(() => got.length === 1 || undefined, 5000, 'delivery');
+    const d = got[0]!;
+    expect(d.headers['content-type']).toMatch(/^application\/json/);
+    expect(d.headers['x-fax-event']).toBe('task.completed');
+    expect(d.headers['x-fax-attempt']).toBe('1');
+    expectSigned(d, 'hook-secret');
+    const payload = JSON.parse(d.body);
+    expect(Object.keys(payload).sort()).toEqual(['event', 'recipients', 'sent_at', 'status', 'task_ref']);
+    expect(payload).toMatchObject({ event: 'task.completed', task_ref: task.task_ref, status: 'done' });
+    expect(payload.recipients).toEqual(task.recipients);
+    expect(payload.sent_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // a wrong secret would not verify
+    expect(createHmac('sha256', 'demo-secret').update(`${d.headers['x-fax-timestamp']}.${d.body}`).digest('hex')).not.toBe(d.headers['x-fax-signature']);
+  });
+
+  it('posts task.failed when the task fails as a whole', async () => {
+    const { url, got } = await startReceiver(status(204));
+    const s = await sim({ speed: 500 });
+    s.setAccount({ webhookUrl: url });
+    const broken = await uploadBytes(s, 'x.pdf', 'not a pdf');
+    const created = await createTask(s, [broken.body.data.file_ref], ['8613800000001']);
+    await waitFor(() => got.length === 1 || undefined, 5000, 'delivery');
+    const payload = JSON.parse(got[0]!.body);
+    expect(payload).toMatchObject({ event: 'task.failed', task_ref: created.body.data.task_ref, status: 'failed' });
+    expect(payload.recipients[0].failed_code).toBe('CONVERSION_FAILED');
+    expectSigned(got[0]!, 'demo-secret');
+  });
+
+  it('retries a non-2xx answer at increasing intervals with the same body and delivery id', async () => {
+    const { url, got } = await startReceiver((n, res) => status(n <= 3 ? 500 : 200)(n, res));
+    const s = await sim({ speed: 1000, webhookUrl: url });
+    await createTask(s, [await uploadPdf(s)], ['8613800000001']);
+    await waitFor(() => got.length === 4 || undefined, 5000, '4 attempts');
+    await new Promise((r) => setTimeout(r, 150)); // nothing more after a 2xx
+    expect(got).toHaveLength(4);
+    expect(got.map((d) => d.headers['x-fax-attempt'])).toEqual(['1', '2', '3', '4']);
+    expect(new Set(got.map((d) => d.headers['x-fax-delivery'])).size).toBe(1);
+    expect(new Set(got.map((d) => d.body)).size).toBe(1);
+    for (const d of got) expectSigned(d, 'demo-secret');
+    const gaps = got.slice(1).map((d, i) => d.at - got[i]!.at);
+    // 5, 10, 20 simulated seconds at speed 1000
+    expect(gaps[0]).toBeGreaterThanOrEqual(4);
+    expect(gaps[1]).toBeGreaterThanOrEqual(9);
+    expect(gaps[2]).toBeGreaterThanOrEqual(19);
+    expect(gaps[2]!).toBeGreaterThan(gaps[0]!);
+  });
+
+  it('gives up after the first attempt and 5 retries', async () => {
+    const { url, got } = await startReceiver(status(503));
+    const s = await sim({ speed: 1000, webhookUrl: url });
+    await createTask(s, [await uploadPdf(s)], ['8613800000001']);
+    await waitFor(() => got.length === 6 || undefined, 5000, '6 attempts');
+    await new Promise((r) => setTimeout(r, 400)); // longer than the next interval would be (160 ms)
+    expect(got).toHaveLength(6);
+  });
+
+  it('treats no answer within the timeout as a failed attempt', async () => {
+    const { url, got } = await startReceiver((n, res) => {
+      if (n > 1) status(200)(n, res); // the first attempt is never answered
+    });
+    const s = await sim({ speed: 1000, webhookUrl: url });
+    await createTask(s, [await uploadPdf(s)], ['8613800000001']);
+    await waitFor(() => got.length === 2 || undefined, 5000, 'retry after timeout');
+    expect(got[1]!.at - got[0]!.at).toBeGreaterThanOrEqual(500);
+    expect(got[1]!.headers['x-fax-attempt']).toBe('2');
+  });
+
+  it('sends nothing when no webhook_url is configured', async () => {
+    const { got } = await startReceiver(status(200));
+    const s = await sim({ speed: 1000 });
+    const created = await createTask(s, [await uploadPdf(s)], ['8613800000001']);
+    await waitForTaskEnd(s, created.body.data.task_ref);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got).toHaveLength(0);
+  });
+});
