@@ -1,0 +1,51 @@
+// `npm test`: lint, typecheck, every vitest project, the e2e suite in Chromium,
+// then one plain line summing every runner: `N passed, N failed, N skipped`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const results = [];
+fs.mkdirSync('test-results', { recursive: true });
+
+function step(name, cmd, args, count) {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let counts;
+  try {
+    counts = count ? count(r.status) : null;
+  } catch (e) {
+    console.log(`could not read the results of ${name}: ${e.message}`);
+  }
+  counts ??= { passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, skipped: 0 };
+  if (r.status !== 0 && counts.failed === 0) counts.failed = 1; // a runner that crashed before reporting still fails
+  results.push({ name, seconds, ...counts });
+}
+
+const vitestJson = 'test-results/vitest.json';
+const e2eJson = 'test-results/e2e-results.json';
+fs.rmSync(vitestJson, { force: true });
+fs.rmSync(e2eJson, { force: true });
+
+step('lint', 'npx', ['-y', 'eslint', '.']);
+step('typecheck', 'npm', ['run', '-s', 'typecheck']);
+step('unit and integration (vitest)', 'npx', ['-y', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`], () => {
+  const j = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  return { passed: j.numPassedTests, failed: j.numFailedTests + suitesThatFailedToLoad(j), skipped: j.numPendingTests + j.numTodoTests };
+});
+step('build', 'npx', ['-y', 'electron-vite', 'build']);
+step('end to end (playwright, chromium)', 'npx', ['-y', 'playwright', 'test'], () => {
+  const j = JSON.parse(fs.readFileSync(e2eJson, 'utf8'));
+  return { passed: j.stats.expected + j.stats.flaky, failed: j.stats.unexpected, skipped: j.stats.skipped };
+});
+
+// A suite that failed to load has no failed tests of its own; count it once.
+function suitesThatFailedToLoad(j) {
+  return (j.testResults ?? []).filter((s) => s.status === 'failed' && !(s.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+}
+
+console.log('\n=== summary');
+for (const r of results) console.log(`${r.name.padEnd(36)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed ${String(r.skipped).padStart(4)} skipped  (${r.seconds}s)`);
+const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(total.failed > 0 ? 1 : 0);

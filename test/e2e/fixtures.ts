@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const screenshotDir = path.resolve('artifacts/screenshots');
+
+export interface Preview {
+  url: string;
+  dataDir: string;
+  output: string[];
+  restart(): Promise<void>;
+}
+
+/** Starts the real browser preview (main-process handlers in Node) in a fresh data folder. */
+async function startPreview(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: string[] }> {
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/preview.ts', '--port', '0', '--data-dir', dataDir], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`preview did not start:\n${output.join('')}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const m = /FaxDesk preview: (\S+)/.exec(output.join(''));
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => output.push(c.toString()));
+    child.on('exit', (code) => reject(new Error(`preview exited with ${code}:\n${output.join('')}`)));
+  });
+  return { child, url, output };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+export const test = base.extend<{ previewEnv: Record<string, string>; preview: Preview }>({
+  previewEnv: [{}, { option: true }],
+  preview: async ({ previewEnv }, use) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-e2e-'));
+    let running = await startPreview(dataDir, previewEnv);
+    const preview: Preview = {
+      get url() {
+        return running.url;
+      },
+      dataDir,
+      get output() {
+        return running.output;
+      },
+      async restart() {
+        await stop(running.child);
+        running = await startPreview(dataDir, previewEnv);
+      },
+    };
+    await use(preview);
+    await stop(running.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+export { expect };
+
+export async function openApp(page: Page, preview: Preview, language?: 'en' | 'zh-CN') {
+  await page.goto(preview.url);
+  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+  if (language) {
+    await page.evaluate(async (lng) => {
+      await window.faxdesk!.setLanguage({ language: lng });
+    }, language);
+    await page.reload();
+    await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+  }
+}
+
+export async function shot(page: Page, name: string) {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}

@@ -1,0 +1,71 @@
+import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+
+test.describe('the app shell in the browser preview', () => {
+  for (const language of ['en', 'zh-CN'] as const) {
+    test(`shows the sidebar and every screen in ${language}`, async ({ page, preview }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      await openApp(page, preview, language);
+      const nav = page.getByRole('navigation');
+      const labels = language === 'en' ? ['Send', 'Tasks', 'Account', 'Settings'] : ['发送', '任务', '账户', '设置'];
+      for (const label of labels) await expect(nav.getByRole('button', { name: new RegExp(label) })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      for (const route of ['send', 'tasks', 'failures', 'account', 'settings']) {
+        await page.getByTestId(`nav-${route}`).click();
+        await expect(page.getByTestId(`nav-${route}`)).toHaveAttribute('aria-current', 'page');
+        await shot(page, `shell-${route}-${language}`);
+        await expectNoAxeViolations(page);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('refuses API calls from another origin and without the token', async ({ page, preview }) => {
+    await openApp(page, preview);
+    const origin = new URL(preview.url).origin;
+    const status = await page.evaluate(async (o) => {
+      const r = await fetch(`${o}/__faxdesk/ipc/appInfo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      return r.status;
+    }, origin);
+    expect(status).toBe(403);
+    const foreign = await fetch(`${origin}/__faxdesk/ipc/appInfo`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json', 'x-faxdesk-token': new URL(preview.url).searchParams.get('token')! },
+      body: '{}',
+    });
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe('ipc.untrusted_sender');
+  });
+
+  test('a malformed call from the page gets a structured validation error', async ({ page, preview }) => {
+    await openApp(page, preview);
+    const result = await page.evaluate(() => window.faxdesk!.setLanguage({ language: 'xx' as never }));
+    expect(result).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
+  });
+
+  test('links cannot navigate the app away', async ({ page, preview }) => {
+    await openApp(page, preview);
+    const before = page.url();
+    await page.evaluate(() => {
+      try {
+        window.open('https://evil.example/');
+      } catch {
+        /* blocked */
+      }
+    });
+    // CSP forbids inline script and remote origins
+    const blocked = await page.evaluate(async () => {
+      try {
+        await fetch('https://evil.example/');
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(blocked).toBe(true);
+    expect(page.url()).toBe(before);
+  });
+});

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Conf from 'conf';
+import { createLogger } from '../../src/main/log';
+import { createMainServices, type MainServices } from '../../src/main/services';
+import type { KeyValueStore } from '../../src/main/settings/settings';
+import type { PlatformDeps } from '../../src/main/app-context';
+
+export const confFactory = (o: ConstructorParameters<typeof Conf>[0]) => new Conf(o) as unknown as KeyValueStore;
+
+export interface TestServices {
+  services: MainServices;
+  deps: PlatformDeps;
+  dataDir: string;
+  emitted: Array<{ name: string; payload: unknown }>;
+  logLines: string[];
+  cleanup(): Promise<void>;
+}
+
+/** Real main-process services in a fresh data folder; only Electron is absent. */
+export async function makeTestServices(overrides: Partial<PlatformDeps> = {}): Promise<TestServices> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-test-'));
+  const emitted: Array<{ name: string; payload: unknown }> = [];
+  const logLines: string[] = [];
+  const deps: PlatformDeps = {
+    dataDir,
+    version: '0.0.0-test',
+    platform: process.platform,
+    shell: 'preview',
+    systemLocale: 'en-US',
+    log: createLogger((l) => logLines.push(l)),
+    openExternal: () => {},
+    emit: (name, payload) => void emitted.push({ name, payload }),
+    ...overrides,
+  };
+  const services = await createMainServices(deps, { storeFactory: confFactory });
+  return {
+    services,
+    deps,
+    dataDir,
+    emitted,
+    logLines,
+    async cleanup() {
+      await services.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+// Lints snippets as if they lived at these paths, with the project's real config.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('process boundaries enforced by lint', () => {
+  it('fails a shared file that imports electron or a Node module or uses the DOM', async () => {
+    expect(await ruleIdsFor('src/shared/bad.ts', "import { app } from 'electron';\nexport const x = app;\n")).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/shared/bad.ts', "import fs from 'node:fs';\nexport const x = fs;\n")).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/shared/bad.ts', 'export const x = document.title;\n')).toContain('no-restricted-globals');
+  });
+
+  it('fails a renderer file that imports node:fs or electron', async () => {
+    expect(await ruleIdsFor('src/renderer/src/bad.ts', "import fs from 'node:fs';\nexport const x = fs;\n")).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/renderer/src/bad.ts', "import path from 'path';\nexport const x = path;\n")).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/renderer/src/bad.ts', "import { shell } from 'electron';\nexport const x = shell;\n")).toContain('no-restricted-imports');
+  });
+
+  it('fails raw ipcMain/ipcRenderer use outside the IPC doors', async () => {
+    const code = "import { ipcMain } from 'electron';\nipcMain.handle('x', async () => 1);\n";
+    expect(await ruleIdsFor('src/main/history/bad.ts', code)).toEqual(expect.arrayContaining(['no-restricted-imports', 'no-restricted-properties']));
+    expect(await ruleIdsFor('src/main/ipc/ok.ts', "import type { IpcMainLike } from './register';\nexport const f = (ipcMain: IpcMainLike) => ipcMain.removeHandler('x');\n")).toEqual([]);
+  });
+
+  it('fails enabling nodeIntegration anywhere', async () => {
+    const code = "declare const BrowserWindow: new (o: unknown) => unknown;\nexport const w = new BrowserWindow({ webPreferences: { nodeIntegration: true } });\n";
+    expect(await ruleIdsFor('src/main/index.ts', code)).toContain('@microsoft/sdl/no-electron-node-integration');
+  });
+
+  it('passes clean code in each place', async () => {
+    expect(await ruleIdsFor('src/shared/ok.ts', 'export const add = (a: number, b: number): number => a + b;\n')).toEqual([]);
+  });
+});

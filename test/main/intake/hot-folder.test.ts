@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DocumentsOffered } from '../../../src/shared/ipc/channels/intake';
+import { IntakeQueue } from '../../../src/main/intake/documents';
+import { HotFolder, isIgnoredName, moveWithoutOverwriting } from '../../../src/main/intake/hot-folder';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let dir: string;
+let folder: HotFolder | null = null;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-hot-'));
+});
+afterEach(() => {
+  folder?.stop();
+  folder = null;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function watch(options: { rescanMs?: number } = {}) {
+  const sent: DocumentsOffered[] = [];
+  const queue = new IntakeQueue({ emit: (name, payload) => void (name === 'documentsOffered' && sent.push(payload as DocumentsOffered)) });
+  const offeredAt: number[] = [];
+  folder = new HotFolder({
+    dir,
+    settleMs: 500,
+    rescanMs: options.rescanMs ?? 300,
+    onDocument: (p, source) => {
+      offeredAt.push(Date.now());
+      queue.offer([p], source);
+    },
+  });
+  folder.start();
+  return { sent, offeredAt, queue };
+}
+
+describe('the hot folder', () => {
+  it('offers a slowly written document exactly once, only after it is complete, and moves it to sent/ after sending', async () => {
+    const { sent, offeredAt } = watch();
+    const file = path.join(dir, '月度报表 March.pdf');
+    const chunk = Buffer.alloc(4096, 0x41);
+    const fd = fs.openSync(file, 'w');
+    // ~1.5 s of writing, a chunk every 150 ms: never quiet for as long as the settle time
+    for (let i = 0; i < 10; i++) {
+      fs.writeSync(fd, chunk);
+      await sleep(150);
+    }
+    fs.closeSync(fd);
+    const finishedAt = Date.now();
+    expect(sent).toHaveLength(0);
+
+    await expect.poll(() => sent.length, { timeout: 5_000, interval: 50 }).toBe(1);
+    expect(offeredAt[0]!).toBeGreaterThanOrEqual(finishedAt);
+    const doc = sent[0]!.documents[0]!;
+    expect(doc).toMatchObject({ path: file, name: '月度报表 March.pdf', size: 40960, source: 'hot-folder' });
+
+    // several more watch events and rescans: still once
+    fs.utimesSync(dir, new Date(), new Date());
+    await sleep(1_500);
+    expect(sent).toHaveLength(1);
+
+    expect(folder!.owns(file)).toBe(true);
+    const moved = folder!.markSent(file);
+    expect(moved).toBe(path.join(dir, 'sent', '月度报表 March.pdf'));
+    expect(fs.existsSync(file)).toBe(false);
+    expect(fs.readFileSync(moved!).length).toBe(40960);
+    await sleep(1_000);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('ignores partial downloads, lock files, dotfiles and the sent/failed subfolders, and picks up a rename into place', async () => {
+    const { sent } = watch();
+    fs.writeFileSync(path.join(dir, 'a.pdf.part'), 'x');
+    fs.writeFileSync(path.join(dir, 'b.pdf.crdownload'), 'x');
+    fs.writeFileSync(path.join(dir, '~$report.docx'), 'x');
+    fs.writeFileSync(path.join(dir, '.job-12.pdf'), 'x');
+    fs.writeFileSync(path.join(dir, 'sent', 'old.pdf'), 'x');
+    fs.writeFileSync(path.join(dir, 'failed', 'older.pdf'), 'x');
+    await sleep(1_500);
+    expect(sent).toHaveLength(0);
+
+    fs.renameSync(path.join(dir, 'a.pdf.part'), path.join(dir, 'a.pdf'));
+    await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(1);
+    expect(sent[0]!.documents.map((d) => d.name)).toEqual(['a.pdf']);
+  });
+
+  it('finds documents by rescanning when file-system events do not arrive, including files that were there before it started', async () => {
+    fs.writeFileSync(path.join(dir, 'waiting.txt'), 'dropped while FaxDesk was closed');
+    const { sent } = watch({ rescanMs: 200 });
+    await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(1);
+    expect(sent[0]!.documents[0]!.name).toBe('waiting.txt');
+  });
+
+  it('tells the user about a file it cannot send instead of ignoring it, once', async () => {
+    const { sent } = watch();
+    fs.writeFileSync(path.join(dir, 'sheet.xlsx'), 'x');
+    await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(1);
+    expect(sent[0]!.rejected).toMatchObject([{ name: 'sheet.xlsx', reason: 'unsupported_type', source: 'hot-folder' }]);
+    await sleep(1_000);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('moves a failed document to failed/ under a new name when the name is taken, never overwriting', async () => {
+    const { sent } = watch();
+    fs.writeFileSync(path.join(dir, 'failed', 'fax.pdf'), 'earlier');
+    fs.writeFileSync(path.join(dir, 'fax.pdf'), 'now');
+    await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(1);
+    const moved = folder!.markFailed(path.join(dir, 'fax.pdf'));
+    expect(moved).toBe(path.join(dir, 'failed', 'fax (2).pdf'));
+    expect(fs.readFileSync(path.join(dir, 'failed', 'fax.pdf'), 'utf8')).toBe('earlier');
+    expect(fs.readFileSync(moved!, 'utf8')).toBe('now');
+  });
+
+  it('offers a document again when a new file of the same name arrives after the first was moved', async () => {
+    const { sent } = watch();
+    fs.writeFileSync(path.join(dir, 'weekly.pdf'), 'week 1');
+    await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(1);
+    folder!.markSent(path.join(dir, 'weekly.pdf'));
+    fs.writeFileSync(path.join(dir, 'weekly.pdf'), 'week 2');
+    await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(2);
+    expect(fs.readdirSync(path.join(dir, 'sent'))).toEqual(['weekly.pdf']);
+  });
+
+  it('never moves files from outside the folder', () => {
+    watch();
+    const outside = path.join(os.tmpdir(), `faxdesk-outside-${process.pid}.pdf`);
+    fs.writeFileSync(outside, 'x');
+    try {
+      expect(folder!.markSent(outside)).toBeNull();
+      expect(fs.existsSync(outside)).toBe(true);
+    } finally {
+      fs.rmSync(outside, { force: true });
+    }
+  });
+});
+
+describe('temp-name rules and collision-safe moves', () => {
+  it.each(['x.part', 'x.PDF.crdownload', '~$Doc.docx', '.hidden.pdf', 'x.tmp', 'x.pdf~'])('ignores %s', (n) => {
+    expect(isIgnoredName(n)).toBe(true);
+  });
+  it.each(['report.pdf', '合同.docx', 'scan (2).tif'])('does not ignore %s', (n) => expect(isIgnoredName(n)).toBe(false));
+
+  it('numbers moved files when the target exists', () => {
+    const target = path.join(dir, 'out');
+    fs.mkdirSync(target);
+    for (const n of ['a.pdf', 'a (2).pdf']) fs.writeFileSync(path.join(target, n), n);
+    const src = path.join(dir, 'a.pdf');
+    fs.writeFileSync(src, 'new');
+    expect(moveWithoutOverwriting(src, target)).toBe(path.join(target, 'a (3).pdf'));
+  });
+});
