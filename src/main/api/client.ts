@@ -1,0 +1,191 @@
+/**
+ * The Fax Service v2 client used by main. Small on purpose: each method is
+ * one endpoint, every reply is parsed with its schema, and the retry rule is
+ * chosen by what the request does — queries retry transient failures, a
+ * request that creates something is never repeated once it may have reached
+ * the service (there is no idempotency key: the fax would go out twice).
+ */
+import path from 'node:path';
+import type { z } from 'zod';
+import {
+  accountSchema,
+  createdTaskSchema,
+  recipientRecordSchema,
+  taskSchema,
+  uploadedFileSchema,
+  type Account,
+  type CreatedTask,
+  type CreateTaskInput,
+  type RecipientRecord,
+  type Task,
+  type UploadedFile,
+} from '../../shared/api/schemas';
+import type { Logger } from '../log';
+import { MalformedReplyError, type Operation } from './errors';
+import { joinUrl, send, type RequestSpec, type TransportConfig } from './http';
+import { DEFAULT_RETRY_POLICY, defaultSleep, isSafeToRepeatCreate, isTransient, withRetry, type RetryPolicy, type Sleep } from './retry';
+import { encodeFileNameHeader, fileSource } from './upload-body';
+
+export interface FaxApiClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** read per request, so a secret changed in Settings applies at once */
+  getSecret: () => Promise<string | null>;
+  fetch?: typeof fetch;
+  /** per-request limit for queries and create (default 30 s) */
+  timeoutMs?: number;
+  /** limit for uploads, which move up to 10 MB (default 5 min) */
+  uploadTimeoutMs?: number;
+  retry?: RetryPolicy;
+  sleep?: Sleep;
+  random?: () => number;
+  log?: Logger;
+  /** default 4 MB */
+  maxReplyBytes?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface UploadOptions extends CallOptions {
+  /** name with extension as the service should record it; default the file's own name */
+  fileName?: string;
+  onProgress?: (sent: number, total: number) => void;
+}
+
+export interface FaxApiClient {
+  readonly baseUrl: string;
+  getAccount(opts?: CallOptions): Promise<Account>;
+  getTask(taskRef: string, opts?: CallOptions): Promise<Task>;
+  getRecipient(rcptRef: string, opts?: CallOptions): Promise<RecipientRecord>;
+  createTask(input: CreateTaskInput, opts?: CallOptions): Promise<CreatedTask>;
+  uploadFile(filePath: string, opts?: UploadOptions): Promise<UploadedFile>;
+  uploadFromUrl(remoteUrl: string, fileName?: string, opts?: CallOptions): Promise<UploadedFile>;
+}
+
+type Kind = 'query' | 'write';
+
+export function createFaxApiClient(options: FaxApiClientOptions): FaxApiClient {
+  // Fail at construction on an unusable address rather than on every call.
+  joinUrl(options.baseUrl, '/');
+  const transport: TransportConfig = {
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    getSecret: options.getSecret,
+    fetch: options.fetch ?? globalThis.fetch,
+    maxReplyBytes: options.maxReplyBytes ?? 4 * 1024 * 1024,
+    ...(options.log ? { log: options.log } : {}),
+  };
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const uploadTimeoutMs = options.uploadTimeoutMs ?? 300_000;
+  const policy = options.retry ?? DEFAULT_RETRY_POLICY;
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+
+  async function call<S extends z.ZodType>(
+    kind: Kind,
+    schema: S,
+    spec: (attempt: number) => RequestSpec,
+    signal: AbortSignal | undefined,
+  ): Promise<z.output<S>> {
+    const first = spec(1);
+    const reply = await withRetry((attempt) => send(transport, attempt === 1 ? first : spec(attempt)), {
+      policy,
+      sleep,
+      random,
+      operation: first.operation,
+      shouldRetry: kind === 'query' ? isTransient : isSafeToRepeatCreate,
+      ...(signal ? { signal } : {}),
+      onRetry: (e, attempt, wait) =>
+        options.log?.warn(`api ${first.method} ${first.path}: ${e.code}, retry ${attempt} in ${wait}ms`),
+    });
+    const parsed = schema.safeParse(reply.data);
+    if (!parsed.success) {
+      // Paths and issue codes only: the values may be anything the service sent.
+      const where = parsed.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join('.') || '(data)'}: ${i.code}`)
+        .join('; ');
+      const err = new MalformedReplyError(first.operation, reply.status, `schema mismatch: ${where}`);
+      options.log?.warn(`api ${first.method} ${first.path}: reply does not match the spec (${where})`);
+      throw err;
+    }
+    return parsed.data;
+  }
+
+  const get = (operation: Operation, p: string, opts?: CallOptions): (() => RequestSpec) => () => ({
+    operation,
+    method: 'GET',
+    path: p,
+    timeoutMs,
+    ...(opts?.signal ? { signal: opts.signal } : {}),
+  });
+
+  const jsonPost = (operation: Operation, p: string, body: unknown, limit: number, opts?: CallOptions): (() => RequestSpec) => {
+    const text = JSON.stringify(body);
+    return () => ({
+      operation,
+      method: 'POST',
+      path: p,
+      headers: { 'Content-Type': 'application/json' },
+      body: () => text,
+      timeoutMs: limit,
+      ...(opts?.signal ? { signal: opts.signal } : {}),
+    });
+  };
+
+  return {
+    baseUrl: options.baseUrl,
+
+    getAccount: (opts) => call('query', accountSchema, get('account', '/api/v2/account/status', opts), opts?.signal),
+
+    getTask: (taskRef, opts) =>
+      call('query', taskSchema, get('task', `/api/v2/faxes/${encodeURIComponent(taskRef)}`, opts), opts?.signal),
+
+    getRecipient: (rcptRef, opts) =>
+      call(
+        'query',
+        recipientRecordSchema,
+        get('recipient', `/api/v2/fax/recipients/${encodeURIComponent(rcptRef)}`, opts),
+        opts?.signal,
+      ),
+
+    createTask(input, opts) {
+      const body: CreateTaskInput = { name: input.name, file_refs: input.file_refs, phone_numbers: input.phone_numbers };
+      if (input.scheduled_at !== undefined) body.scheduled_at = input.scheduled_at;
+      return call('write', createdTaskSchema, jsonPost('create', '/api/v2/faxes', body, timeoutMs, opts), opts?.signal);
+    },
+
+    async uploadFile(filePath, opts) {
+      const source = await fileSource(filePath, opts?.onProgress);
+      const name = opts?.fileName ?? path.basename(filePath);
+      const spec = (): RequestSpec => ({
+        operation: 'upload',
+        method: 'POST',
+        path: '/api/v2/files/upload',
+        headers: {
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': String(source.size),
+          'X-File-Name': encodeFileNameHeader(name),
+        },
+        body: () => source.open(),
+        bodyError: () => source.error,
+        timeoutMs: uploadTimeoutMs,
+        ...(opts?.signal ? { signal: opts.signal } : {}),
+      });
+      return call('write', uploadedFileSchema, spec, opts?.signal);
+    },
+
+    uploadFromUrl(remoteUrl, fileName, opts) {
+      const body: { remote_url: string; file_name?: string } = { remote_url: remoteUrl };
+      if (fileName !== undefined) body.file_name = fileName;
+      return call(
+        'write',
+        uploadedFileSchema,
+        jsonPost('upload', '/api/v2/files/upload', body, uploadTimeoutMs, opts),
+        opts?.signal,
+      );
+    },
+  };
+}

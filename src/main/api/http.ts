@@ -1,0 +1,193 @@
+/**
+ * One HTTP exchange with the fax service: authentication headers, a time
+ * limit, a bounded read of the reply, and the translation of every outcome
+ * into the error families of ./errors. No retries here (see ./retry).
+ */
+import { registerSecretForRedaction, type Logger } from '../log';
+import { envelopeSchema, type Envelope } from '../../shared/api/schemas';
+import {
+  AuthError,
+  BusinessError,
+  CancelledError,
+  FaxApiError,
+  MalformedReplyError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+  type Operation,
+} from './errors';
+import { parseRetryAfter } from './retry';
+
+export interface TransportConfig {
+  baseUrl: string;
+  apiKey: string;
+  getSecret: () => Promise<string | null>;
+  fetch: typeof fetch;
+  log?: Logger;
+  /** replies larger than this are refused unread (a task of 100 recipients is ~30 KB) */
+  maxReplyBytes: number;
+}
+
+export interface RequestSpec {
+  operation: Operation;
+  method: 'GET' | 'POST';
+  /** path below the base URL, already percent-encoded */
+  path: string;
+  headers?: Record<string, string>;
+  /** built per attempt, so a streamed body is never reused */
+  body?: () => RequestInit['body'];
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** set when a local body source fails: reported instead of a network error */
+  bodyError?: () => FaxApiError | null;
+}
+
+export interface Reply {
+  status: number;
+  data: unknown;
+}
+
+// Visible ASCII only: anything else would make fetch throw an error that quotes the header value.
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+const NOT_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+export function joinUrl(baseUrl: string, path: string): URL {
+  return new URL(baseUrl.replace(/\/+$/, '') + path);
+}
+
+async function credentialHeaders(cfg: TransportConfig, operation: Operation): Promise<Record<string, string>> {
+  const key = cfg.apiKey.trim();
+  const secret = ((await cfg.getSecret()) ?? '').trim();
+  if (secret) registerSecretForRedaction(secret);
+  if (!key || !secret) throw new AuthError(operation, null, 'auth.missing_credentials');
+  if (!HEADER_SAFE.test(key) || !HEADER_SAFE.test(secret)) throw new AuthError(operation, null, 'auth.malformed_credentials');
+  return { 'X-API-Key': key, 'X-API-Secret': secret };
+}
+
+/** The first system error code along an error's cause chain (undici wraps them in "fetch failed"). */
+export function causeCodeOf(e: unknown): string | null {
+  let cur: unknown = e;
+  for (let depth = 0; depth < 5 && typeof cur === 'object' && cur !== null; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[A-Z][A-Z0-9_]+$/.test(code)) return code;
+    const nested = (cur as { errors?: unknown }).errors;
+    if (Array.isArray(nested) && nested.length) cur = nested[0];
+    else cur = (cur as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+function failureOf(e: unknown, spec: RequestSpec, timeout: AbortSignal, reached: boolean): FaxApiError {
+  if (e instanceof FaxApiError) return e;
+  if (spec.signal?.aborted) return new CancelledError(spec.operation);
+  if (timeout.aborted) return new TimeoutError(spec.operation, spec.timeoutMs);
+  const local = spec.bodyError?.();
+  if (local) return local;
+  const code = causeCodeOf(e);
+  // Once reply headers have arrived the request certainly reached the service.
+  const mayHaveReached = reached || code === null || !NOT_REACHED.has(code);
+  return new NetworkError(spec.operation, mayHaveReached, code);
+}
+
+async function readBounded(res: Response, limit: number, operation: Operation): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > limit) {
+    await res.body?.cancel().catch(() => {});
+    throw new MalformedReplyError(operation, res.status, `reply of ${declared} bytes exceeds ${limit}`);
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new MalformedReplyError(operation, res.status, `reply exceeds ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+}
+
+/** `errors` of a validation failure: { field: [messages] }, tolerating single strings. */
+function fieldMap(errors: unknown): Record<string, string[]> | null {
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return null;
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(errors)) {
+    const list = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
+    out[k] = list.length ? list : ['invalid'];
+  }
+  return out;
+}
+
+function failureFromEnvelope(op: Operation, status: number, env: Envelope, retryAfter: string | null): FaxApiError {
+  if (status === 401 || status === 403) return AuthError.fromServiceMessage(op, status, env.message);
+  if (status === 404) return new NotFoundError(op, status);
+  if (status === 429) return new RateLimitedError(op, status, parseRetryAfter(retryAfter));
+  if (status >= 500) return new ServerError(op, status);
+  const fields = fieldMap(env.errors);
+  if (fields) return new ValidationError(op, status, fields);
+  return new BusinessError(op, status, env.message, typeof env.errors === 'string' ? env.errors : '');
+}
+
+function describeUnreadable(res: Response, text: string): string {
+  const type = (res.headers.get('content-type') ?? '').split(';')[0]?.trim() || 'no content type';
+  if (/^\s*</.test(text)) return `an HTML or XML page (${type})`;
+  if (text.trim() === '') return 'an empty body';
+  return `not JSON (${type}, ${text.length} characters)`;
+}
+
+export async function send(cfg: TransportConfig, spec: RequestSpec): Promise<Reply> {
+  const started = Date.now();
+  const url = joinUrl(cfg.baseUrl, spec.path);
+  const timeout = AbortSignal.timeout(spec.timeoutMs);
+  const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+  const logLine = (outcome: string) =>
+    cfg.log?.info(`api ${spec.method} ${url.pathname} ${outcome} ${Date.now() - started}ms`);
+
+  let reached = false;
+  try {
+    if (spec.signal?.aborted) throw new CancelledError(spec.operation);
+    const headers = { Accept: 'application/json', ...spec.headers, ...(await credentialHeaders(cfg, spec.operation)) };
+    const body = spec.body?.();
+    // Redirects are not followed, so the credentials are never replayed to another address;
+    // a 3xx then reads as an unreadable reply that names its status.
+    const init: RequestInit & { duplex?: 'half' } = { method: spec.method, headers, signal, redirect: 'manual' };
+    if (body !== undefined) {
+      init.body = body;
+      // Streamed bodies need half duplex in Node's fetch.
+      init.duplex = 'half';
+    }
+    const res = await cfg.fetch(url, init);
+    reached = true;
+    const text = await readBounded(res, cfg.maxReplyBytes, spec.operation);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // A 429 from a gateway may come as a page; the status alone is the answer.
+      if (res.status === 429) throw new RateLimitedError(spec.operation, 429, parseRetryAfter(res.headers.get('retry-after')));
+      throw new MalformedReplyError(spec.operation, res.status, describeUnreadable(res, text));
+    }
+    const env = envelopeSchema.safeParse(json);
+    if (!env.success) {
+      if (res.status === 429) throw new RateLimitedError(spec.operation, 429, parseRetryAfter(res.headers.get('retry-after')));
+      throw new MalformedReplyError(spec.operation, res.status, 'JSON without the success/message envelope');
+    }
+    if (env.data.success && res.status >= 200 && res.status < 300) {
+      logLine(String(res.status));
+      return { status: res.status, data: env.data.data };
+    }
+    throw failureFromEnvelope(spec.operation, res.status, env.data, res.headers.get('retry-after'));
+  } catch (e) {
+    const failure = failureOf(e, spec, timeout, reached);
+    logLine(`failed ${failure.code}${failure.status ? ` (HTTP ${failure.status})` : ''}`);
+    throw failure;
+  }
+}
