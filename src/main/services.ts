@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import type { PlatformDeps } from './app-context';
 import type { Handlers } from './ipc/dispatch';
 import { appHandlers } from './ipc/handlers/app';
+import { createIntakeService, type IntakeService, type IntakeServiceOptions } from './intake/intake-service';
 import { openSettings, type SettingsStore, type StoreFactory } from './settings/settings';
 
 export interface ServiceOptions {
   storeFactory: StoreFactory;
+  intake?: IntakeServiceOptions;
 }
 
 export interface MainServices {
   settings: SettingsStore;
+  intake: IntakeService;
   handlers: Handlers;
   close(): Promise<void>;
 }
@@ -24,12 +27,17 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   if (settings.notice) {
     deps.log.warn(`settings file was unreadable and moved to ${settings.notice.movedTo}: ${settings.notice.reason}`);
   }
+  const intake = createIntakeService(deps, settings, options.intake);
   const handlers: Handlers = {
     ...appHandlers(deps, settings),
+    ...intake.handlers,
   };
   return {
     settings,
+    intake,
     handlers,
-    async close() {},
+    async close() {
+      intake.close();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ChannelDef, EventDef, IpcResult } from './define';
 import { appChannels, appEvents } from './channels/app';
+import { intakeChannels, intakeEvents } from './channels/intake';
 
 /**
  * The one IPC contract. Each feature adds its channels in
@@ -10,10 +11,12 @@ import { appChannels, appEvents } from './channels/app';
  */
 export const contract = {
   ...appChannels,
+  ...intakeChannels,
 };
 
 export const events = {
   ...appEvents,
+  ...intakeEvents,
 };
 
 export type Contract = typeof contract;

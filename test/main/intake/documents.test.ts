@@ -83,11 +83,12 @@ describe('IntakeQueue', () => {
     const a = write('a.pdf');
     const b = write('b.JPG');
     q.offer([a], 'open-file');
-    q.offer([b, a], 'second-instance'); // a is already waiting: not twice
+    q.offer([b, b], 'second-instance');
+    q.offer([a], 'second-instance'); // a is already waiting: the newer offer replaces it, not twice
     const taken = q.take();
     expect(taken.documents.map((d) => [d.name, d.source])).toEqual([
-      ['a.pdf', 'open-file'],
       ['b.JPG', 'second-instance'],
+      ['a.pdf', 'second-instance'],
     ]);
     expect(q.take()).toEqual({ documents: [], rejected: [], overflow: 0 });
   });

@@ -114,9 +114,10 @@ describe('the hot folder', () => {
   });
 
   it('offers a document again when a new file of the same name arrives after the first was moved', async () => {
-    const { sent } = watch();
+    const { sent, queue } = watch();
     fs.writeFileSync(path.join(dir, 'weekly.pdf'), 'week 1');
     await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(1);
+    expect(queue.take().documents).toHaveLength(1);
     folder!.markSent(path.join(dir, 'weekly.pdf'));
     fs.writeFileSync(path.join(dir, 'weekly.pdf'), 'week 2');
     await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(2);

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { channel, event } from '../define';
+
+/** The service takes at most 3 files per task (spec: create-task file_refs). */
+export const MAX_DOCUMENTS = 3;
+
+/** Spec limits: "Single file size 10 MB maximum". */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/**
+ * What FaxDesk registers for and accepts. The spec lists PDF, DOC, DOCX, TXT,
+ * JPG, PNG "and similar"; TIFF is what fax software traditionally produces.
+ */
+export const ACCEPTED_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'jpg', 'jpeg', 'png', 'tif', 'tiff'] as const;
+export type AcceptedExtension = (typeof ACCEPTED_DOCUMENT_EXTENSIONS)[number];
+
+/** Lower-case extension without the dot, or '' (pure string work: shared code has no node:path). */
+export function extensionOf(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+export function isAcceptedDocumentName(fileName: string): boolean {
+  return (ACCEPTED_DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
+}
+
+/** How a document reached FaxDesk (the Send screen may word its notice by it). */
+export type DocumentSource = 'argv' | 'open-file' | 'second-instance' | 'hot-folder' | 'print';
+
+export interface OfferedDocument {
+  /** unique per offer: the renderer de-duplicates the event and takePendingDocuments by it */
+  id: string;
+  /** absolute local path */
+  path: string;
+  /** base name, for display */
+  name: string;
+  /** bytes */
+  size: number;
+  source: DocumentSource;
+}
+
+export type RejectReason = 'not_found' | 'not_a_file' | 'unsupported_type' | 'empty' | 'too_large' | 'unreadable';
+
+export interface RejectedDocument {
+  path: string;
+  name: string;
+  reason: RejectReason;
+  source: DocumentSource;
+}
+
+export interface DocumentsOffered {
+  /** every accepted document, oldest first; the Send screen attaches the first MAX_DOCUMENTS it has room for */
+  documents: OfferedDocument[];
+  /** files that could not be taken, so the user is told instead of seeing nothing */
+  rejected: RejectedDocument[];
+  /** how many of `documents` lie beyond MAX_DOCUMENTS (listed, not attached, never dropped silently) */
+  overflow: number;
+}
+
+export const settleOutcomeSchema = z.enum(['sent', 'failed']);
+export type SettleOutcome = z.infer<typeof settleOutcomeSchema>;
+
+export interface HotFolderStatus {
+  enabled: boolean;
+  /** the folder in use (the default ~/FaxDesk/Outbox when the setting is empty) */
+  path: string;
+  watching: boolean;
+  /** why it is not watching although enabled, in words a user can act on */
+  problem: string | null;
+}
+
+export const intakeChannels = {
+  /**
+   * Returns and clears what was opened, dropped into the hot folder or printed
+   * while no Send screen was listening (e.g. before the window was ready).
+   */
+  takePendingDocuments: channel<DocumentsOffered>()(z.undefined()),
+  /**
+   * After a send: moves a hot-folder document into `sent/` or `failed/`.
+   * Only documents the hot folder offered are moved; anything else is left
+   * where it is (movedTo: null).
+   */
+  settleDocument: channel<{ movedTo: string | null }>()(
+    z.object({ path: z.string().min(1).max(4096), outcome: settleOutcomeSchema }).strict(),
+  ),
+  hotFolderStatus: channel<HotFolderStatus>()(z.undefined()),
+};
+
+export const intakeEvents = {
+  /** documents arrived (argv, open-file, second instance, hot folder, printer) */
+  documentsOffered: event<DocumentsOffered>(),
+};
