@@ -1,0 +1,179 @@
+/**
+ * Where the API secret lives: the OS keychain through keytar, and nowhere
+ * else. When no keychain can be used (no Secret Service on Linux, a locked or
+ * missing keychain, the native module failed to load) the secret is kept in
+ * memory for this run only and the user is told so — as VS Code does; it is
+ * never written to disk as a fallback.
+ */
+import { randomBytes } from 'node:crypto';
+import { UserError } from '../errors';
+import { registerSecretForRedaction, type Logger } from '../log';
+
+export interface SecretStore {
+  get(): Promise<string | null>;
+  set(secret: string): Promise<void>;
+  clear(): Promise<void>;
+  has(): Promise<boolean>;
+  readonly kind: 'keychain' | 'memory';
+  /** a plain sentence for the user when the secret cannot be kept safely across runs */
+  readonly warning: string | null;
+}
+
+/** The slice of keytar used here (injectable for tests). */
+export interface KeytarLike {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+export const KEYCHAIN_SERVICE = 'FaxDesk';
+/** Fixed, not the API key: changing the key must not orphan a stored secret. */
+export const KEYCHAIN_ACCOUNT = 'api-secret';
+
+export interface KeychainOptions {
+  service?: string;
+  account?: string;
+  /** default: keytar, imported on first use */
+  keytar?: KeytarLike;
+}
+
+/** keytar is a native module: import it lazily so a broken build degrades instead of crashing main. */
+export async function loadKeytar(): Promise<KeytarLike> {
+  const mod = (await import('keytar')) as KeytarLike & { default?: KeytarLike };
+  return typeof mod.getPassword === 'function' ? mod : (mod.default as KeytarLike);
+}
+
+function normalise(secret: string): string {
+  const s = secret.trim();
+  if (!s) throw new UserError('credentials.empty_secret', 'Enter the API secret; it cannot be empty.');
+  return s;
+}
+
+function keychainFailure(): UserError {
+  return new UserError(
+    'credentials.keychain_failed',
+    'The system keychain did not respond. Unlock it (or sign in again) and try once more.',
+  );
+}
+
+export function createKeychainSecretStore(options: KeychainOptions = {}): SecretStore {
+  const service = options.service ?? KEYCHAIN_SERVICE;
+  const account = options.account ?? KEYCHAIN_ACCOUNT;
+  let keytar: Promise<KeytarLike> | null = options.keytar ? Promise.resolve(options.keytar) : null;
+  const kt = () => (keytar ??= loadKeytar());
+
+  // keytar's errors carry OS messages, never the password, but are replaced anyway so no detail leaks to the UI.
+  const guarded = async <T>(op: (k: KeytarLike) => Promise<T>): Promise<T> => {
+    try {
+      return await op(await kt());
+    } catch {
+      throw keychainFailure();
+    }
+  };
+
+  return {
+    kind: 'keychain',
+    warning: null,
+    async get() {
+      const v = await guarded((k) => k.getPassword(service, account));
+      if (v) registerSecretForRedaction(v);
+      return v || null;
+    },
+    async set(secret) {
+      const s = normalise(secret);
+      registerSecretForRedaction(s);
+      await guarded((k) => k.setPassword(service, account, s));
+    },
+    async clear() {
+      await guarded((k) => k.deletePassword(service, account));
+    },
+    async has() {
+      return (await guarded((k) => k.getPassword(service, account))) !== null;
+    },
+  };
+}
+
+export function createMemorySecretStore(warning: string | null = null): SecretStore {
+  let value: string | null = null;
+  return {
+    kind: 'memory',
+    warning,
+    async get() {
+      return value;
+    },
+    async set(secret) {
+      const s = normalise(secret);
+      registerSecretForRedaction(s);
+      value = s;
+    },
+    async clear() {
+      value = null;
+    },
+    async has() {
+      return value !== null;
+    },
+  };
+}
+
+export function memoryFallbackWarning(reason: string): string {
+  return `No system keychain is available (${reason}); the secret is kept in memory for this session only and must be entered again next time.`;
+}
+
+export interface OpenSecretStoreOptions extends KeychainOptions {
+  /** default loadKeytar; injected by tests to simulate a missing module */
+  loadKeytar?: () => Promise<KeytarLike>;
+  /** a locked keychain may wait for a prompt that never comes (default 3 s) */
+  probeTimeoutMs?: number;
+  log?: Logger;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+/** OS messages can be long or multi-line; the warning needs one short clause. */
+function reasonOf(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  const line = text.split('\n')[0]?.trim() ?? '';
+  return line.length > 120 ? `${line.slice(0, 120)}…` : line || 'unknown error';
+}
+
+/**
+ * Opens the keychain store after a write/read/delete round trip on a probe
+ * entry (a read alone succeeds on some backends that cannot store), or falls
+ * back to memory with a warning saying why.
+ */
+export async function openSecretStore(options: OpenSecretStoreOptions = {}): Promise<SecretStore> {
+  const service = options.service ?? KEYCHAIN_SERVICE;
+  const timeout = options.probeTimeoutMs ?? 3_000;
+  let keytar: KeytarLike;
+  try {
+    keytar = options.keytar ?? (await withTimeout((options.loadKeytar ?? loadKeytar)(), timeout));
+  } catch (e) {
+    const warning = memoryFallbackWarning(`the keychain module could not be loaded: ${reasonOf(e)}`);
+    options.log?.warn(warning);
+    return createMemorySecretStore(warning);
+  }
+  try {
+    const probeAccount = 'probe';
+    const token = randomBytes(8).toString('hex');
+    await withTimeout(
+      (async () => {
+        await keytar.setPassword(service, probeAccount, token);
+        const back = await keytar.getPassword(service, probeAccount);
+        await keytar.deletePassword(service, probeAccount);
+        if (back !== token) throw new Error('the keychain did not return what was stored');
+      })(),
+      timeout,
+    );
+  } catch (e) {
+    const warning = memoryFallbackWarning(reasonOf(e));
+    options.log?.warn(warning);
+    return createMemorySecretStore(warning);
+  }
+  return createKeychainSecretStore({ ...options, keytar });
+}
