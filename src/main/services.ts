@@ -3,16 +3,27 @@ import type { PlatformDeps } from './app-context';
 import type { Handlers } from './ipc/dispatch';
 import { appHandlers } from './ipc/handlers/app';
 import { createIntakeService, type IntakeService, type IntakeServiceOptions } from './intake/intake-service';
+import { createConnection, type Connection } from './account/connection';
+import { openSecretStore, type SecretStore } from './credentials/secret-store';
+import { accountHandlers } from './ipc/handlers/account';
 import { openSettings, type SettingsStore, type StoreFactory } from './settings/settings';
 
 export interface ServiceOptions {
   storeFactory: StoreFactory;
   intake?: IntakeServiceOptions;
+  /** default: the OS keychain, or memory with a warning where there is none */
+  secretStore?: SecretStore;
+  /** keychain entry name (tests use their own so they never touch a real one) */
+  keychainService?: string;
+  /** speed of the demo-mode simulator */
+  demoSpeed?: number;
 }
 
 export interface MainServices {
   settings: SettingsStore;
   intake: IntakeService;
+  secrets: SecretStore;
+  connection: Connection;
   handlers: Handlers;
   close(): Promise<void>;
 }
@@ -28,16 +39,31 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     deps.log.warn(`settings file was unreadable and moved to ${settings.notice.movedTo}: ${settings.notice.reason}`);
   }
   const intake = createIntakeService(deps, settings, options.intake);
+  const secrets =
+    options.secretStore ??
+    (await openSecretStore({ log: deps.log, ...(options.keychainService ? { service: options.keychainService } : {}) }));
+  const connection = createConnection({
+    settings,
+    secrets,
+    dataDir: deps.dataDir,
+    log: deps.log,
+    ...(options.demoSpeed ? { demoSpeed: options.demoSpeed } : {}),
+  });
+  connection.onChange(() => void connection.status().then((s) => deps.emit('connectionChanged', s)));
   const handlers: Handlers = {
     ...appHandlers(deps, settings),
     ...intake.handlers,
+    ...accountHandlers(settings, secrets, connection),
   };
   return {
     settings,
     intake,
+    secrets,
+    connection,
     handlers,
     async close() {
       intake.close();
+      await connection.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { _electron as electron } from '@playwright/test';
 import { expect, test } from './fixtures';
+import type {} from '../../src/renderer/src/lib/api';
 
 const require = createRequire(import.meta.url);
 
@@ -20,12 +21,14 @@ test('the packaged app opens its window (where the Electron binary exists)', asy
     return;
   }
   const app = await electron.launch({ executablePath: binary, args: ['.'] });
-  const window = await app.firstWindow();
-  await expect(window.locator('body[data-ready="true"]')).toBeVisible();
-  const prefs = await app.evaluate(({ BrowserWindow }) => {
-    const w = BrowserWindow.getAllWindows()[0]!;
-    return w.webContents.getLastWebPreferences();
-  });
-  expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+  const win = await app.firstWindow();
+  await expect(win.locator('body[data-ready="true"]')).toBeVisible();
+  // No Node in the page, and the API is the contract's named functions.
+  const page = await win.evaluate(() => ({
+    require: typeof (globalThis as { require?: unknown }).require,
+    process: typeof (globalThis as { process?: unknown }).process,
+    api: typeof window.faxdesk?.appInfo,
+  }));
+  expect(page).toEqual({ require: 'undefined', process: 'undefined', api: 'function' });
   await app.close();
 });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type {} from '../../src/renderer/src/lib/api';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,5 @@
 import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import type {} from '../../src/renderer/src/lib/api';
 
 test.describe('the app shell in the browser preview', () => {
   for (const language of ['en', 'zh-CN'] as const) {

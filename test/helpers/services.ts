@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Conf from 'conf';
 import { createLogger } from '../../src/main/log';
-import { createMainServices, type MainServices } from '../../src/main/services';
+import { createMemorySecretStore } from '../../src/main/credentials/secret-store';
+import { createMainServices, type MainServices, type ServiceOptions } from '../../src/main/services';
 import type { KeyValueStore } from '../../src/main/settings/settings';
 import type { PlatformDeps } from '../../src/main/app-context';
 
@@ -19,7 +20,10 @@ export interface TestServices {
 }
 
 /** Real main-process services in a fresh data folder; only Electron is absent. */
-export async function makeTestServices(overrides: Partial<PlatformDeps> = {}): Promise<TestServices> {
+export async function makeTestServices(
+  overrides: Partial<PlatformDeps> = {},
+  options: Partial<ServiceOptions> = {},
+): Promise<TestServices> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-test-'));
   const emitted: Array<{ name: string; payload: unknown }> = [];
   const logLines: string[] = [];
@@ -34,7 +38,12 @@ export async function makeTestServices(overrides: Partial<PlatformDeps> = {}): P
     emit: (name, payload) => void emitted.push({ name, payload }),
     ...overrides,
   };
-  const services = await createMainServices(deps, { storeFactory: confFactory });
+  const services = await createMainServices(deps, {
+    storeFactory: confFactory,
+    secretStore: createMemorySecretStore(),
+    demoSpeed: 200,
+    ...options,
+  });
   return {
     services,
     deps,

@@ -30,6 +30,9 @@ export async function runPreview(options: PreviewOptions) {
   };
   const services = await createMainServices(deps, {
     storeFactory: (o) => new Conf(o) as unknown as KeyValueStore,
+    // Test knobs: a private keychain entry and a fast demo service.
+    ...(process.env['FAXDESK_KEYCHAIN_SERVICE'] ? { keychainService: process.env['FAXDESK_KEYCHAIN_SERVICE'] } : {}),
+    ...(process.env['FAXDESK_DEMO_SPEED'] ? { demoSpeed: Number(process.env['FAXDESK_DEMO_SPEED']) } : {}),
   });
   const startOptions = { rendererDir: options.rendererDir, handlers: services.handlers, log };
   server = await startPreviewServer(options.port === undefined ? startOptions : { ...startOptions, port: options.port });

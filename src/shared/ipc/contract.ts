@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ChannelDef, EventDef, IpcResult } from './define';
 import { appChannels, appEvents } from './channels/app';
+import { accountChannels, accountEvents } from './channels/account';
 import { intakeChannels, intakeEvents } from './channels/intake';
 
 /**
@@ -11,11 +12,13 @@ import { intakeChannels, intakeEvents } from './channels/intake';
  */
 export const contract = {
   ...appChannels,
+  ...accountChannels,
   ...intakeChannels,
 };
 
 export const events = {
   ...appEvents,
+  ...accountEvents,
   ...intakeEvents,
 };
 

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { channel, event } from '../define';
+import { baseUrlSchema, settingsPatchSchema, type Settings } from '../../settings';
+
+export interface ConnectionStatus {
+  /** demo: the built-in simulator; account: the user's own service */
+  mode: 'demo' | 'account';
+  baseUrl: string;
+  apiKey: string;
+  secretSet: boolean;
+  /** where the secret is kept: the OS keychain, or this run's memory only */
+  secretStorage: 'keychain' | 'memory';
+  /** set when no keychain is available */
+  keychainWarning: string | null;
+  /** set when the settings file could not be read and was moved aside */
+  settingsNotice: { movedTo: string; reason: string } | null;
+}
+
+export interface AccountView {
+  uid: string;
+  name: string;
+  balance: number;
+  status: string;
+  webhookUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** when FaxDesk read it (ms since epoch) */
+  fetchedAt: number;
+  mode: 'demo' | 'account';
+}
+
+const secretSchema = z.string().min(1, 'Enter the API secret').max(512);
+const candidateSchema = z
+  .object({
+    baseUrl: baseUrlSchema,
+    apiKey: z.string().trim().min(1, 'Enter the API key').max(255),
+    /** omitted: use the secret already stored */
+    secret: secretSchema.optional(),
+  })
+  .strict();
+
+export const accountChannels = {
+  getConnection: channel<ConnectionStatus>()(z.undefined()),
+  getSettings: channel<Settings>()(z.undefined()),
+  updateSettings: channel<Settings>()(settingsPatchSchema),
+  setSecret: channel<ConnectionStatus>()(z.object({ secret: secretSchema }).strict()),
+  clearSecret: channel<ConnectionStatus>()(z.undefined()),
+  testConnection: channel<AccountView>()(candidateSchema),
+  connectAccount: channel<AccountView>()(candidateSchema),
+  useDemo: channel<ConnectionStatus>()(z.undefined()),
+  getAccount: channel<AccountView>()(z.undefined()),
+};
+
+export const accountEvents = {
+  /** the connection changed (demo ↔ account, secret set or cleared) */
+  connectionChanged: event<ConnectionStatus>(),
+};

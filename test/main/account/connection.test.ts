@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
+import { createMemorySecretStore } from '../../../src/main/credentials/secret-store';
+import { dispatch } from '../../../src/main/ipc/dispatch';
+import { makeTestServices, type TestServices } from '../../helpers/services';
+
+let t: TestServices | null = null;
+let sim: RunningSimulator | null = null;
+afterEach(async () => {
+  await t?.cleanup();
+  await sim?.stop();
+  t = null;
+  sim = null;
+});
+
+const SECRET = 'correct-horse-battery-staple-42';
+
+async function setup() {
+  sim = await startSimulator({ port: 0, apiKey: 'office-key', apiSecret: SECRET, balance: 123.4, accountName: 'Acme Trading' });
+  t = await makeTestServices({}, { secretStore: createMemorySecretStore() });
+  return { sim, t };
+}
+
+describe('connecting an account', () => {
+  it('starts in demo mode against the built-in simulator and shows a balance', async () => {
+    const { t } = await setup();
+    const status = await dispatch(t.services.handlers, 'getConnection', undefined);
+    expect(status).toMatchObject({ ok: true, value: { mode: 'demo', secretSet: false } });
+    const account = await dispatch(t.services.handlers, 'getAccount', undefined);
+    expect(account).toMatchObject({ ok: true, value: { mode: 'demo', status: 'active' } });
+    if (account.ok) expect((account.value as { balance: number }).balance).toBeGreaterThan(0);
+  });
+
+  it('explains a wrong secret, and connects with the right one without writing it to disk', async () => {
+    const { sim, t } = await setup();
+    const wrong = await dispatch(t.services.handlers, 'testConnection', { baseUrl: sim.baseUrl, apiKey: 'office-key', secret: 'nope-nope' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'auth.invalid_credentials' } });
+    const missing = await dispatch(t.services.handlers, 'testConnection', { baseUrl: sim.baseUrl, apiKey: 'office-key' });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'auth.missing_credentials' } });
+    sim.setAccount({ apiEnabled: false });
+    const noApi = await dispatch(t.services.handlers, 'testConnection', { baseUrl: sim.baseUrl, apiKey: 'office-key', secret: SECRET });
+    expect(noApi).toMatchObject({ ok: false, error: { code: 'auth.no_api_access' } });
+    sim.setAccount({ apiEnabled: true });
+
+    const connected = await dispatch(t.services.handlers, 'connectAccount', { baseUrl: sim.baseUrl, apiKey: 'office-key', secret: SECRET });
+    expect(connected).toMatchObject({ ok: true, value: { name: 'Acme Trading', balance: 123.4, mode: 'account' } });
+    const status = await dispatch(t.services.handlers, 'getConnection', undefined);
+    expect(status).toMatchObject({ ok: true, value: { mode: 'account', apiKey: 'office-key', secretSet: true } });
+    expect(JSON.stringify(status)).not.toContain(SECRET);
+    expect(t.emitted.some((e) => e.name === 'connectionChanged' && !JSON.stringify(e.payload).includes(SECRET))).toBe(true);
+
+    for (const file of fs.readdirSync(t.dataDir, { recursive: true }) as string[]) {
+      const full = path.join(t.dataDir, file);
+      if (fs.statSync(full).isFile()) expect(fs.readFileSync(full, 'utf8')).not.toContain(SECRET);
+    }
+    expect(t.logLines.join('\n')).not.toContain(SECRET);
+
+    const back = await dispatch(t.services.handlers, 'useDemo', undefined);
+    expect(back).toMatchObject({ ok: true, value: { mode: 'demo', secretSet: false } });
+  });
+
+  it('refuses a plain-http address that is not this computer', async () => {
+    const { t } = await setup();
+    const r = await dispatch(t.services.handlers, 'testConnection', { baseUrl: 'http://fax.example.com', apiKey: 'k', secret: 's' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
+    if (!r.ok) expect(r.error.fields?.['baseUrl']?.[0]).toMatch(/https/);
+  });
+});
