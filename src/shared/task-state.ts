@@ -1,0 +1,128 @@
+/**
+ * Task and recipient states as the spec enumerates them, read tolerantly:
+ * the sample's 'completed' means 'done', and anything else is kept raw so the
+ * UI can show it instead of crashing (DESIGN.md, "Decisions").
+ */
+
+export const TASK_STATUSES = ['pending', 'sending', 'done', 'failed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+/** A known status, or the raw string the service sent. */
+export type TaskStatusValue = TaskStatus | (string & {});
+
+export const RECIPIENT_STATUSES = ['pending', 'sending', 'success', 'failed', 'canceled'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+/** BUSY and NO_ANSWER are the codes the spec names as worth a retry. */
+export const RETRYABLE_FAILURE_CODES: readonly string[] = ['BUSY', 'NO_ANSWER'];
+
+/** Poll no faster than this while a task is pending (spec: at least 30 s). */
+export const POLL_PENDING_MS = 30_000;
+/** About this while it is being sent (spec: about 1 minute). */
+export const POLL_SENDING_MS = 60_000;
+
+const TASK_ALIASES: Record<string, TaskStatus> = {
+  pending: 'pending',
+  sending: 'sending',
+  done: 'done',
+  completed: 'done',
+  failed: 'failed',
+};
+
+export function normalizeTaskStatus(raw: string): TaskStatusValue {
+  const known = TASK_ALIASES[String(raw).trim().toLowerCase()];
+  return known ?? raw;
+}
+
+export function isKnownTaskStatus(s: string): s is TaskStatus {
+  return (TASK_STATUSES as readonly string[]).includes(s);
+}
+
+/**
+ * Done and failed tasks never change again, so they are never polled. An
+ * unknown status is not terminal: we keep watching it (at the slow rate)
+ * rather than freeze a task the service may still be working on.
+ */
+export function isTerminalTask(status: string): boolean {
+  const s = normalizeTaskStatus(status);
+  return s === 'done' || s === 'failed';
+}
+
+export function isTerminalRecipient(status: string): boolean {
+  const s = String(status).trim().toLowerCase();
+  return s === 'success' || s === 'failed' || s === 'canceled';
+}
+
+export function isRetryableFailure(code: string | null | undefined): boolean {
+  return code !== null && code !== undefined && RETRYABLE_FAILURE_CODES.includes(code.trim().toUpperCase());
+}
+
+export interface PollInput {
+  status: string;
+  /** when the task is scheduled to start, ms since epoch; null/undefined if immediate */
+  scheduledAtMs?: number | null;
+  /** when we last got an answer about this task (the create response counts) */
+  lastCheckedAtMs?: number | null;
+}
+
+/** The interval the spec recommends for a task in this status; null when it must not be polled. */
+export function pollIntervalMs(status: string): number | null {
+  const s = normalizeTaskStatus(status);
+  if (s === 'done' || s === 'failed') return null;
+  if (s === 'pending') return POLL_PENDING_MS;
+  return POLL_SENDING_MS;
+}
+
+/**
+ * When the task may next be asked about (ms since epoch), or null for never.
+ * A pending task scheduled in the future is not asked about before its time:
+ * the service has nothing new to say until then.
+ */
+export function nextPollAt(task: PollInput): number | null {
+  const interval = pollIntervalMs(task.status);
+  if (interval === null) return null;
+  const afterLast = task.lastCheckedAtMs === null || task.lastCheckedAtMs === undefined ? -Infinity : task.lastCheckedAtMs + interval;
+  const notBefore = normalizeTaskStatus(task.status) === 'pending' && task.scheduledAtMs ? task.scheduledAtMs : -Infinity;
+  const due = Math.max(afterLast, notBefore);
+  return Number.isFinite(due) ? due : 0;
+}
+
+/** How long to wait from `now` before polling; 0 means now, null means never. */
+export function nextPollDelayMs(task: PollInput, now: number): number | null {
+  const at = nextPollAt(task);
+  return at === null ? null : Math.max(0, at - now);
+}
+
+export interface RecipientLike {
+  status: string;
+  page_count?: number | null;
+  charged_amount?: number | null;
+}
+
+export interface RecipientSummary {
+  total: number;
+  success: number;
+  failed: number;
+  /** pending, sending, and any state we do not know: not finished yet */
+  pending: number;
+  canceled: number;
+  pages: number;
+  /** yuan, rounded to 1/10000 so float sums of prices do not drift */
+  charges: number;
+}
+
+export function summarizeRecipients(records: readonly RecipientLike[]): RecipientSummary {
+  const sum: RecipientSummary = { total: 0, success: 0, failed: 0, pending: 0, canceled: 0, pages: 0, charges: 0 };
+  let charges = 0;
+  for (const r of records) {
+    sum.total += 1;
+    const s = String(r.status).trim().toLowerCase();
+    if (s === 'success') sum.success += 1;
+    else if (s === 'failed') sum.failed += 1;
+    else if (s === 'canceled' || s === 'cancelled') sum.canceled += 1;
+    else sum.pending += 1;
+    if (typeof r.page_count === 'number' && Number.isFinite(r.page_count)) sum.pages += r.page_count;
+    if (typeof r.charged_amount === 'number' && Number.isFinite(r.charged_amount)) charges += r.charged_amount;
+  }
+  sum.charges = Math.round(charges * 10_000) / 10_000;
+  return sum;
+}

@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatLocal, formatServiceTimeLocal, fromServiceTime, toServiceTime } from '../../src/shared/service-time';
+
+const iso = (s: string, tz: string) => fromServiceTime(s, tz)?.toISOString() ?? null;
+
+describe('service time, in zones without surprises', () => {
+  it('Asia/Shanghai is UTC+8 all year', () => {
+    expect(iso('2026-01-15 09:00:00', 'Asia/Shanghai')).toBe('2026-01-15T01:00:00.000Z');
+    expect(iso('2026-07-15 09:00:00', 'Asia/Shanghai')).toBe('2026-07-15T01:00:00.000Z');
+    expect(toServiceTime(new Date('2026-12-31T16:00:00Z'), 'Asia/Shanghai')).toBe('2027-01-01 00:00:00');
+  });
+
+  it('Asia/Kolkata is half an hour off the hour', () => {
+    expect(iso('2026-01-01 00:00:00', 'Asia/Kolkata')).toBe('2025-12-31T18:30:00.000Z');
+    expect(toServiceTime(new Date('2026-03-01T00:00:00Z'), 'Asia/Kolkata')).toBe('2026-03-01 05:30:00');
+  });
+
+  it('drops milliseconds rather than rounding into the next second', () => {
+    expect(toServiceTime(new Date('2026-05-01T00:00:59.999Z'), 'UTC')).toBe('2026-05-01 00:00:59');
+  });
+});
+
+describe('across the date line', () => {
+  const instant = new Date('2026-06-30T23:30:00Z');
+  it('the same instant is a day apart in Kiritimati (+14) and Pago Pago (-11)', () => {
+    expect(toServiceTime(instant, 'Pacific/Kiritimati')).toBe('2026-07-01 13:30:00');
+    expect(toServiceTime(instant, 'Pacific/Pago_Pago')).toBe('2026-06-30 12:30:00');
+    expect(fromServiceTime('2026-07-01 13:30:00', 'Pacific/Kiritimati')).toEqual(instant);
+    expect(fromServiceTime('2026-06-30 12:30:00', 'Pacific/Pago_Pago')).toEqual(instant);
+  });
+
+  it('a day a zone skipped entirely (Kiritimati, 31 Dec 1994) moves forward by the gap', () => {
+    expect(iso('1994-12-31 12:00:00', 'Pacific/Kiritimati')).toBe('1994-12-31T22:00:00.000Z');
+    expect(toServiceTime(new Date('1994-12-31T22:00:00Z'), 'Pacific/Kiritimati')).toBe('1995-01-01 12:00:00');
+  });
+});
+
+describe('across daylight saving time', () => {
+  it('New York: ordinary times on both sides of the change', () => {
+    expect(iso('2026-03-07 12:00:00', 'America/New_York')).toBe('2026-03-07T17:00:00.000Z');
+    expect(iso('2026-03-09 12:00:00', 'America/New_York')).toBe('2026-03-09T16:00:00.000Z');
+  });
+
+  it('New York spring-forward gap: 02:30 reads as 03:30 EDT', () => {
+    expect(iso('2026-03-08 02:30:00', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z');
+    expect(toServiceTime(new Date('2026-03-08T07:30:00Z'), 'America/New_York')).toBe('2026-03-08 03:30:00');
+  });
+
+  it('New York fall-back overlap: 01:30 is the first (EDT) one', () => {
+    expect(iso('2026-11-01 01:30:00', 'America/New_York')).toBe('2026-11-01T05:30:00.000Z');
+    expect(toServiceTime(new Date('2026-11-01T06:30:00Z'), 'America/New_York')).toBe('2026-11-01 01:30:00');
+  });
+
+  it('London: gap at 01:00-02:00 in March, overlap in October', () => {
+    expect(iso('2026-03-29 01:30:00', 'Europe/London')).toBe('2026-03-29T01:30:00.000Z');
+    expect(iso('2026-03-29 02:00:00', 'Europe/London')).toBe('2026-03-29T01:00:00.000Z');
+    expect(iso('2026-10-25 01:30:00', 'Europe/London')).toBe('2026-10-25T00:30:00.000Z');
+    expect(iso('2026-10-25 02:00:00', 'Europe/London')).toBe('2026-10-25T02:00:00.000Z');
+  });
+
+  it('every half hour of a year of New York and London time round-trips', () => {
+    for (const tz of ['America/New_York', 'Europe/London']) {
+      const wrong: string[] = [];
+      for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 30 * 60_000) {
+        const s = toServiceTime(new Date(t), tz);
+        const back = fromServiceTime(s, tz)?.getTime();
+        // in an overlap the earlier instant is chosen, one hour before the later one
+        if (back !== t && back !== t - 3_600_000) wrong.push(`${new Date(t).toISOString()} -> ${s} -> ${back}`);
+      }
+      expect(wrong).toEqual([]);
+    }
+  });
+});
+
+describe('strict parsing', () => {
+  it.each([
+    '2026-02-30 00:00:00',
+    '2026-02-29 00:00:00',
+    '2026-13-01 00:00:00',
+    '2026-00-10 00:00:00',
+    '2026-01-01 24:00:00',
+    '2026-01-01 25:61:00',
+    '2026-01-01 00:00:60',
+    '2026-1-1 0:00:00',
+    '2026-01-01T00:00:00',
+    '2026-01-01 00:00',
+    ' 2026-01-01 00:00:00',
+    '２０２６-01-01 00:00:00',
+    '',
+  ])('refuses %j', (s) => {
+    expect(fromServiceTime(s, 'Asia/Shanghai')).toBeNull();
+  });
+
+  it('accepts 29 February in a leap year and refuses an unknown zone', () => {
+    expect(fromServiceTime('2024-02-29 12:00:00', 'Asia/Shanghai')).not.toBeNull();
+    expect(fromServiceTime('2024-02-29 12:00:00', 'Mars/Olympus_Mons')).toBeNull();
+  });
+
+  it('never throws, and whatever it accepts formats back to itself outside transitions', () => {
+    const zones = fc.constantFrom('Asia/Shanghai', 'Asia/Kolkata', 'UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/New_York', 'Europe/London', 'Nope/Nope');
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)), zones, (s, tz) => {
+        const d = fromServiceTime(s, tz);
+        if (d) expect(Number.isFinite(d.getTime())).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }), zones.filter((z) => z !== 'Nope/Nope'), (date, tz) => {
+        const s = toServiceTime(date, tz);
+        expect(toServiceTime(fromServiceTime(s, tz)!, tz)).toBe(s);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('showing times to people', () => {
+  it('formats in the given zone and language, and falls back to the raw string', () => {
+    const d = new Date('2026-05-01T01:00:00Z');
+    expect(formatLocal(d, { locale: 'en-GB', timeZone: 'Asia/Shanghai', style: 'time' })).toBe('09:00');
+    expect(formatServiceTimeLocal('2026-05-01 09:00:00', 'Asia/Shanghai', { locale: 'en-GB', timeZone: 'Europe/London', style: 'time' })).toBe('02:00');
+    expect(formatServiceTimeLocal('not a time', 'Asia/Shanghai')).toBe('not a time');
+    expect(formatLocal(d, { timeZone: 'Bad/Zone' })).toBe('2026-05-01T01:00:00.000Z');
+  });
+});
