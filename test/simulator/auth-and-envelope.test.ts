@@ -4,7 +4,8 @@ import { call, sim, TIMESTAMP, wallClock } from './helpers';
 describe('authentication', () => {
   it('answers 401 缺少API密钥或秘钥 with errors "" when the key or the secret is missing', async () => {
     const s = await sim();
-    for (const headers of [{}, { 'X-API-Key': s.apiKey }, { 'X-API-Secret': s.apiSecret }, { 'X-API-Key': '', 'X-API-Secret': s.apiSecret }]) {
+    const variants: Array<Record<string, string>> = [{}, { 'X-API-Key': s.apiKey }, { 'X-API-Secret': s.apiSecret }, { 'X-API-Key': '', 'X-API-Secret': s.apiSecret }];
+    for (const headers of variants) {
       const r = await call(s, 'GET', '/api/v2/account/status', { auth: false, headers });
       expect(r.status).toBe(401);
       expect(r.body).toEqual({ success: false, message: '缺少API密钥或秘钥', errors: '' });

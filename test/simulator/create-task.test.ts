@@ -20,12 +20,12 @@ describe('create task: success', () => {
     // scheduled_at omitted: the response reports the creation time (documented choice)
     expect(d.scheduled_at).toBe(d.created_at);
     expect(d.recipients).toHaveLength(3);
-    expect(d.recipients.map((x: any) => x.phone_number)).toEqual(phones);
+    expect(d.recipients.map((x: { rcpt_ref: string; phone_number: string }) => x.phone_number)).toEqual(phones);
     for (const x of d.recipients) {
       expect(Object.keys(x).sort()).toEqual(['phone_number', 'rcpt_ref']);
       expect(x.rcpt_ref).toMatch(/^[A-Za-z0-9_-]+$/);
     }
-    expect(new Set(d.recipients.map((x: any) => x.rcpt_ref)).size).toBe(3);
+    expect(new Set(d.recipients.map((x: { rcpt_ref: string; phone_number: string }) => x.rcpt_ref)).size).toBe(3);
     expect(s.counters().tasksCreated).toBe(1);
   });
 

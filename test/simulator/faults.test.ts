@@ -121,7 +121,7 @@ describe('fault injection: create-task', () => {
     const r = await rawCreate(s, ref);
     expect(r.status).toBe(429);
     expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect((await r.json()).success).toBe(false);
+    expect(((await r.json()) as { success: boolean }).success).toBe(false);
     expect(s.taskCount()).toBe(0);
   });
 

@@ -1,13 +1,17 @@
 /** Shared helpers for the simulator contract tests: real HTTP over loopback. */
 import { PDFDocument } from 'pdf-lib';
 import { afterEach } from 'vitest';
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../src/simulator/index';
+import { startSimulator, type RunningSimulator, type SimulatorOptions, type WireTask } from '../../src/simulator/index';
+
+/** Parsed reply JSON: tests read it field by field and assert on every field they use. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON under test
+export type Json = any;
 
 export interface Envelope {
   success: boolean;
   message: string;
-  data?: any;
-  errors?: any;
+  data?: Json;
+  errors?: Json;
 }
 
 export interface Reply {
@@ -38,7 +42,7 @@ export async function call(
   s: RunningSimulator,
   method: string,
   path: string,
-  init: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; auth?: boolean } = {},
+  init: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string>; auth?: boolean } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = { ...(init.auth === false ? {} : authHeaders(s)), ...init.headers };
   let body = init.body;
@@ -101,7 +105,7 @@ export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undef
 }
 
 /** Polls the task over HTTP until its status is final. */
-export async function waitForTaskEnd(s: RunningSimulator, ref: string, timeoutMs = 10_000): Promise<any> {
+export async function waitForTaskEnd(s: RunningSimulator, ref: string, timeoutMs = 10_000): Promise<WireTask> {
   return waitFor(
     async () => {
       const r = await getTask(s, ref);

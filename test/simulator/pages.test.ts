@@ -25,8 +25,8 @@ async function pagesAfterUpload(name: string, bytes: Uint8Array | string): Promi
   expect(up.status).toBe(200);
   const created = await createTask(s, [up.body.data.file_ref], ['8613800000001']);
   const t = await waitForTaskEnd(s, created.body.data.task_ref);
-  expect(t.recipients[0].status).toBe('success');
-  return t.recipients[0].page_count as number;
+  expect(t.recipients[0]!.status).toBe('success');
+  return t.recipients[0]!.page_count as number;
 }
 
 describe('page counts taken from the documents', () => {
@@ -49,7 +49,7 @@ describe('page counts taken from the documents', () => {
     const created = await createTask(s, [up.body.data.file_ref], ['8613800000001']);
     const t = await waitForTaskEnd(s, created.body.data.task_ref);
     expect(t.status).toBe('failed');
-    expect(t.recipients[0].failed_code).toBe('CONVERSION_FAILED');
+    expect(t.recipients[0]!.failed_code).toBe('CONVERSION_FAILED');
   });
 
   it('counts text at 60 lines per page, wrapping lines longer than 80 characters', async () => {

@@ -1,3 +1,4 @@
+import type { RecipientRecord } from '../../src/simulator/index';
 import { describe, expect, it } from 'vitest';
 import { call, createTask, getTask, sim, TIMESTAMP, uploadPdf } from './helpers';
 
@@ -17,7 +18,7 @@ describe('task query', () => {
     expect(Object.keys(t).sort()).toEqual(['created_at', 'name', 'recipients', 'scheduled_at', 'status', 'task_ref']);
     expect(t.task_ref).toBe(created.body.data.task_ref);
     expect(t.status).toBe('pending');
-    for (const [i, rc] of (t.recipients as any[]).entries()) {
+    for (const [i, rc] of (t.recipients as RecipientRecord[]).entries()) {
       expect(Object.keys(rc).sort()).toEqual(RECIPIENT_KEYS);
       expect(rc).toMatchObject({
         rcpt_ref: created.body.data.recipients[i].rcpt_ref,

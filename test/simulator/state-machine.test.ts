@@ -1,3 +1,4 @@
+import type { RecipientRecord } from '../../src/simulator/index';
 import { describe, expect, it } from 'vitest';
 import { call, createTask, getTask, sim, TIMESTAMP, uploadBytes, uploadPdf, waitFor, waitForTaskEnd, wallClock } from './helpers';
 
@@ -16,28 +17,28 @@ describe('task lifecycle over simulated time (speed 200)', () => {
 
     const sending = await waitFor(async () => {
       const t = (await getTask(s, ref)).body.data;
-      return t.status === 'sending' && t.recipients.some((r: any) => r.status === 'sending') ? t : undefined;
+      return t.status === 'sending' && t.recipients.some((r: RecipientRecord) => r.status === 'sending') ? t : undefined;
     }, 5000, 'sending');
     expect(sending.status).toBe('sending');
 
     const t = await waitForTaskEnd(s, ref);
     expect(t.status).toBe('done');
-    const byPhone = Object.fromEntries(t.recipients.map((r: any) => [r.phone_number, r]));
+    const byPhone = Object.fromEntries(t.recipients.map((r: RecipientRecord) => [r.phone_number, r]));
     for (const ok of ['8613800000001', '8613800000002']) {
       expect(byPhone[ok]).toMatchObject({ status: 'success', page_count: 3, charged_amount: 0.9, unit_price: 0.3, failed_code: null, failed_reason: null });
-      expect(byPhone[ok].completed_at).toMatch(TIMESTAMP);
+      expect(byPhone[ok]!.completed_at).toMatch(TIMESTAMP);
     }
     expect(byPhone['8613800000666']).toMatchObject({ status: 'failed', failed_code: 'BUSY', page_count: 0, charged_amount: 0 });
     expect(byPhone['8613800000777']).toMatchObject({ status: 'failed', failed_code: 'NO_ANSWER', page_count: 0, charged_amount: 0 });
     expect(byPhone['8613800000888']).toMatchObject({ status: 'failed', failed_code: 'NOT_A_FAX_MACHINE', page_count: 0, charged_amount: 0 });
     for (const p of ['8613800000666', '8613800000777', '8613800000888']) {
-      expect(typeof byPhone[p].failed_reason).toBe('string');
-      expect(byPhone[p].completed_at).toMatch(TIMESTAMP);
+      expect(typeof byPhone[p]!.failed_reason).toBe('string');
+      expect(byPhone[p]!.completed_at).toMatch(TIMESTAMP);
     }
     expect(await balance(s)).toBe(98.2);
 
     // the recipient query agrees with the task query
-    const one = await call(s, 'GET', `/api/v2/fax/recipients/${byPhone['8613800000666'].rcpt_ref}`);
+    const one = await call(s, 'GET', `/api/v2/fax/recipients/${byPhone['8613800000666']!.rcpt_ref}`);
     expect(one.body.data).toEqual(byPhone['8613800000666']);
   });
 
@@ -89,8 +90,8 @@ describe('task lifecycle over simulated time (speed 200)', () => {
     s.setAccount({ status: 'suspended' });
     const t = await waitForTaskEnd(s, created.body.data.task_ref);
     expect(t.status).toBe('done');
-    const canceled = t.recipients.filter((r: any) => r.status === 'canceled');
-    const success = t.recipients.filter((r: any) => r.status === 'success');
+    const canceled = t.recipients.filter((r: RecipientRecord) => r.status === 'canceled');
+    const success = t.recipients.filter((r: RecipientRecord) => r.status === 'success');
     // five lines were already dialling; the rest are canceled, free of charge
     expect(success).toHaveLength(5);
     expect(canceled).toHaveLength(7);

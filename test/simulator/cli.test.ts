@@ -1,0 +1,103 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseArgs } from '../../src/simulator/cli-args';
+
+const children = new Set<ChildProcessWithoutNullStreams>();
+afterEach(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  children.clear();
+});
+
+/** Runs the CLI in one Node process (tsx as a loader) so signals reach it directly. */
+function runCli(args: string[]): { child: ChildProcessWithoutNullStreams; out: () => string; err: () => string; exit: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/simulator/cli.ts', ...args], { cwd: process.cwd() });
+  children.add(child);
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, out: () => out, err: () => err, exit };
+}
+
+async function lineMatching(get: () => string, re: RegExp, timeoutMs = 15_000): Promise<RegExpMatchArray> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const m = re.exec(get());
+    if (m) return m;
+    if (Date.now() > end) throw new Error(`no line matching ${re} in: ${get()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('npm run sim', () => {
+  it('prints the base URL and credentials, serves the API, and exits 0 on SIGTERM', async () => {
+    const cli = runCli(['--port', '0', '--api-key', 'cli-key', '--api-secret', 'cli-secret', '--speed', '200', '--balance', '42.5']);
+    const m = await lineMatching(cli.out, /(http:\/\/127\.0\.0\.1:(\d+))\S*.*cli-key.*cli-secret/);
+    const base = m[1]!;
+    expect(Number(m[2])).toBeGreaterThan(0);
+    const res = await fetch(`${base}/api/v2/account/status`, { headers: { 'X-API-Key': 'cli-key', 'X-API-Secret': 'cli-secret' } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: { balance: number } }).data.balance).toBe(42.5);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
+    await expect(fetch(`${base}/api/v2/account/status`)).rejects.toThrow();
+  });
+
+  it('stops cleanly on SIGINT and applies fault flags', async () => {
+    const cli = runCli(['--port', '0', '--quiet', '--rate-limit-every', '1', '--retry-after', '9']);
+    const m = await lineMatching(cli.out, /http:\/\/127\.0\.0\.1:\d+/);
+    const res = await fetch(`${m[0]}/api/v2/account/status`, { headers: { 'X-API-Key': 'demo-key', 'X-API-Secret': 'demo-secret' } });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('9');
+    cli.child.kill('SIGINT');
+    expect(await cli.exit).toBe(0);
+  });
+
+  it('rejects bad flags with a clear message and exit code 2', async () => {
+    const runs = [
+      [['--speed', '0'], /--speed must be a number > 0/],
+      [['--bogus'], /unknown option --bogus/],
+    ] as const;
+    await Promise.all(
+      runs.map(async ([args, message]) => {
+        const cli = runCli([...args]);
+        expect(await cli.exit, args.join(' ')).toBe(2);
+        expect(cli.err()).toMatch(message);
+        expect(cli.out()).not.toMatch(/listening/);
+      }),
+    );
+  });
+
+  it('validates every flag before starting', () => {
+    for (const [args, message] of [
+      [['--port', 'eighty'], /--port must be an integer/],
+      [['--port', '70000'], /--port must be an integer/],
+      [['--balance', '-1'], /--balance must be a number of yuan >= 0/],
+      [['--unit-price', 'x'], /--unit-price must be a number/],
+      [['--webhook-url', 'ftp://x'], /--webhook-url must be an http\(s\) URL/],
+      [['--create-fault', 'explode'], /--create-fault must be one of/],
+      [['--timezone', 'Mars/Olympus'], /--timezone must be an IANA time zone/],
+      [['--error-rate', '2'], /--error-rate must be a fraction/],
+      [['--retry-after', '3'], /--retry-after needs --rate-limit-every/],
+      [['--latency'], /--latency needs a value/],
+      [['stray'], /unexpected argument/],
+    ] as const) {
+      expect(() => parseArgs([...args]), args.join(' ')).toThrow(message);
+    }
+  });
+
+  it('turns flags into simulator options', () => {
+    const { options } = parseArgs([
+      '--port=0', '--host', '0.0.0.0', '--speed', '200', '--balance', '10', '--unit-price', '0.5', '--state', 's.json',
+      '--webhook-url', 'http://127.0.0.1:9/h', '--timezone', 'UTC', '--latency', '5', '--error-rate', '0.1',
+      '--rate-limit-every', '4', '--retry-after', '2', '--create-fault', 'timeout', '--create-fault-count', '1', '--quiet',
+    ]);
+    expect(options).toEqual({
+      port: 0, host: '0.0.0.0', speed: 200, balance: 10, unitPrice: 0.5, stateFile: 's.json', webhookUrl: 'http://127.0.0.1:9/h',
+      timezone: 'UTC', quiet: true,
+      faults: { latencyMs: 5, errorRate: 0.1, rateLimit: { every: 4, retryAfterSeconds: 2 }, create: 'timeout', createFaultCount: 1 },
+    });
+    expect(parseArgs([]).options.port).toBe(4010);
+  });
+});
