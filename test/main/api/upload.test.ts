@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CancelledError, LocalFileError } from '../../../src/main/api/errors';
+import { encodeFileNameHeader } from '../../../src/main/api/upload-body';
+import { decodeHeaderName } from '../../../src/simulator/routes/upload';
+import { client, countingFetch, failure, localServer, sim } from './helpers';
+
+const TEN_MB = 10 * 1024 * 1024;
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-upload-'));
+}
+
+/** A text file of exactly `size` bytes, written in pieces so the test itself holds little. */
+function bigTextFile(size: number, name = 'big.txt'): string {
+  const p = path.join(tempDir(), name);
+  const line = Buffer.from('FaxDesk streaming upload test line: 0123456789 abcdefghijklmnopqrstuvwxyz\n');
+  const fd = fs.openSync(p, 'w');
+  let written = 0;
+  while (written < size) {
+    const n = Math.min(line.length, size - written);
+    fs.writeSync(fd, line, 0, n);
+    written += n;
+  }
+  fs.closeSync(fd);
+  return p;
+}
+
+/**
+ * Counts the bytes it receives and discards them, answering like the service.
+ * With `pauseAfter` it stops reading there until `resume()`: a client that
+ * streams must then stall too, instead of reading the rest of the file.
+ */
+async function discardingService(pauseAfter = Infinity): Promise<{ base: string; received: () => number; paused: Promise<void>; resume: () => void }> {
+  let received = 0;
+  let onPause: () => void = () => {};
+  const paused = new Promise<void>((r) => (onPause = r));
+  let pausedReq: import('node:http').IncomingMessage | null = null;
+  const base = await localServer((req, res) => {
+    req.on('data', (c: Buffer) => {
+      received += c.length;
+      if (received >= pauseAfter && !pausedReq) {
+        pausedReq = req;
+        req.pause();
+        onPause();
+      }
+    });
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ success: true, message: 'File uploaded', data: { file_ref: 'file_1', file_size: received, file_ext: 'txt' } }));
+    });
+  });
+  return { base, received: () => received, paused, resume: () => pausedReq?.resume() };
+}
+
+describe('uploads stream from disk', () => {
+  it('a 10 MB file reaches the simulator whole, with progress up to the total', async () => {
+    const s = await sim();
+    const file = bigTextFile(TEN_MB);
+    const progress: Array<[number, number]> = [];
+    const uploaded = await client(s.baseUrl).uploadFile(file, { onProgress: (sent, total) => progress.push([sent, total]) });
+    expect(uploaded.file_size).toBe(TEN_MB);
+    expect(uploaded.file_ext).toBe('txt');
+    expect(progress.length).toBeGreaterThan(10);
+    expect(progress.at(-1)).toEqual([TEN_MB, TEN_MB]);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]![0]).toBeGreaterThan(progress[i - 1]![0]);
+  });
+
+  it('the file is read only as fast as the service takes it, never whole into memory (loose RSS check)', async () => {
+    const service = await discardingService(1024 * 1024);
+    const file = bigTextFile(TEN_MB);
+    const c = client(service.base);
+    let sent = 0;
+    const before = process.memoryUsage().rss;
+    const upload = c.uploadFile(file, { onProgress: (n) => (sent = n) });
+    await service.paused;
+    await new Promise((r) => setTimeout(r, 300)); // let the client run ahead as far as it would
+    const grown = process.memoryUsage().rss - before;
+    // Socket buffers on loopback hold a few MB; a client that read ahead would have "sent" all 10.
+    expect(sent).toBeLessThan(TEN_MB * 0.8);
+    expect(grown).toBeLessThan(TEN_MB);
+    service.resume();
+    await expect(upload).resolves.toMatchObject({ file_size: TEN_MB });
+    expect(sent).toBe(TEN_MB);
+  });
+
+  it('an AbortSignal cancels an upload in flight', async () => {
+    const s = await sim({ faults: { latencyMs: 0 } });
+    const file = bigTextFile(TEN_MB);
+    const ac = new AbortController();
+    let calls = 0;
+    const e = await failure(
+      client(s.baseUrl).uploadFile(file, {
+        signal: ac.signal,
+        onProgress: (sent) => {
+          calls++;
+          if (sent >= 1024 * 1024) ac.abort();
+        },
+      }),
+    );
+    expect(e).toBeInstanceOf(CancelledError);
+    expect(e.code).toBe('cancelled');
+    expect(calls).toBeLessThan(160); // stopped well before the 10 MB at 64 KB a chunk
+    await new Promise((r) => setTimeout(r, 50));
+    expect(s.requestLog().filter((r) => r.status === 200)).toHaveLength(0);
+  });
+
+  it('a Chinese file name goes out in a form the simulator decodes to the same name', async () => {
+    const s = await sim();
+    const name = '报价单 2024（第3版）.txt';
+    const p = path.join(tempDir(), name);
+    fs.writeFileSync(p, '报价\n');
+    const counting = countingFetch();
+    const uploaded = await client(s.baseUrl, { fetch: counting.fetch }).uploadFile(p);
+    expect(uploaded.file_ext).toBe('txt');
+    const header = counting.headers[0]!.get('x-file-name')!;
+    expect(header).toMatch(/^[\x21-\x7e]+$/);
+    expect(decodeHeaderName(header)).toBe(name);
+  });
+
+  it('a custom file name overrides the local one; plain ASCII names go unencoded', async () => {
+    const s = await sim();
+    const p = path.join(tempDir(), 'scan.txt');
+    fs.writeFileSync(p, 'x\n');
+    const counting = countingFetch();
+    await client(s.baseUrl, { fetch: counting.fetch }).uploadFile(p, { fileName: 'Invoice_42.txt' });
+    expect(counting.headers[0]!.get('x-file-name')).toBe('Invoice_42.txt');
+    for (const n of ['a b.pdf', '100%.pdf', 'ö.pdf', '合同.docx']) expect(decodeHeaderName(encodeFileNameHeader(n))).toBe(n);
+  });
+
+  it('a file over 10 MB or a missing file is refused before anything is sent', async () => {
+    const s = await sim();
+    const c = client(s.baseUrl);
+    const tooBig = await failure(c.uploadFile(bigTextFile(TEN_MB + 1)));
+    expect(tooBig).toBeInstanceOf(LocalFileError);
+    expect(tooBig.code).toBe('file.too_large');
+    const missing = await failure(c.uploadFile(path.join(tempDir(), 'gone.pdf')));
+    expect(missing.code).toBe('file.unreadable');
+    expect(s.counters().requests).toBe(0);
+  });
+
+  it('an upload from a URL returns a file reference', async () => {
+    const s = await sim();
+    const origin = await localServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.end('remote document\n');
+    });
+    const uploaded = await client(s.baseUrl).uploadFromUrl(`${origin}/docs/letter.txt`, '信函.txt');
+    expect(uploaded.file_ext).toBe('txt');
+    expect(uploaded.file_size).toBe(16);
+  });
+});
