@@ -1,0 +1,152 @@
+/**
+ * The secret store against a real Secret Service when one is reachable. Run
+ * the suite inside a D-Bus session with an unlocked gnome-keyring:
+ *
+ *   dbus-run-session -- sh -c 'export XDG_DATA_HOME=$(mktemp -d);
+ *     echo -n pw | gnome-keyring-daemon --unlock --components=secrets;
+ *     npx vitest run test/main/credentials'
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createKeychainSecretStore,
+  createMemorySecretStore,
+  loadKeytar,
+  openSecretStore,
+  type KeytarLike,
+} from '../../../src/main/credentials/secret-store';
+import { createLogger, redact } from '../../../src/main/log';
+
+const SECRET = 'Kc-9f1e-FaxDesk-secret-value';
+/** A service name of its own, so a developer's real FaxDesk entry is never touched. */
+const SERVICE = `FaxDesk-test-${process.pid}`;
+const lines: string[] = [];
+const log = createLogger((l) => lines.push(l));
+
+/** Why the real-keychain tests cannot run here, or null when they can. */
+async function keychainUnavailable(): Promise<string | null> {
+  if (!process.env.DBUS_SESSION_BUS_ADDRESS) return 'DBUS_SESSION_BUS_ADDRESS is not set (no D-Bus session)';
+  try {
+    const keytar = await loadKeytar();
+    await keytar.setPassword(SERVICE, 'reachability', 'x');
+    await keytar.deletePassword(SERVICE, 'reachability');
+    return null;
+  } catch (e) {
+    return `the Secret Service is not reachable: ${(e as Error).message}`;
+  }
+}
+
+const skipReason = await keychainUnavailable();
+if (skipReason) console.log(`[secret-store] real keychain tests skipped: ${skipReason}`);
+
+afterAll(() => {
+  for (const line of lines) expect(line).not.toContain(SECRET);
+});
+
+describe('the secret in the OS keychain', () => {
+  it.skipIf(skipReason !== null)('is stored, read back and cleared through the real Secret Service', async () => {
+    const store = await openSecretStore({ service: SERVICE, log });
+    expect(store.kind).toBe('keychain');
+    expect(store.warning).toBeNull();
+    try {
+      expect(await store.has()).toBe(false);
+      await store.set(`  ${SECRET}\n`); // pasted with stray whitespace
+      expect(await store.has()).toBe(true);
+      expect(await store.get()).toBe(SECRET);
+      // A second store (a restart) finds it: it lives in the keychain, not in this object.
+      expect(await createKeychainSecretStore({ service: SERVICE }).get()).toBe(SECRET);
+      await store.clear();
+      expect(await store.get()).toBeNull();
+      expect(await store.has()).toBe(false);
+    } finally {
+      await (await loadKeytar()).deletePassword(SERVICE, 'api-secret').catch(() => false);
+    }
+  });
+
+  it.skipIf(skipReason !== null)('the probe entry is removed again', async () => {
+    await openSecretStore({ service: SERVICE });
+    expect(await (await loadKeytar()).getPassword(SERVICE, 'probe')).toBeNull();
+  });
+
+  it('once read or set, the secret is redacted from any log line', async () => {
+    const store = createMemorySecretStore();
+    await store.set(SECRET);
+    expect(redact(`oops ${SECRET} leaked`)).toBe('oops [redacted] leaked');
+  });
+});
+
+describe('without a keychain the secret stays in memory for this run, with a plain warning', () => {
+  const throwing: KeytarLike = {
+    getPassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+    setPassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+    deletePassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+  };
+
+  it('a keychain that throws falls back to memory and says why', async () => {
+    const store = await openSecretStore({ service: SERVICE, keytar: throwing, log });
+    expect(store.kind).toBe('memory');
+    expect(store.warning).toBe(
+      'No system keychain is available (Cannot autolaunch D-Bus without X11 $DISPLAY); the secret is kept in memory for this session only and must be entered again next time.',
+    );
+    await store.set(SECRET);
+    expect(await store.get()).toBe(SECRET);
+    expect(await store.has()).toBe(true);
+    await store.clear();
+    expect(await store.get()).toBeNull();
+    expect(lines.some((l) => l.includes('No system keychain is available'))).toBe(true);
+  });
+
+  it('a keychain that never answers (locked, waiting for a prompt) falls back after the probe timeout', async () => {
+    const hanging: KeytarLike = {
+      getPassword: () => new Promise(() => {}),
+      setPassword: () => new Promise(() => {}),
+      deletePassword: () => new Promise(() => {}),
+    };
+    const store = await openSecretStore({ keytar: hanging, probeTimeoutMs: 100 });
+    expect(store.kind).toBe('memory');
+    expect(store.warning).toMatch(/no answer within 100 ms/);
+  });
+
+  it('a native module that fails to load falls back', async () => {
+    const store = await openSecretStore({ loadKeytar: () => Promise.reject(new Error('keytar.node: invalid ELF header')) });
+    expect(store.kind).toBe('memory');
+    expect(store.warning).toMatch(/could not be loaded: keytar.node: invalid ELF header/);
+  });
+
+  it('with no D-Bus session at all (real keytar in a child process) the fallback is taken', () => {
+    const env = { ...process.env };
+    delete env.DBUS_SESSION_BUS_ADDRESS;
+    delete env.DISPLAY;
+    const script = `
+      import { openSecretStore } from './src/main/credentials/secret-store.ts';
+      const s = await openSecretStore({ service: 'FaxDesk-test-nobus', probeTimeoutMs: 5000 });
+      await s.set('child-only-secret');
+      console.log(JSON.stringify({ kind: s.kind, warning: s.warning, back: (await s.get()) === 'child-only-secret' }));
+    `;
+    const out = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env,
+      cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    const last = out.stdout.trim().split('\n').at(-1) ?? '';
+    expect(out.status, out.stderr).toBe(0);
+    const result = JSON.parse(last) as { kind: string; warning: string; back: boolean };
+    expect(result.kind).toBe('memory');
+    expect(result.warning).toMatch(/^No system keychain is available \(.+\); the secret is kept in memory/);
+    expect(result.back).toBe(true);
+  });
+
+  it('an empty secret is refused with a plain message', async () => {
+    const store = createMemorySecretStore();
+    await expect(store.set('   ')).rejects.toMatchObject({ code: 'credentials.empty_secret' });
+  });
+
+  it('a keychain that fails after opening reports a keychain error, not its OS detail', async () => {
+    const store = createKeychainSecretStore({ service: SERVICE, keytar: throwing });
+    const e = await store.get().catch((x: unknown) => x);
+    expect(e).toMatchObject({ code: 'credentials.keychain_failed' });
+    expect((e as Error).message).not.toMatch(/X11/);
+  });
+});
