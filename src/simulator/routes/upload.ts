@@ -159,7 +159,7 @@ async function receiveMultipart(req: IncomingMessage): Promise<Received> {
   };
   const parser = new MultipartParser(boundary, {
     start(part) {
-      if (part.name === 'file' && part.filename !== null) {
+      if (part.name === 'file' && part.filename !== null && part.filename !== '') {
         st.files++;
         st.current = st.files === 1 ? 'file' : 'other';
         if (st.files === 1) st.originalName = basename(part.filename);
