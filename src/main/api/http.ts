@@ -3,7 +3,7 @@
  * limit, a bounded read of the reply, and the translation of every outcome
  * into the error families of ./errors. No retries here (see ./retry).
  */
-import { registerSecretForRedaction, type Logger } from '../log';
+import { redact, registerSecretForRedaction, type Logger } from '../log';
 import { envelopeSchema, type Envelope } from '../../shared/api/schemas';
 import {
   AuthError,
@@ -126,6 +126,19 @@ function fieldMap(errors: unknown): Record<string, string[]> | null {
   return out;
 }
 
+/** Service texts end up in errors shown to the user: a service that echoes the request must not leak the secret. */
+function scrubbed(env: Envelope): Envelope {
+  const errors = env.errors;
+  let clean: unknown = errors;
+  if (typeof errors === 'string') clean = redact(errors);
+  else if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
+    clean = Object.fromEntries(
+      Object.entries(errors).map(([k, v]) => [redact(k), Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? redact(x) : x)) : typeof v === 'string' ? redact(v) : v]),
+    );
+  }
+  return { ...env, message: redact(env.message), errors: clean };
+}
+
 function failureFromEnvelope(op: Operation, status: number, env: Envelope, retryAfter: string | null): FaxApiError {
   if (status === 401 || status === 403) return AuthError.fromServiceMessage(op, status, env.message);
   if (status === 404) return new NotFoundError(op, status);
@@ -184,7 +197,7 @@ export async function send(cfg: TransportConfig, spec: RequestSpec): Promise<Rep
       logLine(String(res.status));
       return { status: res.status, data: env.data.data };
     }
-    throw failureFromEnvelope(spec.operation, res.status, env.data, res.headers.get('retry-after'));
+    throw failureFromEnvelope(spec.operation, res.status, scrubbed(env.data), res.headers.get('retry-after'));
   } catch (e) {
     const failure = failureOf(e, spec, timeout, reached);
     logLine(`failed ${failure.code}${failure.status ? ` (HTTP ${failure.status})` : ''}`);
