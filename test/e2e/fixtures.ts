@@ -51,6 +51,8 @@ export const test = base.extend<{ previewEnv: Record<string, string>; preview: P
   previewEnv: [{}, { option: true }],
   preview: async ({ previewEnv }, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-e2e-'));
+    // Each test gets its own keychain entry, so no secret leaks from one test into another.
+    previewEnv = { FAXDESK_KEYCHAIN_SERVICE: `FaxDesk-e2e-${path.basename(dataDir)}`, ...previewEnv };
     let running = await startPreview(dataDir, previewEnv);
     const preview: Preview = {
       get url() {
@@ -94,4 +96,25 @@ export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
+}
+
+/** A standalone simulator (the "real" service of a test), started through its command line. */
+export async function startCliSimulator(args: string[]): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/simulator/cli.ts', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`simulator did not start: ${out}`)), 20_000);
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  });
+  return { baseUrl, stop: () => stop(child) };
 }

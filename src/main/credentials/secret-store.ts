@@ -39,8 +39,13 @@ export interface KeychainOptions {
 
 /** keytar is a native module: import it lazily so a broken build degrades instead of crashing main. */
 export async function loadKeytar(): Promise<KeytarLike> {
-  const mod = (await import('keytar')) as KeytarLike & { default?: KeytarLike };
-  return typeof mod.getPassword === 'function' ? mod : (mod.default as KeytarLike);
+  // keytar is CommonJS: ESM loaders may detect only some of its named exports, so prefer the whole module.exports.
+  const mod = (await import('keytar')) as Partial<KeytarLike> & { default?: KeytarLike };
+  const full = mod.default && typeof mod.default.setPassword === 'function' ? mod.default : mod;
+  if (typeof full.setPassword !== 'function' || typeof full.getPassword !== 'function' || typeof full.deletePassword !== 'function') {
+    throw new Error('the keytar module has no password functions');
+  }
+  return full as KeytarLike;
 }
 
 function normalise(secret: string): string {

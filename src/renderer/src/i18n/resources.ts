@@ -1,10 +1,16 @@
 import { common as enCommon } from './locales/en/common';
 import { common as zhCommon } from './locales/zh-CN/common';
+import { account as enAccount } from './locales/en/account';
+import { account as zhAccount } from './locales/zh-CN/account';
+import { settings as enSettings } from './locales/en/settings';
+import { settings as zhSettings } from './locales/zh-CN/settings';
+import { tasks as enTasks, failures as enFailures } from './locales/en/tasks';
+import { tasks as zhTasks, failures as zhFailures } from './locales/zh-CN/tasks';
 
 /** Each feature adds its namespace to both languages here. */
 export const resources = {
-  en: { common: enCommon },
-  'zh-CN': { common: zhCommon },
+  en: { common: enCommon, account: enAccount, settings: enSettings, tasks: enTasks, failures: enFailures },
+  'zh-CN': { common: zhCommon, account: zhAccount, settings: zhSettings, tasks: zhTasks, failures: zhFailures },
 } as const;
 
 export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { formatLocal } from '../../../../shared/service-time';
+import { useUiStore } from '../../app/ui-store';
+import { explainError } from './explain-error';
+import { formatServiceTime, formatYuan } from './format';
+import { useAccount, useConnection, useSettings } from './hooks';
+
+const knownStatuses = new Set(['active', 'suspended', 'inactive']);
+
+export function AccountScreen() {
+  const { t, i18n } = useTranslation('account');
+  const account = useAccount();
+  const connection = useConnection();
+  const settings = useSettings();
+  const setRoute = useUiStore((s) => s.setRoute);
+  const tz = settings.data?.serviceTimeZone ?? 'Asia/Shanghai';
+  const a = account.data;
+
+  return (
+    <section className="screen" aria-labelledby="account-title">
+      <h1 id="account-title">{t('title')}</h1>
+      {connection.data?.mode === 'demo' ? (
+        <div className="notice info row" role="status">
+          <span>{t('demoNotice')}</span>
+          <button type="button" className="btn" onClick={() => setRoute('settings')}>
+            {t('connectAccount')}
+          </button>
+        </div>
+      ) : null}
+      {account.isError ? (
+        <div className="notice bad" role="alert" data-testid="account-error">
+          <strong>{t('loadFailed')}</strong> {explainError(t, account.error)}
+        </div>
+      ) : null}
+      {a ? (
+        <div className="panel">
+          <dl className="facts">
+            <dt>{t('balance')}</dt>
+            <dd className="big" data-testid="account-balance">
+              {formatYuan(a.balance)}
+            </dd>
+            <dt>{t('status')}</dt>
+            <dd data-testid="account-status">
+              <span className={a.status === 'active' ? 'badge ok' : 'badge bad'}>{a.status}</span>{' '}
+              {knownStatuses.has(a.status) ? t(`statusValue.${a.status as 'active'}`) : a.status}
+            </dd>
+            <dt>{t('name')}</dt>
+            <dd>{a.name}</dd>
+            <dt>{t('uid')}</dt>
+            <dd>{a.uid}</dd>
+            <dt>{t('webhook')}</dt>
+            <dd>{a.webhookUrl ?? <span className="muted">{t('webhookNone')}</span>}</dd>
+            <dt>{t('updatedAt')}</dt>
+            <dd>{formatServiceTime(a.updatedAt, tz, i18n.language)}</dd>
+            <dt>{t('checkedAt')}</dt>
+            <dd>{formatLocal(new Date(a.fetchedAt), { locale: i18n.language })}</dd>
+          </dl>
+          <button type="button" className="btn" onClick={() => void account.refetch()} disabled={account.isFetching}>
+            {t('refresh')}
+          </button>
+        </div>
+      ) : account.isPending ? (
+        <p className="muted">{t('common:loading')}</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { TFunction } from 'i18next';
+import { CallError } from '../../lib/api';
+
+/** Error codes (or code families) with their own explanation in the account namespace. */
+const explained = new Set([
+  'auth.missing_credentials',
+  'auth.invalid_credentials',
+  'auth.no_api_access',
+  'auth.malformed_credentials',
+  'auth.failed',
+  'not_found.endpoint',
+  'network',
+  'timeout',
+  'server',
+  'malformed_reply',
+  'rate_limited',
+  'credentials.keychain_failed',
+  'credentials.empty_secret',
+]);
+
+/** A sentence that says what went wrong and what to do, in the UI language. */
+export function explainError(t: TFunction, error: unknown): string {
+  if (error instanceof CallError) {
+    const family = error.code.split('.')[0] ?? '';
+    const key = explained.has(error.code) ? error.code : explained.has(family) ? family : null;
+    if (key) return t(`account:errors.${key.replace(/\./g, '_')}`);
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

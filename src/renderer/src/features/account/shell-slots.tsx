@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { useUiStore } from '../../app/ui-store';
+import { formatYuan } from './format';
+import { useAccount, useConnection, useSettings } from './hooks';
+
+/** The demo badge: a one-click way to connect a real account. */
+export function DemoBadge() {
+  const { t } = useTranslation('account');
+  const connection = useConnection();
+  const setRoute = useUiStore((s) => s.setRoute);
+  if (connection.data?.mode !== 'demo') return null;
+  return (
+    <button type="button" className="badge demo as-button" title={t('demoBadgeHint')} onClick={() => setRoute('settings')} data-testid="demo-badge">
+      {t('demoBadge')} · {t('connectAccount')}
+    </button>
+  );
+}
+
+/** The balance, visible from every screen, with the low-balance warning. */
+export function BalanceChip() {
+  const { t } = useTranslation('account');
+  const account = useAccount();
+  const settings = useSettings();
+  const setRoute = useUiStore((s) => s.setRoute);
+  if (!account.data) return null;
+  const threshold = settings.data?.lowBalanceThreshold ?? 0;
+  const low = account.data.balance < threshold;
+  return (
+    <>
+      {low ? (
+        <span className="notice warn inline" role="status" data-testid="low-balance">
+          {t('lowBalance', { amount: formatYuan(account.data.balance), threshold: formatYuan(threshold) })}
+        </span>
+      ) : null}
+      <button type="button" className={low ? 'balance-chip low' : 'balance-chip'} onClick={() => setRoute('account')} data-testid="balance-chip">
+        {t('balanceShort', { amount: formatYuan(account.data.balance) })}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AccountView } from '../../../../shared/ipc/channels/account';
+import { baseUrlProblem } from '../../../../shared/settings';
+import { call, CallError } from '../../lib/api';
+import { explainError } from '../account/explain-error';
+import { formatYuan } from '../account/format';
+import { accountKeys, useConnection } from '../account/hooks';
+
+type Outcome = { kind: 'ok'; text: string } | { kind: 'error'; text: string } | null;
+
+export function ConnectionForm() {
+  const { t } = useTranslation('settings');
+  const { t: ta } = useTranslation('account');
+  const client = useQueryClient();
+  const connection = useConnection();
+  const id = useId();
+  const [baseUrl, setBaseUrl] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const [secret, setSecret] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const status = connection.data;
+  useEffect(() => {
+    if (status && !touched && status.mode === 'account') {
+      setBaseUrl(status.baseUrl);
+      setApiKey(status.apiKey);
+    }
+  }, [status, touched]);
+
+  const urlProblem = baseUrl && touched ? baseUrlProblem(baseUrl) : null;
+  const candidate = () => ({ baseUrl: baseUrl.trim(), apiKey: apiKey.trim(), ...(secret ? { secret } : {}) });
+  const describe = (a: AccountView) => t('connection.testOk', { name: a.name, balance: formatYuan(a.balance), status: a.status });
+  const fail = (e: unknown) => {
+    const fields = e instanceof CallError ? e.fields : undefined;
+    const fieldText = fields ? Object.values(fields).flat().join(' ') : '';
+    setOutcome({ kind: 'error', text: fieldText || explainError(ta, e) });
+  };
+
+  const test = useMutation({
+    mutationFn: () => call('testConnection', candidate()),
+    onSuccess: (a) => setOutcome({ kind: 'ok', text: describe(a) }),
+    onError: fail,
+  });
+  const connect = useMutation({
+    mutationFn: () => call('connectAccount', candidate()),
+    onSuccess: async (a) => {
+      setSecret('');
+      setOutcome({ kind: 'ok', text: `${t('connection.connected')} ${describe(a)}` });
+      await client.invalidateQueries({ queryKey: accountKeys.connection });
+      client.setQueryData(accountKeys.account, a);
+    },
+    onError: fail,
+  });
+  const clearSecret = useMutation({
+    mutationFn: () => call('clearSecret'),
+    onSuccess: (s) => client.setQueryData(accountKeys.connection, s),
+    onError: fail,
+  });
+  const useDemo = useMutation({
+    mutationFn: () => call('useDemo'),
+    onSuccess: async (s) => {
+      client.setQueryData(accountKeys.connection, s);
+      setBaseUrl('');
+      setApiKey('');
+      setSecret('');
+      setOutcome(null);
+      await client.invalidateQueries({ queryKey: accountKeys.account });
+    },
+    onError: fail,
+  });
+
+  const busy = test.isPending || connect.isPending;
+  const canSubmit = baseUrl.trim() !== '' && apiKey.trim() !== '' && !baseUrlProblem(baseUrl.trim());
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (canSubmit) connect.mutate();
+  };
+  const secretHint =
+    status?.secretStorage === 'memory' ? t('connection.secretHintMemory') : status?.secretSet ? t('connection.secretHintSet') : t('connection.secretHintUnset');
+
+  return (
+    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-h`} noValidate>
+      <h2 id={`${id}-h`}>{t('connection.heading')}</h2>
+      <p className="muted">{t('connection.intro')}</p>
+      {status ? (
+        <p data-testid="connection-mode">
+          {status.mode === 'demo' ? t('connection.modeDemo') : t('connection.modeAccount', { baseUrl: status.baseUrl })}
+        </p>
+      ) : null}
+      {status?.keychainWarning ? (
+        <div className="notice warn" role="status" data-testid="keychain-warning" title={status.keychainWarning}>
+          {t('connection.keychainWarning')}
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor={`${id}-url`}>{t('connection.baseUrl')}</label>
+        <input
+          id={`${id}-url`}
+          type="url"
+          value={baseUrl}
+          placeholder="https://"
+          autoComplete="off"
+          aria-invalid={urlProblem ? true : undefined}
+          aria-describedby={`${id}-url-hint`}
+          onChange={(e) => {
+            setBaseUrl(e.target.value);
+            setTouched(true);
+          }}
+        />
+        <span id={`${id}-url-hint`} className={urlProblem ? 'error' : 'hint'}>
+          {urlProblem ?? t('connection.baseUrlHint')}
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-key`}>{t('connection.apiKey')}</label>
+        <input id={`${id}-key`} value={apiKey} autoComplete="off" spellCheck={false} onChange={(e) => {
+          setApiKey(e.target.value);
+          setTouched(true);
+        }} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-secret`}>{t('connection.secret')}</label>
+        <input
+          id={`${id}-secret`}
+          type="password"
+          value={secret}
+          autoComplete="new-password"
+          spellCheck={false}
+          aria-describedby={`${id}-secret-hint`}
+          onChange={(e) => setSecret(e.target.value)}
+        />
+        <span id={`${id}-secret-hint`} className="hint">
+          {secretHint}
+        </span>
+      </div>
+      <div className="actions">
+        <button type="button" className="btn" disabled={!canSubmit || busy} onClick={() => test.mutate()}>
+          {test.isPending ? t('connection.testing') : t('connection.test')}
+        </button>
+        <button type="submit" className="btn primary" disabled={!canSubmit || busy}>
+          {connect.isPending ? t('connection.connecting') : t('connection.connect')}
+        </button>
+        {status?.secretSet ? (
+          <button type="button" className="btn" onClick={() => clearSecret.mutate()}>
+            {t('connection.clearSecret')}
+          </button>
+        ) : null}
+        {status?.mode === 'account' ? (
+          <button type="button" className="btn" onClick={() => useDemo.mutate()}>
+            {t('connection.useDemo')}
+          </button>
+        ) : null}
+      </div>
+      {outcome ? (
+        <div className={outcome.kind === 'ok' ? 'notice info' : 'notice bad'} role={outcome.kind === 'ok' ? 'status' : 'alert'} data-testid="connection-outcome">
+          {outcome.text}
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Settings } from '../../../../shared/settings';
+import { changeLanguage, pickLanguage } from '../../i18n';
+import { call, CallError } from '../../lib/api';
+import { useSettings, useUpdateSettings } from '../account/hooks';
+
+type Draft = Pick<Settings, 'serviceTimeZone' | 'defaultCountry' | 'lowBalanceThreshold' | 'notifyOnDone' | 'notifyOnFailed' | 'closeToTray'>;
+
+export function PreferencesForm() {
+  const { t } = useTranslation('settings');
+  const id = useId();
+  const settings = useSettings();
+  const update = useUpdateSettings();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    if (settings.data && !draft) {
+      const { serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray } = settings.data;
+      setDraft({ serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray });
+    }
+  }, [settings.data, draft]);
+
+  if (!draft || !settings.data) return null;
+  const fields = update.error instanceof CallError ? (update.error.fields ?? {}) : {};
+  const fieldError = (name: string) => fields[name]?.join(' ');
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setSaved(false);
+    setDraft({ ...draft, [key]: value });
+  };
+
+  const onLanguage = async (value: string) => {
+    const language = value === 'en' || value === 'zh-CN' ? value : null;
+    const prefs = await call('setLanguage', { language });
+    const info = await call('appInfo');
+    await changeLanguage(prefs.language ?? pickLanguage(info.systemLocale || navigator.language));
+    void settings.refetch();
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    update.mutate({ ...draft, defaultCountry: draft.defaultCountry.trim().toUpperCase(), serviceTimeZone: draft.serviceTimeZone.trim() }, {
+      onSuccess: () => setSaved(true),
+    });
+  };
+
+  const text = (key: 'serviceTimeZone' | 'defaultCountry', label: string, hint: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input
+        id={`${id}-${key}`}
+        value={draft[key]}
+        aria-invalid={fieldError(key) ? true : undefined}
+        aria-describedby={`${id}-${key}-hint`}
+        onChange={(e) => set(key, e.target.value)}
+      />
+      <span id={`${id}-${key}-hint`} className={fieldError(key) ? 'error' : 'hint'}>
+        {fieldError(key) ?? hint}
+      </span>
+    </div>
+  );
+  const check = (key: 'notifyOnDone' | 'notifyOnFailed' | 'closeToTray') => (
+    <div className="checkbox">
+      <input id={`${id}-${key}`} type="checkbox" checked={draft[key]} onChange={(e) => set(key, e.target.checked)} />
+      <label htmlFor={`${id}-${key}`}>{t(`prefs.${key}`)}</label>
+    </div>
+  );
+
+  return (
+    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-h`} noValidate>
+      <h2 id={`${id}-h`}>{t('prefs.heading')}</h2>
+      <div className="field">
+        <label htmlFor={`${id}-lang`}>{t('prefs.language')}</label>
+        <select id={`${id}-lang`} value={settings.data.language ?? 'system'} onChange={(e) => void onLanguage(e.target.value)} data-testid="language-select">
+          <option value="system">{t('common:language.system')}</option>
+          <option value="en">{t('common:language.en')}</option>
+          <option value="zh-CN">{t('common:language.zhCN')}</option>
+        </select>
+      </div>
+      {text('serviceTimeZone', t('prefs.serviceTimeZone'), t('prefs.serviceTimeZoneHint'))}
+      {text('defaultCountry', t('prefs.defaultCountry'), t('prefs.defaultCountryHint'))}
+      <div className="field">
+        <label htmlFor={`${id}-threshold`}>{t('prefs.lowBalanceThreshold')}</label>
+        <input
+          id={`${id}-threshold`}
+          type="number"
+          min={0}
+          step="1"
+          value={draft.lowBalanceThreshold}
+          onChange={(e) => set('lowBalanceThreshold', Number(e.target.value))}
+        />
+      </div>
+      {check('notifyOnDone')}
+      {check('notifyOnFailed')}
+      {check('closeToTray')}
+      <div className="actions">
+        <button type="submit" className="btn primary" disabled={update.isPending}>
+          {t('common:save')}
+        </button>
+      </div>
+      {saved ? (
+        <p className="notice info" role="status">
+          {t('prefs.saved')}
+        </p>
+      ) : null}
+      {update.isError && !Object.keys(fields).length ? (
+        <p className="notice bad" role="alert">
+          {update.error.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import type { DeepStrings } from '../../types';
+import type { account as en } from '../en/account';
+
+export const account: DeepStrings<typeof en> = {
+  title: '账户',
+  demoBadge: '演示',
+  demoBadgeHint: '演示模式：传真发送到内置模拟器。请在“设置”中连接您的账户。',
+  connectAccount: '连接您的账户',
+  balance: '余额',
+  balanceShort: '余额 {{amount}}',
+  status: '状态',
+  statusValue: {
+    active: '正常 — 可以发送传真',
+    suspended: '已暂停 — 发送已暂停，请联系服务商',
+    inactive: '未激活 — 请在管理后台激活账户',
+  },
+  name: '名称',
+  uid: '组织 ID',
+  webhook: '回调地址（Webhook）',
+  webhookNone: '未配置',
+  updatedAt: '服务端最后更新',
+  checkedAt: 'FaxDesk 查询时间',
+  createdAt: '账户创建时间',
+  refresh: '刷新',
+  demoNotice: '您正处于演示模式。所有功能均可使用，但传真发送到本机的模拟器，余额不是真实的。',
+  lowBalance: '余额不足：剩余 {{amount}}（低于 {{threshold}} 时提醒）。发送大批量传真前请先充值。',
+  loadFailed: '无法加载账户信息。',
+  errors: {
+    auth_missing_credentials: '缺少 API 密钥或秘钥。请在“设置”中填写两者并测试连接。',
+    auth_invalid_credentials: 'API 密钥与秘钥不匹配。秘钥可能已在管理后台重置：请从 API 设置页面复制当前秘钥并重新填写。',
+    auth_no_api_access: '此账户未开通 API：套餐可能不包含 API，或 API 功能已被关闭。请在管理后台开启，或联系服务商。',
+    auth_malformed_credentials: 'API 密钥或秘钥包含无法发送的字符。请从管理后台重新复制。',
+    auth_failed: '服务拒绝了该凭据。请在“设置”中检查 API 密钥和秘钥。',
+    not_found_endpoint: '该地址没有传真服务应答。请在“设置”中检查服务地址。',
+    network: '无法连接传真服务。请检查网络连接和服务地址，然后重试。',
+    timeout: '传真服务未及时应答。请稍后重试。',
+    server: '传真服务出现临时故障。请几分钟后重试。',
+    malformed_reply: '该地址有应答，但不是传真服务。请在“设置”中检查服务地址。',
+    rate_limited: '传真服务要求 FaxDesk 放慢速度，稍后会自动重试。',
+    credentials_keychain_failed: '系统钥匙串没有响应。请解锁钥匙串（或重新登录）后再试。',
+    credentials_empty_secret: '请输入 API 秘钥，不能为空。',
+  },
+};

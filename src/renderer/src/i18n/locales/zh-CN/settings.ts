@@ -1,0 +1,48 @@
+import type { DeepStrings } from '../../types';
+import type { settings as en } from '../en/settings';
+
+export const settings: DeepStrings<typeof en> = {
+  title: '设置',
+  connection: {
+    heading: '传真服务账户',
+    intro: '请填写管理后台 API 设置页面中的服务地址、API 密钥和秘钥。',
+    baseUrl: '服务地址',
+    baseUrlHint: '传真服务的 https:// 地址（仅本机地址可使用 http）',
+    apiKey: 'API 密钥',
+    secret: 'API 秘钥',
+    secretHintSet: '秘钥已保存在系统钥匙串中。留空则保持不变，或输入新的秘钥。',
+    secretHintUnset: '秘钥只保存在系统钥匙串中，之后不会再显示。',
+    keychainWarning: '没有可用的系统钥匙串，秘钥仅在本次运行期间保存在内存中，下次启动 FaxDesk 时需要重新输入。',
+    secretHintMemory: '没有可用的钥匙串：秘钥仅在本次运行期间保存在内存中。',
+    test: '测试连接',
+    testing: '正在测试…',
+    connect: '保存并连接',
+    connecting: '正在连接…',
+    clearSecret: '清除秘钥',
+    useDemo: '使用演示模式',
+    testOk: '已连接到 {{name}} — 余额 {{balance}}，状态 {{status}}。',
+    connected: '已连接。FaxDesk 现在通过您的账户发送传真。',
+    modeDemo: '当前使用：演示模式（内置模拟器）。',
+    modeAccount: '当前使用：您在 {{baseUrl}} 的账户。',
+    secretStored: '已保存秘钥：{{value}}',
+    yes: '是',
+    no: '否',
+  },
+  prefs: {
+    heading: '偏好设置',
+    language: '语言',
+    serviceTimeZone: '服务时区',
+    serviceTimeZoneHint: '传真服务所用的时区（通常为 Asia/Shanghai）。',
+    defaultCountry: '电话号码默认国家/地区',
+    defaultCountryHint: '两个字母，例如 CN：国内号码会自动补全该国家代码。',
+    lowBalanceThreshold: '余额低于此值时提醒（¥）',
+    notifyOnDone: '传真任务完成时通知我',
+    notifyOnFailed: '传真任务失败时通知我',
+    closeToTray: '关闭窗口时让 FaxDesk 在托盘中继续运行',
+    saved: '偏好设置已保存。',
+  },
+  notices: {
+    settingsMoved: '无法读取您的设置文件，已将其移至 {{path}}。当前使用默认设置，请检查下方设置。',
+  },
+  fieldInvalid: '请检查此项。',
+};

@@ -1,0 +1,60 @@
+import { expect, expectNoAxeViolations, openApp, shot, startCliSimulator, test } from './fixtures';
+
+const SECRET = 'e2e-office-secret-7f3a';
+
+test.describe('connect and check', () => {
+  for (const language of ['en', 'zh-CN'] as const) {
+    test(`first launch is demo mode with a balance; wrong then right credentials (${language})`, async ({ page, preview }) => {
+      const service = await startCliSimulator(['--api-key', 'office-key', '--api-secret', SECRET, '--balance', '88.5']);
+      try {
+        await openApp(page, preview, language);
+        const en = language === 'en';
+        await expect(page.getByTestId('demo-badge')).toBeVisible();
+        await expect(page.getByTestId('balance-chip')).toContainText('¥500.00');
+        await page.getByTestId('nav-account').click();
+        await expect(page.getByTestId('account-balance')).toHaveText('¥500.00');
+        await shot(page, `account-demo-${language}`);
+        await expectNoAxeViolations(page);
+
+        await page.getByTestId('demo-badge').click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(en ? 'Settings' : '设置');
+        await page.getByLabel(en ? 'Service address' : '服务地址').fill(service.baseUrl);
+        await page.getByLabel(en ? 'API key' : 'API 密钥').fill('office-key');
+        await page.getByLabel(en ? 'API secret' : 'API 秘钥').fill('an-old-secret');
+        await page.getByRole('button', { name: en ? 'Test connection' : '测试连接' }).click();
+        await expect(page.getByTestId('connection-outcome')).toContainText(en ? "don't match" : '不匹配');
+        await expect(page.getByTestId('connection-outcome')).toContainText(en ? 'reset in the management console' : '管理后台重置');
+        await shot(page, `settings-wrong-secret-${language}`);
+        await expectNoAxeViolations(page);
+
+        await page.getByLabel(en ? 'API secret' : 'API 秘钥').fill(SECRET);
+        await page.getByRole('button', { name: en ? 'Save and connect' : '保存并连接' }).click();
+        await expect(page.getByTestId('connection-outcome')).toContainText('¥88.50');
+        await expect(page.getByTestId('demo-badge')).toHaveCount(0);
+        await expect(page.getByTestId('balance-chip')).toContainText('¥88.50');
+        await expect(page.getByLabel(en ? 'API secret' : 'API 秘钥')).toHaveValue('');
+        await shot(page, `settings-connected-${language}`);
+
+        await page.getByTestId('nav-account').click();
+        await expect(page.getByTestId('account-balance')).toHaveText('¥88.50');
+        await expect(page.getByTestId('account-status')).toContainText('active');
+        await shot(page, `account-connected-${language}`);
+        await expectNoAxeViolations(page);
+
+        // Nothing the page can reach ever carries the secret.
+        const seen = await page.evaluate(async () => JSON.stringify([await window.faxdesk!.getConnection(), await window.faxdesk!.getSettings(), await window.faxdesk!.getAccount()]));
+        expect(seen).not.toContain(SECRET);
+      } finally {
+        await service.stop();
+      }
+    });
+  }
+
+  test('a balance under the threshold warns in the shell', async ({ page, preview }) => {
+    await openApp(page, preview);
+    await page.evaluate(() => window.faxdesk!.updateSettings({ lowBalanceThreshold: 1000 }));
+    await page.reload();
+    await expect(page.getByTestId('low-balance')).toContainText('Low balance');
+    await shot(page, 'shell-low-balance-en');
+  });
+});
