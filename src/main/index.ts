@@ -1,11 +1,15 @@
 // The thin Electron entry: it wires the plain-Node services to Electron's
 // windows, IPC, menu and session. Everything testable lives elsewhere.
-import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, screen, session, shell } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ElectronStore from 'electron-store';
 import { ipcEvent } from '../shared/ipc/contract';
 import type { PlatformDeps } from './app-context';
+import { installOpenHandlers, singleInstanceData } from './electron/open-handlers';
+import { createTray, type FaxDeskTray } from './electron/tray';
+import { chineseTrayLabels, englishTrayLabels } from './electron/tray-menu';
+import { restoredPlacement, trackWindowState } from './electron/window-state';
 import { registerIpc } from './ipc/register';
 import { createLogger } from './log';
 import { chineseMenuLabels, englishMenuLabels, menuTemplate } from './menu';
@@ -27,12 +31,14 @@ function emit(name: Parameters<PlatformDeps['emit']>[0], payload: unknown) {
   for (const win of BrowserWindow.getAllWindows()) win.webContents.send(ipcEvent(name), payload);
 }
 
-async function createWindow(): Promise<BrowserWindow> {
+const windowDefaults = { width: 1200, height: 800, minWidth: 880, minHeight: 560 };
+
+async function createWindow(onShown?: () => void): Promise<BrowserWindow> {
   const win = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    minWidth: 880,
-    minHeight: 560,
+    width: windowDefaults.width,
+    height: windowDefaults.height,
+    minWidth: windowDefaults.minWidth,
+    minHeight: windowDefaults.minHeight,
     show: false,
     title: 'FaxDesk',
     webPreferences: secureWebPreferences(path.join(here, '../preload/index.cjs')),
@@ -40,17 +46,48 @@ async function createWindow(): Promise<BrowserWindow> {
   hardenWebContents(win.webContents, (url) => void shell.openExternal(url), (what, url) =>
     log.warn(`blocked ${what} to ${url.slice(0, 200)}`),
   );
-  win.once('ready-to-show', () => win.show());
+  win.once('ready-to-show', () => {
+    // The remembered bounds are applied while the window is still hidden, against
+    // today's displays (a monitor may be gone); tracking starts only afterwards so
+    // the default size is never saved over them.
+    const dataDir = app.getPath('userData');
+    const placement = restoredPlacement(dataDir, screen.getAllDisplays(), windowDefaults);
+    if (placement.x !== undefined && placement.y !== undefined) {
+      win.setBounds({ x: placement.x, y: placement.y, width: placement.width, height: placement.height });
+    }
+    if (placement.maximized) win.maximize();
+    win.show();
+    trackWindowState(win, dataDir, { onError: (e) => log.warn('window state not saved', e) });
+    onShown?.();
+  });
   if (devServer) await win.loadURL(devServer);
   else await win.loadFile(path.join(rendererDir, 'index.html'));
   return win;
 }
 
+/** Restores, shows and focuses the window, creating it if it was closed (macOS, tray). */
+async function showMainWindow(): Promise<void> {
+  if (!app.isReady()) return;
+  if (!mainWindow || mainWindow.isDestroyed()) mainWindow = await createWindow();
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+}
+
 async function main() {
-  if (!app.requestSingleInstanceLock()) {
+  // the documents go along to the running FaxDesk, already resolved against our directory
+  if (!app.requestSingleInstanceLock(singleInstanceData(process.argv, process.cwd(), app.isPackaged))) {
     app.quit();
     return;
   }
+  // before ready: macOS delivers the launch documents as open-file events early
+  const openHandlers = installOpenHandlers({
+    app,
+    argv: process.argv,
+    cwd: process.cwd(),
+    isPackaged: app.isPackaged,
+    showWindow: () => void showMainWindow().catch((e: unknown) => log.error('cannot show the window', e)),
+  });
   app.on('web-contents-created', (_e, contents) => {
     hardenWebContents(contents, (url) => void shell.openExternal(url));
   });
@@ -72,8 +109,10 @@ async function main() {
   const services = await createMainServices(deps, { storeFactory });
   registerIpc(ipcMain, services.handlers, (url) => isTrustedFrameUrl(url, origins), log);
 
+  let tray: FaxDeskTray | null = null;
   const buildMenu = () => {
     const zh = (services.settings.get().language ?? (app.getLocale().startsWith('zh') ? 'zh-CN' : 'en')) === 'zh-CN';
+    tray?.setLabels(zh ? chineseTrayLabels : englishTrayLabels);
     const template = menuTemplate(
       zh ? chineseMenuLabels : englishMenuLabels,
       {
@@ -90,12 +129,6 @@ async function main() {
     if (next.language !== prev.language) buildMenu();
   });
 
-  app.on('second-instance', () => {
-    if (mainWindow) {
-      if (mainWindow.isMinimized()) mainWindow.restore();
-      mainWindow.focus();
-    }
-  });
   app.on('activate', async () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = await createWindow();
   });
@@ -104,7 +137,20 @@ async function main() {
   });
   app.on('before-quit', () => void services.close());
 
-  mainWindow = await createWindow();
+  const showTray = () => {
+    if (tray) return;
+    const zh = (services.settings.get().language ?? app.getLocale()).startsWith('zh');
+    const iconDir = app.isPackaged ? path.join(process.resourcesPath, 'icons') : path.join(app.getAppPath(), 'resources', 'icons');
+    tray = createTray(path.join(iconDir, 'tray.png'), zh ? chineseTrayLabels : englishTrayLabels, {
+      newFax: () => void showMainWindow().then(() => emit('navigate', { route: 'send' })),
+      open: () => void showMainWindow(),
+      quit: () => app.quit(),
+    });
+  };
+  // the tray appears with the first window, when FaxDesk can answer its menu
+  mainWindow = await createWindow(showTray);
+  // documents from argv, or opened / printed before the window existed, wait in the queue for the Send screen
+  openHandlers.attach(services.intake.queue);
 }
 
 main().catch((e: unknown) => {

@@ -1,0 +1,34 @@
+import { Menu, Tray, nativeImage } from 'electron';
+import { trayMenuTemplate, trayTooltip, type TrayActions, type TrayLabels, type TrayStatus } from './tray-menu';
+
+export interface FaxDeskTray {
+  /** issue 6 calls this with the counts of tasks in progress / failed */
+  setStatus(status: TrayStatus | null): void;
+  setLabels(labels: TrayLabels): void;
+  destroy(): void;
+}
+
+export function createTray(iconPath: string, labels: TrayLabels, actions: TrayActions): FaxDeskTray {
+  const icon = nativeImage.createFromPath(iconPath).resize({ width: 16, height: 16 });
+  const tray = new Tray(icon);
+  let status: TrayStatus | null = null;
+  let current = labels;
+  const render = () => {
+    tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(current, actions, status)));
+    tray.setToolTip(trayTooltip(status, current));
+  };
+  // Windows and Linux users expect a click on the icon to bring the window back
+  tray.on('click', () => actions.open());
+  render();
+  return {
+    setStatus(next) {
+      status = next;
+      render();
+    },
+    setLabels(next) {
+      current = next;
+      render();
+    },
+    destroy: () => tray.destroy(),
+  };
+}
