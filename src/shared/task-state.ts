@@ -4,23 +4,24 @@
  * UI can show it instead of crashing (DESIGN.md, "Decisions").
  */
 
+import { isRetryableCode, RETRYABLE_FAILURE_CODES } from './api/failure-codes';
+
+export { RETRYABLE_FAILURE_CODES };
+
 export const TASK_STATUSES = ['pending', 'sending', 'done', 'failed'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+export type KnownTaskStatus = (typeof TASK_STATUSES)[number];
 /** A known status, or the raw string the service sent. */
-export type TaskStatusValue = TaskStatus | (string & {});
+export type TaskStatusValue = KnownTaskStatus | (string & {});
 
 export const RECIPIENT_STATUSES = ['pending', 'sending', 'success', 'failed', 'canceled'] as const;
-export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
-
-/** BUSY and NO_ANSWER are the codes the spec names as worth a retry. */
-export const RETRYABLE_FAILURE_CODES: readonly string[] = ['BUSY', 'NO_ANSWER'];
+export type KnownRecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 /** Poll no faster than this while a task is pending (spec: at least 30 s). */
 export const POLL_PENDING_MS = 30_000;
 /** About this while it is being sent (spec: about 1 minute). */
 export const POLL_SENDING_MS = 60_000;
 
-const TASK_ALIASES: Record<string, TaskStatus> = {
+const TASK_ALIASES: Record<string, KnownTaskStatus> = {
   pending: 'pending',
   sending: 'sending',
   done: 'done',
@@ -33,7 +34,7 @@ export function normalizeTaskStatus(raw: string): TaskStatusValue {
   return known ?? raw;
 }
 
-export function isKnownTaskStatus(s: string): s is TaskStatus {
+export function isKnownTaskStatus(s: string): s is KnownTaskStatus {
   return (TASK_STATUSES as readonly string[]).includes(s);
 }
 
@@ -47,13 +48,28 @@ export function isTerminalTask(status: string): boolean {
   return s === 'done' || s === 'failed';
 }
 
+const RECIPIENT_ALIASES: Record<string, KnownRecipientStatus> = {
+  pending: 'pending',
+  sending: 'sending',
+  success: 'success',
+  failed: 'failed',
+  canceled: 'canceled',
+  cancelled: 'canceled',
+};
+
+/** Known recipient states in their spec spelling; anything else kept raw. */
+export function normalizeRecipientStatus(raw: string): KnownRecipientStatus | (string & {}) {
+  return RECIPIENT_ALIASES[String(raw).trim().toLowerCase()] ?? raw;
+}
+
 export function isTerminalRecipient(status: string): boolean {
-  const s = String(status).trim().toLowerCase();
+  const s = normalizeRecipientStatus(status);
   return s === 'success' || s === 'failed' || s === 'canceled';
 }
 
+/** BUSY and NO_ANSWER (the codes the spec names) are worth sending again. */
 export function isRetryableFailure(code: string | null | undefined): boolean {
-  return code !== null && code !== undefined && RETRYABLE_FAILURE_CODES.includes(code.trim().toUpperCase());
+  return isRetryableCode(code);
 }
 
 export interface PollInput {
@@ -115,10 +131,10 @@ export function summarizeRecipients(records: readonly RecipientLike[]): Recipien
   let charges = 0;
   for (const r of records) {
     sum.total += 1;
-    const s = String(r.status).trim().toLowerCase();
+    const s = normalizeRecipientStatus(r.status);
     if (s === 'success') sum.success += 1;
     else if (s === 'failed') sum.failed += 1;
-    else if (s === 'canceled' || s === 'cancelled') sum.canceled += 1;
+    else if (s === 'canceled') sum.canceled += 1;
     else sum.pending += 1;
     if (typeof r.page_count === 'number' && Number.isFinite(r.page_count)) sum.pages += r.page_count;
     if (typeof r.charged_amount === 'number' && Number.isFinite(r.charged_amount)) charges += r.charged_amount;

@@ -1,0 +1,193 @@
+import type Database from 'better-sqlite3';
+import type { CreatedRecipient, CreatedTask, RecipientRecord, Task } from '../../shared/api/schemas';
+import { serviceTimeToMs } from '../../shared/service-time';
+import { isTerminalRecipient, isTerminalTask, normalizeRecipientStatus, normalizeTaskStatus } from '../../shared/task-state';
+import type { RecipientDbRow } from './rows';
+import type { RecipientChange, TaskChanges } from './types';
+
+/** A task as the service returns it: full records from a query, refs only from create. */
+export type TaskResponse = Task | CreatedTask;
+
+export interface ApplyContext {
+  db: Database.Database;
+  serviceTimeZone: string;
+  /** refresh the text-search row of a task (name and numbers) */
+  refreshSearch(taskId: number): void;
+}
+
+interface TaskState {
+  id: number;
+  name: string;
+  status: string | null;
+  scheduled_at: string | null;
+  scheduled_at_ms: number | null;
+  created_at: string | null;
+  created_at_ms: number;
+}
+
+/** Query responses carry full records; create responses only rcpt_ref and phone_number. */
+function isFullRecord(r: RecipientRecord | CreatedRecipient): r is RecipientRecord {
+  return typeof r.status === 'string' && 'created_at' in r;
+}
+
+type Stmts = ReturnType<typeof prepare>;
+const prepared = new WeakMap<Database.Database, Stmts>();
+
+function prepare(db: Database.Database) {
+  return {
+    taskById: db.prepare('SELECT id, name, status, scheduled_at, scheduled_at_ms, created_at, created_at_ms FROM tasks WHERE id = ?'),
+    taskByRef: db.prepare('SELECT id FROM tasks WHERE task_ref = ?'),
+    insertTask: db.prepare(
+      `INSERT INTO tasks (task_ref, source, create_state, name, created_at_ms) VALUES (?, 'added_by_ref', 'created', '', ?)`,
+    ),
+    updateTask: db.prepare(
+      `UPDATE tasks SET name = @name, status = @status, scheduled_at = @scheduled_at, scheduled_at_ms = @scheduled_at_ms,
+         created_at = @created_at, created_at_ms = @created_at_ms, last_checked_at_ms = @now WHERE id = @id`,
+    ),
+    recipientByRef: db.prepare('SELECT * FROM recipients WHERE rcpt_ref = ?'),
+    // A recipient recorded with the send intent, before the service gave it a ref.
+    recipientUnlinked: db.prepare('SELECT * FROM recipients WHERE task_id = ? AND phone_number = ? AND rcpt_ref IS NULL ORDER BY position LIMIT 1'),
+    nextPosition: db.prepare('SELECT coalesce(max(position) + 1, 0) AS p FROM recipients WHERE task_id = ?'),
+    insertRecipient: db.prepare(
+      `INSERT INTO recipients (task_id, position, rcpt_ref, phone_number, status, unit_price, page_count, charged_amount,
+         failed_code, failed_reason, completed_at, completed_at_ms, created_at, finished_at_ms)
+       VALUES (@task_id, @position, @rcpt_ref, @phone_number, @status, @unit_price, @page_count, @charged_amount,
+         @failed_code, @failed_reason, @completed_at, @completed_at_ms, @created_at, @finished_at_ms)`,
+    ),
+    updateRecipient: db.prepare(
+      `UPDATE recipients SET rcpt_ref = @rcpt_ref, phone_number = @phone_number, status = @status, unit_price = @unit_price,
+         page_count = @page_count, charged_amount = @charged_amount, failed_code = @failed_code, failed_reason = @failed_reason,
+         completed_at = @completed_at, completed_at_ms = @completed_at_ms, created_at = @created_at, finished_at_ms = @finished_at_ms
+       WHERE id = @id`,
+    ),
+    recount: db.prepare(
+      `UPDATE tasks SET (recipient_count, success_count, failed_count, canceled_count, pending_count, pages, charges) = (
+         SELECT count(*), coalesce(sum(status = 'success'), 0), coalesce(sum(status = 'failed'), 0), coalesce(sum(status = 'canceled'), 0),
+                coalesce(sum(status IS NULL OR status NOT IN ('success', 'failed', 'canceled')), 0),
+                coalesce(sum(page_count), 0), round(coalesce(sum(charged_amount), 0), 4)
+         FROM recipients WHERE task_id = @id) WHERE id = @id`,
+    ),
+    counts: db.prepare(
+      `SELECT recipient_count AS total, success_count AS success, failed_count AS failed, pending_count AS pending,
+              canceled_count AS canceled, pages, charges FROM tasks WHERE id = ?`,
+    ),
+  };
+}
+
+function stmts(db: Database.Database): Stmts {
+  let s = prepared.get(db);
+  if (!s) {
+    s = prepare(db);
+    prepared.set(db, s);
+  }
+  return s;
+}
+
+/** Recompute a task's denormalized counts from its recipients (the list view reads only tasks). */
+export function recountTask(db: Database.Database, taskId: number): void {
+  stmts(db).recount.run({ id: taskId });
+}
+
+type RecipientValues = Omit<RecipientDbRow, 'id'>;
+
+const COMPARED: (keyof RecipientValues)[] = [
+  'rcpt_ref', 'phone_number', 'status', 'unit_price', 'page_count', 'charged_amount',
+  'failed_code', 'failed_reason', 'completed_at', 'created_at',
+];
+
+/**
+ * Upserts a task and every recipient record of a response; the caller runs
+ * this inside one transaction. `taskId` names the local row when the caller
+ * already knows it (a create response for a recorded intent).
+ */
+export function applyTaskInTransaction(ctx: ApplyContext, task: TaskResponse, nowMs: number, taskId?: number): TaskChanges {
+  const s = stmts(ctx.db);
+  const taskRef = String(task.task_ref);
+  let inserted = false;
+  let id = taskId ?? (s.taskByRef.get(taskRef) as { id: number } | undefined)?.id;
+  if (id === undefined) {
+    id = Number(s.insertTask.run(taskRef, nowMs).lastInsertRowid);
+    inserted = true;
+  }
+  const before = s.taskById.get(id) as TaskState;
+  const status = normalizeTaskStatus(String(task.status));
+  const scheduledAt = task.scheduled_at ?? before.scheduled_at;
+  s.updateTask.run({
+    id,
+    name: task.name,
+    status,
+    scheduled_at: scheduledAt,
+    scheduled_at_ms: serviceTimeToMs(scheduledAt, ctx.serviceTimeZone) ?? before.scheduled_at_ms,
+    created_at: task.created_at,
+    created_at_ms: serviceTimeToMs(task.created_at, ctx.serviceTimeZone) ?? before.created_at_ms,
+    now: nowMs,
+  });
+
+  const newlyFailed: RecipientChange[] = [];
+  const newlySucceeded: RecipientChange[] = [];
+  let recipientsChanged = 0;
+  let numbersChanged = inserted || before.name !== task.name;
+  for (const rec of task.recipients as (RecipientRecord | CreatedRecipient)[]) {
+    const rcptRef = String(rec.rcpt_ref);
+    const found = (s.recipientByRef.get(rcptRef) ?? s.recipientUnlinked.get(id, rec.phone_number)) as RecipientDbRow | undefined;
+    const recStatus = isFullRecord(rec) ? normalizeRecipientStatus(String(rec.status)) : (found?.status ?? 'pending');
+    const completedAt = isFullRecord(rec) ? rec.completed_at : (found?.completed_at ?? null);
+    const completedAtMs = serviceTimeToMs(completedAt, ctx.serviceTimeZone);
+    const values: RecipientValues = {
+      task_id: found?.task_id ?? id,
+      position: found?.position ?? (s.nextPosition.get(id) as { p: number }).p,
+      rcpt_ref: rcptRef,
+      phone_number: rec.phone_number,
+      status: recStatus,
+      unit_price: isFullRecord(rec) ? rec.unit_price : (found?.unit_price ?? null),
+      page_count: isFullRecord(rec) ? rec.page_count : (found?.page_count ?? null),
+      charged_amount: isFullRecord(rec) ? rec.charged_amount : (found?.charged_amount ?? null),
+      failed_code: isFullRecord(rec) ? rec.failed_code : (found?.failed_code ?? null),
+      failed_reason: isFullRecord(rec) ? rec.failed_reason : (found?.failed_reason ?? null),
+      completed_at: completedAt,
+      completed_at_ms: completedAtMs,
+      created_at: isFullRecord(rec) ? rec.created_at : (found?.created_at ?? null),
+      // When it ended: the service's time if given, else when we first saw it end.
+      finished_at_ms: isTerminalRecipient(recStatus) ? (completedAtMs ?? found?.finished_at_ms ?? nowMs) : null,
+    };
+    if (!found) {
+      s.insertRecipient.run(values);
+      numbersChanged = true;
+    } else if (COMPARED.some((k) => found[k] !== values[k]) || found.finished_at_ms !== values.finished_at_ms) {
+      s.updateRecipient.run({ ...values, id: found.id });
+      if (found.phone_number !== values.phone_number) numbersChanged = true;
+    } else {
+      continue;
+    }
+    recipientsChanged += 1;
+    const from = found?.status ?? null;
+    if (from !== recStatus) {
+      const change: RecipientChange = {
+        rcptRef,
+        phoneNumber: rec.phone_number,
+        from,
+        to: recStatus,
+        failedCode: values.failed_code,
+        failedReason: values.failed_reason,
+      };
+      if (recStatus === 'failed') newlyFailed.push(change);
+      else if (recStatus === 'success') newlySucceeded.push(change);
+    }
+  }
+
+  s.recount.run({ id });
+  if (numbersChanged) ctx.refreshSearch(id);
+  const from = before.status;
+  return {
+    taskId: id,
+    taskRef,
+    name: task.name,
+    inserted,
+    status: from === status ? null : { from, to: status },
+    becameTerminal: isTerminalTask(status) && !(from !== null && isTerminalTask(from)),
+    newlyFailed,
+    newlySucceeded,
+    recipientsChanged,
+    counts: s.counts.get(id) as TaskChanges['counts'],
+  };
+}

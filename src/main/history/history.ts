@@ -1,0 +1,236 @@
+import Database from 'better-sqlite3';
+import { UserError } from '../errors';
+import { serviceTimeToMs } from '../../shared/service-time';
+import { nextPollAt } from '../../shared/task-state';
+import { applyTaskInTransaction, recountTask, type ApplyContext, type TaskResponse } from './apply-task';
+import { migrate } from './migrations';
+import { HistoryQueries } from './queries';
+import { TASK_COLUMNS, toRecipient, toSendInfo, toTaskSummary, type RecipientDbRow, type SendRow, type TaskRow } from './rows';
+import type { CreateState, PollDue, RecordedSend, SendIntent, SendOutcome, TaskChanges, TaskDetail } from './types';
+
+export interface HistoryOptions {
+  /** zone of the service's timestamps; read on every write so a settings change applies at once */
+  serviceTimeZone?: string | (() => string);
+  /** clock, for tests */
+  now?: () => number;
+  /** turn sends left 'creating' by a previous run into 'outcome_unknown' (default true) */
+  recoverInterrupted?: boolean;
+}
+
+const REF = /^[A-Za-z0-9_-]{1,255}$/;
+
+export type History = ReturnType<typeof buildHistory>;
+
+/**
+ * Opens (creating or upgrading) the local task history. WAL lets the UI read
+ * while a poll writes; synchronous=FULL because a lost committed task is the
+ * one failure we cannot explain to a user who may be charged for it.
+ */
+export function openHistory(file: string, options: HistoryOptions = {}): History {
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    const history = buildHistory(db, options);
+    if (options.recoverInterrupted !== false) history.recoverInterrupted();
+    return history;
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+}
+
+function buildHistory(db: Database.Database, options: HistoryOptions) {
+  const now = options.now ?? Date.now;
+  const tzOption = options.serviceTimeZone ?? 'Asia/Shanghai';
+  const tz = typeof tzOption === 'function' ? tzOption : () => tzOption;
+  const queries = new HistoryQueries(db);
+  const s = {
+    insertSend: db.prepare('INSERT INTO sends (created_at_ms, name, files, scheduled_at, resend_of) VALUES (?, ?, ?, ?, ?)'),
+    insertPlannedTask: db.prepare(
+      `INSERT INTO tasks (send_id, part_index, source, create_state, name, scheduled_at, scheduled_at_ms, created_at_ms, resend_of)
+       VALUES (?, ?, 'sent', 'creating', ?, ?, ?, ?, ?)`,
+    ),
+    insertPlannedRecipient: db.prepare('INSERT INTO recipients (task_id, position, phone_number) VALUES (?, ?, ?)'),
+    taskRow: db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks t WHERE t.id = ?`),
+    taskRowByRef: db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks t WHERE t.task_ref = ?`),
+    recipientsOf: db.prepare('SELECT * FROM recipients WHERE task_id = ? ORDER BY position, id'),
+    sendRow: db.prepare('SELECT * FROM sends WHERE id = ?'),
+    linkRef: db.prepare(`UPDATE tasks SET task_ref = ?, create_state = 'created', error = NULL WHERE id = ?`),
+    setCreateState: db.prepare('UPDATE tasks SET create_state = ?, error = ? WHERE id = ? AND task_ref IS NULL'),
+    sendOf: db.prepare('SELECT send_id FROM tasks WHERE id = ?'),
+    partStates: db.prepare('SELECT create_state, error FROM tasks WHERE send_id = ? ORDER BY part_index'),
+    setOutcome: db.prepare('UPDATE sends SET outcome = ?, error = ? WHERE id = ?'),
+    interrupted: db.prepare(`SELECT id FROM tasks WHERE create_state = 'creating'`),
+    taskIdByRef: db.prepare('SELECT id FROM tasks WHERE task_ref = ?'),
+    addRef: db.prepare(`INSERT INTO tasks (task_ref, source, create_state, name, created_at_ms) VALUES (?, 'added_by_ref', 'created', '', ?)`),
+    active: db.prepare(
+      `SELECT id, task_ref, status, scheduled_at_ms, last_checked_at_ms FROM tasks INDEXED BY tasks_active
+       WHERE task_ref IS NOT NULL AND create_state = 'created' AND (status IS NULL OR status NOT IN ('done', 'failed'))`,
+    ),
+    linkResend: db.prepare('UPDATE tasks SET resend_of = ? WHERE task_ref = ?'),
+    searchDelete: db.prepare('DELETE FROM task_search WHERE rowid = ?'),
+    searchInsert: db.prepare(
+      `INSERT INTO task_search (rowid, name, numbers)
+       SELECT t.id, t.name, coalesce((SELECT group_concat(r.phone_number, ' ') FROM recipients r WHERE r.task_id = t.id), '')
+       FROM tasks t WHERE t.id = ?`,
+    ),
+  };
+
+  const ctx: ApplyContext = {
+    db,
+    get serviceTimeZone() {
+      return tz();
+    },
+    refreshSearch(taskId) {
+      s.searchDelete.run(taskId);
+      s.searchInsert.run(taskId);
+    },
+  };
+
+  /** A send's outcome follows from its parts; recomputed whenever a part changes. */
+  function updateSendOutcome(taskId: number): void {
+    const send = (s.sendOf.get(taskId) as { send_id: number | null } | undefined)?.send_id;
+    if (send === null || send === undefined) return;
+    const parts = s.partStates.all(send) as { create_state: CreateState; error: string | null }[];
+    const states = new Set(parts.map((p) => p.create_state));
+    const outcome: SendOutcome = states.has('creating')
+      ? 'pending'
+      : states.has('outcome_unknown')
+        ? 'outcome_unknown'
+        : !states.has('failed')
+          ? 'created'
+          : states.has('created')
+            ? 'partial'
+            : 'failed';
+    const error = parts.find((p) => p.error)?.error ?? null;
+    s.setOutcome.run(outcome, error, send);
+  }
+
+  function setCreateState(taskId: number, state: CreateState, error: string | null): void {
+    db.transaction(() => {
+      s.setCreateState.run(state, error, taskId);
+      updateSendOutcome(taskId);
+    })();
+  }
+
+  function detail(row: TaskRow | undefined): TaskDetail | null {
+    if (!row) return null;
+    const send = row.send_id === null ? undefined : (s.sendRow.get(row.send_id) as SendRow | undefined);
+    return {
+      ...toTaskSummary(row),
+      recipients: (s.recipientsOf.all(row.id) as RecipientDbRow[]).map(toRecipient),
+      send: send ? toSendInfo(send) : null,
+    };
+  }
+
+  return {
+    /**
+     * Records the intent of a send before any create-task request leaves:
+     * one send, one task per part (no task_ref yet), one recipient per number.
+     * If FaxDesk dies mid-create, the next start finds these rows and marks them
+     * 'outcome_unknown' instead of forgetting a fax that may have gone out.
+     */
+    recordSend(intent: SendIntent): RecordedSend {
+      return db.transaction((): RecordedSend => {
+        const at = now();
+        const scheduledAt = intent.scheduledAt ?? null;
+        const scheduledMs = serviceTimeToMs(scheduledAt, tz());
+        const sendId = Number(s.insertSend.run(at, intent.name, JSON.stringify(intent.files), scheduledAt, intent.resendOf ?? null).lastInsertRowid);
+        const taskIds = intent.parts.map((part, index) => {
+          const taskId = Number(s.insertPlannedTask.run(sendId, index, part.name, scheduledAt, scheduledMs, at, intent.resendOf ?? null).lastInsertRowid);
+          part.phoneNumbers.forEach((n, position) => s.insertPlannedRecipient.run(taskId, position, n));
+          recountTask(db, taskId);
+          ctx.refreshSearch(taskId);
+          return taskId;
+        });
+        return { sendId, taskIds };
+      })();
+    },
+
+    /** The service created the task: link the answer (task_ref, rcpt_refs) to the recorded intent. */
+    recordCreated(taskId: number, created: TaskResponse): TaskChanges {
+      return db.transaction((): TaskChanges => {
+        s.linkRef.run(String(created.task_ref), taskId);
+        const changes = applyTaskInTransaction(ctx, created, now(), taskId);
+        updateSendOutcome(taskId);
+        return changes;
+      })();
+    },
+
+    /** The create may have reached the service but no answer came: never resend on our own. */
+    markOutcomeUnknown(taskId: number, error: string): void {
+      setCreateState(taskId, 'outcome_unknown', error);
+    },
+
+    /** The service definitively refused the create (nothing was sent). */
+    markCreateFailed(taskId: number, error: string): void {
+      setCreateState(taskId, 'failed', error);
+    },
+
+    /** Marks creates left in flight by a crash as outcome unknown; returns how many. */
+    recoverInterrupted(): number {
+      const ids = (s.interrupted.all() as { id: number }[]).map((r) => r.id);
+      for (const id of ids) setCreateState(id, 'outcome_unknown', 'FaxDesk stopped before the service answered this send.');
+      return ids.length;
+    },
+
+    /** Stores a task-query response (task and all recipients) in one transaction and says what changed. */
+    applyTaskResponse(task: TaskResponse): TaskChanges {
+      return db.transaction(() => applyTaskInTransaction(ctx, task, now()))();
+    },
+
+    /** Tracks a task created elsewhere; its details arrive with the first poll. */
+    addTrackedTaskRef(taskRef: string): { taskId: number; inserted: boolean } {
+      const ref = taskRef.trim();
+      if (!REF.test(ref)) {
+        throw new UserError('history.invalid_ref', 'A task reference has only letters, digits, _ and -, at most 255 characters.');
+      }
+      return db.transaction(() => {
+        const found = s.taskIdByRef.get(ref) as { id: number } | undefined;
+        if (found) return { taskId: found.id, inserted: false };
+        const taskId = Number(s.addRef.run(ref, now()).lastInsertRowid);
+        ctx.refreshSearch(taskId);
+        return { taskId, inserted: true };
+      })();
+    },
+
+    /** Records that the task `newTaskRef` resends to recipients of `originalTaskRef`. */
+    linkResend(newTaskRef: string, originalTaskRef: string): boolean {
+      return s.linkResend.run(originalTaskRef, newTaskRef).changes > 0;
+    },
+
+    /** Unfinished tasks and when each may next be polled (spec cadence), soonest first. */
+    tasksToPoll(nowMs: number = now()): PollDue[] {
+      const rows = s.active.all() as { id: number; task_ref: string; status: string | null; scheduled_at_ms: number | null; last_checked_at_ms: number | null }[];
+      const due: PollDue[] = [];
+      for (const r of rows) {
+        // A ref added by hand has no status yet: ask once, now.
+        const status = r.status ?? 'pending';
+        const at = r.status === null ? nowMs : nextPollAt({ status, scheduledAtMs: r.scheduled_at_ms, lastCheckedAtMs: r.last_checked_at_ms });
+        if (at !== null) due.push({ taskId: r.id, taskRef: r.task_ref, status: r.status ?? 'unchecked', dueAtMs: at });
+      }
+      return due.sort((a, b) => a.dueAtMs - b.dueAtMs || a.taskId - b.taskId);
+    },
+
+    getTask(taskRef: string): TaskDetail | null {
+      return detail(s.taskRowByRef.get(taskRef) as TaskRow | undefined);
+    },
+
+    getTaskById(taskId: number): TaskDetail | null {
+      return detail(s.taskRow.get(taskId) as TaskRow | undefined);
+    },
+
+    listTasks: queries.listTasks.bind(queries),
+    countTasks: queries.countTasks.bind(queries),
+    failuresSince: queries.failuresSince.bind(queries),
+    failedRecipientsSince: queries.failedRecipientsSince.bind(queries),
+
+    close(): void {
+      if (db.open) db.close();
+    },
+  };
+}

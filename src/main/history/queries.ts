@@ -1,0 +1,161 @@
+import type Database from 'better-sqlite3';
+import { isRetryableFailure } from '../../shared/task-state';
+import { TASK_COLUMNS, toTaskSummary, type TaskRow } from './rows';
+import type { FailedRecipient, FailureGroup, TaskFilter, TaskListQuery, TaskSortKey, TaskSummary } from './types';
+
+const SORT_COLUMNS: Record<TaskSortKey, string> = {
+  created: 't.created_at_ms',
+  scheduled: 'coalesce(t.scheduled_at_ms, t.created_at_ms)',
+  name: 't.name COLLATE NOCASE',
+  status: 't.view_status',
+  pages: 't.pages',
+  charges: 't.charges',
+  failed: 't.failed_count',
+  recipients: 't.recipient_count',
+};
+
+const MAX_LIMIT = 1000;
+/** Trigram search needs three characters; shorter text falls back to a scan. */
+const TRIGRAM = 3;
+/** Text that is only a phone number: digits and the punctuation people put in them. */
+const PHONE_LIKE = /^[+\d\s\-().]*\d[\d\s\-().]*$/;
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function ftsPhrase(s: string): string {
+  return `"${s.replace(/"/g, '""')}"`;
+}
+
+interface Where {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The WHERE clause of a filter. Numbers are stored in the spec format (digits
+ * only), so a number typed as `+86 138-1234` is searched by its digits, while
+ * the name is searched by the text as typed.
+ */
+function buildWhere(f: TaskFilter): Where {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const statuses = f.status === undefined ? [] : Array.isArray(f.status) ? f.status : [f.status];
+  if (statuses.length > 0) {
+    clauses.push(`t.view_status IN (${statuses.map(() => '?').join(', ')})`);
+    params.push(...statuses);
+  }
+  if (f.from !== undefined) {
+    clauses.push('t.created_at_ms >= ?');
+    params.push(f.from);
+  }
+  if (f.to !== undefined) {
+    clauses.push('t.created_at_ms < ?');
+    params.push(f.to);
+  }
+  const text = (f.text ?? '').trim();
+  if (text.length > 0) {
+    const digits = PHONE_LIKE.test(text) ? text.replace(/\D/g, '') : '';
+    if ([...text].length >= TRIGRAM && (digits === '' || digits.length >= TRIGRAM)) {
+      const match = digits === '' ? `name : ${ftsPhrase(text)}` : `name : ${ftsPhrase(text)} OR numbers : ${ftsPhrase(digits)}`;
+      clauses.push('t.id IN (SELECT rowid FROM task_search WHERE task_search MATCH ?)');
+      params.push(match);
+    } else if (digits !== '') {
+      clauses.push(`(t.name LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM recipients r WHERE r.task_id = t.id AND r.phone_number LIKE ? ESCAPE '\\'))`);
+      params.push(`%${escapeLike(text)}%`, `%${escapeLike(digits)}%`);
+    } else {
+      clauses.push(`t.name LIKE ? ESCAPE '\\'`);
+      params.push(`%${escapeLike(text)}%`);
+    }
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** Reads over the history. Dynamic SQL is prepared once per shape and reused. */
+export class HistoryQueries {
+  private readonly cache = new Map<string, Database.Statement>();
+  constructor(private readonly db: Database.Database) {}
+
+  private stmt(sql: string): Database.Statement {
+    let s = this.cache.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.cache.set(sql, s);
+    }
+    return s;
+  }
+
+  listTasks(q: TaskListQuery = {}): TaskSummary[] {
+    const where = buildWhere(q);
+    const by = SORT_COLUMNS[q.sort?.by ?? 'created'] ?? SORT_COLUMNS.created;
+    const dir = q.sort?.dir === 'asc' ? 'ASC' : 'DESC';
+    const limit = Math.max(0, Math.min(MAX_LIMIT, Math.trunc(q.limit ?? 100)));
+    const offset = Math.max(0, Math.trunc(q.offset ?? 0));
+    const sql = `SELECT ${TASK_COLUMNS} FROM tasks t ${where.sql} ORDER BY ${by} ${dir}, t.id ${dir} LIMIT ? OFFSET ?`;
+    return (this.stmt(sql).all(...where.params, limit, offset) as TaskRow[]).map(toTaskSummary);
+  }
+
+  countTasks(f: TaskFilter = {}): number {
+    const where = buildWhere(f);
+    const row = this.stmt(`SELECT count(*) AS n FROM tasks t ${where.sql}`).get(...where.params) as { n: number };
+    return row.n;
+  }
+
+  /** Failed recipients since `sinceMs`, grouped by code; retryable codes first, then the most frequent. */
+  failuresSince(sinceMs: number): FailureGroup[] {
+    const rows = this.stmt(
+      `SELECT r.failed_code AS code, count(*) AS recipients, count(DISTINCT r.task_id) AS tasks,
+              max(r.finished_at_ms) AS last_at_ms, max(r.failed_reason) AS sample_reason
+       FROM recipients r WHERE r.status = 'failed' AND r.finished_at_ms >= ?
+       GROUP BY r.failed_code`,
+    ).all(sinceMs) as { code: string | null; recipients: number; tasks: number; last_at_ms: number; sample_reason: string | null }[];
+    return rows
+      .map((r) => ({
+        code: r.code,
+        retryable: isRetryableFailure(r.code),
+        recipients: r.recipients,
+        tasks: r.tasks,
+        lastAtMs: r.last_at_ms,
+        sampleReason: r.sample_reason,
+      }))
+      .sort((a, b) => Number(b.retryable) - Number(a.retryable) || b.recipients - a.recipients || String(a.code).localeCompare(String(b.code)));
+  }
+
+  /** The failed recipients behind failuresSince, newest first, for the failures view and resend. */
+  failedRecipientsSince(sinceMs: number, opts: { codes?: (string | null)[]; retryableOnly?: boolean; limit?: number } = {}): FailedRecipient[] {
+    const rows = this.stmt(
+      `SELECT r.task_id, t.task_ref, t.name AS task_name, r.rcpt_ref, r.phone_number, r.failed_code, r.failed_reason, r.finished_at_ms
+       FROM recipients r JOIN tasks t ON t.id = r.task_id
+       WHERE r.status = 'failed' AND r.finished_at_ms >= ?
+       ORDER BY r.finished_at_ms DESC, r.id DESC`,
+    ).all(sinceMs) as {
+      task_id: number;
+      task_ref: string | null;
+      task_name: string;
+      rcpt_ref: string | null;
+      phone_number: string;
+      failed_code: string | null;
+      failed_reason: string | null;
+      finished_at_ms: number;
+    }[];
+    const codes = opts.codes ? new Set(opts.codes) : null;
+    const out: FailedRecipient[] = [];
+    for (const r of rows) {
+      if (codes && !codes.has(r.failed_code)) continue;
+      if (opts.retryableOnly && !isRetryableFailure(r.failed_code)) continue;
+      out.push({
+        taskId: r.task_id,
+        taskRef: r.task_ref,
+        taskName: r.task_name,
+        rcptRef: r.rcpt_ref,
+        phoneNumber: r.phone_number,
+        failedCode: r.failed_code,
+        failedReason: r.failed_reason,
+        failedAtMs: r.finished_at_ms,
+      });
+      if (opts.limit !== undefined && out.length >= opts.limit) break;
+    }
+    return out;
+  }
+}

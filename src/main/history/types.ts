@@ -1,0 +1,168 @@
+import type { RecipientSummary } from '../../shared/task-state';
+
+/** One document of a send: enough to upload it again when its file_ref expired. */
+export interface SendFile {
+  /** absolute local path the user picked */
+  path: string;
+  /** display name (what was uploaded as file_name) */
+  name: string;
+  size: number;
+  pages: number | null;
+  fileRef: string | null;
+  /** when fileRef was obtained, ms since epoch */
+  uploadedAtMs?: number | null;
+}
+
+export interface SendIntent {
+  name: string;
+  files: SendFile[];
+  /** one entry per task to create (see planSendParts) */
+  parts: { name: string; phoneNumbers: string[] }[];
+  /** Y-m-d H:i:s in service time, as it will be sent */
+  scheduledAt?: string | null;
+  /** task_ref of the task this send resends to */
+  resendOf?: string | null;
+}
+
+export interface RecordedSend {
+  sendId: number;
+  /** local task ids, in part order */
+  taskIds: number[];
+}
+
+/**
+ * The outcome of a whole send: 'pending' while a create may still be in
+ * flight, 'partial' when some parts were created and others definitively refused.
+ */
+export type SendOutcome = 'pending' | 'created' | 'partial' | 'outcome_unknown' | 'failed';
+/** Whether the create-task call for one task succeeded. */
+export type CreateState = 'creating' | 'created' | 'outcome_unknown' | 'failed';
+
+export interface TaskSummary {
+  id: number;
+  taskRef: string | null;
+  sendId: number | null;
+  name: string;
+  /**
+   * The service status once created ('pending', 'sending', 'done', 'failed'
+   * or a raw unknown one); 'unchecked' for a ref added but not yet fetched;
+   * otherwise the create state ('creating', 'outcome_unknown', 'failed' as create_failed).
+   */
+  status: string;
+  createState: CreateState;
+  source: 'sent' | 'added_by_ref';
+  scheduledAt: string | null;
+  scheduledAtMs: number | null;
+  createdAt: string | null;
+  createdAtMs: number;
+  lastCheckedAtMs: number | null;
+  counts: RecipientSummary;
+  resendOf: string | null;
+  error: string | null;
+}
+
+export interface HistoryRecipient {
+  id: number;
+  position: number;
+  rcptRef: string | null;
+  phoneNumber: string;
+  status: string | null;
+  unitPrice: number | null;
+  pageCount: number | null;
+  chargedAmount: number | null;
+  failedCode: string | null;
+  failedReason: string | null;
+  completedAt: string | null;
+  completedAtMs: number | null;
+  createdAt: string | null;
+}
+
+export interface SendInfo {
+  id: number;
+  name: string;
+  createdAtMs: number;
+  files: SendFile[];
+  scheduledAt: string | null;
+  outcome: SendOutcome;
+  error: string | null;
+  resendOf: string | null;
+}
+
+export interface TaskDetail extends TaskSummary {
+  recipients: HistoryRecipient[];
+  send: SendInfo | null;
+}
+
+export type TaskSortKey = 'created' | 'scheduled' | 'name' | 'status' | 'pages' | 'charges' | 'failed' | 'recipients';
+
+export interface TaskFilter {
+  /** one status or several (see TaskSummary.status) */
+  status?: string | string[];
+  /** created at or after, ms since epoch */
+  from?: number;
+  /** created before, ms since epoch */
+  to?: number;
+  /** part of the task name or of a recipient's number */
+  text?: string;
+}
+
+export interface TaskListQuery extends TaskFilter {
+  sort?: { by: TaskSortKey; dir: 'asc' | 'desc' };
+  limit?: number;
+  offset?: number;
+}
+
+export interface RecipientChange {
+  rcptRef: string;
+  phoneNumber: string;
+  from: string | null;
+  to: string;
+  failedCode: string | null;
+  failedReason: string | null;
+}
+
+/** What one task response changed, so main can notify about exactly that. */
+export interface TaskChanges {
+  taskId: number;
+  taskRef: string;
+  name: string;
+  /** the task was not in the history before */
+  inserted: boolean;
+  status: { from: string | null; to: string } | null;
+  /** the task reached done or failed with this response */
+  becameTerminal: boolean;
+  newlyFailed: RecipientChange[];
+  newlySucceeded: RecipientChange[];
+  /** recipients whose stored record changed in any way */
+  recipientsChanged: number;
+  counts: RecipientSummary;
+}
+
+export interface FailureGroup {
+  code: string | null;
+  retryable: boolean;
+  recipients: number;
+  tasks: number;
+  lastAtMs: number;
+  /** one failed_reason seen with this code, to explain it */
+  sampleReason: string | null;
+}
+
+export interface FailedRecipient {
+  taskId: number;
+  taskRef: string | null;
+  taskName: string;
+  rcptRef: string | null;
+  phoneNumber: string;
+  failedCode: string | null;
+  failedReason: string | null;
+  failedAtMs: number;
+}
+
+export interface PollDue {
+  taskId: number;
+  taskRef: string;
+  status: string;
+  /** ms since epoch; <= now means due now */
+  dueAtMs: number;
+}
