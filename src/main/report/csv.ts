@@ -1,0 +1,42 @@
+import Papa from 'papaparse';
+import type { TaskDetailView } from '../../shared/tasks/types';
+
+const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
+
+/**
+ * One row per recipient, every field of the record. Times are given as the
+ * service wrote them and as ISO 8601 instants, so a spreadsheet in any zone
+ * reads them right. Cells that a spreadsheet would run as a formula are
+ * escaped (names and reasons come from outside).
+ */
+export function taskCsv(detail: TaskDetailView): string {
+  const { task } = detail;
+  const rows = detail.recipients.map((r) => ({
+    task_ref: task.taskRef ?? '',
+    task_name: task.name,
+    task_status: task.status,
+    rcpt_ref: r.rcptRef,
+    phone_number: r.phoneNumber,
+    status: r.status,
+    page_count: r.pageCount ?? '',
+    unit_price: r.unitPrice ?? '',
+    charged_amount: r.chargedAmount ?? '',
+    failed_code: r.failedCode ?? '',
+    failed_reason: r.failedReason ?? '',
+    retryable: r.retryable ? 'yes' : 'no',
+    created_at: r.createdAt ?? '',
+    completed_at: r.completedAt ?? '',
+    completed_at_utc: iso(r.completedAtMs),
+  }));
+  const columns = [
+    'task_ref', 'task_name', 'task_status', 'rcpt_ref', 'phone_number', 'status', 'page_count', 'unit_price',
+    'charged_amount', 'failed_code', 'failed_reason', 'retryable', 'created_at', 'completed_at', 'completed_at_utc',
+  ];
+  // A BOM so Excel opens UTF-8 (Chinese names) correctly.
+  return '\uFEFF' + Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => r[c as keyof typeof r])) }, { escapeFormulae: true, newline: '\r\n' });
+}
+
+export function csvFileName(detail: TaskDetailView): string {
+  const ref = detail.task.taskRef ?? detail.task.id;
+  return `fax-task-${ref.replace(/[^A-Za-z0-9_-]/g, '_')}.csv`;
+}

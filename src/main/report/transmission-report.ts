@@ -1,0 +1,186 @@
+/**
+ * The transmission report: the proof of sending an office files away. One
+ * PDF per task with the task, every recipient's result, pages, charges and
+ * times, and a thumbnail of the first page when the document is at hand.
+ *
+ * pdf-lib's standard fonts cover Latin text only (no fontkit here), so the
+ * report is in English and characters outside WinAnsi are replaced; the
+ * references and numbers, which are what proves the sending, are ASCII.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type PDFEmbeddedPage, type PDFImage } from 'pdf-lib';
+import type { TaskDetailView } from '../../shared/tasks/types';
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 40;
+const INK = rgb(0.1, 0.12, 0.14);
+const MUTED = rgb(0.35, 0.38, 0.42);
+const RULE = rgb(0.8, 0.82, 0.85);
+
+export interface ReportOptions {
+  generatedAtMs?: number;
+  /** how instants are written (default: this computer's zone) */
+  timeZone?: string;
+}
+
+function fmtTime(ms: number | null, tz?: string): string {
+  if (ms === null) return '-';
+  const d = new Date(ms);
+  const opts: Intl.DateTimeFormatOptions = {
+    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    hourCycle: 'h23', timeZoneName: 'short', ...(tz ? { timeZone: tz } : {}),
+  };
+  return new Intl.DateTimeFormat('en-CA', opts).format(d).replace(',', '');
+}
+
+const money = (n: number | null) => (n === null ? '-' : `${n.toFixed(2)}`);
+
+/** Replaces what the standard font cannot encode, so a Chinese task name cannot break the report. */
+function printable(font: PDFFont, text: string): string {
+  const set = new Set(font.getCharacterSet());
+  let out = '';
+  for (const ch of text) out += set.has(ch.codePointAt(0)!) ? ch : '?';
+  return out;
+}
+
+function fit(font: PDFFont, text: string, size: number, width: number): string {
+  let t = printable(font, text);
+  if (font.widthOfTextAtSize(t, size) <= width) return t;
+  while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > width) t = t.slice(0, -1);
+  return `${t}...`;
+}
+
+type Thumb = { kind: 'page'; item: PDFEmbeddedPage; width: number; height: number } | { kind: 'image'; item: PDFImage; width: number; height: number };
+
+async function thumbnailOf(doc: PDFDocument, detail: TaskDetailView): Promise<Thumb | null> {
+  const first = detail.files[0];
+  if (!first?.localPath) return null;
+  const ext = path.extname(first.localPath).toLowerCase();
+  try {
+    const bytes = await fs.readFile(first.localPath);
+    if (ext === '.pdf') {
+      const src = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+      const item = await doc.embedPage(src.getPage(0));
+      return { kind: 'page', item, width: item.width, height: item.height };
+    }
+    const image = ext === '.png' ? await doc.embedPng(bytes) : ext === '.jpg' || ext === '.jpeg' ? await doc.embedJpg(bytes) : null;
+    if (image) return { kind: 'image', item: image, width: image.width, height: image.height };
+  } catch {
+    // An unreadable or moved document just means no thumbnail.
+  }
+  return null;
+}
+
+export async function buildTransmissionReport(detail: TaskDetailView, options: ReportOptions = {}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const tz = options.timeZone;
+  const { task } = detail;
+  doc.setTitle(printable(font, `Fax transmission report - ${task.name}`));
+  doc.setProducer('FaxDesk');
+  doc.setCreator('FaxDesk');
+  doc.setCreationDate(new Date(options.generatedAtMs ?? Date.now()));
+
+  let page: PDFPage = doc.addPage(A4);
+  let y = A4[1] - MARGIN;
+  const text = (s: string, x: number, size = 10, f = font, color = INK) => page.drawText(printable(f, s), { x, y, size, font: f, color });
+
+  text('Fax transmission report', MARGIN, 18, bold);
+  y -= 16;
+  text(`Generated ${fmtTime(options.generatedAtMs ?? Date.now(), tz)} by FaxDesk`, MARGIN, 9, font, MUTED);
+  y -= 26;
+
+  const thumb = await thumbnailOf(doc, detail);
+  const thumbBox = { w: 150, h: 200 };
+  if (thumb) {
+    const scale = Math.min(thumbBox.w / thumb.width, thumbBox.h / thumb.height);
+    const w = thumb.width * scale;
+    const h = thumb.height * scale;
+    const x = A4[0] - MARGIN - w;
+    const top = y + 10;
+    page.drawRectangle({ x: x - 1, y: top - h - 1, width: w + 2, height: h + 2, borderColor: RULE, borderWidth: 1 });
+    if (thumb.kind === 'page') page.drawPage(thumb.item, { x, y: top - h, width: w, height: h });
+    else page.drawImage(thumb.item, { x, y: top - h, width: w, height: h });
+    page.drawText('First page', { x, y: top - h - 12, size: 8, font, color: MUTED });
+  }
+
+  const r = task.recipients;
+  const facts: Array<[string, string]> = [
+    ['Task', task.name],
+    ['Task reference', task.taskRef ?? '(not confirmed by the service)'],
+    ['Status', task.status],
+    ['Created', fmtTime(task.createdAtMs, tz)],
+    ['Scheduled', task.scheduledAtMs === null ? 'immediately' : fmtTime(task.scheduledAtMs, tz)],
+    ['Documents', detail.files.map((f) => f.name).join(', ') || '-'],
+    ['Recipients', `${r.total}: ${r.success} delivered, ${r.failed} failed, ${r.canceled} canceled, ${r.pending} not finished`],
+    ['Pages sent', String(task.pages)],
+    ['Charges', `${money(task.charges)} yuan`],
+    ['Last checked', fmtTime(task.checkedAtMs, tz)],
+  ];
+  if (task.resendOf) facts.push(['Resend of', task.resendOf]);
+  const factWidth = A4[0] - 2 * MARGIN - (thumb ? thumbBox.w + 20 : 0) - 100;
+  for (const [k, v] of facts) {
+    text(k, MARGIN, 10, bold);
+    page.drawText(fit(font, v, 10, factWidth), { x: MARGIN + 100, y, size: 10, font, color: INK });
+    y -= 15;
+  }
+  y = Math.min(y, thumb ? A4[1] - MARGIN - 42 - thumbBox.h - 24 : y) - 14;
+
+  const cols = [
+    { title: 'Number', x: 0, w: 88 },
+    { title: 'Result', x: 90, w: 50 },
+    { title: 'Code', x: 142, w: 80 },
+    { title: 'Pages', x: 224, w: 32 },
+    { title: 'Price', x: 258, w: 34 },
+    { title: 'Charge', x: 294, w: 40 },
+    { title: 'Completed', x: 336, w: 120 },
+    { title: 'Recipient ref', x: 458, w: 57 },
+  ];
+  const header = () => {
+    for (const c of cols) page.drawText(c.title, { x: MARGIN + c.x, y, size: 8.5, font: bold, color: INK });
+    y -= 5;
+    page.drawLine({ start: { x: MARGIN, y }, end: { x: A4[0] - MARGIN, y }, thickness: 0.8, color: RULE });
+    y -= 12;
+  };
+  text('Recipients', MARGIN, 12, bold);
+  y -= 18;
+  header();
+  for (const rc of detail.recipients) {
+    const needsReason = rc.failedReason !== null && rc.status === 'failed';
+    if (y < MARGIN + (needsReason ? 24 : 12)) {
+      page = doc.addPage(A4);
+      y = A4[1] - MARGIN;
+      header();
+    }
+    const cells = [
+      rc.phoneNumber, rc.status, rc.failedCode ?? '', rc.pageCount === null ? '-' : String(rc.pageCount),
+      money(rc.unitPrice), money(rc.chargedAmount), fmtTime(rc.completedAtMs, tz), rc.rcptRef,
+    ];
+    cols.forEach((c, i) => page.drawText(fit(font, cells[i] ?? '', 8.5, c.w), { x: MARGIN + c.x, y, size: 8.5, font, color: INK }));
+    y -= 11;
+    if (needsReason) {
+      page.drawText(fit(font, `Reason: ${rc.failedReason}`, 8, A4[0] - 2 * MARGIN - 90), { x: MARGIN + 90, y, size: 8, font, color: MUTED });
+      y -= 11;
+    }
+  }
+  const pages = doc.getPages();
+  pages.forEach((p, i) =>
+    p.drawText(printable(font, `${task.taskRef ?? task.id} - page ${i + 1} of ${pages.length}`), { x: MARGIN, y: 20, size: 8, font, color: MUTED }),
+  );
+  return doc.save();
+}
+
+/** Writes the report under <dataDir>/reports and returns its path. */
+export async function writeTransmissionReport(dataDir: string, detail: TaskDetailView, options: ReportOptions = {}): Promise<string> {
+  const dir = path.join(dataDir, 'reports');
+  await fs.mkdir(dir, { recursive: true });
+  const ref = (detail.task.taskRef ?? detail.task.id).replace(/[^A-Za-z0-9_-]/g, '_');
+  const file = path.join(dir, `transmission-report-${ref}.pdf`);
+  const bytes = await buildTransmissionReport(detail, options);
+  const tmp = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(tmp, bytes);
+  await fs.rename(tmp, file);
+  return file;
+}

@@ -1,0 +1,228 @@
+/**
+ * Watch and fix, wired: the tracker and its background poller, the views
+ * over the history, resend (by hand and the auto-retry policy), CSV export
+ * and the transmission report, as IPC handlers. services.ts composes it.
+ */
+import type { Task } from '../../shared/api/schemas';
+import type { TasksChanged } from '../../shared/ipc/channels/tasks';
+import { serviceTimeToMs } from '../../shared/service-time';
+import type { TaskCounts } from '../../shared/tasks/types';
+import type { PlatformDeps } from '../app-context';
+import type { Connection } from '../account/connection';
+import { UserError } from '../errors';
+import type { History } from '../history';
+import type { Handlers } from '../ipc/dispatch';
+import type { Notifier } from '../notify/notifier';
+import { pickNotifyLanguage } from '../notify/text';
+import { csvFileName, taskCsv } from '../report/csv';
+import { writeTransmissionReport } from '../report/transmission-report';
+import type { SettingsStore } from '../settings/settings';
+import { createAutoRetry, type AutoRetry } from './auto-retry';
+import { systemClock, type Clock } from './clock';
+import { resendFailed } from './resend';
+import { createTaskTracker, type TaskTracker } from './tracker';
+import { historyStatuses, toDetailView, toFailuresView, toRecipientView, toRowView } from './views';
+
+export type TasksHandlers = Pick<
+  Handlers,
+  | 'listTasks'
+  | 'getTaskDetail'
+  | 'refreshTask'
+  | 'failuresSince'
+  | 'taskCounts'
+  | 'resendFailed'
+  | 'trackTaskRef'
+  | 'getRecipient'
+  | 'exportTaskCsv'
+  | 'transmissionReport'
+>;
+
+/** What the tray shows (src/main/electron/tray-menu.ts TrayStatus). */
+export interface TasksTrayStatus {
+  sending: number;
+  failed: number;
+}
+
+export interface TasksFeature {
+  tracker: TaskTracker;
+  autoRetry: AutoRetry;
+  handlers: TasksHandlers;
+  counts(): TaskCounts;
+  /** the tray's numbers now, and a listener for when they may have changed */
+  trayStatus(): TasksTrayStatus;
+  onTrayStatus(listener: (s: TasksTrayStatus) => void): () => void;
+  close(): void;
+}
+
+export interface TasksFeatureOptions {
+  deps: Pick<PlatformDeps, 'dataDir' | 'emit' | 'log' | 'systemLocale'> & { notifier?: Notifier | undefined };
+  settings: Pick<SettingsStore, 'get'>;
+  connection: Pick<Connection, 'client'>;
+  history: History;
+  clock?: Clock;
+  /** start the background poller (default true) */
+  poll?: boolean;
+  /** days of failures behind the sidebar count and the tray (default 7) */
+  failureWindowDays?: number;
+}
+
+const DAY_MS = 86_400_000;
+
+export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
+  const { deps, settings, history } = o;
+  const clock = o.clock ?? systemClock;
+  const windowDays = o.failureWindowDays ?? 7;
+  const tz = () => settings.get().serviceTimeZone;
+  const toMs = (s: string | null) => serviceTimeToMs(s, tz());
+  const trayListeners = new Set<(s: TasksTrayStatus) => void>();
+
+  // Without a platform notifier (browser preview), notifications go to the log, where they can be seen and checked.
+  const notifier: Notifier = deps.notifier ?? {
+    notify: (n) => deps.log.info(`notification: ${n.title} | ${n.body} | task ${n.taskRef}`),
+  };
+
+  function counts(): TaskCounts {
+    const since = clock.now() - windowDays * DAY_MS;
+    return {
+      pending: history.countTasks({ status: ['pending', 'unchecked', 'creating'] }),
+      sending: history.countTasks({ status: 'sending' }),
+      recentFailures: history.failuresSince(since).reduce((n, g) => n + g.recipients, 0),
+    };
+  }
+  const trayStatus = (): TasksTrayStatus => {
+    const c = counts();
+    return { sending: c.pending + c.sending, failed: c.recentFailures };
+  };
+
+  function changed(c: TasksChanged): void {
+    deps.emit('tasksChanged', c);
+    if (trayListeners.size) {
+      const s = trayStatus();
+      for (const l of trayListeners) l(s);
+    }
+  }
+
+  let autoRetry: AutoRetry | null = null;
+  const tracker = createTaskTracker({
+    history: {
+      applyTaskResponse: (task: Task) => history.applyTaskResponse(task),
+      tasksToPoll: (now) => history.tasksToPoll(now),
+      pollState: (ref) => {
+        const t = history.getTask(ref);
+        if (!t || t.createState !== 'created') return null;
+        return { status: t.status === 'unchecked' ? 'pending' : t.status, scheduledAtMs: t.scheduledAtMs, lastCheckedAtMs: t.lastCheckedAtMs };
+      },
+    },
+    client: () => o.connection.client(),
+    settings,
+    notifier,
+    language: () => pickNotifyLanguage(settings.get().language, deps.systemLocale),
+    emit: changed,
+    log: deps.log,
+    clock,
+    onEnded: (c) => autoRetry?.onTaskEnded(c),
+  });
+
+  async function resend(taskRef: string, only: 'all' | 'retryable') {
+    const out = await resendFailed({ history, client: () => o.connection.client(), log: deps.log }, taskRef, only);
+    changed({ taskRefs: [out.taskRef, taskRef], transitions: [{ taskRef: out.taskRef, from: null, to: 'pending' }] });
+    return out;
+  }
+
+  autoRetry = createAutoRetry({ history, settings, clock, log: deps.log, resend: (ref) => resend(ref, 'retryable') });
+
+  function detailOrThrow(idOrRef: string) {
+    const local = /^local:(\d+)$/.exec(idOrRef);
+    const d = local ? history.getTaskById(Number(local[1])) : history.getTask(idOrRef);
+    if (!d) throw new UserError('tasks.not_found', 'This task is not in FaxDesk’s history. Add it with “Look up by reference”.');
+    return d;
+  }
+  const view = (idOrRef: string) => toDetailView(detailOrThrow(idOrRef), tz(), toMs);
+
+  const handlers: TasksHandlers = {
+    listTasks: ({ filters, sort, limit, offset }) => {
+      const filter = {
+        ...(historyStatuses(filters.statuses) ? { status: historyStatuses(filters.statuses)! } : {}),
+        ...(filters.fromMs !== undefined ? { from: filters.fromMs } : {}),
+        ...(filters.toMs !== undefined ? { to: filters.toMs } : {}),
+        ...(filters.text?.trim() ? { text: filters.text.trim() } : {}),
+      };
+      const rows = history.listTasks({ ...filter, sort, limit, offset }).map(toRowView);
+      return { rows, total: history.countTasks(filter) };
+    },
+    getTaskDetail: async ({ id }) => {
+      const d = detailOrThrow(id);
+      if (d.taskRef) {
+        tracker.markVisible([d.taskRef]);
+        await tracker.refreshIfDue(d.taskRef);
+      }
+      return view(id);
+    },
+    refreshTask: async ({ taskRef }) => {
+      detailOrThrow(taskRef);
+      const r = await tracker.refreshManual(taskRef);
+      return { detail: view(taskRef), ...r };
+    },
+    failuresSince: ({ days }) => {
+      const since = clock.now() - days * DAY_MS;
+      return toFailuresView(since, history.failuresSince(since), history.failedRecipientsSince(since, { limit: 2_000 }));
+    },
+    taskCounts: () => counts(),
+    resendFailed: async ({ taskRef, only }) => {
+      const out = await resend(taskRef, only);
+      return { taskRef: out.taskRef, phoneNumbers: out.phoneNumbers, reuploaded: out.reuploaded };
+    },
+    trackTaskRef: async ({ taskRef }) => {
+      // Asked first, stored only if the service knows it: a mistyped ref leaves nothing behind.
+      await tracker.fetch(taskRef);
+      return view(taskRef);
+    },
+    getRecipient: async ({ rcptRef }) => {
+      const client = await o.connection.client();
+      const r = await client.getRecipient(rcptRef);
+      const view = toRecipientView(
+        {
+          id: 0,
+          position: 0,
+          rcptRef: String(r.rcpt_ref),
+          phoneNumber: r.phone_number,
+          status: r.status,
+          unitPrice: r.unit_price,
+          pageCount: r.page_count,
+          chargedAmount: r.charged_amount,
+          failedCode: r.failed_code,
+          failedReason: r.failed_reason,
+          completedAt: r.completed_at,
+          completedAtMs: toMs(r.completed_at),
+          createdAt: r.created_at,
+        },
+        toMs,
+      );
+      return { ...view, taskRef: null };
+    },
+    exportTaskCsv: ({ taskRef }) => {
+      const d = view(taskRef);
+      return { csv: taskCsv(d), fileName: csvFileName(d) };
+    },
+    transmissionReport: async ({ taskRef }) => ({ path: await writeTransmissionReport(deps.dataDir, view(taskRef)) }),
+  };
+
+  if (o.poll !== false) tracker.start();
+
+  return {
+    tracker,
+    autoRetry,
+    handlers,
+    counts,
+    trayStatus,
+    onTrayStatus(listener) {
+      trayListeners.add(listener);
+      return () => trayListeners.delete(listener);
+    },
+    close() {
+      tracker.stop();
+      autoRetry?.close();
+      trayListeners.clear();
+    },
+  };
+}

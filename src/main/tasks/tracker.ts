@@ -1,0 +1,354 @@
+/**
+ * The task tracker: every task query FaxDesk makes goes through here. Each
+ * answer is written to the local history (so state is current for tasks that
+ * are not on screen, or with the window closed to the tray), announced to the
+ * renderer as `tasksChanged`, and turned into a desktop notification when a
+ * task ends.
+ *
+ * Polling follows DESIGN.md: a pending task at most every 30 s, a sending one
+ * about every 60 s, never a done/failed one, none for a task scheduled in the
+ * future before its time. The tracker enforces the intervals itself, whoever
+ * asks (background poller, detail pane, look-up), so the rate per task holds
+ * even if the history's schedule or the renderer misbehave; only the user's
+ * own refresh button may go faster, and not below a short floor.
+ */
+import type { Task } from '../../shared/api/schemas';
+import type { TaskTransition, TasksChanged } from '../../shared/ipc/channels/tasks';
+import type { Settings } from '../../shared/settings';
+import { isTerminalTask, nextPollAt, pollIntervalMs } from '../../shared/task-state';
+import type { FaxApiClient } from '../api/client';
+import { AuthError, FaxApiError, NotFoundError, RateLimitedError } from '../api/errors';
+import type { TaskChanges } from '../history/types';
+import type { Logger } from '../log';
+import type { Notifier } from '../notify/notifier';
+import { notificationText, type NotifyLanguage } from '../notify/text';
+import { backoffMs } from './backoff';
+import { systemClock, type Clock } from './clock';
+
+/** What the tracker needs from the history; kept narrow so either side can change. */
+export interface TrackerHistory {
+  applyTaskResponse(task: Task): TaskChanges;
+  /** unfinished tasks with a task_ref, with when each is next due (ms) */
+  tasksToPoll(nowMs: number): ReadonlyArray<{ taskRef: string; status: string; dueAtMs: number }>;
+  /** what the polling rules need about one task; null when it is not in the history */
+  pollState(taskRef: string): { status: string; scheduledAtMs: number | null; lastCheckedAtMs: number | null } | null;
+}
+
+export interface TrackerOptions {
+  history: TrackerHistory;
+  client: () => Promise<FaxApiClient>;
+  settings: { get(): Settings };
+  notifier: Notifier | null;
+  language: () => NotifyLanguage;
+  emit: (changes: TasksChanged) => void;
+  log: Logger;
+  /** called once per task that reached done/failed (auto-retry listens here) */
+  onEnded?: (changes: TaskChanges) => void;
+  clock?: Clock;
+  random?: () => number;
+  /** parallel queries per poll round (default 3) */
+  concurrency?: number;
+  /** the manual refresh floor (default 10 s) */
+  manualFloorMs?: number;
+  /** longest sleep between rounds, so tasks recorded elsewhere are noticed (default 15 s) */
+  maxIdleMs?: number;
+}
+
+export interface RefreshOutcome {
+  refreshed: boolean;
+  retryInMs: number;
+}
+
+export interface TaskTracker {
+  /** asks the service now (no interval check) and applies the answer; throws FaxApiError */
+  fetch(taskRef: string): Promise<TaskChanges>;
+  /** asks the service only if the polling rules allow it now; errors are logged, not thrown */
+  refreshIfDue(taskRef: string): Promise<boolean>;
+  /** the user's refresh button: allowed once per floor; errors are thrown */
+  refreshManual(taskRef: string): Promise<RefreshOutcome>;
+  /** the renderer shows these rows: poll them first */
+  markVisible(taskRefs: readonly string[]): void;
+  start(): void;
+  stop(): void;
+  /** run one poll round now (tests, resume from sleep) */
+  tick(): Promise<void>;
+  /** resolves when the round in progress (if any) has finished */
+  idle(): Promise<void>;
+  /** the network went away / came back (Electron's online state) */
+  setOnline(online: boolean): void;
+  /** the system sleeps / woke up */
+  suspend(): void;
+  resume(): void;
+  /** forget error backoff (e.g. the connection settings changed) */
+  resetBackoff(): void;
+}
+
+export const MANUAL_FLOOR_MS = 10_000;
+const VISIBLE_FOR_MS = 2 * 60_000;
+const NOT_FOUND_PAUSE_MS = 60 * 60_000;
+
+export function createTaskTracker(o: TrackerOptions): TaskTracker {
+  const clock = o.clock ?? systemClock;
+  const random = o.random ?? Math.random;
+  const concurrency = Math.max(1, o.concurrency ?? 3);
+  const floor = o.manualFloorMs ?? MANUAL_FLOOR_MS;
+  const maxIdle = o.maxIdleMs ?? 15_000;
+
+  const inFlight = new Map<string, Promise<TaskChanges>>();
+  /** when this tracker last asked about a task, and what it was then: the rate guard */
+  const lastAsked = new Map<string, { at: number; status: string | null }>();
+  const visibleUntil = new Map<string, number>();
+  const taskBackoff = new Map<string, { failures: number; until: number }>();
+  let global = { failures: 0, until: 0 };
+  let running = false;
+  let online = true;
+  let asleep = false;
+  let timer: unknown = null;
+  let round: Promise<void> | null = null;
+
+  function notify(changes: TaskChanges): void {
+    const from = changes.status?.from ?? null;
+    // Only a task FaxDesk saw unfinished: not one looked up by ref that had long ended.
+    if (!changes.becameTerminal || from === null || isTerminalTask(from) || changes.inserted) return;
+    const to = changes.status?.to ?? '';
+    const { counts } = changes;
+    const clean = to === 'done' && counts.failed === 0 && counts.canceled === 0;
+    const s = o.settings.get();
+    if (clean ? !s.notifyOnDone : !s.notifyOnFailed) return;
+    if (!o.notifier) return;
+    const text = notificationText({ name: changes.name, status: to === 'failed' ? 'failed' : 'done', summary: counts }, o.language());
+    try {
+      o.notifier.notify({ ...text, taskRef: changes.taskRef });
+    } catch (e) {
+      o.log.warn(`notification for ${changes.taskRef} failed`, e);
+    }
+  }
+
+  function announce(all: TaskChanges[]): void {
+    const changed = all.filter((c) => c.inserted || c.status !== null || c.recipientsChanged > 0);
+    if (changed.length === 0) return;
+    const transitions: TaskTransition[] = changed
+      .filter((c) => c.status !== null)
+      .map((c) => ({ taskRef: c.taskRef, from: c.status!.from, to: c.status!.to }));
+    o.emit({ taskRefs: changed.map((c) => c.taskRef), transitions });
+  }
+
+  function noteFailure(taskRef: string, e: unknown): void {
+    const now = clock.now();
+    if (e instanceof NotFoundError) {
+      // Deleted or from another account: stop asking for an hour rather than every interval.
+      taskBackoff.set(taskRef, { failures: 1, until: now + NOT_FOUND_PAUSE_MS });
+      return;
+    }
+    // Anything else (network, 5xx, 429, auth) is about the service, not this task: back off globally.
+    const failures = global.failures + 1;
+    let wait = backoffMs(failures, random);
+    if (e instanceof RateLimitedError && e.retryAfterMs !== null) wait = Math.max(wait, e.retryAfterMs);
+    global = { failures, until: now + wait };
+    const what = e instanceof FaxApiError ? e.code : e instanceof Error ? e.name : 'error';
+    o.log.warn(`tasks: polling ${taskRef} failed (${what}); pausing polls for ${Math.round(wait / 1000)} s`);
+    if (e instanceof AuthError) o.log.warn('tasks: the service refused the credentials; polls resume after the backoff or when the connection changes');
+  }
+
+  async function doFetch(taskRef: string): Promise<TaskChanges> {
+    const client = await o.client();
+    const before = o.history.pollState(taskRef);
+    lastAsked.set(taskRef, { at: clock.now(), status: before?.status ?? null });
+    const task = await client.getTask(taskRef);
+    const changes = o.history.applyTaskResponse(task);
+    lastAsked.set(taskRef, { at: clock.now(), status: changes.status?.to ?? before?.status ?? null });
+    global = { failures: 0, until: 0 };
+    taskBackoff.delete(taskRef);
+    notify(changes);
+    if (changes.becameTerminal) {
+      try {
+        o.onEnded?.(changes);
+      } catch (e) {
+        o.log.warn(`tasks: after-end handler for ${taskRef} failed`, e);
+      }
+    }
+    return changes;
+  }
+
+  function fetchOnce(taskRef: string): Promise<TaskChanges> {
+    let p = inFlight.get(taskRef);
+    if (!p) {
+      p = doFetch(taskRef).finally(() => inFlight.delete(taskRef));
+      inFlight.set(taskRef, p);
+    }
+    return p;
+  }
+
+  /**
+   * The polling rules for one task: the history's schedule (`base`), and this
+   * tracker's own memory of when it last asked, which also covers a request
+   * that failed and so never reached the history.
+   */
+  function guard(taskRef: string, status: string, base: number): number {
+    const asked = lastAsked.get(taskRef);
+    const interval = pollIntervalMs(status) ?? 0;
+    const byUs = asked ? asked.at + interval : 0;
+    const backoff = taskBackoff.get(taskRef)?.until ?? 0;
+    return Math.max(base, byUs, backoff, global.until);
+  }
+
+  function dueAtOf(taskRef: string): number | null {
+    const state = o.history.pollState(taskRef);
+    if (!state) return null;
+    const base = nextPollAt(state);
+    return base === null ? null : guard(taskRef, state.status, base);
+  }
+
+  const canPoll = () => online && !asleep;
+
+  async function pollRound(): Promise<void> {
+    if (!canPoll()) return;
+    const now = clock.now();
+    if (global.until > now) return;
+    const candidates = o.history.tasksToPoll(now);
+    const due: string[] = [];
+    for (const c of candidates) {
+      if (c.dueAtMs <= now && guard(c.taskRef, c.status, c.dueAtMs) <= now) due.push(c.taskRef);
+    }
+    // Rows on screen first; then the order the history gave (most overdue first, typically).
+    const shown = (ref: string) => (visibleUntil.get(ref) ?? 0) > now;
+    due.sort((a, b) => Number(shown(b)) - Number(shown(a)));
+    const results: TaskChanges[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length && canPoll() && global.until <= clock.now()) {
+        const ref = due[next++]!;
+        try {
+          results.push(await fetchOnce(ref));
+        } catch (e) {
+          noteFailure(ref, e);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    announce(results);
+  }
+
+  function schedule(): void {
+    if (!running) return;
+    if (timer !== null) clock.clearTimeout(timer);
+    timer = null;
+    if (!canPoll()) return;
+    const now = clock.now();
+    let wake = now + maxIdle;
+    for (const c of o.history.tasksToPoll(now)) wake = Math.min(wake, guard(c.taskRef, c.status, c.dueAtMs));
+    if (global.until > now) wake = Math.max(wake, global.until);
+    // At least a second between rounds: a task due "now" that keeps failing must not spin.
+    timer = clock.setTimeout(() => {
+      timer = null;
+      void runRound();
+    }, Math.max(1_000, wake - now));
+  }
+
+  function runRound(): Promise<void> {
+    if (!round) {
+      round = pollRound()
+        .catch((e: unknown) => o.log.error('tasks: poll round failed', e))
+        .finally(() => {
+          round = null;
+          schedule();
+        });
+    }
+    return round;
+  }
+
+  return {
+    async fetch(taskRef) {
+      const changes = await fetchOnce(taskRef).catch((e: unknown) => {
+        noteFailure(taskRef, e);
+        throw e;
+      });
+      announce([changes]);
+      return changes;
+    },
+
+    async refreshIfDue(taskRef) {
+      if (!canPoll()) return false;
+      const at = dueAtOf(taskRef);
+      if (at === null || at > clock.now()) return false;
+      try {
+        announce([await fetchOnce(taskRef)]);
+        return true;
+      } catch (e) {
+        noteFailure(taskRef, e);
+        return false;
+      }
+    },
+
+    async refreshManual(taskRef) {
+      const now = clock.now();
+      const state = o.history.pollState(taskRef);
+      const last = Math.max(state?.lastCheckedAtMs ?? 0, lastAsked.get(taskRef)?.at ?? 0);
+      const wait = last + floor - now;
+      if (wait > 0) return { refreshed: false, retryInMs: wait };
+      try {
+        announce([await fetchOnce(taskRef)]);
+      } catch (e) {
+        noteFailure(taskRef, e);
+        throw e;
+      }
+      return { refreshed: true, retryInMs: 0 };
+    },
+
+    markVisible(refs) {
+      const until = clock.now() + VISIBLE_FOR_MS;
+      for (const r of refs) visibleUntil.set(r, until);
+      if (visibleUntil.size > 5_000) {
+        const now = clock.now();
+        for (const [r, t] of visibleUntil) if (t <= now) visibleUntil.delete(r);
+      }
+    },
+
+    start() {
+      if (running) return;
+      running = true;
+      schedule();
+    },
+
+    stop() {
+      running = false;
+      if (timer !== null) clock.clearTimeout(timer);
+      timer = null;
+    },
+
+    tick: () => runRound(),
+
+    async idle() {
+      while (round || inFlight.size > 0) {
+        await round;
+        await Promise.allSettled([...inFlight.values()]);
+      }
+    },
+
+    setOnline(next) {
+      const was = online;
+      online = next;
+      if (next && !was) {
+        global = { failures: 0, until: 0 };
+        if (running) void runRound();
+      } else if (!next) schedule();
+    },
+
+    suspend() {
+      asleep = true;
+      schedule();
+    },
+
+    resume() {
+      asleep = false;
+      global = { failures: 0, until: 0 };
+      if (running) void runRound();
+    },
+
+    resetBackoff() {
+      global = { failures: 0, until: 0 };
+      taskBackoff.clear();
+      if (running) schedule();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/** History records → the plain views the Tasks and Failures screens get. */
+import { isRetryableFailure, nextPollAt } from '../../shared/task-state';
+import { compareFailureGroups } from '../../shared/tasks/order';
+import type { FailuresView, RecipientView, StatusFilter, TaskDetailView, TaskRowView } from '../../shared/tasks/types';
+import type { FailedRecipient, FailureGroup, HistoryRecipient, TaskDetail, TaskSummary } from '../history';
+
+/** The row id: the task_ref, or `local:<n>` for a send the service never confirmed. */
+export function rowId(t: Pick<TaskSummary, 'id' | 'taskRef'>): string {
+  return t.taskRef ?? `local:${t.id}`;
+}
+
+export function toRowView(t: TaskSummary): TaskRowView {
+  return {
+    id: rowId(t),
+    taskRef: t.taskRef,
+    name: t.name,
+    status: t.status,
+    outcomeUnknown: t.status === 'outcome_unknown',
+    createdAtMs: t.createdAtMs,
+    scheduledAtMs: t.scheduledAtMs,
+    recipients: {
+      total: t.counts.total,
+      success: t.counts.success,
+      failed: t.counts.failed,
+      pending: t.counts.pending,
+      canceled: t.counts.canceled,
+    },
+    pages: t.counts.pages,
+    charges: t.counts.charges,
+    resendOf: t.resendOf,
+    checkedAtMs: t.lastCheckedAtMs,
+    error: t.error,
+    source: t.source,
+  };
+}
+
+export function toRecipientView(r: HistoryRecipient, createdAtMs: (s: string | null) => number | null): RecipientView {
+  return {
+    rcptRef: r.rcptRef ?? '',
+    phoneNumber: r.phoneNumber,
+    status: r.status ?? 'pending',
+    pageCount: r.pageCount,
+    unitPrice: r.unitPrice,
+    chargedAmount: r.chargedAmount,
+    failedCode: r.failedCode,
+    failedReason: r.failedReason,
+    completedAt: r.completedAt,
+    completedAtMs: r.completedAtMs,
+    createdAt: r.createdAt,
+    createdAtMs: createdAtMs(r.createdAt),
+    retryable: r.status === 'failed' && isRetryableFailure(r.failedCode),
+  };
+}
+
+export function toDetailView(d: TaskDetail, serviceTimeZone: string, toMs: (s: string | null) => number | null): TaskDetailView {
+  const polled = d.taskRef !== null && d.createState === 'created';
+  return {
+    task: toRowView(d),
+    recipients: d.recipients.map((r) => toRecipientView(r, toMs)),
+    files: (d.send?.files ?? []).map((f) => ({ name: f.name, fileRef: f.fileRef, localPath: f.path || null })),
+    nextCheckAtMs: polled
+      ? nextPollAt({ status: d.status === 'unchecked' ? 'pending' : d.status, scheduledAtMs: d.scheduledAtMs, lastCheckedAtMs: d.lastCheckedAtMs })
+      : null,
+    serviceTimeZone,
+  };
+}
+
+/** Screen filters → the history's stored view statuses. */
+export function historyStatuses(filters: readonly StatusFilter[] | undefined): string[] | undefined {
+  if (!filters || filters.length === 0) return undefined;
+  const out = new Set<string>();
+  for (const f of filters) {
+    if (f === 'pending') ['pending', 'unchecked', 'creating'].forEach((s) => out.add(s));
+    else if (f === 'not_sent') out.add('create_failed');
+    else out.add(f);
+  }
+  return [...out];
+}
+
+export function toFailuresView(sinceMs: number, groups: FailureGroup[], items: FailedRecipient[]): FailuresView {
+  const byCode = new Map<string, FailuresView['groups'][number]>();
+  for (const g of groups) {
+    const code = g.code ?? '';
+    byCode.set(code, { code, retryable: g.retryable, count: g.recipients, items: [] });
+  }
+  for (const it of items) {
+    const g = byCode.get(it.failedCode ?? '');
+    if (!g || it.taskRef === null) continue;
+    g.items.push({
+      taskRef: it.taskRef,
+      taskName: it.taskName,
+      rcptRef: it.rcptRef ?? '',
+      phoneNumber: it.phoneNumber,
+      failedReason: it.failedReason,
+      completedAtMs: it.failedAtMs,
+    });
+  }
+  const list = [...byCode.values()].sort(compareFailureGroups);
+  return { sinceMs, total: list.reduce((n, g) => n + g.count, 0), groups: list };
+}

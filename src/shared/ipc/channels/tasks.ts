@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { channel, event } from '../define';
+import { REF_PATTERN } from '../../tasks/order';
+import {
+  STATUS_FILTERS,
+  TASK_SORT_KEYS,
+  type FailuresView,
+  type ListTasksResult,
+  type RecipientView,
+  type RefreshResult,
+  type ResendResult,
+  type TaskCounts,
+  type TaskDetailView,
+} from '../../tasks/types';
+
+const refSchema = z.string().trim().regex(REF_PATTERN, 'A reference is 1 to 255 letters, digits, _ or -');
+const idSchema = z.string().min(1).max(255);
+
+export const listTasksInputSchema = z
+  .object({
+    filters: z
+      .object({
+        statuses: z.array(z.enum(STATUS_FILTERS)).max(STATUS_FILTERS.length).optional(),
+        fromMs: z.number().int().nonnegative().optional(),
+        toMs: z.number().int().nonnegative().optional(),
+        /** name, number, or reference */
+        text: z.string().max(200).optional(),
+      })
+      .strict()
+      .default({}),
+    sort: z
+      .object({ by: z.enum(TASK_SORT_KEYS), dir: z.enum(['asc', 'desc']) })
+      .strict()
+      .default({ by: 'created', dir: 'desc' }),
+    limit: z.number().int().min(1).max(1000).default(200),
+    offset: z.number().int().min(0).default(0),
+  })
+  .strict();
+export type ListTasksInput = z.input<typeof listTasksInputSchema>;
+
+export interface TaskTransition {
+  taskRef: string;
+  from: string | null;
+  to: string;
+}
+
+export interface TasksChanged {
+  /** tasks whose stored state changed (status, recipients, or new) */
+  taskRefs: string[];
+  /** task status changes among them */
+  transitions: TaskTransition[];
+}
+
+export const tasksChannels = {
+  listTasks: channel<ListTasksResult>()(listTasksInputSchema),
+  /** from the history; asks the service first when the task is due by the polling rules */
+  getTaskDetail: channel<TaskDetailView>()(z.object({ id: idSchema }).strict()),
+  /** the user's refresh button: asks the service unless it was asked in the last few seconds */
+  refreshTask: channel<RefreshResult>()(z.object({ taskRef: refSchema }).strict()),
+  failuresSince: channel<FailuresView>()(z.object({ days: z.number().int().min(1).max(365) }).strict()),
+  taskCounts: channel<TaskCounts>()(z.undefined()),
+  resendFailed: channel<ResendResult>()(
+    z.object({ taskRef: refSchema, only: z.enum(['all', 'retryable']) }).strict(),
+  ),
+  /** adds a task sent from elsewhere to the history and starts watching it */
+  trackTaskRef: channel<TaskDetailView>()(z.object({ taskRef: refSchema }).strict()),
+  getRecipient: channel<RecipientView & { taskRef: string | null }>()(z.object({ rcptRef: refSchema }).strict()),
+  exportTaskCsv: channel<{ csv: string; fileName: string }>()(z.object({ taskRef: refSchema }).strict()),
+  /** writes the PDF transmission report into the data folder and returns where */
+  transmissionReport: channel<{ path: string }>()(z.object({ taskRef: refSchema }).strict()),
+};
+
+export const tasksEvents = {
+  /** the history changed: tasks polled, sent, resent or added */
+  tasksChanged: event<TasksChanged>(),
+};

@@ -1,0 +1,129 @@
+/**
+ * What the Tasks and Failures screens see: views built in main from the local
+ * history (and the service's answers). Plain data, no classes.
+ */
+
+/** A task's status as shown: the service's (read tolerantly) or FaxDesk's own for an unanswered create. */
+export type TaskViewStatus =
+  | 'pending'
+  | 'sending'
+  | 'done'
+  | 'failed'
+  | 'outcome_unknown'
+  | 'creating'
+  | 'unchecked'
+  | 'create_failed'
+  | (string & {});
+
+export const TASK_SORT_KEYS = ['created', 'scheduled', 'name', 'status', 'recipients', 'failed', 'pages', 'charges'] as const;
+export type TaskSortKey = (typeof TASK_SORT_KEYS)[number];
+
+/** 'pending' includes tasks not yet checked; 'not_sent' is a create the service refused. */
+export const STATUS_FILTERS = ['pending', 'sending', 'done', 'failed', 'outcome_unknown', 'not_sent'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export interface TaskRowView {
+  /** stable local id: the task_ref, or FaxDesk's own id for an unanswered create */
+  id: string;
+  taskRef: string | null;
+  name: string;
+  status: TaskViewStatus;
+  /** the create request got no definitive answer: the task may or may not exist */
+  outcomeUnknown: boolean;
+  /** ms since epoch (read in the service time zone) */
+  createdAtMs: number | null;
+  scheduledAtMs: number | null;
+  recipients: { total: number; success: number; failed: number; pending: number; canceled: number };
+  pages: number;
+  /** yuan */
+  charges: number;
+  /** the task this one resent to, if any */
+  resendOf: string | null;
+  /** when FaxDesk last heard from the service about it */
+  checkedAtMs: number | null;
+  /** why a create failed or its outcome is unknown */
+  error: string | null;
+  source: 'sent' | 'added_by_ref';
+}
+
+export interface RecipientView {
+  rcptRef: string;
+  phoneNumber: string;
+  status: string;
+  pageCount: number | null;
+  unitPrice: number | null;
+  chargedAmount: number | null;
+  failedCode: string | null;
+  failedReason: string | null;
+  /** raw service time, and the instant it denotes (null while not completed) */
+  completedAt: string | null;
+  completedAtMs: number | null;
+  createdAt: string | null;
+  createdAtMs: number | null;
+  retryable: boolean;
+}
+
+export interface TaskFileView {
+  name: string;
+  fileRef: string | null;
+  /** the local copy FaxDesk can upload again (null for tasks added by reference) */
+  localPath: string | null;
+}
+
+export interface TaskDetailView {
+  task: TaskRowView;
+  recipients: RecipientView[];
+  files: TaskFileView[];
+  /** the earliest time the service may be asked again (ms), null when never */
+  nextCheckAtMs: number | null;
+  serviceTimeZone: string;
+}
+
+export interface ListTasksResult {
+  rows: TaskRowView[];
+  total: number;
+}
+
+export interface FailureItem {
+  taskRef: string;
+  taskName: string;
+  rcptRef: string;
+  phoneNumber: string;
+  failedReason: string | null;
+  completedAtMs: number | null;
+}
+
+export interface FailureGroup {
+  code: string;
+  retryable: boolean;
+  count: number;
+  items: FailureItem[];
+}
+
+export interface FailuresView {
+  sinceMs: number;
+  total: number;
+  groups: FailureGroup[];
+}
+
+export interface RefreshResult {
+  detail: TaskDetailView;
+  /** false when the floor or the polling rules held the request back */
+  refreshed: boolean;
+  /** when refreshed is false: how long until a refresh is allowed */
+  retryInMs: number;
+}
+
+export interface ResendResult {
+  taskRef: string;
+  phoneNumbers: string[];
+  /** files that had to be uploaded again because their reference expired */
+  reuploaded: number;
+}
+
+export interface TaskCounts {
+  pending: number;
+  sending: number;
+  /** failed recipients in the failures window (the sidebar badge) */
+  recentFailures: number;
+}
