@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { PlatformDeps } from './app-context';
 import type { Handlers } from './ipc/dispatch';
 import { appHandlers } from './ipc/handlers/app';
@@ -7,6 +8,9 @@ import { createConnection, type Connection } from './account/connection';
 import { openSecretStore, type SecretStore } from './credentials/secret-store';
 import { accountHandlers } from './ipc/handlers/account';
 import { openSettings, type SettingsStore, type StoreFactory } from './settings/settings';
+import { openHistory, type History } from './history';
+import { createSendFeature, type SendFeature } from './send/send-feature';
+import { historyPort } from './send/history-port';
 
 export interface ServiceOptions {
   storeFactory: StoreFactory;
@@ -24,6 +28,8 @@ export interface MainServices {
   intake: IntakeService;
   secrets: SecretStore;
   connection: Connection;
+  history: History;
+  send: SendFeature;
   handlers: Handlers;
   close(): Promise<void>;
 }
@@ -50,20 +56,29 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     ...(options.demoSpeed ? { demoSpeed: options.demoSpeed } : {}),
   });
   connection.onChange(() => void connection.status().then((s) => deps.emit('connectionChanged', s)));
+  // The local task history (SQLite, WAL): the only index of tasks this desk created.
+  const history = openHistory(path.join(deps.dataDir, 'history.sqlite'), {
+    serviceTimeZone: () => settings.get().serviceTimeZone,
+  });
+  const send = createSendFeature(deps, settings, connection, historyPort(history, deps.dataDir));
   const handlers: Handlers = {
     ...appHandlers(deps, settings),
     ...intake.handlers,
     ...accountHandlers(settings, secrets, connection),
+    ...send.handlers,
   };
   return {
     settings,
     intake,
     secrets,
     connection,
+    history,
+    send,
     handlers,
     async close() {
       intake.close();
       await connection.close();
+      history.close();
     },
   };
 }

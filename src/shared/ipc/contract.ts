@@ -3,6 +3,7 @@ import type { ChannelDef, EventDef, IpcResult } from './define';
 import { appChannels, appEvents } from './channels/app';
 import { accountChannels, accountEvents } from './channels/account';
 import { intakeChannels, intakeEvents } from './channels/intake';
+import { sendChannels, sendEvents } from './channels/send';
 
 /**
  * The one IPC contract. Each feature adds its channels in
@@ -14,12 +15,14 @@ export const contract = {
   ...appChannels,
   ...accountChannels,
   ...intakeChannels,
+  ...sendChannels,
 };
 
 export const events = {
   ...appEvents,
   ...accountEvents,
   ...intakeEvents,
+  ...sendEvents,
 };
 
 export type Contract = typeof contract;

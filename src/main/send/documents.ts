@@ -1,0 +1,118 @@
+/**
+ * Checks a local document before anything is uploaded: the service's limits
+ * (type, 10 MB, 255-character names) and what the Send screen needs to show
+ * (page count for the cost estimate). Every refusal names the file, and the
+ * size where the size is the problem.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { MAX_DOCUMENT_BYTES, isAcceptedDocumentName, extensionOf } from '../../shared/ipc/channels/intake';
+import {
+  MAX_FILE_NAME_LENGTH,
+  RECOMMENDED_DOCUMENT_BYTES,
+  formatBytes,
+  type DocumentInfo,
+  type DocumentProblem,
+  type DocumentProblemCode,
+} from '../../shared/send/types';
+
+const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png']);
+const TIFF_EXTENSIONS = new Set(['tif', 'tiff']);
+
+function problem(code: DocumentProblemCode, name: string, size: number): DocumentProblem {
+  const messages: Record<DocumentProblemCode, string> = {
+    not_found: `${name} no longer exists. Add it again from where it is now.`,
+    not_a_file: `${name} is a folder, not a document. Add the files inside it instead.`,
+    unsupported_type: `${name} is not a type the fax service accepts. Use PDF (recommended), DOC, DOCX, TXT, JPG, PNG or TIFF.`,
+    too_large: `${name} is ${formatBytes(size)}; the fax service accepts at most 10 MB per file. Split it or reduce its size (for example, scan at a lower resolution).`,
+    empty: `${name} is empty (0 bytes). Check that it was saved completely.`,
+    unreadable: `${name} cannot be read. Check that it is not open in another program and that you may read it.`,
+    name_too_long: `The name of ${Array.from(name).slice(0, 40).join('')}… is ${Array.from(name).length} characters; the fax service accepts at most ${MAX_FILE_NAME_LENGTH}. Rename the file.`,
+  };
+  return { code, message: messages[code] };
+}
+
+/** Pages of a PDF, or null when pdf-lib cannot read its structure (it may still be sendable). */
+async function pdfPages(bytes: Uint8Array): Promise<number | null> {
+  try {
+    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+    const n = doc.getPageCount();
+    return n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Pages (IFDs) of a TIFF, walking the IFD chain; null when the header is not TIFF. */
+export function tiffPages(bytes: Uint8Array): number | null {
+  if (bytes.length < 8) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const order = String.fromCharCode(bytes[0] ?? 0, bytes[1] ?? 0);
+  const little = order === 'II';
+  if (!little && order !== 'MM') return null;
+  if (view.getUint16(2, little) !== 42) return null;
+  let offset = view.getUint32(4, little);
+  let pages = 0;
+  const seen = new Set<number>();
+  while (offset !== 0 && offset + 2 <= bytes.length && !seen.has(offset) && pages < 10_000) {
+    seen.add(offset);
+    pages += 1;
+    const entries = view.getUint16(offset, little);
+    const next = offset + 2 + entries * 12;
+    if (next + 4 > bytes.length) break;
+    offset = view.getUint32(next, little);
+  }
+  return pages || null;
+}
+
+const hasPdfHeader = (bytes: Uint8Array) => {
+  // The spec of PDF allows up to 1 KB of junk before the header.
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  return head.includes('%PDF-');
+};
+
+/**
+ * Inspects one file. Never throws: every outcome is data the screen can show.
+ */
+export async function inspectDocument(filePath: string): Promise<DocumentInfo> {
+  const abs = path.resolve(filePath);
+  const name = path.basename(abs);
+  const ext = extensionOf(name);
+  const base: DocumentInfo = { path: abs, name, size: 0, ext, pages: null, warning: null, error: null };
+  let stat: fs.Stats;
+  try {
+    stat = await fs.promises.stat(abs);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { ...base, error: problem(code === 'ENOENT' || code === 'ENOTDIR' ? 'not_found' : 'unreadable', name, 0) };
+  }
+  if (!stat.isFile()) return { ...base, error: problem('not_a_file', name, 0) };
+  const info: DocumentInfo = { ...base, size: stat.size };
+  if (Array.from(name).length > MAX_FILE_NAME_LENGTH) return { ...info, error: problem('name_too_long', name, stat.size) };
+  if (!isAcceptedDocumentName(name)) return { ...info, error: problem('unsupported_type', name, stat.size) };
+  if (stat.size > MAX_DOCUMENT_BYTES) return { ...info, error: problem('too_large', name, stat.size) };
+  if (stat.size === 0) return { ...info, error: problem('empty', name, 0) };
+  if (stat.size > RECOMMENDED_DOCUMENT_BYTES) info.warning = 'large';
+
+  let bytes: Uint8Array;
+  try {
+    // At most 10 MB (checked above), so reading it whole is bounded.
+    bytes = await fs.promises.readFile(abs);
+  } catch {
+    return { ...info, error: problem('unreadable', name, stat.size) };
+  }
+  if (ext === 'pdf') {
+    if (!hasPdfHeader(bytes)) return { ...info, error: { code: 'unreadable', message: `${name} is not a PDF document although its name ends in .pdf. Open it and save it again as PDF.` } };
+    info.pages = await pdfPages(bytes);
+  } else if (IMAGE_EXTENSIONS.has(ext)) {
+    info.pages = 1;
+  } else if (TIFF_EXTENSIONS.has(ext)) {
+    info.pages = tiffPages(bytes);
+  }
+  return info;
+}
+
+export async function inspectDocuments(paths: readonly string[]): Promise<DocumentInfo[]> {
+  return Promise.all(paths.map((p) => inspectDocument(p)));
+}

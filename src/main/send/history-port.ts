@@ -1,0 +1,36 @@
+/**
+ * Adapts the local history (src/main/history) to what the send needs, and
+ * finds the last unit price seen for the cost estimate.
+ */
+import path from 'node:path';
+import type { History } from '../history';
+import { readJson, writeJsonAtomic } from './json-file';
+import type { SendHistoryPort } from './send-service';
+
+const PRICE_LOOKBACK = 50;
+
+export function historyPort(history: History, dataDir: string): SendHistoryPort {
+  const priceFile = path.join(dataDir, 'send', 'unit-price.json');
+  let remembered = readJson<{ unitPrice: number }>(priceFile)?.unitPrice ?? null;
+  return {
+    recordSend: (intent) => history.recordSend(intent),
+    markCreated: (taskId, task) => void history.recordCreated(taskId, task),
+    markFailed: (taskId, error) => history.markCreateFailed(taskId, error.message),
+    markOutcomeUnknown: (taskId, reason) => history.markOutcomeUnknown(taskId, reason),
+    applyTaskResponse(task) {
+      history.applyTaskResponse(task);
+      const price = task.recipients.find((r) => Number.isFinite(r.unit_price) && r.unit_price > 0)?.unit_price;
+      if (price !== undefined && price !== remembered) {
+        remembered = price;
+        writeJsonAtomic(priceFile, { unitPrice: price });
+      }
+    },
+    lastUnitPrice() {
+      // Charged tasks give the price actually billed (charges / pages); the most recent one wins.
+      for (const t of history.listTasks({ sort: { by: 'created', dir: 'desc' }, limit: PRICE_LOOKBACK })) {
+        if (t.counts.pages > 0 && t.counts.charges > 0) return Math.round((t.counts.charges / t.counts.pages) * 10_000) / 10_000;
+      }
+      return remembered;
+    },
+  };
+}

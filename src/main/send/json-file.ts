@@ -1,0 +1,31 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Writes via a temp file and rename, so a crash never leaves half a file. */
+export function writeJsonAtomic(file: string, value: unknown): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(value));
+  fs.renameSync(tmp, file);
+}
+
+/** The parsed file, or null when it is missing or not JSON (a damaged file is moved aside). */
+export function readJson<T>(file: string): T | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    try {
+      fs.renameSync(file, `${file}.damaged-${Date.now()}`);
+    } catch {
+      /* nothing more to do: the caller starts afresh */
+    }
+    return null;
+  }
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import type { Handlers } from '../ipc/dispatch';
+import type { SendDraft } from '../../shared/send/types';
+import { inspectDocument, inspectDocuments } from './documents';
+import { writeCoverPage } from './cover-page';
+import { readJson, writeJsonAtomic } from './json-file';
+import type { SendService } from './send-service';
+import fs from 'node:fs';
+
+export type SendHandlers = Pick<
+  Handlers,
+  | 'inspectDocuments'
+  | 'uploadDocument'
+  | 'cancelUpload'
+  | 'addFromUrl'
+  | 'sendFax'
+  | 'saveDraft'
+  | 'loadDraft'
+  | 'clearDraft'
+  | 'estimateCost'
+  | 'makeCoverPage'
+>;
+
+/** The Send screen's channels. The draft keeps documents by path (never their bytes), so it survives a restart. */
+export function sendHandlers(service: SendService, dataDir: string, now: () => number = Date.now): SendHandlers {
+  const draftFile = path.join(dataDir, 'send', 'draft.json');
+  return {
+    inspectDocuments: ({ paths }) => inspectDocuments(paths),
+    uploadDocument: ({ uploadId, path: p }) => service.upload(uploadId, p),
+    cancelUpload: ({ uploadId }) => ({ cancelled: service.cancelUpload(uploadId) }),
+    addFromUrl: ({ url, fileName }) => service.addFromUrl(url, fileName),
+    sendFax: (input) => service.send(input),
+    saveDraft: (draft) => {
+      const savedAt = now();
+      writeJsonAtomic(draftFile, { ...draft, savedAt } satisfies SendDraft);
+      return { savedAt };
+    },
+    loadDraft: () => readJson<SendDraft>(draftFile),
+    clearDraft: () => {
+      try {
+        fs.rmSync(draftFile);
+        return { cleared: true };
+      } catch {
+        return { cleared: false };
+      }
+    },
+    estimateCost: ({ pages, recipients }) => service.estimateCost(pages, recipients),
+    makeCoverPage: async (input) => {
+      const written = await writeCoverPage(dataDir, input);
+      return { document: await inspectDocument(written.path), replacedCharacters: written.replaced };
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Which local file (or URL) was uploaded as which file_ref, and when. Kept on
+ * disk so a send after a restart can reuse a ref — and so an expired ref can
+ * be replaced by uploading the same local file again.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeJsonAtomic, readJson } from './json-file';
+
+export interface UploadRecord {
+  fileRef: string;
+  /** ms since epoch */
+  uploadedAt: number;
+  size: number;
+  /** for local files: the modification time at upload, so a changed file is uploaded again */
+  mtimeMs: number | null;
+}
+
+type Registry = Record<string, UploadRecord>;
+const MAX_ENTRIES = 200;
+
+export class UploadRegistry {
+  private entries: Registry;
+  private readonly file: string;
+
+  constructor(dataDir: string) {
+    this.file = path.join(dataDir, 'send', 'uploads.json');
+    this.entries = readJson<Registry>(this.file) ?? {};
+  }
+
+  static keyOfPath(p: string): string {
+    return `file:${path.resolve(p)}`;
+  }
+
+  static keyOfUrl(u: string): string {
+    return `url:${u}`;
+  }
+
+  /** The record for a local file if the file is unchanged since it was uploaded. */
+  forPath(p: string): UploadRecord | null {
+    const rec = this.entries[UploadRegistry.keyOfPath(p)];
+    if (!rec) return null;
+    try {
+      const st = fs.statSync(p);
+      if (st.size !== rec.size || (rec.mtimeMs !== null && Math.abs(st.mtimeMs - rec.mtimeMs) > 1)) return null;
+    } catch {
+      return null;
+    }
+    return rec;
+  }
+
+  forUrl(u: string): UploadRecord | null {
+    return this.entries[UploadRegistry.keyOfUrl(u)] ?? null;
+  }
+
+  remember(key: string, rec: UploadRecord): void {
+    delete this.entries[key];
+    this.entries[key] = rec;
+    const keys = Object.keys(this.entries);
+    // Oldest first (insertion order): forget the oldest beyond the cap.
+    for (const k of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) delete this.entries[k];
+    writeJsonAtomic(this.file, this.entries);
+  }
+
+  /** The service said a ref is invalid or expired: never offer it again. */
+  forget(fileRef: string): void {
+    let changed = false;
+    for (const [k, v] of Object.entries(this.entries)) {
+      if (v.fileRef === fileRef) {
+        delete this.entries[k];
+        changed = true;
+      }
+    }
+    if (changed) writeJsonAtomic(this.file, this.entries);
+  }
+}

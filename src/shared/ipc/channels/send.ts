@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { channel, event } from '../define';
+import { MAX_DOCUMENTS } from './intake';
+import type {
+  ComposeDocument,
+  CostEstimate,
+  CoverPageResult,
+  DocumentInfo,
+  SendDraft,
+  SendResult,
+  UploadProgress,
+  UploadResult,
+} from '../../send/types';
+
+const localPath = z.string().min(1).max(4096);
+const uploadId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+/** Sends bigger than this are refused at the door: 50 tasks of 100 is already a mailing, not a fax. */
+export const MAX_NUMBERS_PER_SEND = 5000;
+
+export const remoteUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
+    } catch {
+      return false;
+    }
+  }, 'Enter a full web address starting with https://');
+
+export const composeDocumentSchema = z
+  .object({
+    path: localPath.nullable(),
+    url: remoteUrlSchema.nullable(),
+    name: z.string().min(1).max(1024),
+    pages: z.number().int().min(0).max(100_000).nullable(),
+    fileRef: z.string().min(1).max(255).nullable(),
+  })
+  .strict()
+  .refine((d) => (d.path === null) !== (d.url === null), 'A document is either a local file or a URL');
+
+const coverSchema = z
+  .object({
+    enabled: z.boolean(),
+    from: z.string().max(200),
+    to: z.string().max(200),
+    subject: z.string().max(300),
+    message: z.string().max(4000),
+  })
+  .strict();
+
+export const sendFaxInputSchema = z
+  .object({
+    name: z.string().max(1024),
+    documents: z.array(composeDocumentSchema).min(1).max(MAX_DOCUMENTS),
+    /** spec-format numbers (country code, digits only), in the order of the screen */
+    numbers: z.array(z.string().max(32)).min(1).max(MAX_NUMBERS_PER_SEND),
+    /** ms since epoch; null = send now */
+    scheduledAt: z.number().int().nullable(),
+  })
+  .strict();
+export type SendFaxInput = z.infer<typeof sendFaxInputSchema>;
+
+export const draftSchema = z
+  .object({
+    documents: z.array(composeDocumentSchema).max(MAX_DOCUMENTS),
+    recipientsText: z.string().max(200_000),
+    name: z.string().max(1024),
+    scheduleLocal: z.string().max(32),
+    cover: coverSchema.nullable(),
+  })
+  .strict();
+
+export const sendChannels = {
+  /** checks local files (type, size, name, pages) before any upload */
+  inspectDocuments: channel<DocumentInfo[]>()(z.object({ paths: z.array(localPath).min(1).max(20) }).strict()),
+  /** uploads one local file from disk; progress arrives as uploadProgress events with the same uploadId */
+  uploadDocument: channel<UploadResult>()(z.object({ uploadId, path: localPath }).strict()),
+  cancelUpload: channel<{ cancelled: boolean }>()(z.object({ uploadId }).strict()),
+  /** the service fetches the file itself (URL upload mode) */
+  addFromUrl: channel<{ document: ComposeDocument; upload: UploadResult }>()(
+    z.object({ url: remoteUrlSchema, fileName: z.string().trim().max(255).optional() }).strict(),
+  ),
+  sendFax: channel<SendResult>()(sendFaxInputSchema),
+  saveDraft: channel<{ savedAt: number }>()(draftSchema),
+  loadDraft: channel<SendDraft | null>()(z.undefined()),
+  clearDraft: channel<{ cleared: boolean }>()(z.undefined()),
+  estimateCost: channel<CostEstimate>()(
+    z.object({ pages: z.number().int().min(0).max(100_000).nullable(), recipients: z.number().int().min(0).max(MAX_NUMBERS_PER_SEND) }).strict(),
+  ),
+  makeCoverPage: channel<CoverPageResult>()(
+    z
+      .object({
+        from: z.string().max(200),
+        to: z.string().max(200),
+        subject: z.string().max(300),
+        message: z.string().max(4000),
+        documentPages: z.number().int().min(0).max(100_000).nullable(),
+      })
+      .strict(),
+  ),
+};
+
+export const sendEvents = {
+  uploadProgress: event<UploadProgress>(),
+};

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PDFDocument } from 'pdf-lib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendHandlers } from '../../../src/main/send/send-handlers';
+import { toWinAnsi } from '../../../src/main/send/cover-page';
+import { dispatch } from '../../../src/main/ipc/dispatch';
+import type { Handlers } from '../../../src/main/ipc/dispatch';
+import { makeRig, type SendRig } from './helpers';
+
+let rig: SendRig | null = null;
+let server: http.Server | null = null;
+afterEach(async () => {
+  await rig?.close();
+  rig = null;
+  if (server) await new Promise<void>((r) => (server!.closeAllConnections(), server!.close(() => r())));
+  server = null;
+});
+
+describe('the send channels', () => {
+  it('keep a draft with its documents by path across a restart of the handlers', async () => {
+    rig = await makeRig();
+    const draft = {
+      documents: [{ path: '/tmp/a.pdf', url: null, name: 'a.pdf', pages: 2, fileRef: 'f_1' }],
+      recipientsText: '+86 10 8888 1234\n13812345678',
+      name: 'Offer',
+      scheduleLocal: '2031-01-01T09:00',
+      cover: null,
+    };
+    const first = sendHandlers(rig.service, rig.dir);
+    expect(await first.loadDraft(undefined)).toBeNull();
+    await first.saveDraft(draft);
+    const again = sendHandlers(rig.service, rig.dir);
+    expect(await again.loadDraft(undefined)).toMatchObject(draft);
+    expect(await again.clearDraft(undefined)).toEqual({ cleared: true });
+    expect(await again.loadDraft(undefined)).toBeNull();
+  });
+
+  it('makes a one-page cover PDF in the data folder that counts its own page', async () => {
+    rig = await makeRig();
+    const h = sendHandlers(rig.service, rig.dir);
+    const result = await h.makeCoverPage({ from: 'Acme Ltd', to: 'Zhang Wei', subject: 'Offer', message: 'Please find our offer attached.', documentPages: 3 });
+    expect(result.document).toMatchObject({ ext: 'pdf', pages: 1, error: null });
+    expect(result.document.path.startsWith(rig.dir)).toBe(true);
+    expect(result.replacedCharacters).toBe(false);
+    const pdf = await PDFDocument.load(fs.readFileSync(result.document.path));
+    expect(pdf.getPageCount()).toBe(1);
+  });
+
+  it('says when the cover cannot draw some characters (Chinese with the standard fonts)', async () => {
+    expect(toWinAnsi('Grüße 张伟')).toEqual({ text: 'Grüße ??', replaced: true });
+    rig = await makeRig();
+    const h = sendHandlers(rig.service, rig.dir);
+    const result = await h.makeCoverPage({ from: '北京办公室', to: 'Li', subject: '报价', message: '', documentPages: null });
+    expect(result.replacedCharacters).toBe(true);
+  });
+
+  it('adds a document from a URL through the service (URL upload mode)', async () => {
+    server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      res.end('%PDF-1.4\n%%EOF\n');
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/docs/terms.pdf`;
+    rig = await makeRig();
+    const h = sendHandlers(rig.service, rig.dir);
+    const { document, upload } = await h.addFromUrl({ url });
+    expect(document).toMatchObject({ path: null, url, name: 'terms.pdf', fileRef: upload.fileRef });
+    expect(upload.size).toBe(15);
+  });
+
+  it('reject a malformed send at the door with field paths', async () => {
+    rig = await makeRig();
+    const handlers = sendHandlers(rig.service, rig.dir) as unknown as Handlers;
+    const r = await dispatch(handlers, 'sendFax', { name: 'x', documents: [], numbers: ['1'], scheduledAt: null });
+    expect(r).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
+    const bad = await dispatch(handlers, 'addFromUrl', { url: 'file:///etc/passwd' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
+  });
+});
