@@ -153,10 +153,10 @@ describe('create task: business failures (422 Failed to create fax job, errors a
   });
 
   it('expires file_refs after the configured lifetime divided by speed', async () => {
-    const s = await sim({ fileRefLifetimeMs: 60_000, speed: 200 }); // 300 ms real
+    const s = await sim({ fileRefLifetimeMs: 60_000, speed: 100 }); // 600 ms real
     const ref = await uploadPdf(s);
     expect((await createTask(s, [ref], ['8613800000000'])).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 350));
+    await new Promise((r) => setTimeout(r, 650));
     expect(await refused(s, { file_refs: [ref] })).toMatch(/expired/);
   });
 

@@ -83,7 +83,7 @@ describe('task lifecycle over simulated time (speed 200)', () => {
   });
 
   it('cancels the recipients not yet dialled when the account is suspended mid-task', async () => {
-    const s = await sim({ speed: 200 });
+    const s = await sim({ speed: 50 }); // 600 ms per recipient: time to suspend while the first five dial
     const phones = Array.from({ length: 12 }, (_, i) => `86138000000${String(i).padStart(2, '0')}`);
     const created = await createTask(s, [await uploadPdf(s)], phones);
     await waitFor(async () => ((await getTask(s, created.body.data.task_ref)).body.data.status === 'sending' ? true : undefined));
