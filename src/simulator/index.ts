@@ -17,7 +17,7 @@ import { Webhooks } from './webhook';
 
 export type { SimulatorOptions, SimulatorFaults, SimTask, CreateFault, AccountStatus, RecipientRecord, WireTask } from './types';
 export { signWebhook } from './webhook';
-export { AUTH_MESSAGES } from './server';
+export { AUTH_MESSAGES, type LogEntry } from './server';
 
 export const DEFAULTS = {
   host: '127.0.0.1',
