@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
 import { isRoute, routes, useUiStore } from './ui-store';
@@ -9,15 +10,17 @@ export function Shell() {
   const route = useUiStore((s) => s.route);
   const setRoute = useUiStore((s) => s.setRoute);
   const Screen = screens[route];
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     // Menu, tray and notification clicks in main arrive as navigate events.
     return api().on('navigate', ({ route: next }) => {
       const [name, taskRef] = next.split('/');
+      if (name === 'refresh') return void queryClient.invalidateQueries();
       if (name && isRoute(name)) setRoute(name);
       if (name === 'tasks' && taskRef) useUiStore.getState().openTask(taskRef);
     });
-  }, [setRoute]);
+  }, [setRoute, queryClient]);
 
   return (
     <div className="shell">
