@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { createFaxApiClient, type FaxApiClient } from '../../../src/main/api/client';
+import { openHistory, type History } from '../../../src/main/history';
+import { createLogger } from '../../../src/main/log';
+import { createRecordingNotifier } from '../../../src/main/notify/notifier';
+import type { Clock } from '../../../src/main/tasks/clock';
+import { createTasksFeature, type TasksFeature } from '../../../src/main/tasks/tasks-feature';
+import { defaultSettings, type Settings } from '../../../src/shared/settings';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/index';
+
+/** A clock whose time moves only when the test says so; timers fire in order as it passes them. */
+export class ManualClock implements Clock {
+  private seq = 0;
+  private timers = new Map<number, { at: number; fn: () => void }>();
+  constructor(public current = Date.now()) {}
+  now = () => this.current;
+  setTimeout = (fn: () => void, ms: number) => {
+    const id = ++this.seq;
+    this.timers.set(id, { at: this.current + Math.max(0, ms), fn });
+    return id;
+  };
+  clearTimeout = (h: unknown) => void this.timers.delete(h as number);
+  get pending() {
+    return this.timers.size;
+  }
+  /**
+   * Moves time forward by `ms`, running each timer at its time and then
+   * `settle` (e.g. waiting for the poll round it started) before the next.
+   */
+  async advance(ms: number, settle: () => Promise<void> = async () => {}): Promise<void> {
+    const end = this.current + ms;
+    for (;;) {
+      let next: [number, { at: number; fn: () => void }] | null = null;
+      for (const e of this.timers) if (e[1].at <= end && (!next || e[1].at < next[1].at)) next = e;
+      if (!next) break;
+      this.timers.delete(next[0]);
+      this.current = Math.max(this.current, next[1].at);
+      next[1].fn();
+      await settle();
+    }
+    this.current = end;
+  }
+}
+
+export async function samplePdf(dir: string, pages = 1): Promise<string> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) doc.addPage([595, 842]).drawText(`Page ${i + 1}`, { x: 50, y: 780, size: 24 });
+  const file = path.join(dir, `sample-${pages}p.pdf`);
+  fs.writeFileSync(file, await doc.save());
+  return file;
+}
+
+export interface Rig {
+  dir: string;
+  sim: RunningSimulator;
+  client: FaxApiClient;
+  history: History;
+  clock: ManualClock;
+  settings: Settings;
+  notifier: ReturnType<typeof createRecordingNotifier>;
+  emitted: Array<{ name: string; payload: unknown }>;
+  logLines: string[];
+  feature: TasksFeature;
+  /** records a send in the history and creates it on the simulator, as the Send screen does */
+  send(name: string, numbers: string[], file: string, opts?: { scheduledAt?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function makeRig(
+  opts: { sim?: SimulatorOptions; settings?: Partial<Settings>; poll?: boolean; prepare?: (dir: string) => void; simStateFile?: string; clientAttempts?: number } = {},
+): Promise<Rig> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-tasks-'));
+  opts.prepare?.(dir);
+  const sim = await startSimulator({ speed: 200, ...opts.sim, ...(opts.simStateFile ? { stateFile: path.join(dir, opts.simStateFile) } : {}) });
+  const logLines: string[] = [];
+  const log = createLogger((l) => logLines.push(l));
+  const client = createFaxApiClient({
+    baseUrl: sim.baseUrl,
+    apiKey: sim.apiKey,
+    getSecret: async () => sim.apiSecret,
+    log,
+    ...(opts.clientAttempts ? { retry: { maxAttempts: opts.clientAttempts, baseDelayMs: 1, maxDelayMs: 1 } } : {}),
+  });
+  const clock = new ManualClock();
+  const history = openHistory(path.join(dir, 'history.sqlite'), { now: clock.now });
+  const settings: Settings = { ...defaultSettings, ...opts.settings };
+  const notifier = createRecordingNotifier();
+  const emitted: Rig['emitted'] = [];
+  const feature = createTasksFeature({
+    deps: {
+      dataDir: dir,
+      log,
+      systemLocale: 'en-US',
+      emit: (name, payload) => void emitted.push({ name, payload }),
+      notifier,
+    },
+    settings: { get: () => settings },
+    connection: { client: async () => client },
+    history,
+    clock,
+    poll: opts.poll ?? false,
+  });
+  return {
+    dir,
+    sim,
+    client,
+    history,
+    clock,
+    settings,
+    notifier,
+    emitted,
+    logLines,
+    feature,
+    async send(name, numbers, file, o = {}) {
+      const up = await client.uploadFile(file);
+      const { taskIds } = history.recordSend({
+        name,
+        files: [{ path: file, name: path.basename(file), size: fs.statSync(file).size, pages: null, fileRef: up.file_ref }],
+        parts: [{ name, phoneNumbers: numbers }],
+        scheduledAt: o.scheduledAt ?? null,
+      });
+      const created = await client.createTask({ name, file_refs: [up.file_ref], phone_numbers: numbers, ...(o.scheduledAt ? { scheduled_at: o.scheduledAt } : {}) });
+      history.recordCreated(taskIds[0]!, created);
+      return String(created.task_ref);
+    },
+    async close() {
+      feature.close();
+      history.close();
+      await sim.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** GETs of one task in the simulator's request log. */
+export function taskQueries(sim: RunningSimulator): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const e of sim.requestLog()) {
+    if (e.method !== 'GET' || !e.path.startsWith('/api/v2/faxes/')) continue;
+    const ref = decodeURIComponent(e.path.slice('/api/v2/faxes/'.length));
+    out.set(ref, (out.get(ref) ?? 0) + 1);
+  }
+  return out;
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import Papa from 'papaparse';
+import { PDFDocument } from 'pdf-lib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeRig, samplePdf, sleep, type Rig } from './helpers';
+
+const OK = '8613800138000';
+const BUSY = '8613800138666';
+const NOT_FAX = '8613800138888';
+
+let rig: Rig | null = null;
+afterEach(async () => {
+  await rig?.close();
+  rig = null;
+});
+
+async function poll(r: Rig, minutes: number) {
+  for (let i = 0; i < minutes; i++) {
+    await r.clock.advance(60_000, () => r.feature.tracker.idle());
+    await sleep(30);
+  }
+}
+
+describe('auto-retry', () => {
+  it('resends busy numbers after the delay and stops at the limit', async () => {
+    rig = await makeRig({ settings: { autoRetry: { enabled: true, attempts: 2, delayMinutes: 3 } } });
+    const file = await samplePdf(rig.dir);
+    const ref = await rig.send('Retry me', [OK, BUSY, NOT_FAX], file);
+    rig.feature.tracker.start();
+    await poll(rig, 25);
+    const chain = rig.sim.tasks().map((t) => ({ ref: t.task_ref, numbers: t.recipients.map((r) => r.phone_number) }));
+    // The original, then two retries to the busy number only (not the non-fax one), then no more.
+    expect(chain).toHaveLength(3);
+    expect(chain[1]!.numbers).toEqual([BUSY]);
+    expect(chain[2]!.numbers).toEqual([BUSY]);
+    expect(rig.history.getTask(chain[1]!.ref)!.resendOf).toBe(ref);
+    expect(rig.history.getTask(chain[2]!.ref)!.resendOf).toBe(chain[1]!.ref);
+    expect(rig.feature.autoRetry.scheduled().size).toBe(0);
+  });
+
+  it('is off by default', async () => {
+    rig = await makeRig();
+    const file = await samplePdf(rig.dir);
+    await rig.send('No retry', [BUSY], file);
+    rig.feature.tracker.start();
+    await poll(rig, 15);
+    expect(rig.sim.taskCount()).toBe(1);
+  });
+});
+
+describe('exports', () => {
+  it('exports every recipient field as CSV and writes a PDF transmission report with a thumbnail', async () => {
+    rig = await makeRig();
+    const file = await samplePdf(rig.dir, 2);
+    const ref = await rig.send('Report =cmd|', [OK, BUSY], file);
+    rig.feature.tracker.start();
+    for (let i = 0; i < 40 && rig.history.getTask(ref)!.status !== 'done'; i++) await poll(rig, 1);
+    expect(rig.history.getTask(ref)!.status).toBe('done');
+
+    const { csv, fileName } = await rig.feature.handlers.exportTaskCsv({ taskRef: ref });
+    expect(fileName).toBe(`fax-task-${ref}.csv`);
+    const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+    expect(parsed.data).toHaveLength(2);
+    expect(parsed.data.map((r) => [r['phone_number'], r['status'], r['failed_code'], r['page_count']])).toEqual([
+      [OK, 'success', '', '2'],
+      [BUSY, 'failed', 'BUSY', '0'],
+    ]);
+    // A name that starts a formula is escaped for spreadsheets.
+    expect(parsed.data[0]!['task_name']).toBe('Report =cmd|');
+    expect(parsed.meta.fields).toEqual(expect.arrayContaining(['rcpt_ref', 'unit_price', 'charged_amount', 'failed_reason', 'completed_at', 'created_at']));
+
+    const { path: pdfPath } = await rig.feature.handlers.transmissionReport({ taskRef: ref });
+    expect(pdfPath.startsWith(rig.dir)).toBe(true);
+    const bytes = fs.readFileSync(pdfPath);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getTitle()).toBe('Fax transmission report - Report =cmd|');
+    expect(doc.getPageCount()).toBe(1);
+    // The first page of the document is embedded as a form XObject (the thumbnail).
+    expect(bytes.toString('latin1')).toMatch(/\/Subtype \/Form/);
+  });
+
+  it('keeps a report readable when the name is Chinese and the document is gone', async () => {
+    rig = await makeRig();
+    const file = await samplePdf(rig.dir);
+    const ref = await rig.send('季度发票', [OK], file);
+    fs.rmSync(file);
+    const { path: pdfPath } = await rig.feature.handlers.transmissionReport({ taskRef: ref });
+    const doc = await PDFDocument.load(fs.readFileSync(pdfPath));
+    expect(doc.getTitle()).toBe('Fax transmission report - ????');
+  });
+});
