@@ -1,5 +1,6 @@
 import type { EventName, PayloadOf } from '../shared/ipc/contract';
 import type { Logger } from './log';
+import type { Notifier } from './notify/notifier';
 
 /**
  * What the platform (the Electron entry, or the browser preview / tests)
@@ -16,4 +17,10 @@ export interface PlatformDeps {
   openExternal(url: string): Promise<void> | void;
   /** push an event to the renderer(s) */
   emit<E extends EventName>(name: E, payload: PayloadOf<E>): void;
+  /**
+   * Desktop notifications (Electron's Notification in the app; a click should
+   * open the task, e.g. emit('navigate', { route: `tasks/${taskRef}` })).
+   * Absent in the browser preview: notifications are then written to the log.
+   */
+  notifier?: Notifier;
 }

@@ -11,6 +11,7 @@ import { openSettings, type SettingsStore, type StoreFactory } from './settings/
 import { openHistory, type History } from './history';
 import { createSendFeature, type SendFeature } from './send/send-feature';
 import { historyPort } from './send/history-port';
+import { createTasksFeature, type TasksFeature } from './tasks/tasks-feature';
 
 export interface ServiceOptions {
   storeFactory: StoreFactory;
@@ -30,6 +31,7 @@ export interface MainServices {
   connection: Connection;
   history: History;
   send: SendFeature;
+  tasks: TasksFeature;
   handlers: Handlers;
   close(): Promise<void>;
 }
@@ -61,11 +63,13 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     serviceTimeZone: () => settings.get().serviceTimeZone,
   });
   const send = createSendFeature(deps, settings, connection, historyPort(history, deps.dataDir));
+  const tasks = createTasksFeature({ deps, settings, connection, history });
   const handlers: Handlers = {
     ...appHandlers(deps, settings),
     ...intake.handlers,
     ...accountHandlers(settings, secrets, connection),
     ...send.handlers,
+    ...tasks.handlers,
   };
   return {
     settings,
@@ -74,9 +78,11 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     connection,
     history,
     send,
+    tasks,
     handlers,
     async close() {
       intake.close();
+      tasks.close();
       await connection.close();
       history.close();
     },

@@ -4,6 +4,7 @@ import { appChannels, appEvents } from './channels/app';
 import { accountChannels, accountEvents } from './channels/account';
 import { intakeChannels, intakeEvents } from './channels/intake';
 import { sendChannels, sendEvents } from './channels/send';
+import { tasksChannels, tasksEvents } from './channels/tasks';
 
 /**
  * The one IPC contract. Each feature adds its channels in
@@ -16,6 +17,7 @@ export const contract = {
   ...accountChannels,
   ...intakeChannels,
   ...sendChannels,
+  ...tasksChannels,
 };
 
 export const events = {
@@ -23,6 +25,7 @@ export const events = {
   ...accountEvents,
   ...intakeEvents,
   ...sendEvents,
+  ...tasksEvents,
 };
 
 export type Contract = typeof contract;
