@@ -8,6 +8,7 @@ import { createConnection, type Connection } from './account/connection';
 import { openSecretStore, type SecretStore } from './credentials/secret-store';
 import { accountHandlers } from './ipc/handlers/account';
 import { openSettings, type SettingsStore, type StoreFactory } from './settings/settings';
+import { createPhonebookService, type PhonebookService } from './phonebook/phonebook-service';
 import { openHistory, type History } from './history';
 import { createSendFeature, type SendFeature } from './send/send-feature';
 import { historyPort } from './send/history-port';
@@ -29,6 +30,7 @@ export interface MainServices {
   intake: IntakeService;
   secrets: SecretStore;
   connection: Connection;
+  phonebook: PhonebookService;
   history: History;
   send: SendFeature;
   tasks: TasksFeature;
@@ -62,12 +64,19 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   const history = openHistory(path.join(deps.dataDir, 'history.sqlite'), {
     serviceTimeZone: () => settings.get().serviceTimeZone,
   });
+  const phonebook = createPhonebookService({
+    dataDir: deps.dataDir,
+    log: deps.log,
+    defaultCountry: () => settings.get().defaultCountry,
+    historyFile: path.join(deps.dataDir, 'history.sqlite'),
+  });
   const send = createSendFeature(deps, settings, connection, historyPort(history, deps.dataDir));
   const tasks = createTasksFeature({ deps, settings, connection, history });
   const handlers: Handlers = {
     ...appHandlers(deps, settings),
     ...intake.handlers,
     ...accountHandlers(settings, secrets, connection),
+    ...phonebook.handlers,
     ...send.handlers,
     ...tasks.handlers,
   };
@@ -76,12 +85,14 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     intake,
     secrets,
     connection,
+    phonebook,
     history,
     send,
     tasks,
     handlers,
     async close() {
       intake.close();
+      phonebook.close();
       tasks.close();
       await connection.close();
       history.close();

@@ -4,6 +4,7 @@ import { appChannels, appEvents } from './channels/app';
 import { accountChannels, accountEvents } from './channels/account';
 import { intakeChannels, intakeEvents } from './channels/intake';
 import { sendChannels, sendEvents } from './channels/send';
+import { phonebookChannels } from './channels/phonebook';
 import { tasksChannels, tasksEvents } from './channels/tasks';
 
 /**
@@ -17,6 +18,7 @@ export const contract = {
   ...accountChannels,
   ...intakeChannels,
   ...sendChannels,
+  ...phonebookChannels,
   ...tasksChannels,
 };
 

@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
+import { contactsToCsv, decodeCsv, escapeCell, unescapeCell } from '../../../src/main/phonebook/csv';
+import { makePhonebook, type TestPhonebook } from './helpers';
+
+let t: TestPhonebook;
+afterEach(() => t?.cleanup());
+
+const gbk = (hex: string) => Uint8Array.from(hex.match(/../g)!.map((h) => parseInt(h, 16)));
+
+describe('previewing a CSV file before import', () => {
+  it('reads UTF-8 with a BOM, finds the header and suggests the number and name columns', async () => {
+    t = makePhonebook();
+    const p = t.file('contacts.csv', '\ufeffName,Company,Fax\r\n张三,"Acme, Inc.",010 8888 1234\r\nBob,,+1 212 555 0123\r\n');
+    const preview = await t.phonebook.handlers.previewCsvImport({ path: p });
+    expect(preview).toEqual({
+      columns: ['Name', 'Company', 'Fax'],
+      sampleRows: [
+        ['张三', 'Acme, Inc.', '010 8888 1234'],
+        ['Bob', '', '+1 212 555 0123'],
+      ],
+      rowCount: 2,
+      hasHeader: true,
+      encoding: 'utf-8',
+      suggested: { numberColumn: 2, nameColumn: 0 },
+    });
+  });
+
+  it('takes a file without a header row as all data, with unnamed columns', async () => {
+    t = makePhonebook();
+    const p = t.file('bare.csv', '13812345678;Li\n13912345678;Wang\n');
+    const preview = await t.phonebook.handlers.previewCsvImport({ path: p });
+    expect(preview).toMatchObject({ columns: [null, null], rowCount: 2, hasHeader: false, suggested: { numberColumn: 0, nameColumn: 1 } });
+    const forced = await t.phonebook.handlers.previewCsvImport({ path: p, hasHeader: true });
+    expect(forced).toMatchObject({ columns: ['13812345678', 'Li'], rowCount: 1, hasHeader: true });
+  });
+
+  it('decodes GBK/GB18030 files as Excel on Chinese Windows saves them', () => {
+    // "姓名,传真\r\n张三,13812345678" in GBK
+    const bytes = gbk('d0d5c3fb2cb4abd5e60d0ad5c5c8fd2c3133383132333435363738');
+    expect(decodeCsv(bytes)).toEqual({ text: '姓名,传真\r\n张三,13812345678', encoding: 'gb18030' });
+    expect(decodeCsv(Uint8Array.from([0xff, 0xfe, 0x41, 0x00, 0x2c, 0x00]))).toEqual({ text: 'A,', encoding: 'utf-16le' });
+  });
+
+  it('refuses a missing file, a folder and a relative path with a sentence, not a crash', async () => {
+    t = makePhonebook();
+    const h = t.phonebook.handlers as unknown as Handlers;
+    const missing = await dispatch(h, 'previewCsvImport', { path: `${t.dir}/nope.csv` });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'phonebook.file_not_found' } });
+    expect(await dispatch(h, 'previewCsvImport', { path: t.dir })).toMatchObject({ ok: false, error: { code: 'phonebook.not_a_file' } });
+    expect(await dispatch(h, 'previewCsvImport', { path: 'contacts.csv' })).toMatchObject({ ok: false, error: { code: 'phonebook.bad_path' } });
+    expect(await dispatch(h, 'previewCsvImport', { path: '' })).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
+    expect(await dispatch(h, 'importCsv', { path: '/x.csv', hasHeader: true, numberColumn: -1 })).toMatchObject({
+      ok: false,
+      error: { code: 'ipc.invalid_input' },
+    });
+  });
+});
+
+describe('importing a CSV file', () => {
+  it('imports the picked columns, reports invalid rows with reasons and merges duplicates', async () => {
+    t = makePhonebook({ defaultCountry: 'CN' });
+    const csv = [
+      'id,"Full name",Notes,Fax number',
+      '1,"Li, Lei","said ""hi""",010-8888-1234',
+      '2,Wang,,call me',
+      '3,Short,,12345',
+      '4,"Li again",,+86 10 8888 1234',
+      '',
+      '5,Zoe,"multi',
+      'line",+44 20 7946 0018',
+      '6,Trunk,,0123',
+      '7,No number column',
+    ].join('\n');
+    const p = t.file('import.csv', csv);
+    const result = await t.phonebook.handlers.importCsv({ path: p, hasHeader: true, numberColumn: 3, nameColumn: 1, noteColumn: 2 });
+    expect(result.added).toBe(2);
+    expect(result.merged).toBe(1);
+    expect(result.skippedCount).toBe(4);
+    expect(result.skipped.map((s) => [s.row, s.reason, s.value])).toEqual([
+      [3, 'letters', 'call me'],
+      [4, 'too_short', '12345'],
+      [8, 'too_short', '0123'],
+      [9, 'no_number_column', ''],
+    ]);
+    expect(result.skipped.every((s) => s.message.length > 10)).toBe(true);
+    const contacts = t.phonebook.store.listContacts().contacts;
+    expect(contacts.map((c) => [c.name, c.fax, c.note])).toEqual([
+      ['Li, Lei', '861088881234', 'said "hi"'],
+      ['Zoe', '442079460018', 'multi\nline'],
+    ]);
+  });
+
+  it('does not add a number the phonebook already has, but fills in its missing name', async () => {
+    t = makePhonebook();
+    const unnamed = t.phonebook.store.saveContact({ name: '', fax: '13812345678', company: null, note: null }, 'CN');
+    t.phonebook.store.saveContact({ name: 'Kept', fax: '13912345678', company: null, note: null }, 'CN');
+    const p = t.file('more.tsv', 'fax\tname\n138 1234 5678\tFilled\n+86 139 1234 5678\tIgnored\n13712345678\t\n');
+    const result = await t.phonebook.handlers.importCsv({ path: p, hasHeader: true, numberColumn: 0, nameColumn: 1 });
+    expect(result).toEqual({ added: 1, merged: 2, skipped: [], skippedCount: 0 });
+    expect(t.phonebook.store.getContact(unnamed.id)?.name).toBe('Filled');
+    expect(t.phonebook.store.listContacts().contacts.map((c) => c.name)).toEqual(['Filled', 'Kept', '']);
+  });
+
+  it('completes national numbers with the country the import names, else the settings default', async () => {
+    t = makePhonebook({ defaultCountry: 'CN' });
+    const p = t.file('us.csv', '+1 212 555 0123\n');
+    expect(t.phonebook.importCsvText('(212) 555-0123\n', { hasHeader: false, numberColumn: 0, defaultCountry: 'US' }).added).toBe(1);
+    expect(t.phonebook.store.listContacts().contacts[0]?.fax).toBe('12125550123');
+    expect((await t.phonebook.handlers.importCsv({ path: p, hasHeader: false, numberColumn: 0 })).merged).toBe(1);
+  });
+});
+
+describe('exporting the phonebook', () => {
+  it('writes UTF-8 CSV with a BOM that imports back to the same contacts', async () => {
+    t = makePhonebook();
+    const s = t.phonebook.store;
+    s.saveContact({ name: '张三', fax: '010 8888 1234', company: 'Acme, Inc.', note: 'line1\nline2' }, 'CN');
+    s.saveContact({ name: '=HYPERLINK("x")', fax: '+1 212 555 0123', company: '-minus', note: '"quoted"' }, 'CN');
+    s.saveContact({ name: '', fax: '+44 20 7946 0018', company: null, note: null }, 'CN');
+    const before = s.allContacts().map((c) => [c.name, c.fax, c.company, c.note]);
+    const target = `${t.dir}/out.csv`;
+    expect(await t.phonebook.handlers.exportCsv({ path: target })).toEqual({ path: target, count: 3 });
+    const { text } = await t.phonebook.handlers.exportCsvText(undefined);
+    expect(text.startsWith('\ufeffname,fax,company,note\r\n')).toBe(true);
+    expect(text).toContain("'=HYPERLINK");
+    expect(text).toContain('86 10 8888 1234');
+
+    const other = makePhonebook({ defaultCountry: 'US' });
+    try {
+      const preview = await other.phonebook.handlers.previewCsvImport({ path: target });
+      expect(preview).toMatchObject({ hasHeader: true, encoding: 'utf-8', rowCount: 3, suggested: { numberColumn: 1, nameColumn: 0 } });
+      const result = await other.phonebook.handlers.importCsv({ path: target, hasHeader: true, numberColumn: 1, nameColumn: 0, companyColumn: 2, noteColumn: 3 });
+      expect(result).toEqual({ added: 3, merged: 0, skipped: [], skippedCount: 0 });
+      expect(other.phonebook.store.allContacts().map((c) => [c.name, c.fax, c.company, c.note])).toEqual(before);
+    } finally {
+      other.cleanup();
+    }
+  });
+
+  it('refuses to write into a folder that does not exist', async () => {
+    t = makePhonebook();
+    const r = await dispatch(t.phonebook.handlers as unknown as Handlers, 'exportCsv', { path: `${t.dir}/missing/out.csv` });
+    expect(r).toMatchObject({ ok: false, error: { code: 'phonebook.bad_path' } });
+  });
+
+  it('escapes spreadsheet formulas and reads them back unchanged', () => {
+    for (const v of ['=1+1', '+x', '-y', '@z', "'=q", "'plain", 'plain', '']) {
+      expect(unescapeCell(escapeCell(v))).toBe(v);
+    }
+    expect(contactsToCsv([])).toBe('\ufeffname,fax,company,note\r\n');
+  });
+});

@@ -1,0 +1,83 @@
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { queryRecentNumbers } from '../../../src/main/phonebook/recent-numbers';
+import { createLogger } from '../../../src/main/log';
+import { createPhonebookService } from '../../../src/main/phonebook/phonebook-service';
+import { openHistory } from '../../../src/main/history';
+import { makePhonebook, type TestPhonebook } from './helpers';
+
+/** The columns of the task history that recent numbers read (src/main/history owns the real schema). */
+function historyDb(): Database.Database {
+  const db = new Database(':memory:');
+  db.exec(`
+    CREATE TABLE tasks (id INTEGER PRIMARY KEY, created_at_ms INTEGER NOT NULL);
+    CREATE TABLE recipients (id INTEGER PRIMARY KEY, task_id INTEGER NOT NULL, position INTEGER NOT NULL, phone_number TEXT NOT NULL);
+  `);
+  return db;
+}
+
+function addTask(db: Database.Database, at: number, numbers: string[]) {
+  const { lastInsertRowid } = db.prepare('INSERT INTO tasks (created_at_ms) VALUES (?)').run(at);
+  numbers.forEach((n, i) => db.prepare('INSERT INTO recipients (task_id, position, phone_number) VALUES (?, ?, ?)').run(lastInsertRowid, i, n));
+}
+
+let t: TestPhonebook | undefined;
+afterEach(() => {
+  t?.cleanup();
+  t = undefined;
+});
+
+describe('recent numbers', () => {
+  it('lists the latest distinct numbers sent to, newest first, up to the limit', () => {
+    const db = historyDb();
+    addTask(db, 1000, ['861011111111', '862022222222']);
+    addTask(db, 3000, ['12125550123', '861011111111']);
+    addTask(db, 2000, ['442079460018']);
+    expect(queryRecentNumbers(db, 10)).toEqual([
+      { number: '12125550123', lastUsedAt: 3000 },
+      { number: '861011111111', lastUsedAt: 3000 },
+      { number: '442079460018', lastUsedAt: 2000 },
+      { number: '862022222222', lastUsedAt: 1000 },
+    ]);
+    expect(queryRecentNumbers(db, 2).map((r) => r.number)).toEqual(['12125550123', '861011111111']);
+    db.close();
+  });
+
+  it('names the numbers that are in the phonebook, and is empty without a history', async () => {
+    const db = historyDb();
+    addTask(db, 5, ['8613812345678', '12125550123']);
+    const base = makePhonebook();
+    base.phonebook.close();
+    const phonebook = createPhonebookService({ dataDir: base.dir, log: createLogger(() => {}), defaultCountry: () => 'CN', historyDb: () => db });
+    t = { ...base, phonebook };
+    phonebook.store.saveContact({ name: 'Li', fax: '138 1234 5678', company: null, note: null }, 'CN');
+    expect(await phonebook.handlers.recentNumbers({ limit: 5 })).toEqual([
+      { number: '8613812345678', lastUsedAt: 5, contactName: 'Li' },
+      { number: '12125550123', lastUsedAt: 5, contactName: null },
+    ]);
+    const none = makePhonebook();
+    expect(await none.phonebook.handlers.recentNumbers({ limit: 5 })).toEqual([]);
+    none.cleanup();
+    db.close();
+  });
+
+  it('reads the real task history file, read-only, as sends are recorded', async () => {
+    const base = makePhonebook();
+    base.phonebook.close();
+    const file = `${base.dir}/history.sqlite`;
+    const phonebook = createPhonebookService({ dataDir: base.dir, log: createLogger(() => {}), defaultCountry: () => 'CN', historyFile: file });
+    t = { ...base, phonebook };
+    expect(await phonebook.handlers.recentNumbers({ limit: 5 })).toEqual([]);
+    let clock = 1_000;
+    const history = openHistory(file, { now: () => clock });
+    try {
+      history.recordSend({ name: 'a', files: [], parts: [{ name: 'a', phoneNumbers: ['8613812345678', '861088881234'] }] });
+      clock = 2_000;
+      history.recordSend({ name: 'b', files: [], parts: [{ name: 'b', phoneNumbers: ['12125550123', '8613812345678'] }] });
+      const recent = await phonebook.handlers.recentNumbers({ limit: 10 });
+      expect(recent.map((r) => r.number)).toEqual(['12125550123', '8613812345678', '861088881234']);
+    } finally {
+      history.close();
+    }
+  });
+});
