@@ -45,9 +45,7 @@ function prepare(db: Database.Database) {
          created_at = @created_at, created_at_ms = @created_at_ms, last_checked_at_ms = @now WHERE id = @id`,
     ),
     recipientByRef: db.prepare('SELECT * FROM recipients WHERE rcpt_ref = ?'),
-    // A recipient recorded with the send intent, before the service gave it a ref.
-    recipientUnlinked: db.prepare('SELECT * FROM recipients WHERE task_id = ? AND phone_number = ? AND rcpt_ref IS NULL ORDER BY position LIMIT 1'),
-    nextPosition: db.prepare('SELECT coalesce(max(position) + 1, 0) AS p FROM recipients WHERE task_id = ?'),
+    recipientsOf: db.prepare('SELECT * FROM recipients WHERE task_id = ? ORDER BY position, id'),
     insertRecipient: db.prepare(
       `INSERT INTO recipients (task_id, position, rcpt_ref, phone_number, status, unit_price, page_count, charged_amount,
          failed_code, failed_reason, completed_at, completed_at_ms, created_at, finished_at_ms)
@@ -127,15 +125,30 @@ export function applyTaskInTransaction(ctx: ApplyContext, task: TaskResponse, no
   const newlySucceeded: RecipientChange[] = [];
   let recipientsChanged = 0;
   let numbersChanged = inserted || before.name !== task.name;
+  // Read the task's recipients once: a poll of a 100-recipient task then costs
+  // one query plus the writes that actually change something.
+  const byRef = new Map<string, RecipientDbRow>();
+  // Recipients recorded with the send intent, before the service gave them refs.
+  const unlinked = new Map<string, RecipientDbRow[]>();
+  let nextPosition = 0;
+  for (const r of s.recipientsOf.all(id) as RecipientDbRow[]) {
+    if (r.rcpt_ref !== null) byRef.set(r.rcpt_ref, r);
+    else unlinked.set(r.phone_number, [...(unlinked.get(r.phone_number) ?? []), r]);
+    nextPosition = Math.max(nextPosition, r.position + 1);
+  }
   for (const rec of task.recipients as (RecipientRecord | CreatedRecipient)[]) {
     const rcptRef = String(rec.rcpt_ref);
-    const found = (s.recipientByRef.get(rcptRef) ?? s.recipientUnlinked.get(id, rec.phone_number)) as RecipientDbRow | undefined;
+    const found =
+      byRef.get(rcptRef) ??
+      unlinked.get(rec.phone_number)?.shift() ??
+      // rcpt_ref is unique across tasks; never insert a second row for it.
+      (s.recipientByRef.get(rcptRef) as RecipientDbRow | undefined);
     const recStatus = isFullRecord(rec) ? normalizeRecipientStatus(String(rec.status)) : (found?.status ?? 'pending');
     const completedAt = isFullRecord(rec) ? rec.completed_at : (found?.completed_at ?? null);
     const completedAtMs = serviceTimeToMs(completedAt, ctx.serviceTimeZone);
     const values: RecipientValues = {
       task_id: found?.task_id ?? id,
-      position: found?.position ?? (s.nextPosition.get(id) as { p: number }).p,
+      position: found?.position ?? nextPosition++,
       rcpt_ref: rcptRef,
       phone_number: rec.phone_number,
       status: recStatus,

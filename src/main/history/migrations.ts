@@ -86,7 +86,6 @@ export const MIGRATIONS: readonly Migration[] = [
           finished_at_ms INTEGER
         ) STRICT;
         CREATE INDEX recipients_by_task ON recipients (task_id, position);
-        CREATE INDEX recipients_by_number ON recipients (phone_number);
         CREATE INDEX recipients_failed ON recipients (finished_at_ms) WHERE status = 'failed';
       `);
     },

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LATEST_VERSION, migrate, openHistory } from '../../../src/main/history';
+import { tempDir } from './helpers';
+
+let tmp: ReturnType<typeof tempDir>;
+let file: string;
+beforeEach(() => {
+  tmp = tempDir();
+  file = path.join(tmp.dir, 'history.db');
+});
+afterEach(() => tmp.cleanup());
+
+describe('history migrations', () => {
+  it('upgrades a version-1 database in place and indexes its existing tasks for search', () => {
+    const old = new Database(file);
+    expect(migrate(old, 1)).toEqual([1]);
+    old.prepare(`INSERT INTO tasks (id, task_ref, source, create_state, name, status, created_at_ms) VALUES (1, 'T1', 'sent', 'created', 'Quarterly invoices', 'done', 1)`).run();
+    old.prepare(`INSERT INTO recipients (task_id, position, rcpt_ref, phone_number, status) VALUES (1, 0, 'R1', '8613812345678', 'success')`).run();
+    expect(old.pragma('user_version', { simple: true })).toBe(1);
+    old.close();
+
+    const history = openHistory(file);
+    expect(history.listTasks({ text: 'invoices' }).map((t) => t.taskRef)).toEqual(['T1']);
+    expect(history.listTasks({ text: '12345678' }).map((t) => t.taskRef)).toEqual(['T1']);
+    history.close();
+
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all()).toEqual([{ version: 1 }, { version: 2 }]);
+    db.close();
+  });
+
+  it('opening an up-to-date database applies nothing', () => {
+    openHistory(file).close();
+    const db = new Database(file);
+    expect(migrate(db)).toEqual([]);
+    db.close();
+  });
+
+  it('refuses a database written by a newer FaxDesk instead of damaging it', () => {
+    const db = new Database(file);
+    db.pragma('user_version = 99');
+    db.close();
+    expect(() => openHistory(file)).toThrow(expect.objectContaining({ code: 'history.too_new' }));
+  });
+});
