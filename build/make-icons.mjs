@@ -90,8 +90,8 @@ function pixel(x, y, size) {
 fs.mkdirSync(out, { recursive: true });
 for (const [name, size] of [
   ['icon.png', 512],
-  ['tray.png', 32],
-  ['tray@2x.png', 64],
+  ['tray.png', 16],
+  ['tray@2x.png', 32],
 ]) {
   fs.writeFileSync(path.join(out, name), png(size, pixel));
   console.log(`${name} ${size}x${size} ${fs.statSync(path.join(out, name)).size} bytes`);

@@ -9,7 +9,8 @@ export interface FaxDeskTray {
 }
 
 export function createTray(iconPath: string, labels: TrayLabels, actions: TrayActions): FaxDeskTray {
-  const icon = nativeImage.createFromPath(iconPath).resize({ width: 16, height: 16 });
+  // tray.png is 16 px; nativeImage picks up tray@2x.png next to it on HiDPI screens
+  const icon = nativeImage.createFromPath(iconPath);
   const tray = new Tray(icon);
   let status: TrayStatus | null = null;
   let current = labels;
