@@ -268,7 +268,8 @@ export class MalformedReplyError extends FaxApiError {
   /** for logs: what was wrong (never the body itself) */
   readonly problem: string;
   constructor(operation: Operation, status: number, problem: string) {
-    const unknown = operation === 'create' && status < 400;
+    // A 5xx page (a gateway timing out behind a committed create, say) is no refusal either.
+    const unknown = operation === 'create' && (status < 400 || status >= 500);
     super(
       unknown
         ? `The fax service sent a reply FaxDesk could not read (HTTP ${status}). ${UNKNOWN_OUTCOME}`
