@@ -1,12 +1,41 @@
 import type Database from 'better-sqlite3';
-import type { CreatedRecipient, CreatedTask, RecipientRecord, Task } from '../../shared/api/schemas';
+import type { CreatedTask, RecipientRecord, Task } from '../../shared/api/schemas';
 import { serviceTimeToMs } from '../../shared/service-time';
 import { isTerminalRecipient, isTerminalTask, normalizeRecipientStatus, normalizeTaskStatus } from '../../shared/task-state';
 import type { RecipientDbRow } from './rows';
 import type { RecipientChange, TaskChanges } from './types';
 
-/** A task as the service returns it: full records from a query, refs only from create. */
-export type TaskResponse = Task | CreatedTask;
+/**
+ * A recipient as the service returns it: the full record from a task query,
+ * or only rcpt_ref and phone_number from create-task. Structural, so both the
+ * parsed wire types (Task, CreatedTask) and plain objects fit.
+ */
+export interface ResponseRecipient {
+  rcpt_ref: string;
+  phone_number: string;
+  status?: string;
+  unit_price?: number;
+  page_count?: number;
+  charged_amount?: number;
+  failed_code?: string | null;
+  failed_reason?: string | null;
+  completed_at?: string | null;
+  created_at?: string;
+}
+
+/** A task as the service returns it (Task or CreatedTask from the API schemas). */
+export interface TaskResponse {
+  task_ref: string;
+  name: string;
+  status: string;
+  scheduled_at: string | null;
+  created_at: string;
+  recipients: readonly ResponseRecipient[];
+}
+
+// Keep the structural type honest: the parsed wire types must fit it.
+const _taskFits: (t: Task | CreatedTask) => TaskResponse = (t) => t;
+void _taskFits;
 
 export interface ApplyContext {
   db: Database.Database;
@@ -26,8 +55,10 @@ interface TaskState {
 }
 
 /** Query responses carry full records; create responses only rcpt_ref and phone_number. */
-function isFullRecord(r: RecipientRecord | CreatedRecipient): r is RecipientRecord {
-  return typeof r.status === 'string' && 'created_at' in r;
+type FullRecord = Pick<RecipientRecord, 'rcpt_ref' | 'phone_number' | 'unit_price' | 'page_count' | 'charged_amount' | 'failed_code' | 'failed_reason' | 'completed_at' | 'created_at'> & { status: string };
+
+function isFullRecord(r: ResponseRecipient): r is ResponseRecipient & FullRecord {
+  return typeof r.status === 'string' && typeof r.created_at === 'string';
 }
 
 type Stmts = ReturnType<typeof prepare>;
@@ -136,15 +167,16 @@ export function applyTaskInTransaction(ctx: ApplyContext, task: TaskResponse, no
     else unlinked.set(r.phone_number, [...(unlinked.get(r.phone_number) ?? []), r]);
     nextPosition = Math.max(nextPosition, r.position + 1);
   }
-  for (const rec of task.recipients as (RecipientRecord | CreatedRecipient)[]) {
+  for (const rec of task.recipients) {
     const rcptRef = String(rec.rcpt_ref);
     const found =
       byRef.get(rcptRef) ??
       unlinked.get(rec.phone_number)?.shift() ??
       // rcpt_ref is unique across tasks; never insert a second row for it.
       (s.recipientByRef.get(rcptRef) as RecipientDbRow | undefined);
-    const recStatus = isFullRecord(rec) ? normalizeRecipientStatus(String(rec.status)) : (found?.status ?? 'pending');
-    const completedAt = isFullRecord(rec) ? rec.completed_at : (found?.completed_at ?? null);
+    const full = isFullRecord(rec) ? rec : null;
+    const recStatus = full ? normalizeRecipientStatus(full.status) : (found?.status ?? 'pending');
+    const completedAt = full ? (full.completed_at ?? null) : (found?.completed_at ?? null);
     const completedAtMs = serviceTimeToMs(completedAt, ctx.serviceTimeZone);
     const values: RecipientValues = {
       task_id: found?.task_id ?? id,
@@ -152,14 +184,14 @@ export function applyTaskInTransaction(ctx: ApplyContext, task: TaskResponse, no
       rcpt_ref: rcptRef,
       phone_number: rec.phone_number,
       status: recStatus,
-      unit_price: isFullRecord(rec) ? rec.unit_price : (found?.unit_price ?? null),
-      page_count: isFullRecord(rec) ? rec.page_count : (found?.page_count ?? null),
-      charged_amount: isFullRecord(rec) ? rec.charged_amount : (found?.charged_amount ?? null),
-      failed_code: isFullRecord(rec) ? rec.failed_code : (found?.failed_code ?? null),
-      failed_reason: isFullRecord(rec) ? rec.failed_reason : (found?.failed_reason ?? null),
+      unit_price: full ? (full.unit_price ?? null) : (found?.unit_price ?? null),
+      page_count: full ? (full.page_count ?? null) : (found?.page_count ?? null),
+      charged_amount: full ? (full.charged_amount ?? null) : (found?.charged_amount ?? null),
+      failed_code: full ? (full.failed_code ?? null) : (found?.failed_code ?? null),
+      failed_reason: full ? (full.failed_reason ?? null) : (found?.failed_reason ?? null),
       completed_at: completedAt,
       completed_at_ms: completedAtMs,
-      created_at: isFullRecord(rec) ? rec.created_at : (found?.created_at ?? null),
+      created_at: full ? (full.created_at ?? null) : (found?.created_at ?? null),
       // When it ended: the service's time if given, else when we first saw it end.
       finished_at_ms: isTerminalRecipient(recStatus) ? (completedAtMs ?? found?.finished_at_ms ?? nowMs) : null,
     };

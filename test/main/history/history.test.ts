@@ -106,6 +106,15 @@ describe('applying task responses', () => {
     expect(history.getTask('X1')).toMatchObject({ source: 'added_by_ref', name: 'Task X1', sendId: null });
   });
 
+  it('accepts plain objects with optional fields missing, as a tolerant reader', () => {
+    const c = history.applyTaskResponse({
+      task_ref: 'L1', name: 'Loose', status: 'done', scheduled_at: null, created_at: 'not a time',
+      recipients: [{ rcpt_ref: 'l', phone_number: '8613812345678', status: 'Cancelled', created_at: '2026-05-01 10:00:00' }],
+    });
+    expect(c.counts).toMatchObject({ total: 1, canceled: 1, pages: 0, charges: 0 });
+    expect(history.getTask('L1')).toMatchObject({ createdAt: 'not a time', createdAtMs: T0, recipients: [expect.objectContaining({ status: 'canceled', failedCode: null, unitPrice: null })] });
+  });
+
   it('keeps unknown states raw and keeps polling them', () => {
     history.applyTaskResponse(task('U1', 'paused', [record('u', '12125550123', 'queued')]));
     expect(history.getTask('U1')).toMatchObject({ status: 'paused', counts: { pending: 1 } });
