@@ -72,8 +72,10 @@ export interface HotFolderStatus {
 
 export const intakeChannels = {
   /**
-   * Returns and clears what was opened, dropped into the hot folder or printed
-   * while no Send screen was listening (e.g. before the window was ready).
+   * Returns and clears every document not yet taken. The Send screen calls it
+   * on mount (documents opened before the window was ready) and whenever
+   * `documentsOffered` arrives: taking is what claims a document, so one that
+   * was attached is never handed over again on the next mount.
    */
   takePendingDocuments: channel<DocumentsOffered>()(z.undefined()),
   /**
@@ -88,6 +90,10 @@ export const intakeChannels = {
 };
 
 export const intakeEvents = {
-  /** documents arrived (argv, open-file, second instance, hot folder, printer) */
+  /**
+   * Documents arrived (argv, open-file, second instance, hot folder, printer).
+   * The payload says what came in this time; claim them with
+   * takePendingDocuments (ids match, so nothing is attached twice).
+   */
   documentsOffered: event<DocumentsOffered>(),
 };
