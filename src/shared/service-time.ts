@@ -33,7 +33,8 @@ function wallFormatter(tz: string): Intl.DateTimeFormat {
   return f;
 }
 
-interface Wall {
+/** A wall-clock time, fields as written (month 1-12). */
+export interface Wall {
   year: number;
   month: number;
   day: number;
