@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { normalizeNumber } from '../../shared/phone/parse';
+import { displayFax } from '../../shared/phonebook/format';
 import {
   MAX_CSV_ROWS,
   MAX_NAME,
@@ -224,13 +224,7 @@ export const EXPORT_HEADER = ['name', 'fax', 'company', 'note'] as const;
  * and a leading + reads as a formula), and import reads it back as written.
  */
 export function formatFaxForCsv(fax: string): string {
-  try {
-    const parsed = parsePhoneNumberFromString(`+${fax}`);
-    if (parsed) return parsed.formatInternational().replace(/^\+/, '');
-  } catch {
-    // fall through to the bare digits
-  }
-  return fax;
+  return displayFax(fax).replace(/^\+/, '');
 }
 
 /** The phonebook as CSV: UTF-8 with a BOM (so Excel shows Chinese names), CRLF, a header row. */

@@ -1,5 +1,7 @@
 import { common as enCommon } from './locales/en/common';
 import { common as zhCommon } from './locales/zh-CN/common';
+import { phonebook as enPhonebook } from './locales/en/phonebook';
+import { phonebook as zhPhonebook } from './locales/zh-CN/phonebook';
 import { account as enAccount } from './locales/en/account';
 import { account as zhAccount } from './locales/zh-CN/account';
 import { settings as enSettings } from './locales/en/settings';
@@ -9,8 +11,8 @@ import { tasks as zhTasks, failures as zhFailures } from './locales/zh-CN/tasks'
 
 /** Each feature adds its namespace to both languages here. */
 export const resources = {
-  en: { common: enCommon, account: enAccount, settings: enSettings, tasks: enTasks, failures: enFailures },
-  'zh-CN': { common: zhCommon, account: zhAccount, settings: zhSettings, tasks: zhTasks, failures: zhFailures },
+  en: { common: enCommon, phonebook: enPhonebook, account: enAccount, settings: enSettings, tasks: enTasks, failures: enFailures },
+  'zh-CN': { common: zhCommon, phonebook: zhPhonebook, account: zhAccount, settings: zhSettings, tasks: zhTasks, failures: zhFailures },
 } as const;
 
 export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];

@@ -1,0 +1,175 @@
+import { useDeferredValue, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { displayFax } from '../../../../shared/phonebook/format';
+import type { Group } from '../../../../shared/phonebook/types';
+import { phonebookErrorText } from './errors';
+import { useContacts, useDeleteGroup, useGroups, useSaveGroup } from './queries';
+
+const MEMBER_LIMIT = 1000;
+
+function GroupForm({ group, onDone }: { group: Group | null; onDone(message: string): void }) {
+  const { t } = useTranslation('phonebook');
+  const id = useId();
+  const [name, setName] = useState(group?.name ?? '');
+  const [members, setMembers] = useState<Set<string>>(() => new Set(group?.members ?? []));
+  const [filter, setFilter] = useState('');
+  const query = useDeferredValue(filter.trim());
+  const contacts = useContacts(query, MEMBER_LIMIT);
+  const save = useSaveGroup();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!name.trim()) {
+      setError(t('group.nameRequired'));
+      return;
+    }
+    save.mutate(
+      { ...(group ? { id: group.id } : {}), name, members: [...members] },
+      {
+        onSuccess: (saved) => onDone(t('group.saved', { name: saved.name })),
+        onError: (err) => setError(phonebookErrorText(t, err)),
+      },
+    );
+  };
+
+  const toggle = (contactId: string) =>
+    setMembers((prev) => {
+      const next = new Set(prev);
+      if (next.has(contactId)) next.delete(contactId);
+      else next.add(contactId);
+      return next;
+    });
+
+  return (
+    <form className="pb-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h3 id={`${id}-title`}>{group ? t('group.formEdit', { name: group.name }) : t('group.formNew')}</h3>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>{t('group.name')}</label>
+        <input id={`${id}-name`} value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} autoComplete="off" />
+      </div>
+      <fieldset className="pb-set">
+        <legend>
+          {t('group.members')} · {t('group.membersCount', { count: members.size })}
+        </legend>
+        <div className="field pb-search">
+          <label htmlFor={`${id}-filter`}>{t('picker.search')}</label>
+          <input id={`${id}-filter`} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        </div>
+        {(contacts.data?.contacts.length ?? 0) === 0 ? (
+          <p className="muted">{query ? t('picker.noMatches', { search: query }) : t('group.noContacts')}</p>
+        ) : (
+          <ul className="pb-list pb-scroll">
+            {contacts.data?.contacts.map((c) => (
+              <li key={c.id}>
+                <label className="pb-item">
+                  <input type="checkbox" checked={members.has(c.id)} onChange={() => toggle(c.id)} />
+                  <span className="pb-name">{c.name || t('picker.unnamed')}</span>
+                  <span className="pb-fax">{displayFax(c.fax)}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="row">
+        <button type="submit" className="btn primary" disabled={save.isPending}>
+          {t('group.save')}
+        </button>
+        <button type="button" className="btn" onClick={() => onDone('')}>
+          {t('group.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function GroupsView() {
+  const { t } = useTranslation('phonebook');
+  const groups = useGroups();
+  const remove = useDeleteGroup();
+  const [editing, setEditing] = useState<Group | 'new' | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const doDelete = (g: Group) => {
+    setError(null);
+    remove.mutate(g.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        setStatus(t('group.deleted', { name: g.name }));
+      },
+      onError: (err) => setError(phonebookErrorText(t, err)),
+    });
+  };
+
+  return (
+    <div className="pb-view">
+      {editing ? (
+        <GroupForm
+          key={editing === 'new' ? 'new' : editing.id}
+          group={editing === 'new' ? null : editing}
+          onDone={(message) => {
+            setEditing(null);
+            setStatus(message);
+          }}
+        />
+      ) : (
+        <div className="row pb-toolbar">
+          <button type="button" className="btn primary" onClick={() => setEditing('new')}>
+            {t('group.new')}
+          </button>
+        </div>
+      )}
+      <p role="status" className="pb-status">
+        {status}
+      </p>
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {(groups.data?.length ?? 0) === 0 ? (
+        <p className="muted">{t('picker.noGroups')}</p>
+      ) : (
+        <ul className="pb-rows" aria-label={t('group.listLabel')}>
+          {groups.data?.map((g) => (
+            <li key={g.id} className="pb-row">
+              <div className="pb-row-main">
+                <span className="pb-name">{g.name}</span>
+                <span className="muted">{t('group.membersCount', { count: g.members.length })}</span>
+              </div>
+              {confirming === g.id ? (
+                <div className="pb-row-actions" role="group" aria-label={t('group.confirmDelete', { name: g.name })}>
+                  <span>{t('group.confirmDelete', { name: g.name })}</span>
+                  <button type="button" className="btn small danger" onClick={() => doDelete(g)} disabled={remove.isPending}>
+                    {t('group.confirmYes')}
+                  </button>
+                  <button type="button" className="btn small" onClick={() => setConfirming(null)}>
+                    {t('group.cancel')}
+                  </button>
+                </div>
+              ) : (
+                <div className="pb-row-actions">
+                  <button type="button" className="btn small" aria-label={t('group.editLabel', { name: g.name })} onClick={() => setEditing(g)}>
+                    {t('group.editButton')}
+                  </button>
+                  <button type="button" className="btn small" aria-label={t('group.deleteLabel', { name: g.name })} onClick={() => setConfirming(g.id)}>
+                    {t('group.deleteButton')}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { PhonebookPicker } from './phonebook-picker';

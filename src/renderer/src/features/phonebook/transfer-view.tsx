@@ -1,0 +1,284 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CsvImportResult, CsvPreview } from '../../../../shared/phonebook/types';
+import { api, call } from '../../lib/api';
+import { phonebookErrorText } from './errors';
+import { useDefaultCountry, useImportCsv } from './queries';
+
+type ColumnRole = 'numberColumn' | 'nameColumn' | 'companyColumn' | 'noteColumn';
+const OPTIONAL_ROLES: ColumnRole[] = ['nameColumn', 'companyColumn', 'noteColumn'];
+
+function columnLabel(t: ReturnType<typeof useTranslation<'phonebook'>>['t'], preview: CsvPreview, index: number): string {
+  const name = preview.columns[index];
+  return name ? t('csv.columnNamed', { n: index + 1, name }) : t('csv.columnN', { n: index + 1 });
+}
+
+/** Saves text as a file through the browser's download (the Electron window asks where, like any download). */
+function download(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function ImportSection() {
+  const { t } = useTranslation('phonebook');
+  const id = useId();
+  const defaultCountry = useDefaultCountry();
+  const importCsv = useImportCsv();
+  const [path, setPath] = useState<string | null>(null);
+  const [preview, setPreview] = useState<CsvPreview | null>(null);
+  const [reading, setReading] = useState(false);
+  const [columns, setColumns] = useState<Partial<Record<ColumnRole, number>>>({});
+  const [country, setCountry] = useState<string | null>(null);
+  const [result, setResult] = useState<CsvImportResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = async (filePath: string, hasHeader?: boolean) => {
+    setReading(true);
+    setError(null);
+    setResult(null);
+    try {
+      const p = await call('previewCsvImport', hasHeader === undefined ? { path: filePath } : { path: filePath, hasHeader });
+      setPreview(p);
+      const next: Partial<Record<ColumnRole, number>> = {};
+      if (p.suggested.numberColumn !== null) next.numberColumn = p.suggested.numberColumn;
+      if (p.suggested.nameColumn !== null) next.nameColumn = p.suggested.nameColumn;
+      setColumns(next);
+    } catch (err) {
+      setPreview(null);
+      setError(phonebookErrorText(t, err));
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    try {
+      // Only the path crosses to main, which reads the file itself.
+      const filePath = await api().pathForFile(file);
+      setPath(filePath);
+      await load(filePath);
+    } catch (err) {
+      setError(phonebookErrorText(t, err));
+    }
+  };
+
+  const runImport = () => {
+    if (!path || !preview || columns.numberColumn === undefined) return;
+    setError(null);
+    const countryCode = (country ?? defaultCountry).trim().toUpperCase();
+    importCsv.mutate(
+      {
+        path,
+        hasHeader: preview.hasHeader,
+        numberColumn: columns.numberColumn,
+        ...(columns.nameColumn !== undefined ? { nameColumn: columns.nameColumn } : {}),
+        ...(columns.companyColumn !== undefined ? { companyColumn: columns.companyColumn } : {}),
+        ...(columns.noteColumn !== undefined ? { noteColumn: columns.noteColumn } : {}),
+        ...(/^[A-Z]{2}$/.test(countryCode) ? { defaultCountry: countryCode } : {}),
+      },
+      { onSuccess: setResult, onError: (err) => setError(phonebookErrorText(t, err)) },
+    );
+  };
+
+  const setColumn = (role: ColumnRole, value: string) =>
+    setColumns((prev) => {
+      const next = { ...prev };
+      if (value === '') delete next[role];
+      else next[role] = Number(value);
+      return next;
+    });
+
+  const width = preview?.columns.length ?? 0;
+
+  return (
+    <section className="pb-transfer" aria-labelledby={`${id}-import`}>
+      <h3 id={`${id}-import`}>{t('csv.importHeading')}</h3>
+      <div className="field">
+        <label htmlFor={`${id}-file`}>{t('csv.chooseFile')}</label>
+        <input id={`${id}-file`} type="file" accept=".csv,.tsv,.txt,text/csv" aria-describedby={`${id}-file-hint`} onChange={(e) => void onFile(e)} />
+        <span className="hint" id={`${id}-file-hint`}>
+          {t('csv.fileHint')}
+        </span>
+      </div>
+      {reading ? <p className="muted">{t('csv.reading')}</p> : null}
+      {preview && path ? (
+        <div className="stack">
+          <p className="muted">{t('csv.fileInfo', { count: preview.rowCount, encoding: preview.encoding.toUpperCase() })}</p>
+          <label className="pb-item">
+            <input type="checkbox" checked={preview.hasHeader} onChange={(e) => void load(path, e.target.checked)} />
+            <span>{t('csv.hasHeader')}</span>
+          </label>
+          <div className="pb-columns">
+            <div className="field">
+              <label htmlFor={`${id}-numberColumn`}>{t('csv.numberColumn')}</label>
+              <select id={`${id}-numberColumn`} value={columns.numberColumn ?? ''} onChange={(e) => setColumn('numberColumn', e.target.value)} required>
+                {columns.numberColumn === undefined ? <option value="">{t('csv.none')}</option> : null}
+                {Array.from({ length: width }, (_, i) => (
+                  <option key={i} value={i}>
+                    {columnLabel(t, preview, i)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {OPTIONAL_ROLES.map((role) => (
+              <div className="field" key={role}>
+                <label htmlFor={`${id}-${role}`}>{t(`csv.${role}`)}</label>
+                <select id={`${id}-${role}`} value={columns[role] ?? ''} onChange={(e) => setColumn(role, e.target.value)}>
+                  <option value="">{t('csv.none')}</option>
+                  {Array.from({ length: width }, (_, i) => (
+                    <option key={i} value={i}>
+                      {columnLabel(t, preview, i)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ))}
+            <div className="field">
+              <label htmlFor={`${id}-country`}>{t('csv.country')}</label>
+              <input
+                id={`${id}-country`}
+                value={country ?? defaultCountry}
+                maxLength={2}
+                size={4}
+                autoComplete="off"
+                onChange={(e) => setCountry(e.target.value.toUpperCase())}
+              />
+            </div>
+          </div>
+          {preview.sampleRows.length > 0 ? (
+            <div className="pb-sample">
+              <table className="grid">
+                <caption>{t('csv.sampleCaption')}</caption>
+                <thead>
+                  <tr>
+                    {Array.from({ length: width }, (_, i) => (
+                      <th key={i} scope="col">
+                        {columnLabel(t, preview, i)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.sampleRows.map((row, r) => (
+                    <tr key={r}>
+                      {row.map((cell, c) => (
+                        <td key={c} className={c === columns.numberColumn ? 'pb-picked-col' : undefined}>
+                          {cell}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          <div className="row">
+            <button
+              type="button"
+              className="btn primary"
+              onClick={runImport}
+              disabled={importCsv.isPending || columns.numberColumn === undefined}
+              data-testid="phonebook-import"
+            >
+              {importCsv.isPending ? t('csv.importing') : t('csv.import')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div role="status" className="pb-status">
+        {result ? t('csv.result', { added: result.added, merged: result.merged, skipped: result.skippedCount }) : null}
+      </div>
+      {result && result.skipped.length > 0 ? (
+        <div className="pb-sample">
+          <table className="grid">
+            <caption>{t('csv.skippedCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('csv.row')}</th>
+                <th scope="col">{t('csv.value')}</th>
+                <th scope="col">{t('csv.reason')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.skipped.map((s) => (
+                <tr key={s.row}>
+                  <td>{s.row}</td>
+                  <td>{s.value}</td>
+                  <td>{t(`reasons.${s.reason}`, { defaultValue: s.message })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {result.skippedCount > result.skipped.length ? (
+            <p className="muted">{t('csv.moreSkipped', { count: result.skippedCount - result.skipped.length })}</p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ExportSection() {
+  const { t } = useTranslation('phonebook');
+  const id = useId();
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // No channel offers a native save dialog yet, so both shells take the CSV
+  // as text and save it as a download (Electron asks where, like any download).
+  const exportCsv = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { text, count } = await call('exportCsvText');
+      download(text, t('csv.fileName'));
+      setStatus(t('csv.exported', { count }));
+    } catch (err) {
+      setError(phonebookErrorText(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="pb-transfer" aria-labelledby={`${id}-export`}>
+      <h3 id={`${id}-export`}>{t('csv.exportHeading')}</h3>
+      <p className="muted">{t('csv.exportHint')}</p>
+      <button type="button" className="btn" onClick={() => void exportCsv()} disabled={busy}>
+        {t('csv.export')}
+      </button>
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p role="status" className="pb-status">
+        {status}
+      </p>
+    </section>
+  );
+}
+
+export function TransferView() {
+  return (
+    <div className="pb-view">
+      <ImportSection />
+      <ExportSection />
+    </div>
+  );
+}
