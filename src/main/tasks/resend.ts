@@ -42,16 +42,24 @@ export function resendTargets(detail: Pick<TaskDetail, 'recipients'>, scope: Res
   return out;
 }
 
-/** Names like "Invoice (resend)", "Invoice (resend 2)": the original name stays recognisable. */
-export function resendName(name: string): string {
-  const m = /^(.*) \(resend(?: (\d+))?\)$/.exec(name);
+/**
+ * Names like "Invoice (resend)", "Invoice (resend 2)" — or "发票（重发）",
+ * "发票（重发 2）" on a Chinese desk: the original name stays recognisable.
+ */
+export function resendName(name: string, language: 'en' | 'zh-CN' = 'en'): string {
+  const m = /^(.*?)(?: \(resend(?: (\d+))?\)|（重发(?: (\d+))?）)$/u.exec(name);
   const base = m ? m[1]! : name;
-  const n = m ? Number(m[2] ?? 1) + 1 : 1;
-  const label = n === 1 ? `${base} (resend)` : `${base} (resend ${n})`;
-  return label.slice(0, 255);
+  const n = m ? Number(m[2] ?? m[3] ?? 1) + 1 : 1;
+  const suffix = language === 'zh-CN' ? (n === 1 ? '（重发）' : `（重发 ${n}）`) : n === 1 ? ' (resend)' : ` (resend ${n})`;
+  return `${base.slice(0, 255 - suffix.length)}${suffix}`;
 }
 
-export async function resendFailed(deps: ResendDeps, taskRef: string, scope: ResendScope): Promise<ResendOutcome> {
+export async function resendFailed(
+  deps: ResendDeps,
+  taskRef: string,
+  scope: ResendScope,
+  language: 'en' | 'zh-CN' = 'en',
+): Promise<ResendOutcome> {
   const original = deps.history.getTask(taskRef);
   if (!original) throw new UserError('tasks.not_found', 'This task is not in FaxDesk’s history. Add it with “Look up by reference” first.');
   const numbers = resendTargets(original, scope);
@@ -94,7 +102,7 @@ export async function resendFailed(deps: ResendDeps, taskRef: string, scope: Res
   // A file without a known ref (never uploaded, or forgotten) is uploaded before the first attempt.
   for (const [i, f] of files.entries()) if (!refs[i]) refs[i] = await uploadAgain(f);
 
-  const name = resendName(original.name);
+  const name = resendName(original.name, language);
   const scheduledAt = null;
   for (let attempt = 1; ; attempt++) {
     const current = files.map((f, i) => ({ ...f, fileRef: refs[i] ?? null }));

@@ -90,3 +90,15 @@ describe('exports', () => {
     expect(doc.getTitle()).toBe('Fax transmission report - ????');
   });
 });
+
+describe('resend names', () => {
+  it('marks a resend in the desk language and counts repeated resends', async () => {
+    const { resendName } = await import('../../../src/main/tasks/resend');
+    expect(resendName('Invoice')).toBe('Invoice (resend)');
+    expect(resendName('Invoice (resend)')).toBe('Invoice (resend 2)');
+    expect(resendName('Invoice (resend 2)')).toBe('Invoice (resend 3)');
+    expect(resendName('发票', 'zh-CN')).toBe('发票（重发）');
+    expect(resendName('发票（重发）', 'zh-CN')).toBe('发票（重发 2）');
+    expect(resendName('x'.repeat(255))).toHaveLength(255);
+  });
+});

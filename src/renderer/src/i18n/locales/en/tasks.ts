@@ -96,6 +96,7 @@ export const tasks = {
     resendDone: 'Resent as task {{ref}} to {{count}} number(s).',
     resendReuploaded: '{{count}} document(s) were uploaded again because their reference had expired.',
     copy: 'Copy number {{number}}',
+    copyShort: 'Copy',
     copied: 'Copied {{number}}',
     loading: 'Loading task…',
   },

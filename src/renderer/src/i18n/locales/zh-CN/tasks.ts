@@ -98,6 +98,7 @@ export const tasks: DeepStrings<typeof enTasks> = {
     resendDone: '已重发为任务 {{ref}}，共 {{count}} 个号码。',
     resendReuploaded: '有 {{count}} 个文档因编号过期已重新上传。',
     copy: '复制号码 {{number}}',
+    copyShort: '复制',
     copied: '已复制 {{number}}',
     loading: '正在加载任务…',
   },

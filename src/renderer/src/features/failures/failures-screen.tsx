@@ -1,0 +1,130 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FailureGroup } from '../../../../shared/tasks/types';
+import { useUiStore } from '../../app/ui-store';
+import { localTime } from '../tasks/format';
+import { useFailures, useResend, useTaskCounts as useCountsQuery, useTasksChangedInvalidation } from '../tasks/hooks';
+import { FailureText } from '../tasks/task-detail';
+import '../tasks/tasks.css';
+
+const WINDOWS = [1, 7, 30, 90];
+
+/** Failed recipients across all tasks, grouped by code, retryable (BUSY, NO_ANSWER) first. */
+export function FailuresScreen() {
+  const { t } = useTranslation('failures');
+  useTasksChangedInvalidation();
+  const id = useId();
+  const [days, setDays] = useState(7);
+  const failures = useFailures(days);
+  return (
+    <section className="screen failures-screen" aria-labelledby="failures-title">
+      <h1 id="failures-title">{t('title')}</h1>
+      <p className="muted">{t('intro', { days })}</p>
+      <div className="window">
+        <label htmlFor={`${id}-days`}>{t('window')}</label>
+        <select id={`${id}-days`} value={days} onChange={(e) => setDays(Number(e.target.value))} data-testid="failures-days">
+          {WINDOWS.map((d) => (
+            <option key={d} value={d}>
+              {t('days', { count: d })}
+            </option>
+          ))}
+        </select>
+      </div>
+      {failures.error ? (
+        <p className="notice bad" role="alert">
+          {failures.error.message}
+        </p>
+      ) : null}
+      {failures.data && failures.data.groups.length === 0 ? <p className="notice info">{t('none')}</p> : null}
+      {failures.data?.groups.map((g) => <Group key={g.code} group={g} />)}
+    </section>
+  );
+}
+
+function Group({ group }: { group: FailureGroup }) {
+  const { t, i18n } = useTranslation('failures');
+  const openTask = useUiStore((s) => s.openTask);
+  const resend = useResend();
+  const [resent, setResent] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const code = group.code || t('noCode');
+  const headingId = `failure-group-${group.code || 'none'}`;
+
+  async function onResend(taskRef: string) {
+    setError(null);
+    try {
+      const r = await resend.mutateAsync({ taskRef, only: group.retryable ? 'retryable' : 'all' });
+      setResent((m) => ({ ...m, [taskRef]: r.taskRef }));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  return (
+    <section className="panel failure-group" aria-labelledby={headingId} data-testid={`failure-group-${group.code}`}>
+      <h2 id={headingId}>
+        <span>{t('groupTitle', { code, count: group.count })}</span>
+        {group.retryable ? <span className="status ok">{t('retryable')}</span> : null}
+      </h2>
+      <p className="explain">
+        <FailureText code={group.code || null} reason={group.items[0]?.failedReason ?? null} />
+      </p>
+      {error ? (
+        <p className="notice bad" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <table className="grid">
+        <thead>
+          <tr>
+            <th scope="col">{t('columns.number')}</th>
+            <th scope="col">{t('columns.task')}</th>
+            <th scope="col">{t('columns.reason')}</th>
+            <th scope="col">{t('columns.when')}</th>
+            <th scope="col">{t('columns.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {group.items.map((it) => (
+            <tr key={`${it.rcptRef}-${it.taskRef}`}>
+              <td className="mono">{it.phoneNumber}</td>
+              <td>
+                <button type="button" className="link-button" onClick={() => openTask(it.taskRef)} aria-label={`${t('openTask')}: ${it.taskName}`}>
+                  {it.taskName}
+                </button>
+              </td>
+              <td>{it.failedReason ?? '—'}</td>
+              <td className="nowrap">{localTime(it.completedAtMs, i18n.language)}</td>
+              <td>
+                {resent[it.taskRef] ? (
+                  <button type="button" className="link-button mono" onClick={() => openTask(resent[it.taskRef]!)}>
+                    ↻ {resent[it.taskRef]}
+                  </button>
+                ) : (
+                  <button type="button" className="btn" disabled={resend.isPending} onClick={() => void onResend(it.taskRef)}>
+                    {t('resendTask')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The sidebar count: failed recipients of the last days. */
+export function FailuresBadge() {
+  const { t } = useTranslation('failures');
+  useTasksChangedInvalidation();
+  const counts = useCountsQuery();
+  const n = counts.data?.recentFailures ?? 0;
+  if (n === 0) return null;
+  return (
+    <span className="nav-count" data-testid="failures-badge">
+      <span aria-hidden="true">{n > 999 ? '999+' : n}</span>
+      <span className="sr-only">{t('badge', { count: n })}</span>
+    </span>
+  );
+}

@@ -1,0 +1,46 @@
+const yuan = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+export function money(n: number | null | undefined): string {
+  return n === null || n === undefined ? '—' : yuan.format(n);
+}
+
+/** An instant in this computer's time zone, in the UI language. */
+export function localTime(ms: number | null | undefined, language: string, withSeconds = false): string {
+  if (ms === null || ms === undefined) return '—';
+  const key = `${language}|${withSeconds}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(language, {
+      year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+      ...(withSeconds ? { second: '2-digit' } : {}), hourCycle: 'h23',
+    });
+    formatters.set(key, f);
+  }
+  return f.format(new Date(ms));
+}
+
+/** 'yyyy-mm-dd' of an <input type="date"> → local midnight in ms (or undefined). */
+export function dateInputToMs(value: string, endOfDay = false): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return undefined;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + (endOfDay ? 1 : 0));
+  return d.getTime();
+}
+
+export const KNOWN_CODES = ['BUSY', 'NO_ANSWER', 'NOT_A_FAX_MACHINE', 'CONVERSION_FAILED'] as const;
+
+export function isKnownCode(code: string | null): code is (typeof KNOWN_CODES)[number] {
+  return code !== null && (KNOWN_CODES as readonly string[]).includes(code.trim().toUpperCase());
+}
+
+export const KNOWN_STATUSES = ['pending', 'sending', 'done', 'failed', 'outcome_unknown', 'creating', 'unchecked', 'create_failed'];
+export const KNOWN_RECIPIENT_STATUSES = ['pending', 'sending', 'success', 'failed', 'canceled'];
+
+/**
+ * The service fills scheduled_at with the creation time when none was asked
+ * for; a real schedule is at least a minute ahead (the Send screen's rule).
+ */
+export function isImmediate(t: { scheduledAtMs: number | null; createdAtMs: number | null }): boolean {
+  return t.scheduledAtMs === null || (t.createdAtMs !== null && t.scheduledAtMs - t.createdAtMs < 30_000);
+}

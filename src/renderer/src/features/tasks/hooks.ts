@@ -1,0 +1,157 @@
+import { useEffect } from 'react';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListTasksInput } from '../../../../shared/ipc/channels/tasks';
+import { POLL_PENDING_MS, POLL_SENDING_MS } from '../../../../shared/task-state';
+import type { ListTasksResult, StatusFilter, TaskDetailView, TaskRowView, TaskSortKey } from '../../../../shared/tasks/types';
+import { api, call } from '../../lib/api';
+
+export const PAGE_SIZE = 200;
+
+export interface ListParams {
+  statuses: StatusFilter[];
+  fromMs: number | undefined;
+  toMs: number | undefined;
+  text: string;
+  sort: { by: TaskSortKey; dir: 'asc' | 'desc' };
+}
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  list: (p: ListParams) => ['tasks', 'list', p] as const,
+  page: (p: ListParams, page: number) => ['tasks', 'list', p, page] as const,
+  detail: (id: string) => ['tasks', 'detail', id] as const,
+  counts: ['tasks', 'counts'] as const,
+  failures: (days: number) => ['tasks', 'failures', days] as const,
+};
+
+/**
+ * How often the renderer asks again about something in this status, by the
+ * spec's guidance: pending every 30 s, sending about every 60 s, never once
+ * ended, not before a future schedule. Main enforces the same rules for the
+ * service itself; this keeps the screen from asking main needlessly.
+ */
+export function refetchIntervalFor(status: string, scheduledAtMs: number | null, now = Date.now()): number | false {
+  if (status === 'pending' || status === 'unchecked' || status === 'creating') {
+    if (scheduledAtMs !== null && scheduledAtMs > now + POLL_PENDING_MS) return Math.min(scheduledAtMs - now, 2 ** 31 - 1);
+    return POLL_PENDING_MS;
+  }
+  if (status === 'done' || status === 'failed' || status === 'outcome_unknown' || status === 'create_failed') return false;
+  return POLL_SENDING_MS;
+}
+
+function pageInterval(rows: TaskRowView[] | undefined): number | false {
+  let best: number | false = false;
+  for (const r of rows ?? []) {
+    const i = refetchIntervalFor(r.status, r.scheduledAtMs);
+    if (i !== false && (best === false || i < best)) best = i;
+  }
+  return best;
+}
+
+/** Any change main reports (polls, sends, resends) refreshes what the screens show from the history. */
+export function useTasksChangedInvalidation() {
+  const client = useQueryClient();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const off = api().on('tasksChanged', () => {
+      // Coalesce bursts (a poll round may report many tasks).
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void client.invalidateQueries({ queryKey: taskKeys.all });
+      }, 250);
+    });
+    return () => {
+      off();
+      if (timer) clearTimeout(timer);
+    };
+  }, [client]);
+}
+
+function input(p: ListParams, page: number): ListTasksInput {
+  return {
+    filters: {
+      ...(p.statuses.length ? { statuses: p.statuses } : {}),
+      ...(p.fromMs !== undefined ? { fromMs: p.fromMs } : {}),
+      ...(p.toMs !== undefined ? { toMs: p.toMs } : {}),
+      ...(p.text.trim() ? { text: p.text.trim() } : {}),
+    },
+    sort: p.sort,
+    limit: PAGE_SIZE,
+    offset: page * PAGE_SIZE,
+  };
+}
+
+/**
+ * The list in pages of 200, only the pages the virtual table shows (plus the
+ * first, which carries the total). Each page refetches on the cadence of the
+ * unfinished rows in it; ended rows never cause a refetch.
+ */
+export function useTaskPages(p: ListParams, visiblePages: number[]) {
+  const pages = [...new Set([0, ...visiblePages])].sort((a, b) => a - b);
+  const results = useQueries({
+    queries: pages.map((page) => ({
+      queryKey: taskKeys.page(p, page),
+      queryFn: (): Promise<ListTasksResult> => call('listTasks', input(p, page)),
+      placeholderData: (prev: ListTasksResult | undefined) => prev,
+      refetchInterval: (q: { state: { data: ListTasksResult | undefined } }) => pageInterval(q.state.data?.rows),
+      staleTime: 2_000,
+    })),
+  });
+  const byPage = new Map<number, TaskRowView[]>();
+  pages.forEach((page, i) => {
+    const rows = results[i]?.data?.rows;
+    if (rows) byPage.set(page, rows);
+  });
+  const first = results[0];
+  return {
+    total: first?.data?.total ?? 0,
+    loading: first?.isPending ?? true,
+    error: first?.error ?? null,
+    rowAt(index: number): TaskRowView | undefined {
+      return byPage.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+    },
+  };
+}
+
+export function useTaskDetail(id: string | null) {
+  return useQuery({
+    queryKey: taskKeys.detail(id ?? ''),
+    queryFn: () => call('getTaskDetail', { id: id! }),
+    enabled: id !== null,
+    refetchInterval: (q) => {
+      const d = q.state.data as TaskDetailView | undefined;
+      return d ? refetchIntervalFor(d.task.status, d.task.scheduledAtMs) : false;
+    },
+    // react-query's own backoff on failures; main backs off the service separately.
+    retry: 2,
+    retryDelay: (n) => Math.min(60_000, 5_000 * 2 ** n),
+  });
+}
+
+export function useRefreshTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (taskRef: string) => call('refreshTask', { taskRef }),
+    onSuccess: (r) => {
+      client.setQueryData(taskKeys.detail(r.detail.task.id), r.detail);
+      void client.invalidateQueries({ queryKey: ['tasks', 'list'] });
+    },
+  });
+}
+
+export function useResend() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { taskRef: string; only: 'all' | 'retryable' }) => call('resendFailed', v),
+    onSuccess: () => void client.invalidateQueries({ queryKey: taskKeys.all }),
+  });
+}
+
+export function useTaskCounts() {
+  return useQuery({ queryKey: taskKeys.counts, queryFn: () => call('taskCounts'), refetchInterval: 60_000 });
+}
+
+export function useFailures(days: number) {
+  return useQuery({ queryKey: taskKeys.failures(days), queryFn: () => call('failuresSince', { days }) });
+}

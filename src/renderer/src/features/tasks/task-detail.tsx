@@ -1,0 +1,273 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RecipientView, TaskDetailView } from '../../../../shared/tasks/types';
+import { call, CallError } from '../../lib/api';
+import { isImmediate, isKnownCode, localTime, money } from './format';
+import { useRefreshTask, useResend, useTaskDetail } from './hooks';
+import { StatusBadge } from './status-badge';
+
+interface Props {
+  id: string;
+  onClose(): void;
+  onOpen(id: string): void;
+}
+
+type Notice = { tone: 'info' | 'bad'; text: string } | null;
+
+export function TaskDetailPane({ id, onClose, onOpen }: Props) {
+  const { t, i18n } = useTranslation('tasks');
+  const detail = useTaskDetail(id);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  return (
+    <aside className="task-detail panel" aria-labelledby="task-detail-title" data-testid="task-detail">
+      <div className="detail-head">
+        <h2 id="task-detail-title">{detail.data?.task.name || t('detail.title')}</h2>
+        <button type="button" className="btn" onClick={onClose} aria-label={t('detail.close')}>
+          ×
+        </button>
+      </div>
+      {detail.isPending ? <p role="status">{t('detail.loading')}</p> : null}
+      {detail.error ? (
+        <p className="notice bad" role="alert">
+          {detail.error.message}
+        </p>
+      ) : null}
+      {detail.data ? <DetailBody d={detail.data} language={i18n.language} onOpen={onOpen} setNotice={setNotice} /> : null}
+      <div role="status" aria-live="polite" className="detail-notice">
+        {notice ? <p className={`notice ${notice.tone}`}>{notice.text}</p> : null}
+      </div>
+    </aside>
+  );
+}
+
+function DetailBody({
+  d,
+  language,
+  onOpen,
+  setNotice,
+}: {
+  d: TaskDetailView;
+  language: string;
+  onOpen(id: string): void;
+  setNotice(n: Notice): void;
+}) {
+  const { t } = useTranslation('tasks');
+  const refresh = useRefreshTask();
+  const resend = useResend();
+  const [confirm, setConfirm] = useState<'all' | 'retryable' | null>(null);
+  const task = d.task;
+  const failed = d.recipients.filter((r) => r.status === 'failed');
+  const retryable = failed.filter((r) => r.retryable);
+  const targets = confirm === 'retryable' ? retryable : failed;
+  const unique = [...new Set(targets.map((r) => r.phoneNumber))];
+
+  const fail = (e: unknown) => setNotice({ tone: 'bad', text: e instanceof Error ? e.message : String(e) });
+
+  async function onRefresh() {
+    if (!task.taskRef) return;
+    try {
+      const r = await refresh.mutateAsync(task.taskRef);
+      setNotice(r.refreshed ? { tone: 'info', text: t('detail.refreshed') } : { tone: 'info', text: t('detail.refreshWait', { seconds: Math.ceil(r.retryInMs / 1000) }) });
+    } catch (e) {
+      setNotice({ tone: 'bad', text: t('refreshFailed', { message: e instanceof CallError ? e.message : String(e) }) });
+    }
+  }
+
+  async function onCsv() {
+    if (!task.taskRef) return;
+    try {
+      const { csv, fileName } = await call('exportTaskCsv', { taskRef: task.taskRef });
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileName;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setNotice({ tone: 'info', text: t('detail.csvSaved', { name: fileName }) });
+    } catch (e) {
+      fail(e);
+    }
+  }
+
+  async function onReport() {
+    if (!task.taskRef) return;
+    try {
+      const { path } = await call('transmissionReport', { taskRef: task.taskRef });
+      setNotice({ tone: 'info', text: t('detail.reportSaved', { path }) });
+    } catch (e) {
+      fail(e);
+    }
+  }
+
+  async function onResend(only: 'all' | 'retryable') {
+    if (!task.taskRef) return;
+    setConfirm(null);
+    try {
+      const r = await resend.mutateAsync({ taskRef: task.taskRef, only });
+      const parts = [t('detail.resendDone', { ref: r.taskRef, count: r.phoneNumbers.length })];
+      if (r.reuploaded) parts.push(t('detail.resendReuploaded', { count: r.reuploaded }));
+      setNotice({ tone: 'info', text: parts.join(' ') });
+    } catch (e) {
+      fail(e);
+    }
+  }
+
+  const nextCheck =
+    d.nextCheckAtMs === null
+      ? task.status === 'done' || task.status === 'failed'
+        ? t('detail.noMoreChecks')
+        : t('detail.never')
+      : localTime(d.nextCheckAtMs, language);
+
+  return (
+    <>
+      {task.outcomeUnknown ? (
+        <p className="notice warn" data-testid="outcome-unknown">
+          {t('outcomeUnknownHint')}
+        </p>
+      ) : null}
+      {task.error && !task.outcomeUnknown ? <p className="notice bad">{task.error}</p> : null}
+      <dl className="facts">
+        <dt>{t('detail.status')}</dt>
+        <dd>
+          <StatusBadge status={task.status} />
+        </dd>
+        <dt>{t('detail.reference')}</dt>
+        <dd className="mono">{task.taskRef ?? t('detail.noReference')}</dd>
+        <dt>{t('detail.created')}</dt>
+        <dd>{localTime(task.createdAtMs, language, true)}</dd>
+        <dt>{t('detail.scheduled')}</dt>
+        <dd>{isImmediate(task) ? t('immediately') : localTime(task.scheduledAtMs, language, true)}</dd>
+        <dt>{t('detail.documents')}</dt>
+        <dd>{d.files.length ? d.files.map((f) => f.name).join(', ') : '—'}</dd>
+        <dt>{t('detail.totals')}</dt>
+        <dd>
+          {t('countsCell', task.recipients)} · {t('detail.totalsValue', { pages: task.pages, charges: task.charges.toFixed(2) })}
+        </dd>
+        <dt>{t('detail.lastChecked')}</dt>
+        <dd>{task.checkedAtMs === null ? t('detail.notChecked') : localTime(task.checkedAtMs, language, true)}</dd>
+        <dt>{t('detail.nextCheck')}</dt>
+        <dd>{nextCheck}</dd>
+        {task.resendOf ? (
+          <>
+            <dt>{t('detail.resendOf')}</dt>
+            <dd>
+              <button type="button" className="link-button mono" onClick={() => onOpen(task.resendOf!)} aria-label={t('detail.open', { ref: task.resendOf })}>
+                {task.resendOf}
+              </button>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      <div className="actions">
+        <button type="button" className="btn" onClick={() => void onRefresh()} disabled={!task.taskRef || refresh.isPending} data-testid="refresh-task">
+          {refresh.isPending ? t('detail.refreshing') : t('detail.refresh')}
+        </button>
+        <button type="button" className="btn" onClick={() => void onCsv()} disabled={!task.taskRef}>
+          {t('detail.exportCsv')}
+        </button>
+        <button type="button" className="btn" onClick={() => void onReport()} disabled={!task.taskRef} data-testid="transmission-report">
+          {t('detail.report')}
+        </button>
+      </div>
+      {failed.length ? (
+        <div className="actions">
+          <button type="button" className="btn primary" onClick={() => setConfirm('all')} disabled={resend.isPending} data-testid="resend-all">
+            {t('detail.resendAll', { count: failed.length })}
+          </button>
+          {retryable.length ? (
+            <button type="button" className="btn" onClick={() => setConfirm('retryable')} disabled={resend.isPending} data-testid="resend-retryable">
+              {t('detail.resendRetryable', { count: retryable.length })}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {confirm ? (
+        <div className="notice info confirm" role="group" aria-labelledby="resend-confirm-text">
+          <p id="resend-confirm-text">{t('detail.resendConfirm', { name: task.name, count: unique.length, numbers: unique.join(', ') })}</p>
+          <div className="actions">
+            <button type="button" className="btn primary" onClick={() => void onResend(confirm)} data-testid="resend-confirm">
+              {confirm === 'all' ? t('detail.resendAll', { count: failed.length }) : t('detail.resendRetryable', { count: retryable.length })}
+            </button>
+            <button type="button" className="btn" onClick={() => setConfirm(null)}>
+              {t('common:cancel')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <h3>{t('detail.recipientsTitle')}</h3>
+      <div className="table-scroll">
+        <table className="grid recipients" data-testid="recipients-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('recipient.number')}</th>
+              <th scope="col">{t('recipient.status')}</th>
+              <th scope="col" className="num">{t('recipient.pages')}</th>
+              <th scope="col" className="num">{t('recipient.unitPrice')}</th>
+              <th scope="col" className="num">{t('recipient.charge')}</th>
+              <th scope="col">{t('recipient.failure')}</th>
+              <th scope="col">{t('recipient.completed')}</th>
+              <th scope="col">{t('recipient.reference')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.recipients.map((r, i) => (
+              <RecipientRow key={r.rcptRef || `${r.phoneNumber}-${i}`} r={r} language={language} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export function FailureText({ code, reason }: { code: string | null; reason: string | null }) {
+  const { t } = useTranslation('tasks');
+  if (code === null && reason === null) return <span className="muted">—</span>;
+  if (isKnownCode(code)) {
+    return (
+      <span>
+        <strong className="mono">{code}</strong> {t(`codes.${code.trim().toUpperCase()}`)}
+      </span>
+    );
+  }
+  return <span>{t('recipient.unknownCode', { code: code ?? '—', reason: reason ?? '—' })}</span>;
+}
+
+function RecipientRow({ r, language }: { r: RecipientView; language: string }) {
+  const { t } = useTranslation('tasks');
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(r.phoneNumber);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2_000);
+    } catch {
+      setCopied(false);
+    }
+  }
+  return (
+    <tr data-testid={`recipient-${r.phoneNumber}`}>
+      <td className="mono nowrap">
+        {r.phoneNumber}{' '}
+        <button type="button" className="icon-button" onClick={() => void copy()} aria-label={t('detail.copy', { number: r.phoneNumber })}>
+          {copied ? '✓' : t('detail.copyShort')}
+        </button>
+        {copied ? <span className="sr-only" role="status">{t('detail.copied', { number: r.phoneNumber })}</span> : null}
+      </td>
+      <td>
+        <StatusBadge status={r.status} recipient />
+        {r.retryable ? <span className="tag">{t('recipient.retryable')}</span> : null}
+      </td>
+      <td className="num">{r.pageCount ?? '—'}</td>
+      <td className="num">{money(r.unitPrice)}</td>
+      <td className="num">{money(r.chargedAmount)}</td>
+      <td>{r.status === 'failed' ? <FailureText code={r.failedCode} reason={r.failedReason} /> : <span className="muted">—</span>}</td>
+      <td className="nowrap">{localTime(r.completedAtMs, language, true)}</td>
+      <td className="mono small">{r.rcptRef || '—'}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,112 @@
+import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { STATUS_FILTERS, type StatusFilter, type TaskSortKey } from '../../../../shared/tasks/types';
+import { useUiStore } from '../../app/ui-store';
+import { dateInputToMs } from './format';
+import { useTasksChangedInvalidation, type ListParams } from './hooks';
+import { LookupForm } from './lookup';
+import { TaskDetailPane } from './task-detail';
+import { TaskTable } from './task-table';
+import './tasks.css';
+
+const TEXT_SORT: TaskSortKey[] = ['name'];
+
+export function TasksScreen() {
+  const { t } = useTranslation('tasks');
+  useTasksChangedInvalidation();
+  const id = useId();
+  const openId = useUiStore((s) => s.openTaskRef);
+  const openTask = useUiStore((s) => s.openTask);
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<StatusFilter | ''>('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [sort, setSort] = useState<ListParams['sort']>({ by: 'created', dir: 'desc' });
+  const [total, setTotal] = useState(0);
+  const deferredText = useDeferredValue(text);
+
+  const params = useMemo<ListParams>(
+    () => ({
+      statuses: status ? [status] : [],
+      fromMs: dateInputToMs(from),
+      toMs: dateInputToMs(to, true),
+      text: deferredText,
+      sort,
+    }),
+    [status, from, to, deferredText, sort],
+  );
+  const filtered = status !== '' || from !== '' || to !== '' || text.trim() !== '';
+
+  const onSort = useCallback(
+    (by: TaskSortKey) =>
+      setSort((s) => (s.by === by ? { by, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { by, dir: TEXT_SORT.includes(by) ? 'asc' : 'desc' })),
+    [],
+  );
+  const onOpen = useCallback((taskId: string) => openTask(taskId), [openTask]);
+
+  return (
+    <section className="screen tasks-screen" aria-labelledby="tasks-title">
+      <div className="tasks-head">
+        <h1 id="tasks-title">{t('title')}</h1>
+        <span className="muted" role="status" data-testid="task-count">
+          {t('count', { count: total })}
+        </span>
+      </div>
+      <LookupForm onOpen={onOpen} />
+      <form className="filters row" role="search" aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()}>
+        <div className="field grow">
+          <label htmlFor={`${id}-text`}>{t('filters.text')}</label>
+          <input
+            id={`${id}-text`}
+            type="search"
+            value={text}
+            placeholder={t('filters.textPlaceholder')}
+            onChange={(e) => setText(e.target.value)}
+            maxLength={200}
+            data-testid="task-search"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-status`}>{t('filters.status')}</label>
+          <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as StatusFilter | '')} data-testid="task-status-filter">
+            <option value="">{t('filters.anyStatus')}</option>
+            {STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {t(s === 'not_sent' ? 'status.create_failed' : `status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-from`}>{t('filters.from')}</label>
+          <input id={`${id}-from`} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>{t('filters.to')}</label>
+          <input id={`${id}-to`} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        </div>
+        {filtered ? (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setText('');
+              setStatus('');
+              setFrom('');
+              setTo('');
+            }}
+          >
+            {t('clearFilters')}
+          </button>
+        ) : null}
+      </form>
+      <div className={openId ? 'tasks-layout with-detail' : 'tasks-layout'}>
+        <div className="tasks-list">
+          <TaskTable params={params} onSort={onSort} selectedId={openId} onOpen={onOpen} onTotal={setTotal} />
+          {total === 0 ? <p className="muted empty">{filtered ? t('emptyFiltered') : t('empty')}</p> : null}
+        </div>
+        {openId ? <TaskDetailPane key={openId} id={openId} onClose={() => openTask(null)} onOpen={onOpen} /> : null}
+      </div>
+    </section>
+  );
+}
