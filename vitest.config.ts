@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/{main,shared,simulator,preload,preview,lint,scripts}/**/*.test.ts'],
+          include: ['test/{main,shared,simulator,preload,preview,lint,scripts,installer,printer}/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
