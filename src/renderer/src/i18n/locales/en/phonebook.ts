@@ -96,7 +96,7 @@ export const phonebook = {
     sampleCaption: 'The first rows of the file',
     import: 'Import',
     importing: 'Importing…',
-    result: 'Added {{added}} contacts; {{merged}} rows matched numbers already in the phonebook; {{skipped}} rows were not imported.',
+    result: 'Import finished. New contacts: {{added}} · rows merged into numbers already saved: {{merged}} · rows not imported: {{skipped}}.',
     skippedCaption: 'Rows not imported',
     row: 'Row',
     value: 'Number cell',

@@ -99,7 +99,7 @@ export const phonebook: DeepStrings<typeof en> = {
     sampleCaption: '文件的前几行',
     import: '导入',
     importing: '正在导入…',
-    result: '新增 {{added}} 个联系人；{{merged}} 行与通讯录中已有号码合并；{{skipped}} 行未导入。',
+    result: '导入完成。新增联系人：{{added}} · 与已有号码合并的行：{{merged}} · 未导入的行：{{skipped}}。',
     skippedCaption: '未导入的行',
     row: '行',
     value: '号码单元格',

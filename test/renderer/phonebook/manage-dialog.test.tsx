@@ -1,0 +1,114 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FaxDeskApi } from '../../../src/shared/ipc/contract';
+import type { CsvPreview } from '../../../src/shared/phonebook/types';
+import { initI18n } from '../../../src/renderer/src/i18n';
+import { PhonebookPicker } from '../../../src/renderer/src/features/phonebook';
+
+type Handler = (input: unknown) => { ok: true; value: unknown } | { ok: false; error: { code: string; message: string; fields?: Record<string, string[]> } };
+
+function installApi(handlers: Record<string, Handler>, pathForFile = async (f: File) => `/home/me/${f.name}`) {
+  const calls: Array<[string, unknown]> = [];
+  const defaults: Record<string, Handler> = {
+    listContacts: () => ({ ok: true, value: { contacts: [], total: 0 } }),
+    listGroups: () => ({ ok: true, value: [] }),
+    recentNumbers: () => ({ ok: true, value: [] }),
+    getSettings: () => ({ ok: true, value: { defaultCountry: 'CN' } }),
+  };
+  const api = new Proxy({} as FaxDeskApi, {
+    get: (_t, name: string) => {
+      if (name === 'on') return () => () => {};
+      if (name === 'pathForFile') return pathForFile;
+      return async (input: unknown) => {
+        calls.push([name, input]);
+        const h = handlers[name] ?? defaults[name];
+        return h ? h(input) : { ok: false, error: { code: 'test.unexpected', message: name } };
+      };
+    },
+  });
+  Object.defineProperty(window, 'faxdesk', { value: api, configurable: true, writable: true });
+  return calls;
+}
+
+function openDialog() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <main>
+        <PhonebookPicker onPick={() => {}} />
+      </main>
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Manage phonebook…' }));
+  return screen.getByRole('dialog', { name: 'Manage phonebook' });
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+afterEach(cleanup);
+
+describe('the manage dialog', () => {
+  it('checks a typed fax number before saving and shows why it is wrong', async () => {
+    const calls = installApi({});
+    const dialog = openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'New contact' }));
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Li' } });
+    fireEvent.change(within(dialog).getByLabelText('Fax number'), { target: { value: '12345' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save contact' }));
+    expect(await within(dialog).findByText('Too short: a fax number with its country code has at least 7 digits.')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Fax number').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some(([n]) => n === 'saveContact')).toBe(false);
+  });
+
+  it('saves a contact and words a refusal from main in the UI language', async () => {
+    const calls = installApi({
+      saveContact: () => ({ ok: false, error: { code: 'phonebook.duplicate_number', message: 'dup', fields: { fax: ['dup'] } } }),
+    });
+    const dialog = openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'New contact' }));
+    fireEvent.change(within(dialog).getByLabelText('Fax number'), { target: { value: '(010) 8888-1234' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save contact' }));
+    expect(await within(dialog).findByText('This fax number is already saved for another contact.')).toBeTruthy();
+    expect(calls.find(([n]) => n === 'saveContact')?.[1]).toMatchObject({ name: '', fax: '(010) 8888-1234', defaultCountry: 'CN', groupIds: [] });
+  });
+
+  it('imports a CSV file by path with the column the user picked, and lists the rows it skipped', async () => {
+    const preview: CsvPreview = {
+      columns: ['Name', 'Office fax', 'Mobile'],
+      sampleRows: [['Li', '010 8888 1234', '13812345678']],
+      rowCount: 3,
+      hasHeader: true,
+      encoding: 'utf-8',
+      suggested: { numberColumn: 2, nameColumn: 0 },
+    };
+    const calls = installApi({
+      previewCsvImport: () => ({ ok: true, value: preview }),
+      importCsv: () => ({
+        ok: true,
+        value: { added: 1, merged: 1, skipped: [{ row: 4, value: 'call me', reason: 'letters', message: 'x' }], skippedCount: 1 },
+      }),
+    });
+    const dialog = openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import and export' }));
+    const input = within(dialog).getByLabelText('CSV file');
+    fireEvent.change(input, { target: { files: [new File(['Name,Office fax\n'], 'contacts.csv', { type: 'text/csv' })] } });
+    const numberSelect = await within(dialog).findByLabelText('Column with the fax number');
+    expect(calls.find(([n]) => n === 'previewCsvImport')?.[1]).toEqual({ path: '/home/me/contacts.csv' });
+    expect((numberSelect as HTMLSelectElement).value).toBe('2');
+    fireEvent.change(numberSelect, { target: { value: '1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(calls.some(([n]) => n === 'importCsv')).toBe(true));
+    expect(calls.find(([n]) => n === 'importCsv')?.[1]).toEqual({
+      path: '/home/me/contacts.csv',
+      hasHeader: true,
+      numberColumn: 1,
+      nameColumn: 0,
+      defaultCountry: 'CN',
+    });
+    const table = await within(dialog).findByRole('table', { name: 'Rows not imported' });
+    expect(within(table).getByText('A fax number can only contain digits, spaces, +, -, ( ) and dots.')).toBeTruthy();
+    expect(within(dialog).getAllByRole('status').some((s) => s.textContent === 'Import finished. New contacts: 1 · rows merged into numbers already saved: 1 · rows not imported: 1.')).toBe(true);
+  });
+});
