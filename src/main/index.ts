@@ -7,13 +7,14 @@ import ElectronStore from 'electron-store';
 import { ipcEvent } from '../shared/ipc/contract';
 import type { PlatformDeps } from './app-context';
 import { installOpenHandlers, singleInstanceData } from './electron/open-handlers';
+import { createElectronNotifier } from './electron/notifier';
 import { createTray, type FaxDeskTray } from './electron/tray';
 import { chineseTrayLabels, englishTrayLabels } from './electron/tray-menu';
 import { restoredPlacement, trackWindowState } from './electron/window-state';
 import { registerIpc } from './ipc/register';
 import { createLogger } from './log';
 import { chineseMenuLabels, englishMenuLabels, menuTemplate } from './menu';
-import { hardenSession, hardenWebContents, isTrustedFrameUrl, safeOpenExternal, secureWebPreferences } from './security';
+import { hardenSession, hardenWebContents, isTrustedFrameUrl, safeOpenExternal } from './security';
 import { createMainServices } from './services';
 import type { KeyValueStore, StoreFactory } from './settings/settings';
 
@@ -24,6 +25,9 @@ const devServer = process.env['ELECTRON_RENDERER_URL'] ?? null;
 const origins = { fileRoot: devServer ? null : `file://${rendererDir}`, devServer };
 
 let mainWindow: BrowserWindow | null = null;
+/** set once the user really quits, so closing the window can hide it to the tray instead */
+let quitting = false;
+let keepInTray: () => boolean = () => false;
 
 const storeFactory: StoreFactory = (options) => new ElectronStore(options) as unknown as KeyValueStore;
 
@@ -41,11 +45,31 @@ async function createWindow(onShown?: () => void): Promise<BrowserWindow> {
     minHeight: windowDefaults.minHeight,
     show: false,
     title: 'FaxDesk',
-    webPreferences: secureWebPreferences(path.join(here, '../preload/index.cjs')),
+    // Written out (not spread) so static checkers can see each value; test/main/entry.test.ts
+    // asserts this object equals secureWebPreferences() from security.ts.
+    webPreferences: {
+      preload: path.join(here, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      safeDialogs: true,
+      spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
   hardenWebContents(win.webContents, (url) => void shell.openExternal(url), (what, url) =>
     log.warn(`blocked ${what} to ${url.slice(0, 200)}`),
   );
+  win.on('close', (e) => {
+    // With "keep running in the tray" on, closing hides the window; tracking and notifications go on.
+    if (!quitting && keepInTray()) {
+      e.preventDefault();
+      win.hide();
+    }
+  });
   win.once('ready-to-show', () => {
     // The remembered bounds are applied while the window is still hidden, against
     // today's displays (a monitor may be gone); tracking starts only afterwards so
@@ -105,6 +129,9 @@ async function main() {
       safeOpenExternal((u) => shell.openExternal(u), url);
     },
     emit,
+    notifier: createElectronNotifier((taskRef) =>
+      void showMainWindow().then(() => emit('navigate', { route: `tasks/${taskRef}` })),
+    ),
   };
   const services = await createMainServices(deps, { storeFactory });
   registerIpc(ipcMain, services.handlers, (url) => isTrustedFrameUrl(url, origins), log);
@@ -133,9 +160,12 @@ async function main() {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = await createWindow();
   });
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    if (process.platform !== 'darwin' && !keepInTray()) app.quit();
   });
-  app.on('before-quit', () => void services.close());
+  app.on('before-quit', () => {
+    quitting = true;
+    void services.close();
+  });
 
   const showTray = () => {
     if (tray) return;
@@ -147,6 +177,7 @@ async function main() {
       quit: () => app.quit(),
     });
   };
+  keepInTray = () => services.settings.get().closeToTray && tray !== null;
   // the tray appears with the first window, when FaxDesk can answer its menu
   mainWindow = await createWindow(showTray);
   // documents from argv, or opened / printed before the window existed, wait in the queue for the Send screen

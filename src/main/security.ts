@@ -38,6 +38,8 @@ export function secureWebPreferences(preloadPath: string) {
     webviewTag: false,
     safeDialogs: true,
     spellcheck: false,
+    // a middle click must not open links in a new window
+    disableBlinkFeatures: 'Auxclick',
     // webSecurity, allowRunningInsecureContent, experimentalFeatures: left at Electron's safe defaults.
   } as const;
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { channelNames, ipcChannel } from '../../src/shared/ipc/contract';
+import { secureWebPreferences } from '../../src/main/security';
 
 // Electron itself is the one boundary we do not own: it is mocked here, and only here.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-entry-'));
@@ -66,6 +67,8 @@ describe('the Electron entry', () => {
     await vi.waitFor(() => expect(state.windows.length).toBe(1));
     const prefs = state.windows[0]!.options.webPreferences;
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    // the literal options in the entry are exactly the hardened set of security.ts
+    expect(prefs).toEqual(secureWebPreferences(String(prefs['preload'])));
     expect(String(prefs['preload'])).toMatch(/preload[/\\]index\.cjs$/);
     expect(state.windows[0]!.contents['setWindowOpenHandler']).toHaveBeenCalled();
     for (const name of channelNames) expect(state.handled.has(ipcChannel(name))).toBe(true);

@@ -79,6 +79,7 @@ vi.mock('electron', async () => {
     loadFile = vi.fn(async () => {});
     loadURL = vi.fn(async () => {});
     show = vi.fn();
+    hide = vi.fn();
     focus = vi.fn();
     restore = vi.fn(() => void (this.minimized = false));
     isMinimized = () => this.minimized;
@@ -173,7 +174,11 @@ describe('documents opened with FaxDesk reach the Send screen', () => {
     expect(h.trays).toHaveLength(1);
     const labels = (h.trays[0]!.menu as Array<{ label?: string }>).map((i) => i.label).filter(Boolean);
     expect(labels).toEqual(['New Fax', 'Open FaxDesk', 'Quit FaxDesk']);
-    win.emit('close');
+    // closing keeps FaxDesk in the tray (the default), still tracking
+    const closeEvent = { preventDefault: vi.fn() };
+    win.emit('close', closeEvent);
+    expect(closeEvent.preventDefault).toHaveBeenCalled();
+    expect((win as unknown as { hide: ReturnType<typeof vi.fn> }).hide).toHaveBeenCalled();
     expect(JSON.parse(fs.readFileSync(path.join(dataDir, WINDOW_STATE_FILE), 'utf8'))).toEqual({
       bounds: { x: 10, y: 20, width: 1100, height: 750 },
       maximized: true,
