@@ -5,7 +5,10 @@ import { changeLanguage, pickLanguage } from '../../i18n';
 import { call, CallError } from '../../lib/api';
 import { useSettings, useUpdateSettings } from '../account/hooks';
 
-type Draft = Pick<Settings, 'serviceTimeZone' | 'defaultCountry' | 'lowBalanceThreshold' | 'notifyOnDone' | 'notifyOnFailed' | 'closeToTray'>;
+type Draft = Pick<
+  Settings,
+  'serviceTimeZone' | 'defaultCountry' | 'lowBalanceThreshold' | 'notifyOnDone' | 'notifyOnFailed' | 'closeToTray' | 'hotFolder' | 'autoRetry'
+>;
 
 export function PreferencesForm() {
   const { t } = useTranslation('settings');
@@ -17,8 +20,9 @@ export function PreferencesForm() {
 
   useEffect(() => {
     if (settings.data && !draft) {
-      const { serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray } = settings.data;
-      setDraft({ serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray });
+      const { serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray, hotFolder, autoRetry } =
+        settings.data;
+      setDraft({ serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray, hotFolder, autoRetry });
     }
   }, [settings.data, draft]);
 
@@ -94,6 +98,70 @@ export function PreferencesForm() {
       {check('notifyOnDone')}
       {check('notifyOnFailed')}
       {check('closeToTray')}
+      <fieldset className="group">
+        <legend>{t('prefs.hotFolderHeading')}</legend>
+        <div className="checkbox">
+          <input
+            id={`${id}-hot`}
+            type="checkbox"
+            checked={draft.hotFolder.enabled}
+            onChange={(e) => set('hotFolder', { ...draft.hotFolder, enabled: e.target.checked })}
+          />
+          <label htmlFor={`${id}-hot`}>{t('prefs.hotFolderEnabled')}</label>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-hotpath`}>{t('prefs.hotFolderPath')}</label>
+          <input
+            id={`${id}-hotpath`}
+            value={draft.hotFolder.path}
+            placeholder="~/FaxDesk/Outbox"
+            aria-describedby={`${id}-hotpath-hint`}
+            onChange={(e) => set('hotFolder', { ...draft.hotFolder, path: e.target.value })}
+          />
+          <span id={`${id}-hotpath-hint`} className={fieldError('hotFolder.path') ? 'error' : 'hint'}>
+            {fieldError('hotFolder.path') ?? t('prefs.hotFolderHint')}
+          </span>
+        </div>
+      </fieldset>
+      <fieldset className="group">
+        <legend>{t('prefs.autoRetryHeading')}</legend>
+        <div className="checkbox">
+          <input
+            id={`${id}-retry`}
+            type="checkbox"
+            checked={draft.autoRetry.enabled}
+            onChange={(e) => set('autoRetry', { ...draft.autoRetry, enabled: e.target.checked })}
+          />
+          <label htmlFor={`${id}-retry`}>{t('prefs.autoRetryEnabled')}</label>
+        </div>
+        <div className="row">
+          <div className="field">
+            <label htmlFor={`${id}-attempts`}>{t('prefs.autoRetryAttempts')}</label>
+            <input
+              id={`${id}-attempts`}
+              type="number"
+              min={1}
+              max={5}
+              value={draft.autoRetry.attempts}
+              onChange={(e) => set('autoRetry', { ...draft.autoRetry, attempts: Number(e.target.value) })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-delay`}>{t('prefs.autoRetryDelay')}</label>
+            <input
+              id={`${id}-delay`}
+              type="number"
+              min={1}
+              max={1440}
+              value={draft.autoRetry.delayMinutes}
+              onChange={(e) => set('autoRetry', { ...draft.autoRetry, delayMinutes: Number(e.target.value) })}
+            />
+          </div>
+        </div>
+        {fieldError('autoRetry.attempts') || fieldError('autoRetry.delayMinutes') ? (
+          <p className="error-text">{fieldError('autoRetry.attempts') ?? fieldError('autoRetry.delayMinutes')}</p>
+        ) : null}
+      </fieldset>
       <div className="actions">
         <button type="submit" className="btn primary" disabled={update.isPending}>
           {t('common:save')}
