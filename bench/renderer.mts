@@ -1,0 +1,71 @@
+/**
+ * Renderer start: the built renderer (out/renderer, electron-vite) served by
+ * the preview, loaded in a fresh Chromium context each run (no HTTP cache),
+ * from navigation start to body[data-ready=true]; and the JavaScript that
+ * index.html loads before anything else, gzipped.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { launchChromium, newestMtime, RENDERER_DIR, startPreview } from './lib/browser.mts';
+import { STAMP_READY } from './lib/page-scripts.mts';
+import { ROOT } from './lib/processes.mts';
+import { figure, type Figure } from './lib/report.mts';
+
+/** Builds out/ when the renderer sources are newer than the build (or there is none). */
+export function ensureRendererBuilt(log: (s: string) => void): void {
+  const sources = Math.max(newestMtime(path.join(ROOT, 'src/renderer')), newestMtime(path.join(ROOT, 'src/shared')));
+  const index = path.join(RENDERER_DIR, 'index.html');
+  if (fs.existsSync(index) && newestMtime(RENDERER_DIR) >= sources) return;
+  log('  building the renderer (npx electron-vite build)');
+  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8', timeout: 300_000 });
+  if (r.status !== 0) throw new Error(`electron-vite build failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+/** The scripts and module preloads of index.html: what runs before the first screen. */
+export function initialScripts(): string[] {
+  const html = fs.readFileSync(path.join(RENDERER_DIR, 'index.html'), 'utf8');
+  const refs = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) refs.add(m[1]!);
+  for (const m of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) refs.add(m[1]!);
+  for (const m of html.matchAll(/<link\b[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) refs.add(m[1]!);
+  return [...refs].filter((r) => r.endsWith('.js')).map((r) => path.join(RENDERER_DIR, r.replace(/^\.?\//, '')));
+}
+
+export async function rendererFigures(runs: number, log: (s: string) => void): Promise<Figure[]> {
+  ensureRendererBuilt(log);
+  const scripts = initialScripts();
+  const gz = scripts.reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(f)).length, 0) / 1024;
+  const raw = scripts.reduce((n, f) => n + fs.statSync(f).size, 0) / 1024;
+  log(`  initial scripts: ${scripts.map((s) => path.relative(RENDERER_DIR, s)).join(', ')} (${raw.toFixed(0)} KB raw)`);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-bench-start-'));
+  const preview = await startPreview(dataDir);
+  const browser = await launchChromium();
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < runs + 1; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      // Stamped in the page the moment the app says it is ready; performance.now() counts from navigation start.
+      await page.addInitScript(STAMP_READY);
+      await page.goto(preview.url);
+      await page.locator('body[data-ready="true"]').waitFor();
+      const ms = (await page.evaluate('window.__readyAt')) as number;
+      // The first load warms the preview server and Chromium's own caches; it is not counted.
+      if (i > 0) times.push(ms);
+      await context.close();
+    }
+    log(`  renderer start runs: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+  } finally {
+    await browser.close();
+    await preview.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return [
+    figure('renderer start, navigation → body[data-ready=true]', 'ms', '< 500 ms', times, (m) => m < 500, 'built renderer via the preview, fresh browser context per run'),
+    figure('renderer initial JS gzipped', 'KB', '≤ 250 KB', [gz], (m) => m <= 250, `${scripts.length} file(s) index.html loads, zlib default level, ${raw.toFixed(0)} KB raw`),
+  ];
+}

@@ -1,0 +1,107 @@
+/**
+ * Upload throughput and memory. Three processes, as on a user's machine where
+ * the service is remote: the simulator (its command line), the uploader
+ * (FaxDesk's API client in a process of its own, bench/workers/upload-client.mts)
+ * and curl. Both uploaders send the same 10 MB file to the same simulator,
+ * turn about, in the same run.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writePaddedPdf } from './lib/pdf.mts';
+import { runTsxJson, startSimProcess, type SimProcess } from './lib/processes.mts';
+import { figure, median, type Figure } from './lib/report.mts';
+
+const FILE_BYTES = 10_000_000;
+const MB = 1_000_000;
+
+function curlUpload(sim: SimProcess, file: string): Promise<{ seconds: number; status: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('curl', [
+      '-sS', '-o', '/dev/null', '-w', '%{http_code} %{time_total}',
+      '--data-binary', `@${file}`,
+      '-H', 'Content-Type: application/octet-stream',
+      '-H', 'X-File-Name: x.pdf',
+      '-H', `X-API-Key: ${sim.apiKey}`,
+      '-H', `X-API-Secret: ${sim.apiSecret}`,
+      `${sim.baseUrl}/api/v2/files/upload`,
+    ]);
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const [status, seconds] = out.trim().split(' ');
+      if (code !== 0 || status !== '200') return reject(new Error(`curl upload failed (exit ${code}): ${out}`));
+      resolve({ seconds: Number(seconds), status: Number(status) });
+    });
+  });
+}
+
+export async function uploadFigures(runs: number, log: (s: string) => void): Promise<Figure[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-bench-upload-'));
+  const sim = await startSimProcess(['--speed', '1000']);
+  try {
+    const files = await Promise.all(
+      [1, 2, 3].map(async (i) => {
+        const f = path.join(dir, `doc${i}.pdf`);
+        await writePaddedPdf(f, FILE_BYTES);
+        return f;
+      }),
+    );
+    const small = path.join(dir, 'small.pdf');
+    await writePaddedPdf(small, 20_000);
+    const big = files[0]!;
+
+    // Throughput: curl and the client take turns, so both see the same machine load.
+    await curlUpload(sim, big); // warm the simulator's page counting (pdf-lib JIT) for both
+    const curlRates: number[] = [];
+    const clientRates: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const c = await curlUpload(sim, big);
+      curlRates.push(FILE_BYTES / MB / c.seconds);
+      const r = await runTsxJson<{ seconds: number; bytes: number }>('bench/workers/upload-client.mts', [
+        'throughput', sim.baseUrl, sim.apiKey, sim.apiSecret, big,
+      ]);
+      if (r.bytes !== FILE_BYTES) throw new Error(`client reported ${r.bytes} bytes sent, expected ${FILE_BYTES}`);
+      clientRates.push(FILE_BYTES / MB / r.seconds);
+      log(`  upload run ${i + 1}: curl ${curlRates[i]!.toFixed(1)} MB/s, client ${clientRates[i]!.toFixed(1)} MB/s`);
+    }
+    const ratios = clientRates.map((c, i) => c / curlRates[i]!);
+
+    // Memory: 3 × 10 MB at once in a fresh uploading process; RSS sampled every 2 ms inside it.
+    const growth: number[] = [];
+    for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
+      const m = await runTsxJson<{ growth: number; samples: number }>(
+        'bench/workers/upload-client.mts',
+        ['memory', sim.baseUrl, sim.apiKey, sim.apiSecret, small, ...files],
+        { nodeFlags: ['--expose-gc'] },
+      );
+      growth.push(m.growth / 2 ** 20);
+      log(`  upload memory run ${i + 1}: +${(m.growth / 2 ** 20).toFixed(1)} MB RSS (${m.samples} samples)`);
+    }
+
+    const pipeGrowth: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const m = await runTsxJson<{ growth: number }>(
+        'bench/workers/upload-client.mts',
+        ['pipe-memory', sim.baseUrl, sim.apiKey, sim.apiSecret, small, ...files],
+        { nodeFlags: ['--expose-gc'] },
+      );
+      pipeGrowth.push(m.growth / 2 ** 20);
+    }
+    log(`  reference pipe memory: ${pipeGrowth.map((g) => `+${g.toFixed(1)}`).join(', ')} MB RSS`);
+
+    return [
+      figure('upload throughput, FaxDesk client', 'MB/s', 'ratio to curl ≥ 0.9', clientRates, null, 'client in its own process, simulator in another'),
+      figure('upload throughput, curl --data-binary', 'MB/s', 'reference', curlRates, null),
+      figure('upload throughput ratio client/curl', '', '≥ 0.9', ratios, (m) => m >= 0.9, `median of per-run ratios; ratio of medians ${(median(clientRates) / median(curlRates)).toFixed(2)}`),
+      figure('upload memory, peak RSS growth for 3 × 10 MB', 'MB', '< 30 MB', growth, (m) => m < 30, 'three uploads at once, as the Send screen starts them'),
+      figure('upload memory, reference fs.pipe(http.request) for 3 × 10 MB', 'MB', 'reference', pipeGrowth, null, 'plain Node streaming, same files, same sampling'),
+    ];
+  } finally {
+    await sim.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
