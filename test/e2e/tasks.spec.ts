@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { PDFDocument } from 'pdf-lib';
+import { applyTaskInTransaction } from '../../src/main/history/apply-task';
+import { migrate } from '../../src/main/history/migrations';
+import { toServiceTime } from '../../src/shared/service-time';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, openApp, shot, test, type Preview } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
@@ -44,12 +48,12 @@ function statusCell(page: Page, ref: string) {
   return page.getByTestId(`task-row-${ref}`).locator('[data-status]');
 }
 
-/** Presses Refresh until the detail pane shows `status` (the floor allows one real query every 10 s). */
-async function refreshUntil(page: Page, status: string, within = 60_000) {
+/** Presses Refresh until `check` holds (the floor allows one real query every 10 s). */
+async function refreshUntil(page: Page, check: () => Promise<void>, within = 60_000) {
   const detail = page.getByTestId('task-detail');
   await expect(async () => {
     await detail.getByTestId('refresh-task').click();
-    await expect(detail.locator('.facts [data-status]').first()).toHaveAttribute('data-status', status, { timeout: 2_000 });
+    await check();
   }).toPass({ timeout: within, intervals: [1_000, 2_000, 3_000] });
 }
 
@@ -78,13 +82,17 @@ for (const language of ['en', 'zh-CN'] as const) {
     await shot(page, `tasks-pending-${language}`);
 
     // Sending: the two failing numbers end at once, the 200 pages take about 20 s.
-    await refreshUntil(page, 'sending');
+    const taskStatus = detail.locator('.facts [data-status]').first();
+    await refreshUntil(page, async () => {
+      await expect(taskStatus).toHaveAttribute('data-status', 'sending', { timeout: 2_000 });
+      await expect(detail.getByTestId(`recipient-${BUSY}`)).toContainText('BUSY', { timeout: 2_000 });
+      await expect(detail.getByTestId(`recipient-${NO_ANSWER}`)).toContainText('NO_ANSWER', { timeout: 2_000 });
+    });
     await expect(statusCell(page, ref)).toHaveAttribute('data-status', 'sending');
-    await expect(detail.getByTestId(`recipient-${BUSY}`)).toContainText('BUSY');
-    await expect(detail.getByTestId(`recipient-${NO_ANSWER}`)).toContainText('NO_ANSWER');
+    await expect(detail.getByTestId(`recipient-${OK}`).locator('[data-status]')).toHaveAttribute('data-status', 'sending');
     await shot(page, `tasks-sending-${language}`);
 
-    await refreshUntil(page, 'done');
+    await refreshUntil(page, () => expect(taskStatus).toHaveAttribute('data-status', 'done', { timeout: 2_000 }));
     await expect(statusCell(page, ref)).toHaveAttribute('data-status', 'done');
     const okRow = detail.getByTestId(`recipient-${OK}`);
     await expect(okRow.locator('[data-status]')).toHaveAttribute('data-status', 'success');
@@ -139,4 +147,87 @@ for (const language of ['en', 'zh-CN'] as const) {
     await shot(page, `tasks-resent-${language}`);
     expect(errors).toEqual([]);
   });
+}
+
+test('the task table stays light with 10,000 tasks: a few dozen rows in the page, scrolling and searching', async ({ page, preview }) => {
+  await openApp(page, preview);
+  seedHistory(path.join(preview.dataDir, 'history.sqlite'), 10_000);
+  await page.getByTestId('nav-tasks').click();
+  await expect(page.getByTestId('task-count')).toContainText('10000');
+  const table = page.getByTestId('task-table');
+  const rows = table.locator('.vbody [role="row"]');
+  await expect(rows.first()).toContainText('Bulk 9999');
+  expect(await rows.count()).toBeLessThan(80);
+
+  // To the bottom: the oldest task is there at once, still with only a few dozen rows in the DOM.
+  const started = Date.now();
+  await table.locator('.vbody').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(table.getByRole('button', { name: 'Bulk 0', exact: true })).toBeVisible();
+  const scrolled = Date.now() - started;
+  expect(await rows.count()).toBeLessThan(80);
+  console.log(`10,000 tasks: bottom row shown ${scrolled} ms after the jump; ${await rows.count()} rows in the DOM`);
+  expect(scrolled).toBeLessThan(3_000);
+
+  // Sort by name and search by number.
+  await table.getByRole('button', { name: 'Name' }).click();
+  await expect(table.locator('[aria-sort="ascending"]')).toContainText('Name');
+  await page.getByTestId('task-search').fill('8613700004321');
+  await expect(page.getByTestId('task-count')).toContainText('1 task');
+  await expect(rows.first()).toContainText('Bulk 4321');
+  await expectNoAxeViolations(page);
+  await shot(page, 'tasks-10000-en');
+});
+
+/** 10,000 ended tasks written straight into the preview's history, in one transaction (as 10,000 polls would). */
+function seedHistory(file: string, n: number) {
+  const db = new Database(file);
+  db.pragma('busy_timeout = 10000');
+  migrate(db);
+  const del = db.prepare('DELETE FROM task_search WHERE rowid = ?');
+  const ins = db.prepare(
+    `INSERT INTO task_search (rowid, name, numbers) SELECT t.id, t.name,
+       coalesce((SELECT group_concat(r.phone_number, ' ') FROM recipients r WHERE r.task_id = t.id), '') FROM tasks t WHERE t.id = ?`,
+  );
+  const ctx = {
+    db,
+    serviceTimeZone: 'Asia/Shanghai',
+    refreshSearch(id: number) {
+      del.run(id);
+      ins.run(id);
+    },
+  };
+  const base = Date.now() - n * 60_000;
+  const stamp = (ms: number) => toServiceTime(new Date(ms), 'Asia/Shanghai');
+  db.transaction(() => {
+    for (let i = 0; i < n; i++) {
+      const at = stamp(base + i * 60_000);
+      const failed = i % 7 === 0;
+      applyTaskInTransaction(
+        ctx,
+        {
+          task_ref: `task_bulk_${i}`,
+          name: `Bulk ${i}`,
+          status: 'done',
+          scheduled_at: at,
+          created_at: at,
+          recipients: [
+            {
+              rcpt_ref: `rcpt_bulk_${i}`,
+              phone_number: `86137${String(i).padStart(8, '0')}`,
+              unit_price: 0.3,
+              page_count: failed ? 0 : 2,
+              charged_amount: failed ? 0 : 0.6,
+              status: failed ? 'failed' : 'success',
+              failed_code: failed ? 'BUSY' : null,
+              failed_reason: failed ? 'The line was busy' : null,
+              completed_at: at,
+              created_at: at,
+            },
+          ],
+        },
+        Date.now(),
+      );
+    }
+  })();
+  db.close();
 }

@@ -66,7 +66,7 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
       ['NO_ANSWER', 1, true],
     ]);
     expect(failures.groups[0]!.items[0]).toMatchObject({ taskRef, phoneNumber: BUSY });
-    expect((await rig.feature.handlers.taskCounts()).recentFailures).toBe(2);
+    expect((await rig.feature.handlers.taskCounts(undefined)).recentFailures).toBe(2);
 
     const resent = await rig.feature.handlers.resendFailed({ taskRef, only: 'retryable' });
     expect(resent.phoneNumbers).toEqual([BUSY, NO_ANSWER]);

@@ -265,7 +265,7 @@ function RecipientRow({ r, language }: { r: RecipientView; language: string }) {
       <td className="num">{r.pageCount ?? '—'}</td>
       <td className="num">{money(r.unitPrice)}</td>
       <td className="num">{money(r.chargedAmount)}</td>
-      <td>{r.status === 'failed' ? <FailureText code={r.failedCode} reason={r.failedReason} /> : <span className="muted">—</span>}</td>
+      <td className="failure">{r.status === 'failed' ? <FailureText code={r.failedCode} reason={r.failedReason} /> : <span className="muted">—</span>}</td>
       <td className="nowrap">{localTime(r.completedAtMs, language, true)}</td>
       <td className="mono small">{r.rcptRef || '—'}</td>
     </tr>

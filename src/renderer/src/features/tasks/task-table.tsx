@@ -121,7 +121,12 @@ function Cells({ row, onOpen, language }: { row: TaskRowView; onOpen(id: string)
         <button type="button" className="link-button" onClick={() => onOpen(row.id)} title={row.name}>
           {row.name || row.taskRef || '—'}
         </button>
-        {row.resendOf ? <span className="tag">↻</span> : null}
+        {row.resendOf ? (
+          <span className="tag" title={`${t('detail.resendOf')} ${row.resendOf}`}>
+            <span aria-hidden="true">↻</span>
+            <span className="sr-only">{t('detail.resendOf')}</span>
+          </span>
+        ) : null}
       </div>
       <div role="cell">{localTime(row.createdAtMs, language)}</div>
       <div role="cell">{isImmediate(row) ? <span className="muted">{t('immediately')}</span> : localTime(row.scheduledAtMs, language)}</div>

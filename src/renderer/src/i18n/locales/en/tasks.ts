@@ -19,7 +19,7 @@ export const tasks = {
     created: 'Created',
     scheduled: 'Scheduled',
     status: 'Status',
-    recipients: 'Recipients',
+    recipients: 'Delivered / failed / open',
     success: 'Delivered',
     failed: 'Failed',
     pending: 'Not finished',

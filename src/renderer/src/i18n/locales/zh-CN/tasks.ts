@@ -22,7 +22,7 @@ export const tasks: DeepStrings<typeof enTasks> = {
     created: '创建时间',
     scheduled: '定时',
     status: '状态',
-    recipients: '接收方',
+    recipients: '成功 / 失败 / 未完成',
     success: '成功',
     failed: '失败',
     pending: '未完成',
