@@ -4,10 +4,11 @@
  * (`name: median unit (goal: ...)`), all runs in bench/results/latest.json.
  * Flags: --only upload,polling,history,renderer,send   --runs N
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/processes.mts';
-import { formatFigure, writeResults, type Figure } from './lib/report.mts';
+import { formatFigure, markdownTable, writeResults, type Figure } from './lib/report.mts';
 import { historyFigures } from './history.mts';
 import { pollingFigures } from './polling.mts';
 import { rendererFigures } from './renderer.mts';
@@ -45,4 +46,5 @@ for (const b of benches) {
 const seconds = (performance.now() - t0) / 1000;
 const out = path.join(ROOT, 'bench/results/latest.json');
 writeResults(out, figures, startedAt, seconds);
-console.log(`\n${figures.length} figures in ${seconds.toFixed(0)} s; written to ${path.relative(ROOT, out)}`);
+fs.writeFileSync(out.replace(/\.json$/, '.md'), markdownTable(figures));
+console.log(`\n${figures.length} figures in ${seconds.toFixed(0)} s; written to ${path.relative(ROOT, out)} (and .md)`);

@@ -78,3 +78,15 @@ export function writeResults(file: string, figures: Figure[], startedAt: Date, s
   };
   fs.writeFileSync(file, JSON.stringify(body, null, 2) + '\n');
 }
+
+/** The figures as a Markdown table (for docs/benchmarks.md and the README). */
+export function markdownTable(figures: Figure[]): string {
+  const cell = (t: string) => t.replace(/\|/g, '\\|');
+  const lines = ['| Figure | Median | Goal | Met | Runs |', '|---|---|---|---|---|'];
+  for (const f of figures) {
+    const value = f.median === null ? `n/a (${f.note ?? ''})` : `${show(f.median)}${f.unit ? ` ${f.unit}` : ''}`;
+    const met = f.met === null ? '' : f.met ? 'yes' : '**no**';
+    lines.push(`| ${cell(f.name)} | ${cell(value)} | ${cell(f.goal)} | ${met} | ${f.runs.map((r) => show(r)).join(', ')} |`);
+  }
+  return lines.join('\n') + '\n';
+}
