@@ -70,8 +70,16 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     defaultCountry: () => settings.get().defaultCountry,
     historyFile: path.join(deps.dataDir, 'history.sqlite'),
   });
-  const send = createSendFeature(deps, settings, connection, historyPort(history, deps.dataDir));
   const tasks = createTasksFeature({ deps, settings, connection, history });
+  const sendHistory = historyPort(history, deps.dataDir);
+  // The send's follow-up task query goes through the tracker too, so it is announced and notified like any poll.
+  const send = createSendFeature(deps, settings, connection, {
+    ...sendHistory,
+    applyTaskResponse: (task) => {
+      tasks.tracker.ingest(task);
+      sendHistory.applyTaskResponse(task);
+    },
+  });
   const handlers: Handlers = {
     ...appHandlers(deps, settings),
     ...intake.handlers,

@@ -57,7 +57,7 @@ export interface TasksFeature {
 export interface TasksFeatureOptions {
   deps: Pick<PlatformDeps, 'dataDir' | 'emit' | 'log' | 'systemLocale'> & { notifier?: Notifier | undefined };
   settings: Pick<SettingsStore, 'get'>;
-  connection: Pick<Connection, 'client'>;
+  connection: Pick<Connection, 'client'> & Partial<Pick<Connection, 'onChange'>>;
   history: History;
   clock?: Clock;
   /** start the background poller (default true) */
@@ -208,6 +208,8 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
     transmissionReport: async ({ taskRef }) => ({ path: await writeTransmissionReport(deps.dataDir, view(taskRef)) }),
   };
 
+  // Another service or account: what was learnt about errors no longer applies.
+  const offConnection = o.connection.onChange?.(() => tracker.resetBackoff());
   if (o.poll !== false) tracker.start();
 
   return {
@@ -221,6 +223,7 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
       return () => trayListeners.delete(listener);
     },
     close() {
+      offConnection?.();
       tracker.stop();
       autoRetry?.close();
       trayListeners.clear();

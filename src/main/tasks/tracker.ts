@@ -60,6 +60,11 @@ export interface RefreshOutcome {
 }
 
 export interface TaskTracker {
+  /**
+   * A task response obtained elsewhere (e.g. the send's follow-up query):
+   * stored, announced and notified exactly like one the tracker fetched.
+   */
+  ingest(task: Task): TaskChanges;
   /** asks the service now (no interval check) and applies the answer; throws FaxApiError */
   fetch(taskRef: string): Promise<TaskChanges>;
   /** asks the service only if the polling rules allow it now; errors are logged, not thrown */
@@ -150,15 +155,9 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
     if (e instanceof AuthError) o.log.warn('tasks: the service refused the credentials; polls resume after the backoff or when the connection changes');
   }
 
-  async function doFetch(taskRef: string): Promise<TaskChanges> {
-    const client = await o.client();
-    const before = o.history.pollState(taskRef);
-    lastAsked.set(taskRef, { at: clock.now(), status: before?.status ?? null });
-    const task = await client.getTask(taskRef);
+  function apply(taskRef: string, task: Task, before: string | null): TaskChanges {
     const changes = o.history.applyTaskResponse(task);
-    lastAsked.set(taskRef, { at: clock.now(), status: changes.status?.to ?? before?.status ?? null });
-    global = { failures: 0, until: 0 };
-    taskBackoff.delete(taskRef);
+    lastAsked.set(taskRef, { at: clock.now(), status: changes.status?.to ?? before });
     notify(changes);
     if (changes.becameTerminal) {
       try {
@@ -168,6 +167,16 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
       }
     }
     return changes;
+  }
+
+  async function doFetch(taskRef: string): Promise<TaskChanges> {
+    const client = await o.client();
+    const before = o.history.pollState(taskRef)?.status ?? null;
+    lastAsked.set(taskRef, { at: clock.now(), status: before });
+    const task = await client.getTask(taskRef);
+    global = { failures: 0, until: 0 };
+    taskBackoff.delete(taskRef);
+    return apply(taskRef, task, before);
   }
 
   function fetchOnce(taskRef: string): Promise<TaskChanges> {
@@ -258,6 +267,13 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
   }
 
   return {
+    ingest(task) {
+      const taskRef = String(task.task_ref);
+      const changes = apply(taskRef, task, o.history.pollState(taskRef)?.status ?? null);
+      announce([changes]);
+      return changes;
+    },
+
     async fetch(taskRef) {
       const changes = await fetchOnce(taskRef).catch((e: unknown) => {
         noteFailure(taskRef, e);

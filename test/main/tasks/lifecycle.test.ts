@@ -151,3 +151,21 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
     expect(rig.history.getTask('no_such_task')).toBeNull();
   });
 });
+
+describe('a task response obtained elsewhere (the send’s follow-up query)', () => {
+  it('is stored, announced and notified like a poll, and counts toward the polling rate', async () => {
+    rig = await makeRig();
+    const file = await samplePdf(rig.dir, 1);
+    const taskRef = await rig.send('Quick one', [OK], file);
+    let task = await rig.client.getTask(taskRef);
+    for (let i = 0; i < 50 && task.status !== 'done'; i++) {
+      await sleep(50);
+      task = await rig.client.getTask(taskRef);
+    }
+    const changes = rig.feature.tracker.ingest(task);
+    expect(changes.becameTerminal).toBe(true);
+    expect(rig.notifier.sent).toEqual([{ title: 'Fax sent', body: '“Quick one”: 1 of 1 delivered.', taskRef }]);
+    expect(rig.emitted.at(-1)).toMatchObject({ name: 'tasksChanged', payload: { taskRefs: [taskRef] } });
+    expect(await rig.feature.tracker.refreshIfDue(taskRef)).toBe(false);
+  });
+});
