@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeRig, samplePdf, type Rig } from './helpers';
+
+let rig: Rig | null = null;
+afterEach(async () => {
+  await rig?.close();
+  rig = null;
+});
+
+const list = (r: Rig, filters: Parameters<Rig['feature']['handlers']['listTasks']>[0]['filters'] = {}, by: 'created' | 'name' = 'created') =>
+  r.feature.handlers.listTasks({ filters, sort: { by, dir: 'asc' }, limit: 100, offset: 0 });
+
+describe('the task list', () => {
+  it('shows an unanswered send distinctly and filters by status, text, number and date', async () => {
+    rig = await makeRig();
+    const file = await samplePdf(rig.dir);
+    const a = await rig.send('Alpha invoice', ['8613800138000'], file);
+    const b = await rig.send('Beta order', ['8613900139000'], file);
+    // A create that got no definitive answer: recorded, never confirmed by the service.
+    const { taskIds } = rig.history.recordSend({
+      name: 'Gamma maybe',
+      files: [{ path: file, name: 'x.pdf', size: 1, pages: 1, fileRef: null }],
+      parts: [{ name: 'Gamma maybe', phoneNumbers: ['8613700137000'] }],
+    });
+    rig.history.markOutcomeUnknown(taskIds[0]!, 'The connection broke before the service answered.');
+
+    const all = await list(rig, {}, 'name');
+    expect(all.total).toBe(3);
+    expect(all.rows.map((r) => r.name)).toEqual(['Alpha invoice', 'Beta order', 'Gamma maybe']);
+    const gamma = all.rows[2]!;
+    expect(gamma).toMatchObject({ taskRef: null, status: 'outcome_unknown', outcomeUnknown: true, id: `local:${taskIds[0]}` });
+    const detail = await rig.feature.handlers.getTaskDetail({ id: gamma.id });
+    expect(detail.task.error).toMatch(/connection broke/);
+    expect(detail.nextCheckAtMs).toBeNull();
+
+    expect((await list(rig, { statuses: ['outcome_unknown'] })).rows.map((r) => r.name)).toEqual(['Gamma maybe']);
+    expect((await list(rig, { statuses: ['pending', 'sending', 'done'] })).total).toBe(2);
+    expect((await list(rig, { text: 'beta' })).rows.map((r) => r.taskRef)).toEqual([b]);
+    expect((await list(rig, { text: '86138001' })).rows.map((r) => r.taskRef)).toEqual([a]);
+    const now = rig.clock.now();
+    expect((await list(rig, { fromMs: now + 86_400_000 })).total).toBe(0);
+    expect((await list(rig, { toMs: now + 86_400_000 })).total).toBe(3);
+    await expect(rig.feature.handlers.getTaskDetail({ id: 'task_unknown' })).rejects.toMatchObject({ code: 'tasks.not_found' });
+  });
+});
