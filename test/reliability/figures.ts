@@ -1,14 +1,16 @@
 /**
  * The figures of the reliability suite. Each test file records what it
  * measured with its target; files run in parallel workers, so each writes its
- * own JSON under test-results/reliability/, and scripts/reliability-report.mjs
- * merges them into test-results/reliability-figures.json and prints the table.
+ * own JSON under node_modules/.cache/faxdesk-reliability/figures/ (not under
+ * test-results/, which Playwright empties when it starts), and
+ * scripts/reliability-report.mjs merges them into
+ * test-results/reliability-figures.json and prints the table.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 
-export const FIGURES_DIR = path.resolve('test-results', 'reliability');
+export const FIGURES_DIR = path.resolve('node_modules', '.cache', 'faxdesk-reliability', 'figures');
 
 export type Target = { op: '=' | '<=' | '>='; value: number };
 
