@@ -24,6 +24,7 @@ import type { Logger } from '../log';
 import { MalformedReplyError, type Operation } from './errors';
 import { joinUrl, send, type RequestSpec, type TransportConfig } from './http';
 import { DEFAULT_RETRY_POLICY, defaultSleep, isSafeToRepeatCreate, isTransient, withRetry, type RetryPolicy, type Sleep } from './retry';
+import { streamingFetch } from './stream-fetch';
 import { encodeFileNameHeader, fileSource } from './upload-body';
 
 export interface FaxApiClientOptions {
@@ -73,7 +74,7 @@ export function createFaxApiClient(options: FaxApiClientOptions): FaxApiClient {
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     getSecret: options.getSecret,
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch: options.fetch ?? streamingFetch,
     maxReplyBytes: options.maxReplyBytes ?? 4 * 1024 * 1024,
     ...(options.log ? { log: options.log } : {}),
   };
