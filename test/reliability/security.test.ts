@@ -1,0 +1,286 @@
+/**
+ * The security gate: Electronegativity over the source with no finding left
+ * unreviewed; the API secret never leaves main during a whole scripted
+ * session (IPC results, events, log lines, files in the data folder); a
+ * foreign frame, a navigation and a cross-origin page are refused.
+ * The Electron checklist these belong to: docs/security-checklist.md.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dispatch } from '../../src/main/ipc/dispatch';
+import { registerIpc, type IpcMainLike } from '../../src/main/ipc/register';
+import { createLogger } from '../../src/main/log';
+import { hardenWebContents, isTrustedFrameUrl, type WebContentsLike } from '../../src/main/security';
+import { startPreviewServer } from '../../src/preview/server/server';
+import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
+import { makeTestServices, type TestServices } from '../helpers/services';
+import { exactly, recordFigure, resetFigures } from './figures';
+import { samplePdf } from './helpers';
+
+const SUITE = 'security';
+
+beforeAll(() => resetFigures(SUITE));
+
+/**
+ * Findings of checks Electronegativity itself marks "manual review", each
+ * reviewed in docs/security-checklist.md ("Reviewed Electronegativity
+ * findings"). Matched by check, file and the start of the flagged code, so a
+ * new call of the same kind fails the gate until it is reviewed too.
+ */
+const REVIEWED: ReadonlyArray<{ issue: string; file: string; sample: RegExp; why: string }> = [
+  {
+    issue: 'PRELOAD_JS_CHECK',
+    file: 'main/index.ts',
+    sample: /^preload: path\.join\(here, '\.\.\/preload\/index\.cjs'\)/,
+    why: 'the one preload: exposes exactly the channels of the IPC contract through contextBridge, nothing generic',
+  },
+  {
+    issue: 'OPEN_EXTERNAL_JS_CHECK',
+    file: 'main/index.ts',
+    sample: /^hardenWebContents\((win\.webContents|contents), \(url\) => void shell\.openExternal\(url\)/,
+    why: 'called only from the window-open handler after isAllowedExternalUrl (https, allow-listed hosts)',
+  },
+  {
+    issue: 'OPEN_EXTERNAL_JS_CHECK',
+    file: 'main/index.ts',
+    sample: /^safeOpenExternal\(\(u\) => shell\.openExternal\(u\), url\);/,
+    why: 'safeOpenExternal refuses anything but allow-listed https URLs',
+  },
+  {
+    issue: 'OPEN_EXTERNAL_JS_CHECK',
+    file: 'main/ipc/handlers/app.ts',
+    sample: /^openExternal: \(\{ url \}\) => \(\{ opened: safeOpenExternal\(\(u\) => deps\.openExternal\(u\), url\) \}\)/,
+    why: "FaxDesk's own PlatformDeps.openExternal, behind safeOpenExternal",
+  },
+  {
+    issue: 'CSP_GLOBAL_CHECK',
+    file: 'renderer/index.html',
+    sample: /^default-src 'self'; script-src 'self';/,
+    why: "csp-evaluator's MEDIUM_MAYBE on script-src 'self' (\"if you host JSONP, Angular or user uploaded files\"): the app origin serves only its own bundle",
+  },
+  {
+    issue: 'CSP_GLOBAL_CHECK',
+    file: 'main/security.ts',
+    sample: /^N\/A$/,
+    why: 'the header value is the CONTENT_SECURITY_POLICY constant, which the analyzer cannot resolve; the same policy is evaluated in index.html',
+  },
+];
+
+/** One CSV record: quoted fields may contain commas. */
+function parseCsvLine(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') (cur += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cur += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') out.push(cur.trim()), (cur = '');
+    else cur += c;
+  }
+  out.push(cur.trim());
+  return out;
+}
+
+describe('Electronegativity over the source', () => {
+  it('finds nothing that is not reviewed', () => {
+    const bin = createRequire(import.meta.url).resolve('@doyensec/electronegativity/dist/index.js');
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-eneg-')), 'findings.csv');
+    // LANG='%zz' makes its translation download fail at once instead of hanging offline.
+    const r = spawnSync(
+      process.execPath,
+      [bin, '-i', path.resolve('src'), '-x', 'AvailableSecurityFixesGlobalCheck', '-e', '45.4.1', '-r', '-o', out],
+      { env: { ...process.env, LANG: '%zz', LC_ALL: '' }, encoding: 'utf8', timeout: 180_000 },
+    );
+    expect(fs.existsSync(out), `electronegativity wrote no report: ${r.stderr}${r.stdout}`.slice(0, 2000)).toBe(true);
+    const lines = fs.readFileSync(out, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+    const header = parseCsvLine(lines[0] ?? '');
+    expect(header[0]).toBe('issue');
+    const findings = lines.slice(1).map((l) => {
+      const [issue = '', severity = '', confidence = '', file = '', location = '', sample = ''] = parseCsvLine(l);
+      return { issue, severity, confidence, file: file.replace(/\\/g, '/'), location, sample };
+    });
+    const unreviewed = findings.filter((f) => !REVIEWED.some((rv) => rv.issue === f.issue && f.file.endsWith(rv.file) && rv.sample.test(f.sample)));
+    for (const f of unreviewed) console.warn(`unreviewed: ${f.issue} ${f.file}:${f.location} ${f.sample.slice(0, 120)}`);
+    recordFigure(SUITE, 'eneg-unreviewed', 'Electronegativity findings not reviewed', unreviewed.length, exactly(0), `of ${findings.length} findings`);
+  });
+});
+
+describe('the API secret stays in main', () => {
+  const SECRET = 'Sx-7f3c9a51-DISTINCTIVE-9e2b';
+  let sim: RunningSimulator;
+  let t: TestServices;
+
+  beforeAll(async () => {
+    sim = await startSimulator({ speed: 200, apiKey: 'leak-key', apiSecret: SECRET });
+    t = await makeTestServices();
+  });
+  afterAll(async () => {
+    await sim?.stop();
+  });
+
+  it('never appears in an IPC result, an event, a log line or a file during a whole session', async () => {
+    const results: unknown[] = [];
+    const call = async (name: string, input?: unknown) => {
+      const r = await dispatch(t.services.handlers, name, input, t.deps.log);
+      results.push(r);
+      return r;
+    };
+    const pdf = await samplePdf(fs.mkdtempSync(path.join(t.dataDir, 'docs-')), 2);
+    // Connect: a wrong secret first (its text must not come back either), then the right one.
+    await call('testConnection', { baseUrl: sim.baseUrl, apiKey: 'leak-key', secret: `${SECRET}-wrong` });
+    expect((await call('connectAccount', { baseUrl: sim.baseUrl, apiKey: 'leak-key', secret: SECRET })).ok).toBe(true);
+    await call('testConnection', { baseUrl: sim.baseUrl, apiKey: 'leak-key' });
+    await call('getConnection');
+    await call('getSettings');
+    await call('getAccount');
+    await call('setSecret', { secret: SECRET });
+    const sent = await call('sendFax', {
+      name: 'Leak check',
+      documents: [{ path: pdf, url: null, name: 'doc.pdf', pages: 2, fileRef: null }],
+      numbers: ['861088880001', '861088880002'],
+      scheduledAt: null,
+    });
+    expect(sent.ok).toBe(true);
+    const taskRef = sent.ok ? (sent.value as { parts: Array<{ task: { taskRef: string } | null }> }).parts[0]?.task?.taskRef : undefined;
+    expect(taskRef).toBeTruthy();
+    await call('saveDraft', { documents: [], recipientsText: '861088880001', name: 'd', scheduleLocal: '', cover: null });
+    await call('listTasks', {});
+    await call('getTaskDetail', { id: taskRef });
+    await new Promise((r) => setTimeout(r, 300));
+    await call('trackTaskRef', { taskRef });
+    await call('refreshTask', { taskRef });
+    await call('exportTaskCsv', { taskRef });
+    await call('transmissionReport', { taskRef });
+    await call('taskCounts');
+    await call('failuresSince', { days: 7 });
+    await call('getRecipient', { rcptRef: 'rcpt_nope' });
+    await call('clearSecret');
+    await call('getAccount'); // fails: no secret; the error must not carry the old one
+    await call('useDemo');
+    const logs = t.logLines.join('\n');
+    const events = JSON.stringify(t.emitted);
+    await t.services.close();
+
+    const needles = [SECRET, Buffer.from(SECRET).toString('base64'), Buffer.from(SECRET, 'utf16le').toString('latin1')];
+    const inResults = results.filter((r) => needles.some((n) => JSON.stringify(r).includes(n))).length;
+    const inLogs = t.logLines.filter((l) => needles.some((n) => l.includes(n))).length;
+    const inEvents = needles.filter((n) => events.includes(n)).length;
+    let filesScanned = 0;
+    const filesWithSecret: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.isFile()) {
+          filesScanned++;
+          const bytes = fs.readFileSync(p).toString('latin1');
+          if (needles.some((n) => bytes.includes(Buffer.from(n, n === needles[2] ? 'latin1' : 'utf8').toString('latin1')))) filesWithSecret.push(p);
+        }
+      }
+    };
+    walk(t.dataDir);
+    fs.rmSync(t.dataDir, { recursive: true, force: true });
+    expect(logs.length).toBeGreaterThan(0);
+    expect(filesScanned).toBeGreaterThan(3);
+    recordFigure(SUITE, 'secret-ipc', 'IPC results containing the secret', inResults, exactly(0), `of ${results.length} results`);
+    recordFigure(SUITE, 'secret-events', 'events to the renderer containing the secret', inEvents, exactly(0), `${t.emitted.length} events`);
+    recordFigure(SUITE, 'secret-logs', 'log lines containing the secret', inLogs, exactly(0), `of ${t.logLines.length} lines`);
+    recordFigure(SUITE, 'secret-files', 'files in the data folder containing the secret', filesWithSecret.length, exactly(0), `of ${filesScanned} files (history, WAL, settings, drafts, reports)`);
+  });
+});
+
+describe('foreign frames and navigation', () => {
+  it('refuses IPC from any frame that is not the app, every navigation and window, and cross-origin preview calls', async () => {
+    let attempts = 0;
+    let accepted = 0;
+
+    // IPC: the real registerIpc over a fake ipcMain.
+    const listeners = new Map<string, (e: { senderFrame: { url: string } | null }, input: unknown) => Promise<unknown>>();
+    const ipcMain: IpcMainLike = {
+      handle: (ch, fn) => void listeners.set(ch, fn),
+      removeHandler: (ch) => void listeners.delete(ch),
+    };
+    const handlers = new Proxy({} as never, { get: () => () => ({ reached: true }) });
+    const origins = { fileRoot: 'file:///opt/FaxDesk/resources/app.asar/out/renderer/', devServer: null };
+    registerIpc(ipcMain, handlers, (url) => isTrustedFrameUrl(url, origins), createLogger(() => {}));
+    const foreign = [
+      'https://evil.example/',
+      'http://localhost:5173/',
+      'file:///tmp/evil.html',
+      'file:///opt/FaxDesk/resources/app.asar/out/renderer-evil/index.html',
+      'data:text/html,<script>1</script>',
+      'about:blank',
+      '',
+      'devtools://devtools/bundled/inspector.html',
+    ];
+    for (const [, listener] of listeners) {
+      for (const url of [...foreign, null]) {
+        attempts++;
+        const r = (await listener({ senderFrame: url === null ? null : { url } }, undefined)) as { ok: boolean; error?: { code: string } };
+        if (r.ok || r.error?.code !== 'ipc.untrusted_sender') accepted++;
+      }
+    }
+    // The app's own frame still gets through (the refusals above are not a broken door).
+    const own = (await [...listeners.values()][0]!({ senderFrame: { url: `${origins.fileRoot}index.html` } }, undefined)) as { ok: boolean };
+    expect(own.ok).toBe(true);
+
+    // Navigation, redirects, webviews and new windows on the real hardenWebContents.
+    const on = new Map<string, (e: { preventDefault(): void }, url?: string) => void>();
+    let openHandler: (d: { url: string }) => { action: string } = () => ({ action: 'allow' });
+    const contents: WebContentsLike = {
+      on: ((event: string, fn: (e: { preventDefault(): void }, url?: string) => void) => void on.set(event, fn)) as WebContentsLike['on'],
+      setWindowOpenHandler: (h) => void (openHandler = h),
+    };
+    const opened: string[] = [];
+    hardenWebContents(contents, (url) => void opened.push(url));
+    const hostile = ['https://evil.example/', 'file:///etc/passwd', 'javascript:alert(1)', 'http://github.com/', 'https://github.com.evil.example/', 'https://user:pw@github.com/'];
+    for (const url of hostile) {
+      for (const event of ['will-navigate', 'will-redirect']) {
+        attempts++;
+        const e = { preventDefault: vi.fn() };
+        on.get(event)?.(e, url);
+        if (!e.preventDefault.mock.calls.length) accepted++;
+      }
+      attempts++;
+      if (openHandler({ url }).action !== 'deny' || opened.includes(url)) accepted++;
+    }
+    attempts++;
+    const wv = { preventDefault: vi.fn() };
+    on.get('will-attach-webview')?.(wv);
+    if (!wv.preventDefault.mock.calls.length) accepted++;
+
+    // The browser preview: a page from another origin cannot call the API.
+    const rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-renderer-'));
+    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+    const server = await startPreviewServer({ rendererDir, handlers, log: createLogger(() => {}) });
+    try {
+      const post = (headers: Record<string, string>) =>
+        fetch(`${server.origin}/__faxdesk/ipc/appInfo`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+      for (const headers of [
+        { origin: 'https://evil.example', 'x-faxdesk-token': server.token },
+        { origin: 'null', 'x-faxdesk-token': server.token },
+        {},
+        { origin: server.origin },
+        { origin: server.origin, 'x-faxdesk-token': 'wrong' },
+      ]) {
+        attempts++;
+        const res = await post(headers);
+        if (res.status !== 403) accepted++;
+      }
+      const ok = await post({ origin: server.origin, 'x-faxdesk-token': server.token });
+      expect(ok.status).toBe(200);
+    } finally {
+      await server.close();
+      fs.rmSync(rendererDir, { recursive: true, force: true });
+    }
+    recordFigure(SUITE, 'foreign-accepted', 'foreign frames, navigations, windows and cross-origin calls let through', accepted, exactly(0), `of ${attempts} attempts`);
+  });
+});
