@@ -107,12 +107,14 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
   }
 
   const r = task.recipients;
+  const immediate = task.scheduledAtMs === null || (task.createdAtMs !== null && task.scheduledAtMs - task.createdAtMs < 30_000);
   const facts: Array<[string, string]> = [
     ['Task', task.name],
     ['Task reference', task.taskRef ?? '(not confirmed by the service)'],
     ['Status', task.status],
     ['Created', fmtTime(task.createdAtMs, tz)],
-    ['Scheduled', task.scheduledAtMs === null ? 'immediately' : fmtTime(task.scheduledAtMs, tz)],
+    // The service fills scheduled_at with the creation time when none was asked for.
+    ['Scheduled', immediate ? 'immediately' : fmtTime(task.scheduledAtMs, tz)],
     ['Documents', detail.files.map((f) => f.name).join(', ') || '-'],
     ['Recipients', `${r.total}: ${r.success} delivered, ${r.failed} failed, ${r.canceled} canceled, ${r.pending} not finished`],
     ['Pages sent', String(task.pages)],
@@ -129,14 +131,14 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
   y = Math.min(y, thumb ? A4[1] - MARGIN - 42 - thumbBox.h - 24 : y) - 14;
 
   const cols = [
-    { title: 'Number', x: 0, w: 88 },
-    { title: 'Result', x: 90, w: 50 },
-    { title: 'Code', x: 142, w: 80 },
-    { title: 'Pages', x: 224, w: 32 },
-    { title: 'Price', x: 258, w: 34 },
-    { title: 'Charge', x: 294, w: 40 },
-    { title: 'Completed', x: 336, w: 120 },
-    { title: 'Recipient ref', x: 458, w: 57 },
+    { title: 'Number', x: 0, w: 86 },
+    { title: 'Result', x: 88, w: 44 },
+    { title: 'Code', x: 134, w: 96 },
+    { title: 'Pages', x: 232, w: 28 },
+    { title: 'Price', x: 262, w: 30 },
+    { title: 'Charge', x: 294, w: 36 },
+    { title: 'Completed', x: 332, w: 118 },
+    { title: 'Recipient ref', x: 452, w: 63 },
   ];
   const header = () => {
     for (const c of cols) page.drawText(c.title, { x: MARGIN + c.x, y, size: 8.5, font: bold, color: INK });
