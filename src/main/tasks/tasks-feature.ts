@@ -6,6 +6,7 @@
 import type { Task } from '../../shared/api/schemas';
 import type { TasksChanged } from '../../shared/ipc/channels/tasks';
 import { serviceTimeToMs } from '../../shared/service-time';
+import { isTerminalTask } from '../../shared/task-state';
 import type { TaskCounts } from '../../shared/tasks/types';
 import type { PlatformDeps } from '../app-context';
 import type { Connection } from '../account/connection';
@@ -149,6 +150,8 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
         ...(filters.text?.trim() ? { text: filters.text.trim() } : {}),
       };
       const rows = history.listTasks({ ...filter, sort, limit, offset }).map(toRowView);
+      // Unfinished rows on screen are polled first in the next round.
+      tracker.markVisible(rows.flatMap((r) => (r.taskRef && !isTerminalTask(r.status) ? [r.taskRef] : [])));
       return { rows, total: history.countTasks(filter) };
     },
     getTaskDetail: async ({ id }) => {
