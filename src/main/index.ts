@@ -1,6 +1,6 @@
 // The thin Electron entry: it wires the plain-Node services to Electron's
 // windows, IPC, menu and session. Everything testable lives elsewhere.
-import { app, BrowserWindow, ipcMain, Menu, screen, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, net, powerMonitor, screen, session, shell } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ElectronStore from 'electron-store';
@@ -176,8 +176,21 @@ async function main() {
       open: () => void showMainWindow(),
       quit: () => app.quit(),
     });
+    // Counts in the tray menu, unseen failures on the dock/taskbar badge.
+    const showStatus = (status: ReturnType<typeof services.tasks.trayStatus>) => {
+      tray?.setStatus(status);
+      app.setBadgeCount(status.failed);
+    };
+    showStatus(services.tasks.trayStatus());
+    services.tasks.onTrayStatus(showStatus);
   };
   keepInTray = () => services.settings.get().closeToTray && tray !== null;
+  // Polling pauses while the system sleeps or is offline, and picks up again by itself.
+  const tracker = services.tasks.tracker;
+  powerMonitor.on('suspend', () => tracker.suspend());
+  powerMonitor.on('resume', () => tracker.resume());
+  const onlineTimer = setInterval(() => tracker.setOnline(net.isOnline()), 15_000);
+  app.on('before-quit', () => clearInterval(onlineTimer));
   // the tray appears with the first window, when FaxDesk can answer its menu
   mainWindow = await createWindow(showTray);
   // documents from argv, or opened / printed before the window existed, wait in the queue for the Send screen

@@ -52,6 +52,8 @@ vi.mock('electron', () => {
       },
     },
     shell: { openExternal: vi.fn() },
+    powerMonitor: { on: (name: string, l: unknown) => void state.appEvents.set(`power:${name}`, l) },
+    net: { isOnline: () => true },
   };
 });
 vi.mock('electron-store', async () => {
@@ -78,5 +80,8 @@ describe('the Electron entry', () => {
     expect(state.headersListener).toBeTypeOf('function');
     expect(state.menu).toBeTruthy();
     expect(state.appEvents.has('web-contents-created')).toBe(true);
+    // polling pauses over sleep and resumes after
+    expect(state.appEvents.has('power:suspend')).toBe(true);
+    expect(state.appEvents.has('power:resume')).toBe(true);
   });
 });

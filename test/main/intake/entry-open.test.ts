@@ -63,6 +63,7 @@ vi.mock('electron', async () => {
     getLocale: () => 'en-US',
     quit: vi.fn(),
     exit: vi.fn(),
+    setBadgeCount: vi.fn(),
   });
   h.app = app as never;
   class BrowserWindow extends EE {
@@ -117,6 +118,8 @@ vi.mock('electron', async () => {
       defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn(), webRequest: { onHeadersReceived: vi.fn() } },
     },
     shell: { openExternal: vi.fn() },
+    powerMonitor: new EE(),
+    net: { isOnline: () => true },
   };
 });
 vi.mock('electron-store', async () => {
