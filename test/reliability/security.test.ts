@@ -268,7 +268,7 @@ describe('foreign frames and navigation', () => {
     try {
       const post = (headers: Record<string, string>) =>
         fetch(`${server.origin}/__faxdesk/ipc/appInfo`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
-      for (const headers of [
+      for (const headers of <Array<Record<string, string>>>[
         { origin: 'https://evil.example', 'x-faxdesk-token': server.token },
         { origin: 'null', 'x-faxdesk-token': server.token },
         {},
