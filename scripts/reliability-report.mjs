@@ -8,7 +8,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 
 const dir = path.resolve('node_modules', '.cache', 'faxdesk-reliability', 'figures');
 const out = path.resolve('test-results', 'reliability-figures.json');
@@ -26,7 +25,8 @@ const EXPECTED_SUITES = [
 let vitestFailed = false;
 if (!process.argv.includes('--only')) {
   fs.rmSync(dir, { recursive: true, force: true });
-  const vitest = createRequire(import.meta.url).resolve('vitest/vitest.mjs');
+  // the package's own CLI entry (not in its exports map)
+  const vitest = path.resolve('node_modules', 'vitest', 'vitest.mjs');
   const extra = process.argv.slice(2).filter((a) => a !== '--only');
   const r = spawnSync(process.execPath, [vitest, 'run', '--project', 'reliability', ...extra], { stdio: 'inherit' });
   vitestFailed = r.status !== 0;
