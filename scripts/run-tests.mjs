@@ -33,6 +33,9 @@ step('unit and integration (vitest)', 'npx', ['-y', 'vitest', 'run', '--reporter
   const j = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   return { passed: j.numPassedTests, failed: j.numFailedTests + suitesThatFailedToLoad(j), skipped: j.numPendingTests + j.numTodoTests };
 });
+// The reliability figures (no duplicate faxes, crash safety, bad input, security gate) as a table;
+// a figure off target fails this step even though its own test already counted.
+step('reliability figures', process.execPath, ['scripts/reliability-report.mjs', '--only']);
 step('build', 'npx', ['-y', 'electron-vite', 'build']);
 step('end to end (playwright, chromium)', 'npx', ['-y', 'playwright', 'test'], () => {
   const j = JSON.parse(fs.readFileSync(e2eJson, 'utf8'));
