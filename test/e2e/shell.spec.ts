@@ -17,6 +17,8 @@ test.describe('the app shell in the browser preview', () => {
       for (const route of ['send', 'tasks', 'failures', 'account', 'settings']) {
         await page.getByTestId(`nav-${route}`).click();
         await expect(page.getByTestId(`nav-${route}`)).toHaveAttribute('aria-current', 'page');
+        // screens load on first use: wait for the screen itself, not just the sidebar
+        await expect(page.locator('main h1')).toBeVisible();
         await shot(page, `shell-${route}-${language}`);
         await expectNoAxeViolations(page);
       }

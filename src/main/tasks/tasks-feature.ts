@@ -26,6 +26,7 @@ import { historyStatuses, toDetailView, toFailuresView, toRecipientView, toRowVi
 
 export type TasksHandlers = Pick<
   Handlers,
+  | 'trackerHealth'
   | 'listTasks'
   | 'getTaskDetail'
   | 'refreshTask'
@@ -122,6 +123,7 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
     log: deps.log,
     clock,
     onEnded: (c) => autoRetry?.onTaskEnded(c),
+    onHealth: (h) => deps.emit('trackerHealthChanged', h),
   });
 
   async function resend(taskRef: string, only: 'all' | 'retryable') {
@@ -142,6 +144,7 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
   const view = (idOrRef: string) => toDetailView(detailOrThrow(idOrRef), tz(), toMs);
 
   const handlers: TasksHandlers = {
+    trackerHealth: () => tracker.health(),
     listTasks: ({ filters, sort, limit, offset }) => {
       const filter = {
         ...(historyStatuses(filters.statuses) ? { status: historyStatuses(filters.statuses)! } : {}),

@@ -13,7 +13,7 @@
  * own refresh button may go faster, and not below a short floor.
  */
 import type { Task } from '../../shared/api/schemas';
-import type { TaskTransition, TasksChanged } from '../../shared/ipc/channels/tasks';
+import type { TaskTransition, TasksChanged, TrackerHealth } from '../../shared/ipc/channels/tasks';
 import type { Settings } from '../../shared/settings';
 import { isTerminalTask, nextPollAt, pollIntervalMs } from '../../shared/task-state';
 import type { FaxApiClient } from '../api/client';
@@ -42,6 +42,8 @@ export interface TrackerOptions {
   language: () => NotifyLanguage;
   emit: (changes: TasksChanged) => void;
   log: Logger;
+  /** polling health changed (offline, retrying, recovered) */
+  onHealth?: (health: TrackerHealth) => void;
   /** called once per task that reached done/failed (auto-retry listens here) */
   onEnded?: (changes: TaskChanges) => void;
   clock?: Clock;
@@ -86,6 +88,8 @@ export interface TaskTracker {
   resume(): void;
   /** forget error backoff (e.g. the connection settings changed) */
   resetBackoff(): void;
+  /** offline / retrying / ok, for the UI */
+  health(): TrackerHealth;
 }
 
 export const MANUAL_FLOOR_MS = 10_000;
@@ -108,6 +112,28 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
   let running = false;
   let online = true;
   let asleep = false;
+  let lastError: string | null = null;
+  let reported = '';
+
+  function health(): TrackerHealth {
+    if (!online) return { state: 'offline', failures: global.failures, retryAtMs: null, lastError };
+    if (asleep) return { state: 'paused', failures: global.failures, retryAtMs: null, lastError };
+    if (global.failures > 0) return { state: 'retrying', failures: global.failures, retryAtMs: global.until, lastError };
+    return { state: 'ok', failures: 0, retryAtMs: null, lastError: null };
+  }
+
+  /** tells the UI when the state (not every retry time) changes */
+  function reportHealth(): void {
+    const h = health();
+    const key = `${h.state}:${h.failures > 0 ? 1 : 0}:${h.lastError ?? ''}`;
+    if (key === reported) return;
+    reported = key;
+    try {
+      o.onHealth?.(h);
+    } catch (e) {
+      o.log.warn('tasks: health listener failed', e);
+    }
+  }
   let timer: unknown = null;
   let round: Promise<void> | null = null;
 
@@ -151,6 +177,8 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
     if (e instanceof RateLimitedError && e.retryAfterMs !== null) wait = Math.max(wait, e.retryAfterMs);
     global = { failures, until: now + wait };
     const what = e instanceof FaxApiError ? e.code : e instanceof Error ? e.name : 'error';
+    lastError = what;
+    reportHealth();
     o.log.warn(`tasks: polling ${taskRef} failed (${what}); pausing polls for ${Math.round(wait / 1000)} s`);
     if (e instanceof AuthError) o.log.warn('tasks: the service refused the credentials; polls resume after the backoff or when the connection changes');
   }
@@ -175,6 +203,7 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
     lastAsked.set(taskRef, { at: clock.now(), status: before });
     const task = await client.getTask(taskRef);
     global = { failures: 0, until: 0 };
+    reportHealth();
     taskBackoff.delete(taskRef);
     return apply(taskRef, task, before);
   }
@@ -348,23 +377,29 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
         global = { failures: 0, until: 0 };
         if (running) void runRound();
       } else if (!next) schedule();
+      reportHealth();
     },
 
     suspend() {
       asleep = true;
       schedule();
+      reportHealth();
     },
 
     resume() {
       asleep = false;
       global = { failures: 0, until: 0 };
+      reportHealth();
       if (running) void runRound();
     },
 
     resetBackoff() {
       global = { failures: 0, until: 0 };
       taskBackoff.clear();
+      reportHealth();
       if (running) schedule();
     },
+
+    health,
   };
 }

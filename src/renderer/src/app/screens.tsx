@@ -1,23 +1,28 @@
-import type { ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { Route } from './ui-store';
-import { Placeholder } from '../components/placeholder';
-import { AccountScreen } from '../features/account/account-screen';
 import { BalanceChip, DemoBadge } from '../features/account/shell-slots';
-import { SettingsScreen } from '../features/settings/settings-screen';
-import { TasksScreen } from '../features/tasks/tasks-screen';
-import { FailuresBadge, FailuresScreen } from '../features/failures/failures-screen';
+import { ServiceStatus } from '../features/tasks/service-status';
 
-/** Each feature registers its screen here. */
-export const screens: Record<Route, () => ReactNode> = {
-  send: () => <Placeholder screen="send" />,
-  tasks: () => <TasksScreen />,
-  failures: () => <FailuresScreen />,
-  account: () => <AccountScreen />,
-  settings: () => <SettingsScreen />,
+// Screens load on first use, so the shell is interactive before any screen's code (and the
+// phone-number metadata, pdf.js, the virtual table…) has been fetched and parsed.
+const SendScreen = lazy(() => import('../features/send/send-screen').then((m) => ({ default: m.SendScreen })));
+const TasksScreen = lazy(() => import('../features/tasks/tasks-screen').then((m) => ({ default: m.TasksScreen })));
+const FailuresScreen = lazy(() => import('../features/failures/failures-screen').then((m) => ({ default: m.FailuresScreen })));
+const FailuresBadge = lazy(() => import('../features/failures/failures-screen').then((m) => ({ default: m.FailuresBadge })));
+const AccountScreen = lazy(() => import('../features/account/account-screen').then((m) => ({ default: m.AccountScreen })));
+const SettingsScreen = lazy(() => import('../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })));
+
+/** Each feature registers its screen here (rendered inside a Suspense boundary by the shell). */
+export const screens: Record<Route, ComponentType> = {
+  send: SendScreen,
+  tasks: TasksScreen,
+  failures: FailuresScreen,
+  account: AccountScreen,
+  settings: SettingsScreen,
 };
 
 /** Optional extras in the shell: header badges (demo, balance), sidebar counts. */
-export const shellSlots: { header: Array<() => ReactNode>; navBadge: Partial<Record<Route, () => ReactNode>> } = {
-  header: [DemoBadge, BalanceChip],
+export const shellSlots: { header: Array<() => ReactNode>; navBadge: Partial<Record<Route, ComponentType>> } = {
+  header: [ServiceStatus, DemoBadge, BalanceChip],
   navBadge: { failures: FailuresBadge },
 };

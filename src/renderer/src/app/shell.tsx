@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
@@ -39,7 +39,11 @@ export function Shell() {
                   data-testid={`nav-${r}`}
                 >
                   <span>{t(`nav.${r}`)}</span>
-                  {Badge ? <Badge /> : null}
+                  {Badge ? (
+                    <Suspense fallback={null}>
+                      <Badge />
+                    </Suspense>
+                  ) : null}
                 </button>
               </li>
             );
@@ -53,7 +57,9 @@ export function Shell() {
           ))}
         </header>
         <main className="content" id="content">
-          <Screen />
+          <Suspense fallback={<p className="muted">{t('loading')}</p>}>
+            <Screen />
+          </Suspense>
         </main>
       </div>
     </div>

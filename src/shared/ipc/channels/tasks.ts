@@ -51,7 +51,19 @@ export interface TasksChanged {
   transitions: TaskTransition[];
 }
 
+/** How polling is doing: shown as an "offline / retrying" state while the last data stays on screen. */
+export interface TrackerHealth {
+  state: 'ok' | 'retrying' | 'offline' | 'paused';
+  /** consecutive failed polls */
+  failures: number;
+  /** when polling tries again (ms since epoch), while retrying */
+  retryAtMs: number | null;
+  /** error code of the last failure, e.g. 'network.unreachable', 'server' */
+  lastError: string | null;
+}
+
 export const tasksChannels = {
+  trackerHealth: channel<TrackerHealth>()(z.undefined()),
   listTasks: channel<ListTasksResult>()(listTasksInputSchema),
   /** from the history; asks the service first when the task is due by the polling rules */
   getTaskDetail: channel<TaskDetailView>()(z.object({ id: idSchema }).strict()),
@@ -73,4 +85,6 @@ export const tasksChannels = {
 export const tasksEvents = {
   /** the history changed: tasks polled, sent, resent or added */
   tasksChanged: event<TasksChanged>(),
+  /** polling went offline, started retrying, or recovered */
+  trackerHealthChanged: event<TrackerHealth>(),
 };

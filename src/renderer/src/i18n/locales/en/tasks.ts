@@ -1,4 +1,8 @@
 export const tasks = {
+  health: {
+    offline: 'Offline — showing the last known state. FaxDesk checks again as soon as the connection is back.',
+    retrying: 'The fax service is not answering ({{error}}). Showing the last known state; trying again at {{time}}.',
+  },
   title: 'Tasks',
   count_one: '{{count}} task',
   count_other: '{{count}} tasks',

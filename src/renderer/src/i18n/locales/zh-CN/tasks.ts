@@ -2,6 +2,10 @@ import type { DeepStrings } from '../../types';
 import type { tasks as enTasks, failures as enFailures } from '../en/tasks';
 
 export const tasks: DeepStrings<typeof enTasks> = {
+  health: {
+    offline: '已离线 — 显示的是最后已知的状态。网络恢复后 FaxDesk 会立即重新查询。',
+    retrying: '传真服务暂无应答（{{error}}）。显示的是最后已知的状态；将于 {{time}} 重试。',
+  },
   title: '任务',
   count_one: '{{count}} 个任务',
   count_other: '{{count}} 个任务',
