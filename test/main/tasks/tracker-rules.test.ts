@@ -57,9 +57,18 @@ describe('the poller', () => {
     expect(during).toBeGreaterThanOrEqual(3);
     expect(during).toBeLessThanOrEqual(9);
     expect(rig.logLines.some((l) => /pausing polls/.test(l))).toBe(true);
+    // the shell shows "retrying" with the next attempt, keeping the last data on screen
+    const health = rig.feature.tracker.health();
+    expect(health).toMatchObject({ state: 'retrying', lastError: 'server' });
+    expect(health.retryAtMs).toBeGreaterThan(rig.clock.now());
+    expect(rig.emitted.some((e) => e.name === 'trackerHealthChanged' && (e.payload as { state: string }).state === 'retrying')).toBe(true);
     rig.sim.setFaults({ errorRate: 0 });
     await run(rig, 11 * 60_000);
     expect(rig.history.getTask(ref)!.lastCheckedAtMs).not.toBeNull();
+    expect(rig.feature.tracker.health().state).toBe('ok');
+    expect(rig.emitted.some((e) => e.name === 'trackerHealthChanged' && (e.payload as { state: string }).state === 'ok')).toBe(true);
+    rig.feature.tracker.setOnline(false);
+    expect(rig.feature.tracker.health().state).toBe('offline');
   });
 
   it('computes capped exponential waits', () => {
