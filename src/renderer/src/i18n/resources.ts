@@ -8,11 +8,13 @@ import { settings as enSettings } from './locales/en/settings';
 import { settings as zhSettings } from './locales/zh-CN/settings';
 import { tasks as enTasks, failures as enFailures } from './locales/en/tasks';
 import { tasks as zhTasks, failures as zhFailures } from './locales/zh-CN/tasks';
+import { send as enSend } from './locales/en/send';
+import { send as zhSend } from './locales/zh-CN/send';
 
 /** Each feature adds its namespace to both languages here. */
 export const resources = {
-  en: { common: enCommon, phonebook: enPhonebook, account: enAccount, settings: enSettings, tasks: enTasks, failures: enFailures },
-  'zh-CN': { common: zhCommon, phonebook: zhPhonebook, account: zhAccount, settings: zhSettings, tasks: zhTasks, failures: zhFailures },
+  en: { common: enCommon, phonebook: enPhonebook, account: enAccount, settings: enSettings, tasks: enTasks, failures: enFailures, send: enSend },
+  'zh-CN': { common: zhCommon, phonebook: zhPhonebook, account: zhAccount, settings: zhSettings, tasks: zhTasks, failures: zhFailures, send: zhSend },
 } as const;
 
 export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];

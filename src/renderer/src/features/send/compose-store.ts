@@ -1,0 +1,107 @@
+import { create } from 'zustand';
+import type { ComposeDocument, DocumentProblemCode, SendResult } from '../../../../shared/send/types';
+
+export type UploadState =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; uploadId: string; sent: number; total: number }
+  | { kind: 'done' }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string };
+
+export interface DocItem {
+  /** stable React key */
+  key: string;
+  doc: ComposeDocument;
+  size: number | null;
+  warning: 'large' | null;
+  upload: UploadState;
+  /** a blob: URL of the dropped File, for the thumbnail (null for paths from intake or a draft) */
+  previewUrl: string | null;
+  /** the dropped File itself (pdf.js reads it; never sent to main) */
+  previewFile: File | null;
+  previewKind: 'pdf' | 'image' | null;
+  isCover: boolean;
+}
+
+export interface Refusal {
+  key: string;
+  code: DocumentProblemCode | 'other';
+  name: string;
+  size: number;
+  message: string;
+}
+
+export interface CoverFields {
+  from: string;
+  to: string;
+  subject: string;
+  message: string;
+}
+
+interface ComposeState {
+  docs: DocItem[];
+  /** accepted documents beyond the 3 that fit: listed, never attached silently */
+  overflow: Array<{ path: string; name: string }>;
+  refused: Refusal[];
+  recipientsText: string;
+  name: string;
+  scheduleLocal: string;
+  cover: CoverFields;
+  coverOpen: boolean;
+  result: SendResult | null;
+  /** messages of the service keyed by the number it refused, so they stay on the row while editing */
+  serviceErrors: Record<string, string[]>;
+  /** field errors on other fields (name, scheduledAt, documents.i) */
+  otherErrors: Record<string, string[]>;
+  restored: boolean;
+  set(patch: Partial<Omit<ComposeState, 'set' | 'updateDoc' | 'moveDoc' | 'removeDoc' | 'reset'>>): void;
+  updateDoc(key: string, patch: Partial<DocItem>): void;
+  moveDoc(key: string, delta: -1 | 1): void;
+  removeDoc(key: string): void;
+  reset(): void;
+}
+
+const empty = {
+  docs: [] as DocItem[],
+  overflow: [] as Array<{ path: string; name: string }>,
+  refused: [] as Refusal[],
+  recipientsText: '',
+  name: '',
+  scheduleLocal: '',
+  cover: { from: '', to: '', subject: '', message: '' },
+  coverOpen: false,
+  result: null,
+  serviceErrors: {},
+  otherErrors: {},
+};
+
+/** The compose form: UI state only (what the user is putting together), never a copy of server data. */
+export const useCompose = create<ComposeState>((set) => ({
+  ...empty,
+  restored: false,
+  set: (patch) => set(patch),
+  updateDoc: (key, patch) => set((s) => ({ docs: s.docs.map((d) => (d.key === key ? { ...d, ...patch } : d)) })),
+  moveDoc: (key, delta) =>
+    set((s) => {
+      const i = s.docs.findIndex((d) => d.key === key);
+      const j = i + delta;
+      if (i < 0 || j < 0 || j >= s.docs.length) return s;
+      const docs = [...s.docs];
+      [docs[i], docs[j]] = [docs[j]!, docs[i]!];
+      return { docs };
+    }),
+  removeDoc: (key) =>
+    set((s) => {
+      const gone = s.docs.find((d) => d.key === key);
+      if (gone?.previewUrl) URL.revokeObjectURL(gone.previewUrl);
+      return { docs: s.docs.filter((d) => d.key !== key) };
+    }),
+  reset: () =>
+    set((s) => {
+      for (const d of s.docs) if (d.previewUrl) URL.revokeObjectURL(d.previewUrl);
+      return { ...empty, restored: true };
+    }),
+}));
+
+let counter = 0;
+export const newKey = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;

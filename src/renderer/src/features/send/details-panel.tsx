@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toServiceTime } from '../../../../shared/service-time';
+import { defaultTaskName } from '../../../../shared/send/types';
+import { call } from '../../lib/api';
+import { useAccount } from '../account/hooks';
+import { formatYuan } from '../account/format';
+import { useCompose } from './compose-store';
+
+/** Minimum lead time main also enforces (MIN_SCHEDULE_LEAD_MS). */
+export const SCHEDULE_LEAD_MS = 60_000;
+
+/** The datetime-local value as an instant (it is local wall time), or null. */
+export function scheduleMs(value: string): number | null {
+  if (!value) return null;
+  const ms = new Date(value).getTime();
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** The current time, refreshed every 15 s, so "is this schedule in the past" stays true to the clock. */
+export function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
+function localInputValue(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone: string; recipients: number }) {
+  const { t, i18n } = useTranslation('send');
+  const name = useCompose((s) => s.name);
+  const schedule = useCompose((s) => s.scheduleLocal);
+  const docs = useCompose((s) => s.docs);
+  const otherErrors = useCompose((s) => s.otherErrors);
+  const set = useCompose((s) => s.set);
+  const account = useAccount();
+  const now = useNow();
+
+  const ms = scheduleMs(schedule);
+  const past = ms !== null && ms < now + SCHEDULE_LEAD_MS;
+  let serviceTime: string | null = null;
+  try {
+    serviceTime = ms !== null ? toServiceTime(new Date(ms), serviceTimeZone) : null;
+  } catch {
+    serviceTime = null;
+  }
+  const placeholder = docs[0] ? defaultTaskName(docs[0].doc.name) : '';
+  const pages = docs.length > 0 && docs.every((d) => d.doc.pages !== null) ? docs.reduce((n, d) => n + (d.doc.pages ?? 0), 0) : null;
+  const estimate = useQuery({
+    queryKey: ['send', 'estimate', pages, recipients],
+    queryFn: () => call('estimateCost', { pages, recipients }),
+    staleTime: 30_000,
+  });
+  const cost = estimate.data;
+  const balance = account.data?.balance;
+  const nameErrors = otherErrors['name'];
+  const scheduleErrors = otherErrors['scheduledAt'];
+
+  return (
+    <section className="panel" aria-labelledby="send-details-heading">
+      <h2 id="send-details-heading">{t('details.heading')}</h2>
+      <div className="field">
+        <label htmlFor="send-name">{t('details.name')}</label>
+        <input
+          id="send-name"
+          value={name}
+          maxLength={255}
+          placeholder={placeholder}
+          aria-describedby="send-name-hint"
+          aria-invalid={nameErrors ? true : undefined}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <span className="hint" id="send-name-hint">
+          {t('details.nameHint')}
+        </span>
+        {nameErrors?.map((m) => (
+          <span key={m} className="error">
+            {m}
+          </span>
+        ))}
+      </div>
+      <div className="field">
+        <label htmlFor="send-schedule">{t('details.schedule')}</label>
+        <div className="row">
+          <input
+            id="send-schedule"
+            type="datetime-local"
+            value={schedule}
+            min={localInputValue(new Date(now))}
+            aria-describedby="send-schedule-hint"
+            aria-invalid={past || scheduleErrors ? true : undefined}
+            onChange={(e) => set({ scheduleLocal: e.target.value, otherErrors: { ...otherErrors, scheduledAt: [] } })}
+          />
+          {schedule ? (
+            <button type="button" className="btn small" onClick={() => set({ scheduleLocal: '' })}>
+              {t('details.clearSchedule')}
+            </button>
+          ) : null}
+        </div>
+        <span className="hint" id="send-schedule-hint" data-testid="send-service-time">
+          {serviceTime && !past ? t('details.serviceTime', { time: serviceTime, zone: serviceTimeZone }) : t('details.scheduleHint')}
+        </span>
+        {past ? (
+          <span className="error" role="alert">
+            {t('details.past')}
+          </span>
+        ) : null}
+        {scheduleErrors?.map((m) => (
+          <span key={m} className="error">
+            {m}
+          </span>
+        ))}
+      </div>
+      <div className="send-cost" data-testid="send-cost">
+        {balance !== undefined ? <span>{t('cost.balance', { amount: formatYuan(balance) })}</span> : null}
+        {cost && cost.unitPrice !== null ? (
+          cost.estimate !== null && pages !== null ? (
+            <>
+              <span>
+                <strong>{t('cost.estimate', { amount: formatYuan(cost.estimate) })}</strong>{' '}
+                <span className="muted">
+                  ({t('cost.basis', { pages, recipients, price: formatYuan(cost.unitPrice), lng: i18n.language })})
+                </span>
+              </span>
+              {balance !== undefined && cost.estimate > balance ? <span className="error-text">{t('cost.exceeds')}</span> : null}
+            </>
+          ) : docs.length > 0 ? (
+            <span className="muted">{t('cost.unknownPages')}</span>
+          ) : null
+        ) : null}
+      </div>
+    </section>
+  );
+}

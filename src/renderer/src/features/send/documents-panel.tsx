@@ -1,0 +1,294 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ACCEPTED_DOCUMENT_EXTENSIONS, MAX_DOCUMENTS } from '../../../../shared/ipc/channels/intake';
+import { formatBytes } from '../../../../shared/send/types';
+import { call } from '../../lib/api';
+import { newKey, useCompose, type DocItem } from './compose-store';
+import { addFiles, addPaths, cancelUpload, upload } from './documents';
+import { Thumbnail } from './thumbnail';
+
+const ACCEPT = ACCEPTED_DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+function UploadLine({ item }: { item: DocItem }) {
+  const { t } = useTranslation('send');
+  const u = item.upload;
+  const name = item.doc.name;
+  if (u.kind === 'uploading') {
+    const pct = u.total > 0 ? Math.round((u.sent / u.total) * 100) : 0;
+    return (
+      <div className="send-upload">
+        <progress max={100} value={pct} aria-label={t('documents.uploading', { name })} />
+        <span className="muted">{pct}%</span>
+        <button type="button" className="btn small" onClick={() => void cancelUpload(item.key)} aria-label={t('documents.cancelUpload', { name })}>
+          {t('common:cancel')}
+        </button>
+      </div>
+    );
+  }
+  if (u.kind === 'done') return <span className="send-ok">{t('documents.uploaded')}</span>;
+  if (u.kind === 'cancelled' || u.kind === 'failed') {
+    return (
+      <div className="send-upload">
+        <span className={u.kind === 'failed' ? 'error-text' : 'muted'}>
+          {u.kind === 'failed' ? t('documents.uploadFailed', { message: u.message }) : t('documents.uploadCancelled')}
+        </span>
+        <button type="button" className="btn small" onClick={() => void upload(item.key)} aria-label={t('documents.retryUpload', { name })}>
+          {t('common:retry')}
+        </button>
+      </div>
+    );
+  }
+  return null;
+}
+
+function DocumentRow({ item, index, count }: { item: DocItem; index: number; count: number }) {
+  const { t } = useTranslation('send');
+  const move = useCompose((s) => s.moveDoc);
+  const remove = useCompose((s) => s.removeDoc);
+  const errors = useCompose((s) => s.otherErrors[`documents.${index}`]);
+  const name = item.doc.name;
+  return (
+    <li className="send-doc" data-testid="send-document">
+      <Thumbnail name={name} file={item.previewFile} url={item.previewUrl} kind={item.previewKind} />
+      <div className="send-doc-main">
+        <div className="send-doc-name">
+          <span className="send-doc-index">{index + 1}.</span> {name}
+        </div>
+        <div className="muted">
+          {item.doc.pages !== null ? t('documents.pages', { count: item.doc.pages }) : t('documents.pagesUnknown')}
+          {item.size !== null ? ` · ${formatBytes(item.size)}` : ''}
+          {item.doc.url ? ` · ${t('documents.fromUrl')}` : ''}
+        </div>
+        {item.warning === 'large' && item.size !== null ? <div className="send-warn">{t('documents.large', { size: formatBytes(item.size) })}</div> : null}
+        {errors?.map((m) => (
+          <div key={m} className="error-text">
+            {m}
+          </div>
+        ))}
+        <UploadLine item={item} />
+      </div>
+      <div className="send-doc-actions">
+        <button type="button" className="btn small" disabled={index === 0} onClick={() => move(item.key, -1)} aria-label={t('documents.moveUp', { name })}>
+          ↑
+        </button>
+        <button type="button" className="btn small" disabled={index === count - 1} onClick={() => move(item.key, 1)} aria-label={t('documents.moveDown', { name })}>
+          ↓
+        </button>
+        <button
+          type="button"
+          className="btn small"
+          onClick={() => {
+            if (item.upload.kind === 'uploading') void cancelUpload(item.key);
+            remove(item.key);
+          }}
+          aria-label={t('documents.remove', { name })}
+        >
+          ✕
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function AddFromUrl() {
+  const { t } = useTranslation('send');
+  const [open, setOpen] = useState(false);
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const full = useCompose((s) => s.docs.length >= MAX_DOCUMENTS);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { document } = await call('addFromUrl', { url: url.trim() });
+      const s = useCompose.getState();
+      s.set({
+        docs: [...s.docs, { key: newKey('u'), doc: document, size: null, warning: null, upload: { kind: 'done' }, previewUrl: null, previewFile: null, previewKind: null, isCover: false }],
+      });
+      setUrl('');
+      setOpen(false);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!open) {
+    return (
+      <button type="button" className="btn" disabled={full} onClick={() => setOpen(true)}>
+        {t('url.toggle')}
+      </button>
+    );
+  }
+  return (
+    <form className="send-url" onSubmit={(e) => void submit(e)}>
+      <div className="field">
+        <label htmlFor="send-url">{t('url.label')}</label>
+        <input id="send-url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" aria-describedby="send-url-hint" />
+        <span className="hint" id="send-url-hint">
+          {t('url.hint')}
+        </span>
+        {error ? (
+          <span className="error" role="alert">
+            {error}
+          </span>
+        ) : null}
+      </div>
+      <div className="row">
+        <button type="submit" className="btn" disabled={busy || full}>
+          {busy ? t('url.adding') : t('url.add')}
+        </button>
+        <button type="button" className="btn" onClick={() => setOpen(false)}>
+          {t('common:cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CoverPage() {
+  const { t } = useTranslation('send');
+  const open = useCompose((s) => s.coverOpen);
+  const cover = useCompose((s) => s.cover);
+  const docs = useCompose((s) => s.docs);
+  const set = useCompose((s) => s.set);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const full = docs.length >= MAX_DOCUMENTS;
+  const hasCover = docs.some((d) => d.isCover);
+  const make = async () => {
+    setBusy(true);
+    setNote(null);
+    try {
+      const pages = docs.every((d) => d.doc.pages !== null) ? docs.reduce((n, d) => n + (d.doc.pages ?? 0), 0) : null;
+      const { document, replacedCharacters } = await call('makeCoverPage', { ...cover, documentPages: pages });
+      const s = useCompose.getState();
+      s.set({
+        docs: [
+          { key: newKey('c'), doc: { path: document.path, url: null, name: document.name, pages: document.pages, fileRef: null }, size: document.size, warning: null, upload: { kind: 'idle' }, previewUrl: null, previewFile: null, previewKind: null, isCover: true },
+          ...s.docs,
+        ],
+        coverOpen: false,
+      });
+      if (replacedCharacters) setNote(t('cover.replaced'));
+      const first = useCompose.getState().docs[0];
+      if (first) void upload(first.key);
+    } catch (e) {
+      setNote((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!open) {
+    return (
+      <>
+        <button type="button" className="btn" disabled={full || hasCover} onClick={() => set({ coverOpen: true })}>
+          {t('cover.toggle')}
+        </button>
+        {note ? <p className="notice warn">{note}</p> : null}
+      </>
+    );
+  }
+  const field = (k: 'from' | 'to' | 'subject') => (
+    <div className="field" key={k}>
+      <label htmlFor={`send-cover-${k}`}>{t(`cover.${k}`)}</label>
+      <input id={`send-cover-${k}`} value={cover[k]} maxLength={200} onChange={(e) => set({ cover: { ...cover, [k]: e.target.value } })} />
+    </div>
+  );
+  return (
+    <fieldset className="send-cover">
+      <legend>{t('cover.heading')}</legend>
+      {field('from')}
+      {field('to')}
+      {field('subject')}
+      <div className="field">
+        <label htmlFor="send-cover-message">{t('cover.message')}</label>
+        <textarea id="send-cover-message" rows={4} maxLength={4000} value={cover.message} onChange={(e) => set({ cover: { ...cover, message: e.target.value } })} />
+      </div>
+      {full ? <p className="notice warn">{t('cover.noRoom', { max: MAX_DOCUMENTS })}</p> : null}
+      <div className="row">
+        <button type="button" className="btn" disabled={busy || full} onClick={() => void make()}>
+          {busy ? t('cover.making') : t('cover.make')}
+        </button>
+        <button type="button" className="btn" onClick={() => set({ coverOpen: false })}>
+          {t('common:cancel')}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+export function DocumentsPanel() {
+  const { t } = useTranslation('send');
+  const docs = useCompose((s) => s.docs);
+  const refused = useCompose((s) => s.refused);
+  const overflow = useCompose((s) => s.overflow);
+  const set = useCompose((s) => s.set);
+  const input = useRef<HTMLInputElement>(null);
+
+  return (
+    <section className="panel" aria-labelledby="send-docs-heading">
+      <h2 id="send-docs-heading">{t('documents.heading')}</h2>
+      <p className="muted">{t('documents.hint', { max: MAX_DOCUMENTS })}</p>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept={ACCEPT}
+        hidden
+        data-testid="send-file-input"
+        aria-label={t('documents.pickerLabel')}
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          e.target.value = '';
+          void addFiles(files);
+        }}
+      />
+      {refused.length > 0 ? (
+        <div className="notice bad" role="alert" data-testid="send-refused">
+          <strong>{t('documents.refusedHeading')}</strong>
+          <ul>
+            {refused.map((r) => (
+              <li key={r.key}>
+                {r.code === 'other'
+                  ? r.message
+                  : t(`documents.problem.${r.code}`, { name: r.name, size: r.size > 0 ? formatBytes(r.size) : '> 10 MB' })}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="btn small" onClick={() => set({ refused: [] })}>
+            {t('documents.dismiss')}
+          </button>
+        </div>
+      ) : null}
+      {docs.length === 0 ? (
+        <p className="muted">{t('documents.empty')}</p>
+      ) : (
+        <ol className="send-docs" aria-label={t('documents.listLabel')}>
+          {docs.map((d, i) => (
+            <DocumentRow key={d.key} item={d} index={i} count={docs.length} />
+          ))}
+        </ol>
+      )}
+      {overflow.length > 0 ? (
+        <div className="notice warn" data-testid="send-overflow">
+          {t('documents.full', { max: MAX_DOCUMENTS, names: overflow.map((o) => o.name).join(', ') })}
+          {docs.length < MAX_DOCUMENTS ? (
+            <button type="button" className="btn small" onClick={() => void addPaths(overflow.map((o) => o.path))}>
+              {t('url.add')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="row">
+        <button type="button" className="btn" disabled={docs.length >= MAX_DOCUMENTS} onClick={() => input.current?.click()}>
+          {t('documents.choose')}
+        </button>
+        <AddFromUrl />
+        <CoverPage />
+      </div>
+    </section>
+  );
+}

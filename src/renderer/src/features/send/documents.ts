@@ -1,0 +1,153 @@
+/**
+ * Adding, uploading and cancelling documents. The renderer only ever passes
+ * paths to main (a dropped File becomes a path through window.faxdesk.pathForFile);
+ * the bytes are read and uploaded by main.
+ */
+import { useEffect } from 'react';
+import { MAX_DOCUMENTS, type DocumentsOffered } from '../../../../shared/ipc/channels/intake';
+import type { ComposeDocument, DocumentInfo } from '../../../../shared/send/types';
+import { api, call, CallError } from '../../lib/api';
+import { newKey, useCompose, type DocItem, type Refusal } from './compose-store';
+
+const store = () => useCompose.getState();
+
+function previewKindOf(ext: string): DocItem['previewKind'] {
+  if (ext === 'pdf') return 'pdf';
+  if (ext === 'png' || ext === 'jpg' || ext === 'jpeg') return 'image';
+  return null;
+}
+
+function refusalOf(info: DocumentInfo): Refusal {
+  return { key: newKey('r'), code: info.error?.code ?? 'other', name: info.name, size: info.size, message: info.error?.message ?? '' };
+}
+
+/** Inspects paths in main, attaches what fits (up to 3), lists the rest, and starts the uploads. */
+export async function addPaths(paths: string[], files: Array<File | null> = []): Promise<void> {
+  if (paths.length === 0) return;
+  let infos: DocumentInfo[];
+  try {
+    infos = await call('inspectDocuments', { paths: paths.slice(0, 20) });
+  } catch (e) {
+    store().set({ refused: [...store().refused, { key: newKey('r'), code: 'other', name: paths.join(', '), size: 0, message: (e as Error).message }] });
+    return;
+  }
+  const refused: Refusal[] = [];
+  const added: DocItem[] = [];
+  const overflow: Array<{ path: string; name: string }> = [];
+  infos.forEach((info, i) => {
+    if (info.error) return void refused.push(refusalOf(info));
+    const current = store().docs;
+    if (current.some((d) => d.doc.path === info.path) || added.some((d) => d.doc.path === info.path)) return;
+    if (current.length + added.length >= MAX_DOCUMENTS) return void overflow.push({ path: info.path, name: info.name });
+    const file = files[i] ?? null;
+    const kind = previewKindOf(info.ext);
+    added.push({
+      key: newKey('d'),
+      doc: { path: info.path, url: null, name: info.name, pages: info.pages, fileRef: null },
+      size: info.size,
+      warning: info.warning,
+      upload: { kind: 'idle' },
+      previewUrl: file && kind === 'image' ? URL.createObjectURL(file) : null,
+      previewFile: file && kind === 'pdf' ? file : null,
+      previewKind: kind,
+      isCover: false,
+    });
+  });
+  const s = store();
+  s.set({
+    docs: [...s.docs, ...added],
+    refused: [...s.refused, ...refused],
+    overflow: [...s.overflow.filter((o) => !added.some((a) => a.doc.path === o.path)), ...overflow],
+    result: null,
+  });
+  for (const d of added) void upload(d.key);
+}
+
+/** Files from a drop or the picker: each becomes a local path first (Electron: webUtils; preview: a copy). */
+export async function addFiles(files: File[]): Promise<void> {
+  const list = files.slice(0, 20);
+  const paths: string[] = [];
+  const kept: File[] = [];
+  for (const f of list) {
+    try {
+      paths.push(await api().pathForFile(f));
+      kept.push(f);
+    } catch (e) {
+      store().set({ refused: [...store().refused, { key: newKey('r'), code: 'unreadable', name: f.name, size: f.size, message: (e as Error).message }] });
+    }
+  }
+  await addPaths(paths, kept);
+}
+
+/** Documents restored from a draft: re-inspected (the file may have changed or gone since). */
+export async function restoreDocuments(docs: ComposeDocument[]): Promise<void> {
+  const local = docs.filter((d) => d.path !== null);
+  const remote = docs.filter((d) => d.url !== null);
+  const s = store();
+  s.set({
+    docs: [
+      ...s.docs,
+      ...remote.map((doc) => ({ key: newKey('u'), doc, size: null, warning: null, upload: { kind: 'done' } as const, previewUrl: null, previewFile: null, previewKind: null, isCover: false })),
+    ],
+  });
+  await addPaths(local.map((d) => d.path!));
+}
+
+export async function upload(key: string): Promise<void> {
+  const item = store().docs.find((d) => d.key === key);
+  if (!item || item.doc.path === null) return;
+  const uploadId = newKey('up').replace(/[^A-Za-z0-9_-]/g, '');
+  store().updateDoc(key, { upload: { kind: 'uploading', uploadId, sent: 0, total: item.size ?? 0 } });
+  try {
+    const result = await call('uploadDocument', { uploadId, path: item.doc.path });
+    const now = store().docs.find((d) => d.key === key);
+    if (now) store().updateDoc(key, { upload: { kind: 'done' }, doc: { ...now.doc, fileRef: result.fileRef } });
+  } catch (e) {
+    const cancelled = e instanceof CallError && e.code === 'cancelled';
+    store().updateDoc(key, { upload: cancelled ? { kind: 'cancelled' } : { kind: 'failed', message: (e as Error).message } });
+  }
+}
+
+export async function cancelUpload(key: string): Promise<void> {
+  const item = store().docs.find((d) => d.key === key);
+  if (item?.upload.kind !== 'uploading') return;
+  await call('cancelUpload', { uploadId: item.upload.uploadId });
+}
+
+/** Upload progress from main, matched to the document by upload id. */
+export function useUploadProgress(): void {
+  useEffect(
+    () =>
+      api().on('uploadProgress', ({ uploadId, sent, total }) => {
+        const item = store().docs.find((d) => d.upload.kind === 'uploading' && d.upload.uploadId === uploadId);
+        if (item) store().updateDoc(item.key, { upload: { kind: 'uploading', uploadId, sent, total } });
+      }),
+    [],
+  );
+}
+
+/** Documents opened with FaxDesk, printed to it or dropped in the hot folder. */
+export function useOfferedDocuments(onOffered: () => void): void {
+  useEffect(() => {
+    const seen = new Set<string>();
+    const take = (offer: DocumentsOffered) => {
+      const fresh = offer.documents.filter((d) => !seen.has(d.id));
+      fresh.forEach((d) => seen.add(d.id));
+      const rejected: Refusal[] = offer.rejected.map((r) => ({
+        key: newKey('r'),
+        code: r.reason === 'too_large' || r.reason === 'empty' || r.reason === 'unsupported_type' || r.reason === 'not_found' || r.reason === 'not_a_file' ? r.reason : 'unreadable',
+        name: r.name,
+        size: 0,
+        message: '',
+      }));
+      if (rejected.length) store().set({ refused: [...store().refused, ...rejected] });
+      if (fresh.length) {
+        onOffered();
+        void addPaths(fresh.map((d) => d.path));
+      }
+    };
+    const off = api().on('documentsOffered', take);
+    void call('takePendingDocuments').then(take, () => {});
+    return off;
+  }, [onOffered]);
+}
