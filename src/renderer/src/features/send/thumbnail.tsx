@@ -60,6 +60,6 @@ export function Thumbnail({ name, file, url, kind }: { name: string; file: File 
       </div>
     );
   }
-  if (kind === 'image') return <img className="send-thumb" src={url} alt={label} width={WIDTH} />;
+  if (kind === 'image') return <img className="send-thumb" src={url ?? undefined} alt={label} width={WIDTH} />;
   return <canvas ref={canvas} className="send-thumb" role="img" aria-label={label} />;
 }
