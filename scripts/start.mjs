@@ -2,19 +2,19 @@
 // machines that cannot download it) say so in one line and start the browser
 // preview instead.
 import { spawn, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: false });
 
 const build = run('npx', ['-y', 'electron-vite', 'build']);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-let electronPath = null;
-try {
-  electronPath = require('electron');
-} catch (e) {
-  console.log(`Electron binary not available (${String(e.message).split('\n')[0]}); starting the browser preview instead.`);
+// Ask in a child process: resolving 'electron' may try to download the binary and prints its
+// own progress; the user gets one line either way.
+const probe = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], { encoding: 'utf8' });
+let electronPath = probe.status === 0 && probe.stdout ? probe.stdout : null;
+if (!electronPath) {
+  const cause = (probe.stderr || '').split('\n').find((l) => /Error:/.test(l))?.replace(/^.*Error:\s*/, '');
+  const reason = cause ? `it is not installed and could not be downloaded: ${cause.split('. ')[0]}` : 'it is not installed';
+  console.log(`Electron binary not available (${reason}); starting the browser preview instead.`);
 }
 
 const child = electronPath
