@@ -1,15 +1,8 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParsedRecipients, RecipientRow } from '../../../../shared/phone/parse';
 import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
+import { PhonebookPicker } from '../phonebook';
 import { useCompose } from './compose-store';
-
-/**
- * Slot for the phonebook picker (issue: contacts and groups). When
- * src/renderer/src/features/phonebook exports `PhonebookPicker`, render it
- * here with `onPick={(numbers) => appendNumbers(numbers)}`.
- */
-export const phonebookSlot: { render: ((onPick: (numbers: string[]) => void) => ReactNode) | null } = { render: null };
 
 export function appendNumbers(numbers: string[]): void {
   const s = useCompose.getState();
@@ -35,7 +28,6 @@ export function RecipientsPanel({ parsed, country }: { parsed: ParsedRecipients;
   const set = useCompose((s) => s.set);
   const { valid, invalid, duplicates } = parsed.counts;
   const tasks = Math.ceil(valid / MAX_RECIPIENTS_PER_TASK);
-  const picker = phonebookSlot.render;
 
   return (
     <section className="panel" aria-labelledby="send-rcpt-heading">
@@ -69,7 +61,6 @@ export function RecipientsPanel({ parsed, country }: { parsed: ParsedRecipients;
             </button>
           ) : null}
           {tasks > 1 ? <span className="notice info">{t('recipients.split', { max: MAX_RECIPIENTS_PER_TASK, tasks })}</span> : null}
-          {picker ? picker(appendNumbers) : null}
         </div>
         {parsed.rows.length > 0 ? (
           <div className="send-rows">
@@ -102,6 +93,7 @@ export function RecipientsPanel({ parsed, country }: { parsed: ParsedRecipients;
           </div>
         ) : null}
       </div>
+      <PhonebookPicker onPick={appendNumbers} />
     </section>
   );
 }

@@ -75,7 +75,6 @@ export const send = {
     unlikely: 'Possible, but not a known number range: check it.',
     duplicate: 'Duplicate of row {{row}}: sent once.',
     removeInvalid: 'Remove invalid numbers',
-    phonebookSlot: 'The phonebook picker will appear here.',
     reason: {
       empty: 'There is no number here.',
       letters: 'A fax number can only contain digits, spaces, +, -, ( ) and dots.',

@@ -78,7 +78,6 @@ export const send: DeepStrings<typeof en> = {
     unlikely: '号码可能存在，但不在已知号段内，请核对。',
     duplicate: '与第 {{row}} 行重复：只发送一次。',
     removeInvalid: '删除无效号码',
-    phonebookSlot: '通讯录选择器将显示在此处。',
     reason: {
       empty: '这里没有号码。',
       letters: '传真号码只能包含数字、空格、+、-、( ) 和点。',
