@@ -157,6 +157,10 @@ export function SendScreen() {
       const r = await call('sendFax', { name: name.trim(), documents: docs.map((d) => d.doc), numbers, scheduledAt: ms });
       set({ result: r, ...byIndex(r.fields) });
       if (r.overall === 'sent') void call('clearDraft');
+      // Hot-folder documents are filed into sent/ once their fax is queued (others are left where they are).
+      if (r.overall === 'sent' || r.overall === 'partial') {
+        for (const d of docs) if (d.doc.path && !d.isCover) void call('settleDocument', { path: d.doc.path, outcome: 'sent' }).catch(() => {});
+      }
       void queryClient.invalidateQueries();
     } catch (e) {
       if (e instanceof CallError && e.fields) set({ result: null, ...byIndex(e.fields) });
