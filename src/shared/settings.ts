@@ -39,26 +39,43 @@ export function isValidTimeZone(tz: string): boolean {
 export const timeZoneSchema = z.string().min(1).max(64).refine(isValidTimeZone, 'Unknown time zone');
 export const countrySchema = z.string().regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as CN');
 
-export const settingsSchema = z.object({
+/** Each setting's own rule, without its default (the patch schema must not invent values). */
+const fields = {
   /** empty until the user connects a real account: FaxDesk then runs in demo mode */
-  baseUrl: z.union([z.literal(''), baseUrlSchema]).default(''),
-  apiKey: z.string().trim().max(255).default(''),
-  serviceTimeZone: timeZoneSchema.default('Asia/Shanghai'),
-  defaultCountry: countrySchema.default('CN'),
-  language: languageSchema.nullable().default(null),
-  lowBalanceThreshold: z.number().min(0).max(1_000_000).default(20),
-  notifyOnDone: z.boolean().default(true),
-  notifyOnFailed: z.boolean().default(true),
-  closeToTray: z.boolean().default(true),
-  autoRetry: z
-    .object({ enabled: z.boolean(), attempts: z.number().int().min(1).max(5), delayMinutes: z.number().int().min(1).max(1440) })
-    .default({ enabled: false, attempts: 2, delayMinutes: 10 }),
-  hotFolder: z.object({ enabled: z.boolean(), path: z.string().max(4096) }).default({ enabled: false, path: '' }),
+  baseUrl: z.union([z.literal(''), baseUrlSchema]),
+  apiKey: z.string().trim().max(255),
+  serviceTimeZone: timeZoneSchema,
+  defaultCountry: countrySchema,
+  language: languageSchema.nullable(),
+  lowBalanceThreshold: z.number().min(0).max(1_000_000),
+  notifyOnDone: z.boolean(),
+  notifyOnFailed: z.boolean(),
+  closeToTray: z.boolean(),
+  autoRetry: z.object({
+    enabled: z.boolean(),
+    attempts: z.number().int().min(1).max(5),
+    delayMinutes: z.number().int().min(1).max(1440),
+  }),
+  hotFolder: z.object({ enabled: z.boolean(), path: z.string().max(4096) }),
+};
+
+export const settingsSchema = z.object({
+  baseUrl: fields.baseUrl.default(''),
+  apiKey: fields.apiKey.default(''),
+  serviceTimeZone: fields.serviceTimeZone.default('Asia/Shanghai'),
+  defaultCountry: fields.defaultCountry.default('CN'),
+  language: fields.language.default(null),
+  lowBalanceThreshold: fields.lowBalanceThreshold.default(20),
+  notifyOnDone: fields.notifyOnDone.default(true),
+  notifyOnFailed: fields.notifyOnFailed.default(true),
+  closeToTray: fields.closeToTray.default(true),
+  autoRetry: fields.autoRetry.default({ enabled: false, attempts: 2, delayMinutes: 10 }),
+  hotFolder: fields.hotFolder.default({ enabled: false, path: '' }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
 export const defaultSettings: Settings = settingsSchema.parse({});
 
 /** What the renderer may change (everything but secrets, which never live here). */
-export const settingsPatchSchema = settingsSchema.partial().strict();
+export const settingsPatchSchema = z.object(fields).partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

@@ -80,3 +80,22 @@ describe('demo mode', () => {
     }
   });
 });
+
+describe('changing one setting', () => {
+  it('leaves every other setting as it was', () => {
+    const dir = tempDir();
+    const s = openSettings(dir, confFactory);
+    s.update({ baseUrl: 'https://fax.example.com', apiKey: 'k-9', serviceTimeZone: 'Europe/Berlin', lowBalanceThreshold: 7 });
+    s.update({ language: 'zh-CN' });
+    s.update({ notifyOnDone: false });
+    expect(openSettings(dir, confFactory).get()).toMatchObject({
+      baseUrl: 'https://fax.example.com',
+      apiKey: 'k-9',
+      serviceTimeZone: 'Europe/Berlin',
+      lowBalanceThreshold: 7,
+      language: 'zh-CN',
+      notifyOnDone: false,
+      defaultCountry: 'CN',
+    });
+  });
+});
