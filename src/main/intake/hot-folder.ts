@@ -48,6 +48,8 @@ interface Candidate {
   size: number;
   mtimeMs: number;
   seenAt: number;
+  /** when the file first had this size: the grace for a format that never shows its end */
+  firstSeenAt: number;
 }
 
 /**
@@ -185,17 +187,29 @@ export class HotFolder {
     const now = Date.now();
     const seen = this.candidates.get(full);
     if (!seen || seen.size !== stat.size || seen.mtimeMs !== stat.mtimeMs) {
-      this.candidates.set(full, { size: stat.size, mtimeMs: stat.mtimeMs, seenAt: now });
+      this.candidates.set(full, { size: stat.size, mtimeMs: stat.mtimeMs, seenAt: now, firstSeenAt: seen && seen.size === stat.size ? seen.firstSeenAt : now });
       return false;
     }
     if (now - seen.seenAt < this.settleMs) return false;
     // an empty file is usually one that a program has created and not yet filled
     if (stat.size === 0) return false;
     // Windows keeps a file that is being written locked against readers
+    let tail: Buffer;
     try {
       const handle = await fs.promises.open(full, 'r');
-      await handle.close();
+      try {
+        tail = await readTail(handle, stat.size);
+      } finally {
+        await handle.close();
+      }
     } catch {
+      seen.seenAt = now;
+      return false;
+    }
+    // A writer that pauses longer than the settle time (a slow copy, a network share) leaves a
+    // file that looks still but is cut short; formats that say where they end are held until
+    // they do, or until they have not changed for a long while (then the Send screen's checks decide).
+    if (!endsLikeComplete(full, tail) && now - seen.firstSeenAt < INCOMPLETE_GRACE_MS) {
       seen.seenAt = now;
       return false;
     }
@@ -249,4 +263,24 @@ export function moveWithoutOverwriting(file: string, dir: string): string {
     return target;
   }
   throw new Error(`no free name for ${path.basename(file)} in ${dir}`);
+}
+
+/** How long an unchanged file that does not end like its format is held back before it is offered anyway. */
+const INCOMPLETE_GRACE_MS = 30_000;
+const TAIL_BYTES = 2048;
+
+async function readTail(handle: fs.promises.FileHandle, size: number): Promise<Buffer> {
+  const length = Math.min(size, TAIL_BYTES);
+  const buffer = Buffer.alloc(length);
+  await handle.read(buffer, 0, length, size - length);
+  return buffer;
+}
+
+/** PDF ends with %%EOF (perhaps followed by a newline), JPEG with FFD9, PNG with its IEND chunk. */
+export function endsLikeComplete(file: string, tail: Buffer): boolean {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.pdf') return tail.includes('%%EOF');
+  if (ext === '.jpg' || ext === '.jpeg') return tail.includes(Buffer.from([0xff, 0xd9]));
+  if (ext === '.png') return tail.includes(Buffer.from('IEND'));
+  return true;
 }

@@ -44,7 +44,8 @@ describe('the hot folder', () => {
     const fd = fs.openSync(file, 'w');
     // ~1.5 s of writing, a chunk every 150 ms: never quiet for as long as the settle time
     for (let i = 0; i < 10; i++) {
-      fs.writeSync(fd, chunk);
+      // the last chunk ends the way a PDF does
+      fs.writeSync(fd, i < 9 ? chunk : Buffer.concat([chunk.subarray(0, chunk.length - 6), Buffer.from('%%EOF\n')]));
       await sleep(150);
     }
     fs.closeSync(fd);
@@ -70,9 +71,21 @@ describe('the hot folder', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('holds back a PDF that went quiet before its end was written, and offers it once it is complete', async () => {
+    const { sent } = watch();
+    const file = path.join(dir, 'slow copy.pdf');
+    fs.writeFileSync(file, '%PDF-1.4\n' + 'x'.repeat(5000));
+    // quiet for three times the settle time, but no %%EOF yet: a copy that stalled
+    await sleep(1_500);
+    expect(sent).toHaveLength(0);
+    fs.appendFileSync(file, '\ntrailer\n%%EOF\n');
+    await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(1);
+    expect(sent[0]!.documents[0]!.size).toBe(fs.statSync(file).size);
+  });
+
   it('ignores partial downloads, lock files, dotfiles and the sent/failed subfolders, and picks up a rename into place', async () => {
     const { sent } = watch();
-    fs.writeFileSync(path.join(dir, 'a.pdf.part'), 'x');
+    fs.writeFileSync(path.join(dir, 'a.pdf.part'), '%PDF-1.4\n%%EOF\n');
     fs.writeFileSync(path.join(dir, 'b.pdf.crdownload'), 'x');
     fs.writeFileSync(path.join(dir, '~$report.docx'), 'x');
     fs.writeFileSync(path.join(dir, '.job-12.pdf'), 'x');
@@ -105,21 +118,21 @@ describe('the hot folder', () => {
   it('moves a failed document to failed/ under a new name when the name is taken, never overwriting', async () => {
     const { sent } = watch();
     fs.writeFileSync(path.join(dir, 'failed', 'fax.pdf'), 'earlier');
-    fs.writeFileSync(path.join(dir, 'fax.pdf'), 'now');
+    fs.writeFileSync(path.join(dir, 'fax.pdf'), 'now %%EOF');
     await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(1);
     const moved = folder!.markFailed(path.join(dir, 'fax.pdf'));
     expect(moved).toBe(path.join(dir, 'failed', 'fax (2).pdf'));
     expect(fs.readFileSync(path.join(dir, 'failed', 'fax.pdf'), 'utf8')).toBe('earlier');
-    expect(fs.readFileSync(moved!, 'utf8')).toBe('now');
+    expect(fs.readFileSync(moved!, 'utf8')).toBe('now %%EOF');
   });
 
   it('offers a document again when a new file of the same name arrives after the first was moved', async () => {
     const { sent, queue } = watch();
-    fs.writeFileSync(path.join(dir, 'weekly.pdf'), 'week 1');
+    fs.writeFileSync(path.join(dir, 'weekly.pdf'), 'week 1 %%EOF');
     await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(1);
     expect(queue.take().documents).toHaveLength(1);
     folder!.markSent(path.join(dir, 'weekly.pdf'));
-    fs.writeFileSync(path.join(dir, 'weekly.pdf'), 'week 2');
+    fs.writeFileSync(path.join(dir, 'weekly.pdf'), 'week 2 %%EOF');
     await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(2);
     expect(fs.readdirSync(path.join(dir, 'sent'))).toEqual(['weekly.pdf']);
   });

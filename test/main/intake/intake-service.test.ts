@@ -36,7 +36,7 @@ describe('intake through the IPC contract', () => {
     expect(fs.existsSync(path.join(outbox, 'sent'))).toBe(true);
 
     const file = path.join(outbox, 'letter.pdf');
-    fs.writeFileSync(file, '%PDF-1.4\n');
+    fs.writeFileSync(file, '%PDF-1.4\n%%EOF\n');
     await expect.poll(() => emitted.filter((e) => e.name === 'documentsOffered').length, { timeout: 10_000 }).toBe(1);
     expect(emitted.map((e) => e.name)).toEqual(['documentsOffered', 'navigate']);
 

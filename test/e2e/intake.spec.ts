@@ -1,0 +1,76 @@
+/**
+ * Documents that arrive from outside the window: a file dropped anywhere on
+ * it, and a document saved or printed into the hot folder. Both must land on
+ * the Send screen; a hot-folder document is filed into sent/ once its fax is
+ * queued, never deleted.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import type {} from '../../src/renderer/src/lib/api';
+
+test.use({ previewEnv: { FAXDESK_DEMO_SPEED: '200' } });
+
+async function pdfBytes(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]).drawText(text, { x: 60, y: 760, size: 24 });
+  return Buffer.from(await doc.save());
+}
+
+test('a document written into the hot folder opens on the Send screen and moves to sent/ after sending', async ({ page, preview }) => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-outbox-'));
+  try {
+    await openApp(page, preview);
+    const r = await page.evaluate((p) => window.faxdesk!.updateSettings({ hotFolder: { enabled: true, path: p } }), folder);
+    expect(r.ok).toBe(true);
+
+    // Written in two steps with a pause longer than the settle time (a stalled copy):
+    // it must be offered once, and only when complete.
+    const bytes = await pdfBytes('Printed invoice');
+    const target = path.join(folder, '打印 invoice 7.pdf');
+    const half = Math.floor(bytes.length / 2);
+    fs.writeFileSync(target, bytes.subarray(0, half));
+    await new Promise((res) => setTimeout(res, 1_500));
+    await expect(page.getByTestId('send-document')).toHaveCount(0);
+    fs.appendFileSync(target, bytes.subarray(half));
+
+    await expect(page.getByTestId('send-document')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.getByTestId('send-document')).toContainText('打印 invoice 7.pdf');
+    // the whole file, with its page counted
+    await expect(page.getByTestId('send-document')).toContainText(`${bytes.length} bytes`);
+    await expect(page.locator('.send-ok')).toHaveCount(1, { timeout: 15_000 });
+    await page.locator('#send-numbers').fill('+86 10 8888 1234');
+    await shot(page, 'intake-hot-folder-en');
+    await expectNoAxeViolations(page);
+    await page.getByTestId('send-button').click();
+    await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
+
+    await expect.poll(() => fs.existsSync(path.join(folder, 'sent', '打印 invoice 7.pdf')), { timeout: 10_000 }).toBe(true);
+    expect(fs.existsSync(target)).toBe(false);
+    // offered once: nothing else came back onto the screen
+    await expect(page.getByTestId('send-document')).toHaveCount(1);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('a file dropped anywhere on the window is attached', async ({ page, preview }) => {
+  await openApp(page, preview);
+  await expect(page.locator('main h1')).toBeVisible();
+  const bytes = [...(await pdfBytes('Dropped'))];
+  // A real drop carries a DataTransfer with the File; dispatch one onto the sidebar, far from any drop zone.
+  await page.evaluate((data) => {
+    const file = new File([new Uint8Array(data)], 'Dropped contract.pdf', { type: 'application/pdf' });
+    const dt = new DataTransfer();
+    dt.items.add(file);
+    const target = document.querySelector('nav')!;
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
+    }
+  }, bytes);
+  await expect(page.getByTestId('send-document')).toHaveCount(1);
+  await expect(page.getByTestId('send-document')).toContainText('Dropped contract.pdf');
+  await expect(page.locator('.send-ok')).toHaveCount(1, { timeout: 15_000 });
+});
