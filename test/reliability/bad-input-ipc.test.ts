@@ -84,6 +84,7 @@ function validSamples(demoUrl: string): Record<string, unknown> {
     refreshTask: { taskRef: 'task_unknown' },
     failuresSince: { days: 7 },
     taskCounts: undefined,
+    trackerHealth: undefined,
     resendFailed: { taskRef: 'task_unknown', only: 'retryable' },
     trackTaskRef: { taskRef: 'task_unknown' },
     getRecipient: { rcptRef: 'rcpt_unknown' },
