@@ -3,13 +3,15 @@
  * PDF per task with the task, every recipient's result, pages, charges and
  * times, and a thumbnail of the first page when the document is at hand.
  *
- * pdf-lib's standard fonts cover Latin text only (no fontkit here), so the
- * report is in English and characters outside WinAnsi are replaced; the
- * references and numbers, which are what proves the sending, are ASCII.
+ * The labels are English; task names and failure reasons are drawn with a
+ * system CJK font when there is one (../pdf/fonts), otherwise characters the
+ * standard fonts lack are replaced. The references and numbers, which are
+ * what proves the sending, are ASCII either way.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type PDFEmbeddedPage, type PDFImage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage, type PDFEmbeddedPage, type PDFImage } from 'pdf-lib';
+import { embedTextFonts, type TextFont } from '../pdf/fonts';
 import type { TaskDetailView } from '../../shared/tasks/types';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -22,6 +24,8 @@ export interface ReportOptions {
   generatedAtMs?: number;
   /** how instants are written (default: this computer's zone) */
   timeZone?: string;
+  /** font files to try for non-Latin text (default: the system's CJK fonts) */
+  fontFiles?: readonly string[];
 }
 
 function fmtTime(ms: number | null, tz?: string): string {
@@ -36,16 +40,9 @@ function fmtTime(ms: number | null, tz?: string): string {
 
 const money = (n: number | null) => (n === null ? '-' : `${n.toFixed(2)}`);
 
-/** Replaces what the standard font cannot encode, so a Chinese task name cannot break the report. */
-function printable(font: PDFFont, text: string): string {
-  const set = new Set(font.getCharacterSet());
-  let out = '';
-  for (const ch of text) out += set.has(ch.codePointAt(0)!) ? ch : '?';
-  return out;
-}
 
-function fit(font: PDFFont, text: string, size: number, width: number): string {
-  let t = printable(font, text);
+function fit(font: TextFont, text: string, size: number, width: number): string {
+  let t = font.clean(text).text;
   if (font.widthOfTextAtSize(t, size) <= width) return t;
   while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > width) t = t.slice(0, -1);
   return `${t}...`;
@@ -74,18 +71,18 @@ async function thumbnailOf(doc: PDFDocument, detail: TaskDetailView): Promise<Th
 
 export async function buildTransmissionReport(detail: TaskDetailView, options: ReportOptions = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const texts = [detail.task.name, ...detail.files.map((f) => f.name), ...detail.recipients.map((r) => r.failedReason ?? '')];
+  const { regular: font, bold } = await embedTextFonts(doc, texts, options.fontFiles);
   const tz = options.timeZone;
   const { task } = detail;
-  doc.setTitle(printable(font, `Fax transmission report - ${task.name}`));
+  doc.setTitle(`Fax transmission report - ${task.name}`);
   doc.setProducer('FaxDesk');
   doc.setCreator('FaxDesk');
   doc.setCreationDate(new Date(options.generatedAtMs ?? Date.now()));
 
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;
-  const text = (s: string, x: number, size = 10, f = font, color = INK) => page.drawText(printable(f, s), { x, y, size, font: f, color });
+  const text = (s: string, x: number, size = 10, f = font, color = INK) => f.draw(page, s, { x, y, size, color });
 
   text('Fax transmission report', MARGIN, 18, bold);
   y -= 16;
@@ -103,7 +100,7 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
     page.drawRectangle({ x: x - 1, y: top - h - 1, width: w + 2, height: h + 2, borderColor: RULE, borderWidth: 1 });
     if (thumb.kind === 'page') page.drawPage(thumb.item, { x, y: top - h, width: w, height: h });
     else page.drawImage(thumb.item, { x, y: top - h, width: w, height: h });
-    page.drawText('First page', { x, y: top - h - 12, size: 8, font, color: MUTED });
+    font.draw(page, 'First page', { x, y: top - h - 12, size: 8, color: MUTED });
   }
 
   const r = task.recipients;
@@ -125,7 +122,7 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
   const factWidth = A4[0] - 2 * MARGIN - (thumb ? thumbBox.w + 20 : 0) - 100;
   for (const [k, v] of facts) {
     text(k, MARGIN, 10, bold);
-    page.drawText(fit(font, v, 10, factWidth), { x: MARGIN + 100, y, size: 10, font, color: INK });
+    font.draw(page, fit(font, v, 10, factWidth), { x: MARGIN + 100, y, size: 10, color: INK });
     y -= 15;
   }
   y = Math.min(y, thumb ? A4[1] - MARGIN - 42 - thumbBox.h - 24 : y) - 14;
@@ -141,7 +138,7 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
     { title: 'Recipient ref', x: 452, w: 63 },
   ];
   const header = () => {
-    for (const c of cols) page.drawText(c.title, { x: MARGIN + c.x, y, size: 8.5, font: bold, color: INK });
+    for (const c of cols) bold.draw(page, c.title, { x: MARGIN + c.x, y, size: 8.5, color: INK });
     y -= 5;
     page.drawLine({ start: { x: MARGIN, y }, end: { x: A4[0] - MARGIN, y }, thickness: 0.8, color: RULE });
     y -= 12;
@@ -160,16 +157,16 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
       rc.phoneNumber, rc.status, rc.failedCode ?? '', rc.pageCount === null ? '-' : String(rc.pageCount),
       money(rc.unitPrice), money(rc.chargedAmount), fmtTime(rc.completedAtMs, tz), rc.rcptRef,
     ];
-    cols.forEach((c, i) => page.drawText(fit(font, cells[i] ?? '', 8.5, c.w), { x: MARGIN + c.x, y, size: 8.5, font, color: INK }));
+    cols.forEach((c, i) => font.draw(page, fit(font, cells[i] ?? '', 8.5, c.w), { x: MARGIN + c.x, y, size: 8.5, color: INK }));
     y -= 11;
     if (needsReason) {
-      page.drawText(fit(font, `Reason: ${rc.failedReason}`, 8, A4[0] - 2 * MARGIN - 90), { x: MARGIN + 90, y, size: 8, font, color: MUTED });
+      font.draw(page, fit(font, `Reason: ${rc.failedReason}`, 8, A4[0] - 2 * MARGIN - 90), { x: MARGIN + 90, y, size: 8, color: MUTED });
       y -= 11;
     }
   }
   const pages = doc.getPages();
   pages.forEach((p, i) =>
-    p.drawText(printable(font, `${task.taskRef ?? task.id} - page ${i + 1} of ${pages.length}`), { x: MARGIN, y: 20, size: 8, font, color: MUTED }),
+    font.draw(p, `${task.taskRef ?? task.id} - page ${i + 1} of ${pages.length}`, { x: MARGIN, y: 20, size: 8, color: MUTED }),
   );
   return doc.save();
 }

@@ -1,38 +1,18 @@
 /**
  * The optional cover page: one A4 page drawn with pdf-lib, saved in the data
  * folder and then sent like any other document (it counts as one of the 3).
- *
- * pdf-lib can only embed its standard fonts without @pdf-lib/fontkit, which
- * FaxDesk does not ship; those fonts cover Latin (WinAnsi) only. Characters
- * outside it (Chinese included) are replaced by '?' and the caller is told,
- * so the screen can say so instead of sending a page of gaps.
+ * Text is drawn with a system CJK font when there is one (see ../pdf/fonts);
+ * otherwise characters the standard fonts lack become '?' and the caller is
+ * told, so the screen can say so instead of sending a page of gaps.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import type { CoverPageInput } from '../../shared/send/types';
+import { embedTextFonts, SYSTEM_CJK_FONTS, type TextFont } from '../pdf/fonts';
 
-// WinAnsi = Latin-1 printable range plus the Windows-1252 extras pdf-lib maps.
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-export function toWinAnsi(text: string): { text: string; replaced: boolean } {
-  let replaced = false;
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
-    const cp = ch.codePointAt(0) ?? 0;
-    if (ch === '\n' || (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff) || WIN_ANSI_EXTRA.has(ch)) out += ch;
-    else if (ch === '\t') out += ' ';
-    else if (ch === '\r') continue;
-    else {
-      replaced = true;
-      out += '?';
-    }
-  }
-  return { text: out, replaced };
-}
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+function wrap(text: string, font: TextFont, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
@@ -71,23 +51,26 @@ function localStamp(d: Date): string {
 }
 
 /** Builds the cover and returns its bytes and whether characters had to be replaced. */
-export async function buildCoverPage(input: CoverPageInput, now: Date): Promise<{ bytes: Uint8Array; replaced: boolean }> {
+export async function buildCoverPage(
+  input: CoverPageInput,
+  now: Date,
+  fontFiles: readonly string[] = SYSTEM_CJK_FONTS,
+): Promise<{ bytes: Uint8Array; replaced: boolean }> {
   const doc = await PDFDocument.create();
   doc.setTitle('Fax cover page');
   doc.setProducer('FaxDesk');
   const page = doc.addPage([595.28, 841.89]);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedTextFonts(doc, [input.from, input.to, input.subject, input.message], fontFiles);
   let replaced = false;
   const safe = (s: string) => {
-    const r = toWinAnsi(s);
+    const r = regular.clean(s);
     replaced ||= r.replaced;
     return r.text;
   };
   const margin = 56;
   const width = page.getWidth() - margin * 2;
   let y = page.getHeight() - margin - 28;
-  page.drawText(LABELS.title, { x: margin, y, size: 28, font: bold });
+  bold.draw(page, LABELS.title, { x: margin, y, size: 28 });
   y -= 18;
   page.drawLine({ start: { x: margin, y }, end: { x: margin + width, y }, thickness: 1.5, color: rgb(0, 0, 0) });
   y -= 30;
@@ -100,10 +83,10 @@ export async function buildCoverPage(input: CoverPageInput, now: Date): Promise<
     [LABELS.pages, total === null ? '-' : `${total} (including this page)`],
   ];
   for (const [label, value] of rows) {
-    page.drawText(`${label}:`, { x: margin, y, size: 12, font: bold });
+    bold.draw(page, `${label}:`, { x: margin, y, size: 12 });
     const lines = wrap(safe(value.replace(/\n/g, ' ')), regular, 12, width - 90);
     for (const line of lines.slice(0, 3)) {
-      page.drawText(line, { x: margin + 90, y, size: 12, font: regular });
+      regular.draw(page, line, { x: margin + 90, y, size: 12 });
       y -= 18;
     }
     y -= 6;
@@ -113,7 +96,7 @@ export async function buildCoverPage(input: CoverPageInput, now: Date): Promise<
   y -= 26;
   for (const line of wrap(safe(input.message), regular, 12, width)) {
     if (y < margin) break;
-    page.drawText(line, { x: margin, y, size: 12, font: regular });
+    regular.draw(page, line, { x: margin, y, size: 12 });
     y -= 17;
   }
   return { bytes: await doc.save(), replaced };

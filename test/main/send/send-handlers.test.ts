@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendHandlers } from '../../../src/main/send/send-handlers';
-import { toWinAnsi } from '../../../src/main/send/cover-page';
+import { spawnSync } from 'node:child_process';
+import { buildCoverPage } from '../../../src/main/send/cover-page';
+import { SYSTEM_CJK_FONTS } from '../../../src/main/pdf/fonts';
 import { dispatch } from '../../../src/main/ipc/dispatch';
 import type { Handlers } from '../../../src/main/ipc/dispatch';
 import { makeRig, type SendRig } from './helpers';
@@ -48,13 +50,28 @@ describe('the send channels', () => {
     expect(pdf.getPageCount()).toBe(1);
   });
 
-  it('says when the cover cannot draw some characters (Chinese with the standard fonts)', async () => {
-    expect(toWinAnsi('Grüße 张伟')).toEqual({ text: 'Grüße ??', replaced: true });
+  it('says when the cover cannot draw some characters (Chinese with only the standard fonts)', async () => {
+    const cover = { from: '北京办公室', to: 'Li', subject: 'Grüße 报价', message: '', documentPages: null };
+    const plain = await buildCoverPage(cover, new Date(), []);
+    expect(plain.replaced).toBe(true);
+  });
+
+  const systemCjkFont = SYSTEM_CJK_FONTS.find((f) => fs.existsSync(f));
+  it.skipIf(!systemCjkFont)('draws Chinese on the cover with a system CJK font when there is one', async () => {
     rig = await makeRig();
     const h = sendHandlers(rig.service, rig.dir);
-    const result = await h.makeCoverPage({ from: '北京办公室', to: 'Li', subject: '报价', message: '', documentPages: null });
-    expect(result.replacedCharacters).toBe(true);
+    const result = await h.makeCoverPage({ from: '北京办公室', to: '张伟', subject: '报价 Grüße', message: '请查收。', documentPages: 2 });
+    expect(result.replacedCharacters).toBe(false);
+    const pdf = await PDFDocument.load(fs.readFileSync(result.document.path));
+    expect(pdf.getPageCount()).toBe(1);
+    // what a reader of the fax sees: the text layer carries the Chinese as written
+    const text = spawnSync('pdftotext', [result.document.path, '-'], { encoding: 'utf8' });
+    if (text.status === 0) expect(text.stdout).toMatch(/北京办公室[\s\S]*张伟[\s\S]*报价 Grüße[\s\S]*请查收/);
+    // a Latin-only cover embeds no CJK font and stays small
+    const latin = await buildCoverPage({ from: 'Acme', to: 'Li', subject: 'Offer', message: '', documentPages: 1 }, new Date());
+    expect(latin.bytes.length).toBeLessThan(20_000);
   });
+  if (!systemCjkFont) console.log(`skipped the CJK cover test: none of ${SYSTEM_CJK_FONTS.length} known CJK font files is on this machine`);
 
   it('adds a document from a URL through the service (URL upload mode)', async () => {
     server = http.createServer((_req, res) => {

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import Papa from 'papaparse';
+import { spawnSync } from 'node:child_process';
+import { SYSTEM_CJK_FONTS } from '../../../src/main/pdf/fonts';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeRig, samplePdf, sleep, type Rig } from './helpers';
@@ -87,7 +89,16 @@ describe('exports', () => {
     fs.rmSync(file);
     const { path: pdfPath } = await rig.feature.handlers.transmissionReport({ taskRef: ref });
     const doc = await PDFDocument.load(fs.readFileSync(pdfPath));
-    expect(doc.getTitle()).toBe('Fax transmission report - ????');
+    expect(doc.getTitle()).toBe('Fax transmission report - 季度发票');
+    // With a system CJK font the name prints as written; the text layer says what a reader sees.
+    const hasFont = SYSTEM_CJK_FONTS.some((f) => fs.existsSync(f));
+    const pdftotext = spawnSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' });
+    if (hasFont && pdftotext.status === 0) {
+      expect(pdftotext.stdout).toContain('季度发票');
+      expect(pdftotext.stdout).toContain('Fax transmission report');
+    } else {
+      console.log('skipped reading the report text: no CJK font or no pdftotext on this machine');
+    }
   });
 });
 

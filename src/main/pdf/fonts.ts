@@ -1,0 +1,135 @@
+/**
+ * Fonts for the PDFs FaxDesk draws (cover page, transmission report). pdf-lib's
+ * standard fonts only cover Latin, and a Chinese office's names, subjects and
+ * task names must print as written. FaxDesk ships no font (a CJK font is many
+ * MB): it embeds, as a subset, a TrueType/OpenType font with CJK glyphs from
+ * the system when it finds one, and draws each run of text with the font that
+ * has its glyphs (CJK fallback fonts often have no Latin). Characters no font
+ * covers become '?', and the caller is told.
+ */
+import fs from 'node:fs';
+import fontkit from '@pdf-lib/fontkit';
+import { StandardFonts, type Color, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+
+/** Single-font files only: pdf-lib cannot embed from a .ttc collection. */
+export const SYSTEM_CJK_FONTS: readonly string[] = [
+  // Linux (Debian/Ubuntu: fonts-droid-fallback, fonts-arphic-gbsn00lp, Noto Sans SC)
+  '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
+  '/usr/share/fonts/truetype/droid/DroidSansFallback.ttf',
+  '/usr/share/fonts/truetype/arphic-gbsn00lp/gbsn00lp.ttf',
+  '/usr/share/fonts/opentype/noto/NotoSansSC-Regular.otf',
+  // Windows
+  'C:\\Windows\\Fonts\\simhei.ttf',
+  'C:\\Windows\\Fonts\\simkai.ttf',
+  'C:\\Windows\\Fonts\\simfang.ttf',
+  // macOS
+  '/Library/Fonts/Arial Unicode.ttf',
+  '/System/Library/Fonts/Supplemental/Arial Unicode.ttf',
+];
+
+export interface DrawOptions {
+  x: number;
+  y: number;
+  size: number;
+  color?: Color;
+}
+
+/** A Latin font with an optional CJK fallback, measured and drawn run by run. */
+export class TextFont {
+  private readonly latinSet: Set<number>;
+  private readonly cjkSet: Set<number>;
+
+  constructor(
+    private readonly latin: PDFFont,
+    private readonly cjk: PDFFont | null,
+  ) {
+    this.latinSet = new Set(latin.getCharacterSet());
+    this.cjkSet = new Set(cjk?.getCharacterSet() ?? []);
+  }
+
+  /** The text with what no font can draw replaced by '?', tabs as spaces, CRs dropped. */
+  clean(text: string): { text: string; replaced: boolean } {
+    let out = '';
+    let replaced = false;
+    for (const ch of text.normalize('NFC')) {
+      const cp = ch.codePointAt(0)!;
+      if (ch === '\n') out += ch;
+      else if (ch === '\t') out += ' ';
+      else if (ch === '\r') continue;
+      else if (this.latinSet.has(cp) || this.cjkSet.has(cp)) out += ch;
+      else {
+        replaced = true;
+        out += '?';
+      }
+    }
+    return { text: out, replaced };
+  }
+
+  /** Consecutive characters drawn with the same font (the text must be clean). */
+  private runs(text: string): Array<{ font: PDFFont; text: string }> {
+    const out: Array<{ font: PDFFont; text: string }> = [];
+    for (const ch of text) {
+      const font = this.latinSet.has(ch.codePointAt(0)!) || !this.cjk ? this.latin : this.cjk;
+      const last = out[out.length - 1];
+      if (last && last.font === font) last.text += ch;
+      else out.push({ font, text: ch });
+    }
+    return out;
+  }
+
+  widthOfTextAtSize(text: string, size: number): number {
+    return this.runs(this.clean(text).text).reduce((w, r) => w + r.font.widthOfTextAtSize(r.text, size), 0);
+  }
+
+  draw(page: PDFPage, text: string, o: DrawOptions): void {
+    let x = o.x;
+    for (const run of this.runs(this.clean(text).text.replace(/\n/g, ' '))) {
+      page.drawText(run.text, { x, y: o.y, size: o.size, font: run.font, ...(o.color ? { color: o.color } : {}) });
+      x += run.font.widthOfTextAtSize(run.text, o.size);
+    }
+  }
+}
+
+export interface TextFonts {
+  regular: TextFont;
+  bold: TextFont;
+  /** true when a font with CJK glyphs was embedded */
+  unicode: boolean;
+}
+
+async function embedFirstCjk(doc: PDFDocument, candidates: readonly string[]): Promise<PDFFont | null> {
+  for (const file of candidates) {
+    let bytes: Buffer;
+    try {
+      bytes = await fs.promises.readFile(file);
+    } catch {
+      continue;
+    }
+    try {
+      doc.registerFontkit(fontkit);
+      // Whole font, not a subset: fontkit's subsetting dropped most CJK glyphs of the fonts tried
+      // (they rendered as blanks). It costs ~2 MB per PDF, so it is only done when needed.
+      return await doc.embedFont(bytes, { subset: false });
+    } catch {
+      // not a font pdf-lib can embed: try the next one
+    }
+  }
+  return null;
+}
+
+/**
+ * The fonts for a document whose text will be `texts`: a CJK font is embedded
+ * only if some character is beyond the standard fonts.
+ */
+export async function embedTextFonts(
+  doc: PDFDocument,
+  texts: readonly string[],
+  candidates: readonly string[] = SYSTEM_CJK_FONTS,
+): Promise<TextFonts> {
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const latin = new Set(regular.getCharacterSet());
+  const needsMore = texts.some((t) => [...t].some((ch) => !latin.has(ch.codePointAt(0)!) && !/\s/.test(ch)));
+  const cjk = needsMore ? await embedFirstCjk(doc, candidates) : null;
+  return { regular: new TextFont(regular, cjk), bold: new TextFont(bold, cjk), unicode: cjk !== null };
+}
