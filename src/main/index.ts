@@ -1,6 +1,6 @@
 // The thin Electron entry: it wires the plain-Node services to Electron's
 // windows, IPC, menu and session. Everything testable lives elsewhere.
-import { app, BrowserWindow, ipcMain, Menu, net, powerMonitor, screen, session, shell } from 'electron';
+import { app, BrowserWindow, Menu, net, powerMonitor, screen, session, shell } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ElectronStore from 'electron-store';
@@ -11,7 +11,7 @@ import { createElectronNotifier } from './electron/notifier';
 import { createTray, type FaxDeskTray } from './electron/tray';
 import { chineseTrayLabels, englishTrayLabels } from './electron/tray-menu';
 import { restoredPlacement, trackWindowState } from './electron/window-state';
-import { registerIpc } from './ipc/register';
+import { registerElectronIpc } from './ipc/electron-ipc';
 import { createLogger } from './log';
 import { chineseMenuLabels, englishMenuLabels, menuTemplate } from './menu';
 import { hardenSession, hardenWebContents, isTrustedFrameUrl, safeOpenExternal } from './security';
@@ -134,7 +134,7 @@ async function main() {
     ),
   };
   const services = await createMainServices(deps, { storeFactory });
-  registerIpc(ipcMain, services.handlers, (url) => isTrustedFrameUrl(url, origins), log);
+  registerElectronIpc(services.handlers, (url) => isTrustedFrameUrl(url, origins), log);
 
   let tray: FaxDeskTray | null = null;
   const buildMenu = () => {
