@@ -2,7 +2,7 @@
 // windows, IPC, menu and session. Everything testable lives elsewhere.
 import { app, BrowserWindow, Menu, net, powerMonitor, screen, session, shell } from 'electron';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ElectronStore from 'electron-store';
 import { ipcEvent } from '../shared/ipc/contract';
 import type { PlatformDeps } from './app-context';
@@ -22,7 +22,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const log = createLogger();
 const rendererDir = path.join(here, '../renderer');
 const devServer = process.env['ELECTRON_RENDERER_URL'] ?? null;
-const origins = { fileRoot: devServer ? null : `file://${rendererDir}`, devServer };
+const origins = { fileRoot: devServer ? null : pathToFileURL(rendererDir + path.sep).href, devServer };
 
 let mainWindow: BrowserWindow | null = null;
 /** set once the user really quits, so closing the window can hide it to the tray instead */

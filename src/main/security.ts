@@ -70,7 +70,10 @@ export function isTrustedFrameUrl(raw: string, origins: AppOrigins): boolean {
     return false;
   }
   if (origins.fileRoot && url.protocol === 'file:') {
-    return raw.startsWith(origins.fileRoot);
+    // Compare normalized URLs: Chromium reports file:///C:/… and percent-encodes spaces and
+    // non-ASCII, and the root ends with '/', so a sibling folder (renderer-x/) never matches.
+    const root = origins.fileRoot.endsWith('/') ? origins.fileRoot : `${origins.fileRoot}/`;
+    return url.href.startsWith(new URL(root).href);
   }
   if (origins.devServer) {
     return url.origin === new URL(origins.devServer).origin;

@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import {
   CONTENT_SECURITY_POLICY,
@@ -117,6 +118,13 @@ describe('window hardening', () => {
     expect(isTrustedFrameUrl('file:///tmp/evil.html', packaged)).toBe(false);
     expect(isTrustedFrameUrl('https://evil.example/', packaged)).toBe(false);
     expect(isTrustedFrameUrl('', packaged)).toBe(false);
+    // a path with spaces and Chinese (percent-encoded by the browser), and a Windows drive
+    const spaced = { fileRoot: pathToFileURL('/opt/Fax Desk/传真/renderer/').href, devServer: null };
+    expect(isTrustedFrameUrl(pathToFileURL('/opt/Fax Desk/传真/renderer/index.html').href, spaced)).toBe(true);
+    expect(isTrustedFrameUrl('file:///opt/Fax%20Desk/%E4%BC%A0%E7%9C%9F/renderer-x/index.html', spaced)).toBe(false);
+    const windows = { fileRoot: 'file:///C:/Program%20Files/FaxDesk/resources/app.asar/out/renderer/', devServer: null };
+    expect(isTrustedFrameUrl('file:///C:/Program%20Files/FaxDesk/resources/app.asar/out/renderer/index.html', windows)).toBe(true);
+    expect(isTrustedFrameUrl('file:///opt/FaxDesk/resources/app.asar/out/renderer-evil/index.html', packaged)).toBe(false);
     const dev = { fileRoot: null, devServer: 'http://localhost:5173' };
     expect(isTrustedFrameUrl('http://localhost:5173/index.html', dev)).toBe(true);
     expect(isTrustedFrameUrl('http://localhost:5174/', dev)).toBe(false);

@@ -29,7 +29,12 @@ export const streamingFetch: typeof fetch = (input, init) => {
   return new Promise<Response>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const req = transport.request(url, { method: init?.method ?? 'POST', headers: headerRecord(init?.headers) });
-    const abort = () => req.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+    const source = Readable.from(body, { objectMode: false });
+    // However the request ends early, the file being read is closed too (an open file stays locked on Windows).
+    const abort = () => {
+      source.destroy();
+      req.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+    };
     signal?.addEventListener('abort', abort, { once: true });
     const done = () => signal?.removeEventListener('abort', abort);
 
@@ -50,9 +55,9 @@ export const streamingFetch: typeof fetch = (input, init) => {
     // Keep the system error code (ECONNREFUSED…) on the error, as undici does on its cause.
     req.on('error', (e) => {
       done();
+      source.destroy();
       reject(new TypeError('fetch failed', { cause: e }));
     });
-    const source = Readable.from(body, { objectMode: false });
     source.on('error', (e) => req.destroy(e));
     source.pipe(req);
   });

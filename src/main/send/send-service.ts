@@ -241,17 +241,14 @@ export function createSendService(deps: SendServiceDeps): SendService {
         continue;
       }
       for (let attempt = 1; ; attempt++) {
+        let task: Awaited<ReturnType<typeof client.createTask>>;
         try {
-          const task = await client.createTask({
+          task = await client.createTask({
             name: part.name,
             file_refs: refs,
             phone_numbers: part.phoneNumbers,
             ...(scheduledAt ? { scheduled_at: scheduledAt } : {}),
           });
-          deps.history.markCreated(taskId, task);
-          sentNumbers.push(...part.phoneNumbers);
-          results.push({ ...base, status: 'created', task: summary(task), error: null });
-          break;
         } catch (e) {
           if (e instanceof FaxApiError && e.outcomeUnknown) {
             deps.history.markOutcomeUnknown(taskId, e.message);
@@ -261,17 +258,23 @@ export function createSendService(deps: SendServiceDeps): SendService {
             break;
           }
           // Refused for an invalid or expired file_ref: nothing was created, so uploading again and retrying once cannot duplicate a fax.
+          let failure: unknown = e;
           if (e instanceof BusinessError && e.code === 'business.file_ref_invalid' && attempt === 1 && !reuploaded) {
             deps.log.info(`send ${recorded.sendId}: file_ref refused; uploading the documents again`);
             for (const r of refs) registry.forget(r);
-            refs = await refsFor(documents, true);
             reuploaded = true;
-            continue;
+            try {
+              refs = await refsFor(documents, true);
+              continue;
+            } catch (uploadError) {
+              // The create was refused and the new upload failed: this part (and the rest) is definitely not sent.
+              failure = uploadError;
+            }
           }
-          const error = ipcErrorOf(e);
+          const error = ipcErrorOf(failure);
           deps.history.markFailed(taskId, error);
-          if (e instanceof ValidationError) {
-            for (const [key, messages] of Object.entries(e.fields)) {
+          if (failure instanceof ValidationError) {
+            for (const [key, messages] of Object.entries(failure.fields)) {
               (fields[mapServiceField(key, firstIndex)] ??= []).push(...messages);
             }
           }
@@ -279,6 +282,15 @@ export function createSendService(deps: SendServiceDeps): SendService {
           stopped = 'refused';
           break;
         }
+        // Created: whatever happens to the local record now, the fax is going out and must be reported as sent.
+        try {
+          deps.history.markCreated(taskId, task);
+        } catch (e) {
+          deps.log.error(`send ${recorded.sendId}: task ${task.task_ref} was created but could not be recorded`, e);
+        }
+        sentNumbers.push(...part.phoneNumbers);
+        results.push({ ...base, status: 'created', task: summary(task), error: null });
+        break;
       }
     }
 

@@ -23,6 +23,8 @@ export interface AutoRetry {
   onTaskEnded(changes: TaskChanges): void;
   /** task refs with a retry waiting, and when it fires */
   scheduled(): ReadonlyMap<string, number>;
+  /** the task was resent another way (by hand): never retry it automatically as well */
+  forget(taskRef: string): void;
   close(): void;
 }
 
@@ -76,6 +78,12 @@ export function createAutoRetry(deps: AutoRetryDeps): AutoRetry {
       deps.log.info(`auto-retry: resending the busy/no-answer recipients of ${changes.taskRef} in ${policy.delayMinutes} min`);
     },
     scheduled: () => new Map([...timers].map(([k, v]) => [k, v.at])),
+    forget(taskRef) {
+      const t = timers.get(taskRef);
+      if (t) deps.clock.clearTimeout(t.handle);
+      timers.delete(taskRef);
+      done.add(taskRef);
+    },
     close() {
       for (const { handle } of timers.values()) deps.clock.clearTimeout(handle);
       timers.clear();

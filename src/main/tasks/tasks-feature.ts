@@ -127,6 +127,8 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
   });
 
   async function resend(taskRef: string, only: 'all' | 'retryable') {
+    // One resend per failure: a retry waiting for this task must not send the same fax again.
+    autoRetry?.forget(taskRef);
     const language = pickNotifyLanguage(settings.get().language, deps.systemLocale);
     const out = await resendFailed({ history, client: () => o.connection.client(), log: deps.log }, taskRef, only, language);
     changed({ taskRefs: [out.taskRef, taskRef], transitions: [{ taskRef: out.taskRef, from: null, to: 'pending' }] });

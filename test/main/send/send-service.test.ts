@@ -137,6 +137,19 @@ describe('sending', () => {
     expect(rig.sim.tasks()[0]!.file_refs).not.toContain(first.fileRef);
   });
 
+  it('says which document is gone before creating anything when its ref expired and the file moved', async () => {
+    rig = await makeRig();
+    const pdf = await writePdf(rig.dir, 'gone.pdf', 1);
+    const first = await rig.service.upload('u', pdf);
+    rig.sim.expireFileRefs();
+    fs.rmSync(pdf);
+    const err = (await rig.service
+      .send({ name: 'x', documents: [{ ...doc(pdf), fileRef: first.fileRef }], numbers: numbers(2), scheduledAt: null })
+      .catch((e: unknown) => e)) as UserError;
+    expect(err.message).toMatch(/gone\.pdf no longer exists/);
+    expect(createsSeen(rig.sim)).toBe(0);
+  });
+
   for (const fault of ['commit-then-drop', 'timeout', '500-after-commit'] as CreateFault[]) {
     it(`marks the send outcome unknown after '${fault}' and never resends on its own`, async () => {
       rig = await makeRig({ sim: { faults: { create: fault } } });

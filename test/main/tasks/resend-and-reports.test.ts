@@ -40,6 +40,22 @@ describe('auto-retry', () => {
     expect(rig.feature.autoRetry.scheduled().size).toBe(0);
   });
 
+  it('does not send again what the user already resent by hand while the retry was waiting', async () => {
+    rig = await makeRig({ settings: { autoRetry: { enabled: true, attempts: 2, delayMinutes: 30 } } });
+    const file = await samplePdf(rig.dir);
+    const ref = await rig.send('Resent by hand', [OK, BUSY], file);
+    rig.feature.tracker.start();
+    for (let i = 0; i < 40 && !rig.feature.autoRetry.scheduled().has(ref); i++) await poll(rig, 1);
+    expect(rig.feature.autoRetry.scheduled().has(ref)).toBe(true);
+    await rig.feature.handlers.resendFailed({ taskRef: ref, only: 'retryable' });
+    expect(rig.feature.autoRetry.scheduled().has(ref)).toBe(false);
+    const before = rig.sim.taskCount();
+    await poll(rig, 35);
+    // the hand resend itself may be retried later (it is a new task), but the original is never resent twice
+    expect(rig.sim.tasks().filter((t) => rig!.history.getTask(t.task_ref)?.resendOf === ref)).toHaveLength(1);
+    expect(rig.sim.taskCount()).toBeGreaterThanOrEqual(before);
+  });
+
   it('is off by default', async () => {
     rig = await makeRig();
     const file = await samplePdf(rig.dir);
