@@ -12,7 +12,11 @@ export interface Logger {
 const secrets = new Set<string>();
 
 export function registerSecretForRedaction(secret: string): void {
-  if (secret.length >= 4) secrets.add(secret);
+  if (secret.length < 4) return;
+  secrets.add(secret);
+  // as it appears inside JSON (a logged object escapes quotes and backslashes)
+  const escaped = JSON.stringify(secret).slice(1, -1);
+  if (escaped !== secret) secrets.add(escaped);
 }
 
 export function redact(text: string): string {
