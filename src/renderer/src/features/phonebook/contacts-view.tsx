@@ -6,6 +6,7 @@ import type { Contact } from '../../../../shared/phonebook/types';
 import { CallError } from '../../lib/api';
 import { phonebookErrorText } from './errors';
 import { useContacts, useDefaultCountry, useDeleteContact, useGroups, useSaveContact } from './queries';
+import { FormFooter } from './form-footer';
 
 const MANAGE_LIMIT = 500;
 
@@ -105,19 +106,13 @@ function ContactForm({ contact, onDone }: { contact: Contact | null; onDone(mess
           </ul>
         </fieldset>
       ) : null}
-      {formError ? (
-        <p className="error-text" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <div className="row">
-        <button type="submit" className="btn primary" disabled={save.isPending}>
-          {t('contact.save')}
-        </button>
-        <button type="button" className="btn" onClick={() => onDone('')}>
-          {t('contact.cancel')}
-        </button>
-      </div>
+      <FormFooter
+        error={formError}
+        saving={save.isPending}
+        saveLabel={t('contact.save')}
+        cancelLabel={t('contact.cancel')}
+        onCancel={() => onDone('')}
+      />
     </form>
   );
 }

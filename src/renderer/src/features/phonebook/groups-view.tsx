@@ -4,6 +4,7 @@ import { displayFax } from '../../../../shared/phonebook/format';
 import type { Group } from '../../../../shared/phonebook/types';
 import { phonebookErrorText } from './errors';
 import { useContacts, useDeleteGroup, useGroups, useSaveGroup } from './queries';
+import { FormFooter } from './form-footer';
 
 const MEMBER_LIMIT = 1000;
 
@@ -73,19 +74,13 @@ function GroupForm({ group, onDone }: { group: Group | null; onDone(message: str
           </ul>
         )}
       </fieldset>
-      {error ? (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="row">
-        <button type="submit" className="btn primary" disabled={save.isPending}>
-          {t('group.save')}
-        </button>
-        <button type="button" className="btn" onClick={() => onDone('')}>
-          {t('group.cancel')}
-        </button>
-      </div>
+      <FormFooter
+        error={error}
+        saving={save.isPending}
+        saveLabel={t('group.save')}
+        cancelLabel={t('group.cancel')}
+        onCancel={() => onDone('')}
+      />
     </form>
   );
 }

@@ -1,0 +1,20 @@
+/** The end of a phonebook form: its error, if any, then Save and Cancel. */
+export function FormFooter(props: { error: string | null | undefined; saving: boolean; saveLabel: string; cancelLabel: string; onCancel(): void }) {
+  return (
+    <>
+      {props.error ? (
+        <p className="error-text" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+      <div className="row">
+        <button type="submit" className="btn primary" disabled={props.saving}>
+          {props.saveLabel}
+        </button>
+        <button type="button" className="btn" onClick={props.onCancel}>
+          {props.cancelLabel}
+        </button>
+      </div>
+    </>
+  );
+}
