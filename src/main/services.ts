@@ -60,6 +60,11 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     ...(options.demoSpeed ? { demoSpeed: options.demoSpeed } : {}),
   });
   connection.onChange(() => void connection.status().then((s) => deps.emit('connectionChanged', s)));
+  // Before secrets were keyed by service there was one entry: it now belongs to the configured service.
+  await secrets
+    .migrateLegacy(connection.currentKey())
+    .then((r) => r !== 'none' && deps.log.info(`keychain: the stored API secret was ${r === 'migrated' ? 'bound to the configured service' : 'removed (no account is configured)'}`))
+    .catch((e: unknown) => deps.log.warn('keychain: the stored API secret could not be moved to its service entry', e));
   // The local task history (SQLite, WAL): the only index of tasks this desk created.
   const history = openHistory(path.join(deps.dataDir, 'history.sqlite'), {
     serviceTimeZone: () => settings.get().serviceTimeZone,
@@ -83,7 +88,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   const handlers: Handlers = {
     ...appHandlers(deps, settings),
     ...intake.handlers,
-    ...accountHandlers(settings, secrets, connection),
+    ...accountHandlers(settings, connection),
     ...phonebook.handlers,
     ...send.handlers,
     ...tasks.handlers,

@@ -76,6 +76,13 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 export const defaultSettings: Settings = settingsSchema.parse({});
 
-/** What the renderer may change (everything but secrets, which never live here). */
-export const settingsPatchSchema = z.object(fields).partial().strict();
+/**
+ * What the renderer may change: not the service address or API key, which
+ * only connecting (with the secret for that service) changes — DESIGN.md
+ * "A credential belongs to its service". Secrets never live here.
+ */
+export const settingsPatchSchema = z.object(fields).omit({ baseUrl: true, apiKey: true }).partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+/** What main itself may write (connect, use demo mode, and the renderer's patch). */
+export const mainSettingsPatchSchema = z.object(fields).partial().strict();
+export type MainSettingsPatch = z.infer<typeof mainSettingsPatchSchema>;

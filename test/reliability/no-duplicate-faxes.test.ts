@@ -48,7 +48,7 @@ beforeAll(async () => {
   const client = createFaxApiClient({
     baseUrl: sim.baseUrl,
     apiKey: sim.apiKey,
-    getSecret: () => t.services.secrets.get(),
+    getSecret: () => t.services.secrets.get(t.services.connection.currentKey()!),
     timeoutMs: 1_000,
     log: t.deps.log,
   });

@@ -3,6 +3,8 @@ import type { AccountView, ConnectionStatus } from '../../shared/ipc/channels/ac
 import { startSimulator, type RunningSimulator } from '../../simulator/index';
 import { createFaxApiClient, type FaxApiClient } from '../api/client';
 import type { SecretStore } from '../credentials/secret-store';
+import { UserError } from '../errors';
+import { credentialKey, sameCredentialKey, type CredentialKey } from '../../shared/credential-key';
 import type { Logger } from '../log';
 import type { SettingsStore } from '../settings/settings';
 
@@ -34,8 +36,22 @@ export interface Connection {
   connect(candidate: Candidate): Promise<AccountView>;
   /** forgets the account and goes back to demo mode */
   useDemo(): Promise<void>;
+  /** stores a new secret for the account configured now (refused in demo mode) */
+  setSecret(secret: string): Promise<void>;
+  /** forgets the secret of the account configured now */
+  clearSecret(): Promise<void>;
+  /** the keychain entry of the account configured now, or null in demo mode */
+  currentKey(): CredentialKey | null;
   onChange(listener: () => void): () => void;
   close(): Promise<void>;
+}
+
+function secretRequired(key: CredentialKey): UserError {
+  return new UserError(
+    'credentials.secret_required',
+    `Type the API secret for ${key.origin}. A stored secret is used only with the service address and API key it was saved for.`,
+    { secret: ['Type the API secret for this address and API key.'] },
+  );
 }
 
 function toView(a: Awaited<ReturnType<FaxApiClient['getAccount']>>, mode: 'demo' | 'account'): AccountView {
@@ -70,6 +86,18 @@ export function createConnection(deps: ConnectionDeps): Connection {
     const s = deps.settings.get();
     return s.baseUrl !== '' && s.apiKey !== '';
   };
+  /** The keychain entry of the configured account: its secret goes to this origin only. */
+  const currentKey = (): CredentialKey | null => {
+    if (!configured()) return null;
+    const s = deps.settings.get();
+    return credentialKey(s.baseUrl, s.apiKey);
+  };
+  const keyOf = (candidate: Candidate): CredentialKey => {
+    const key = credentialKey(candidate.baseUrl, candidate.apiKey);
+    // the contract's schema has already checked the address; this is the last line of defence
+    if (!key) throw new UserError('credentials.bad_address', 'Enter a full service address and the API key.');
+    return key;
+  };
 
   const startDemo = () =>
     (demo ??= startSimulator({
@@ -95,11 +123,18 @@ export function createConnection(deps: ConnectionDeps): Connection {
     }
     const s = deps.settings.get();
     const key = `account:${s.baseUrl}:${s.apiKey}`;
-    if (cached?.key !== key) cached = { key, client: build(s.baseUrl, s.apiKey, () => deps.secrets.get()) };
+    // The secret is looked up under the address and key the request goes to, so a
+    // settings change could never send one account's secret to another address.
+    const entry = credentialKey(s.baseUrl, s.apiKey);
+    if (cached?.key !== key) cached = { key, client: build(s.baseUrl, s.apiKey, async () => (entry ? deps.secrets.get(entry) : null)) };
     return cached.client;
   }
 
   const mode = () => (configured() ? 'account' : 'demo') as 'demo' | 'account';
+  const secretSet = async () => {
+    const key = currentKey();
+    return key ? deps.secrets.has(key) : false;
+  };
 
   deps.settings.onChange((next, prev) => {
     if (next.baseUrl !== prev.baseUrl || next.apiKey !== prev.apiKey) changed();
@@ -114,7 +149,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
         mode: mode(),
         baseUrl: s.baseUrl,
         apiKey: s.apiKey,
-        secretSet: await deps.secrets.has(),
+        secretSet: await secretSet(),
         secretStorage: deps.secrets.kind,
         keychainWarning: deps.secrets.warning,
         settingsNotice: deps.settings.notice,
@@ -125,22 +160,51 @@ export function createConnection(deps: ConnectionDeps): Connection {
       return toView(await c.getAccount(), mode());
     },
     async test(candidate) {
-      const secret = candidate.secret ?? (await deps.secrets.get());
+      const key = keyOf(candidate);
+      let secret = candidate.secret;
+      if (secret === undefined) {
+        // An empty secret field means "the one stored for this very service" — never another's.
+        const stored = sameCredentialKey(key, currentKey()) ? await deps.secrets.get(key) : null;
+        if (stored === null) throw secretRequired(key);
+        secret = stored;
+      }
       const c = build(candidate.baseUrl, candidate.apiKey, async () => secret);
       return toView(await c.getAccount(), 'account');
     },
     async connect(candidate) {
       const view = await this.test(candidate);
-      if (candidate.secret !== undefined) await deps.secrets.set(candidate.secret);
+      const key = keyOf(candidate);
+      const previous = currentKey();
+      if (candidate.secret !== undefined) await deps.secrets.set(key, candidate.secret);
       deps.settings.update({ baseUrl: candidate.baseUrl, apiKey: candidate.apiKey });
+      // One account at a time: the secret of the account left behind is not kept around.
+      if (previous && !sameCredentialKey(previous, key)) await deps.secrets.delete(previous);
       changed();
       return view;
     },
     async useDemo() {
+      const previous = currentKey();
       deps.settings.update({ baseUrl: '', apiKey: '' });
-      await deps.secrets.clear();
+      if (previous) await deps.secrets.delete(previous);
       changed();
     },
+    async setSecret(secret) {
+      const key = currentKey();
+      if (!key) {
+        throw new UserError(
+          'credentials.no_account',
+          'Connect an account first: a secret is stored only together with the service address and API key it belongs to.',
+        );
+      }
+      await deps.secrets.set(key, secret);
+      changed();
+    },
+    async clearSecret() {
+      const key = currentKey();
+      if (key) await deps.secrets.delete(key);
+      changed();
+    },
+    currentKey,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -8,12 +8,30 @@
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../errors';
 import { registerSecretForRedaction, type Logger } from '../log';
+import type { CredentialKey } from '../../shared/credential-key';
 
+export type { CredentialKey } from '../../shared/credential-key';
+
+/**
+ * Secrets keyed by the service they belong to (DESIGN.md "A credential
+ * belongs to its service"). A secret is read back only for exactly the
+ * origin and account it was stored under, so a changed address or key can
+ * never receive it. Generic on purpose: the API secret (origin of the base
+ * URL + API key) and an LDAP bind password (origin of the directory URL +
+ * bind DN) live side by side.
+ */
 export interface SecretStore {
-  get(): Promise<string | null>;
-  set(secret: string): Promise<void>;
-  clear(): Promise<void>;
-  has(): Promise<boolean>;
+  get(key: CredentialKey): Promise<string | null>;
+  set(key: CredentialKey, secret: string): Promise<void>;
+  delete(key: CredentialKey): Promise<void>;
+  has(key: CredentialKey): Promise<boolean>;
+  /**
+   * Moves the secret FaxDesk stored before secrets were keyed by service (one
+   * entry, "api-secret") to `to`, the service configured now, so an existing
+   * user stays connected. With `to` null (no account configured) the old entry
+   * belongs to no service and is deleted. Idempotent.
+   */
+  migrateLegacy(to: CredentialKey | null): Promise<'migrated' | 'removed' | 'none'>;
   readonly kind: 'keychain' | 'memory';
   /** a plain sentence for the user when the secret cannot be kept safely across runs */
   readonly warning: string | null;
@@ -27,12 +45,21 @@ export interface KeytarLike {
 }
 
 export const KEYCHAIN_SERVICE = 'FaxDesk';
-/** Fixed, not the API key: changing the key must not orphan a stored secret. */
-export const KEYCHAIN_ACCOUNT = 'api-secret';
+/** The single, unkeyed entry of FaxDesk before secrets were bound to their service. */
+export const LEGACY_KEYCHAIN_ACCOUNT = 'api-secret';
+
+/**
+ * The keychain's account name for a key: "<origin> <account>". An origin
+ * never contains a space, so the first space separates the two without
+ * ambiguity, and the entry reads plainly in the system's keychain viewer.
+ */
+export function keychainAccountOf(key: CredentialKey): string {
+  if (!key.origin || /\s/.test(key.origin) || !key.account) throw new Error('a credential key needs an origin and an account');
+  return `${key.origin} ${key.account}`;
+}
 
 export interface KeychainOptions {
   service?: string;
-  account?: string;
   /** default: keytar, imported on first use */
   keytar?: KeytarLike;
 }
@@ -63,7 +90,6 @@ function keychainFailure(): UserError {
 
 export function createKeychainSecretStore(options: KeychainOptions = {}): SecretStore {
   const service = options.service ?? KEYCHAIN_SERVICE;
-  const account = options.account ?? KEYCHAIN_ACCOUNT;
   let keytar: Promise<KeytarLike> | null = options.keytar ? Promise.resolve(options.keytar) : null;
   const kt = () => (keytar ??= loadKeytar());
 
@@ -76,46 +102,60 @@ export function createKeychainSecretStore(options: KeychainOptions = {}): Secret
     }
   };
 
-  return {
+  const store: SecretStore = {
     kind: 'keychain',
     warning: null,
-    async get() {
-      const v = await guarded((k) => k.getPassword(service, account));
+    async get(key) {
+      const v = await guarded((k) => k.getPassword(service, keychainAccountOf(key)));
       if (v) registerSecretForRedaction(v);
       return v || null;
     },
-    async set(secret) {
+    async set(key, secret) {
       const s = normalise(secret);
       registerSecretForRedaction(s);
-      await guarded((k) => k.setPassword(service, account, s));
+      await guarded((k) => k.setPassword(service, keychainAccountOf(key), s));
     },
-    async clear() {
-      await guarded((k) => k.deletePassword(service, account));
+    async delete(key) {
+      await guarded((k) => k.deletePassword(service, keychainAccountOf(key)));
     },
-    async has() {
-      return (await guarded((k) => k.getPassword(service, account))) !== null;
+    async has(key) {
+      return (await guarded((k) => k.getPassword(service, keychainAccountOf(key)))) !== null;
+    },
+    async migrateLegacy(to) {
+      const old = await guarded((k) => k.getPassword(service, LEGACY_KEYCHAIN_ACCOUNT));
+      if (old === null) return 'none';
+      if (old) registerSecretForRedaction(old);
+      // Written first, deleted after: a failure between the two leaves the secret in both places, never in none.
+      if (to && old.trim()) await store.set(to, old);
+      await guarded((k) => k.deletePassword(service, LEGACY_KEYCHAIN_ACCOUNT));
+      return to && old.trim() ? 'migrated' : 'removed';
     },
   };
+  return store;
 }
 
 export function createMemorySecretStore(warning: string | null = null): SecretStore {
-  let value: string | null = null;
+  const values = new Map<string, string>();
   return {
     kind: 'memory',
     warning,
-    async get() {
-      return value;
+    async get(key) {
+      return values.get(keychainAccountOf(key)) ?? null;
     },
-    async set(secret) {
+    async set(key, secret) {
       const s = normalise(secret);
       registerSecretForRedaction(s);
-      value = s;
+      values.set(keychainAccountOf(key), s);
     },
-    async clear() {
-      value = null;
+    async delete(key) {
+      values.delete(keychainAccountOf(key));
     },
-    async has() {
-      return value !== null;
+    async has(key) {
+      return values.has(keychainAccountOf(key));
+    },
+    // Memory starts empty each run: there is never an old entry to move.
+    async migrateLegacy() {
+      return 'none';
     },
   };
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defaultSettings, settingsPatchSchema, settingsSchema, type Settings, type SettingsPatch } from '../../shared/settings';
+import { defaultSettings, mainSettingsPatchSchema, settingsSchema, type MainSettingsPatch, type Settings } from '../../shared/settings';
 import { UserError } from '../errors';
 
 /** The slice of conf / electron-store used here (electron-store wraps conf). */
@@ -27,7 +27,8 @@ export interface SettingsNotice {
 
 export interface SettingsStore {
   get(): Settings;
-  update(patch: SettingsPatch): Settings;
+  /** main's own writes; the renderer's patches are narrowed by the IPC contract first */
+  update(patch: MainSettingsPatch): Settings;
   onChange(listener: (next: Settings, prev: Settings) => void): () => void;
   /** set when the file on disk could not be read and was moved aside */
   readonly notice: SettingsNotice | null;
@@ -76,7 +77,7 @@ export function openSettings(dir: string, factory: StoreFactory): SettingsStore 
   return {
     get: () => current,
     update(patch) {
-      const checked = settingsPatchSchema.safeParse(patch);
+      const checked = mainSettingsPatchSchema.safeParse(patch);
       if (!checked.success) {
         const fields: Record<string, string[]> = {};
         for (const issue of checked.error.issues) (fields[issue.path.join('.') || '(input)'] ??= []).push(issue.message);

@@ -38,7 +38,8 @@ describe('connecting an account', () => {
     const wrong = await dispatch(t.services.handlers, 'testConnection', { baseUrl: sim.baseUrl, apiKey: 'office-key', secret: 'nope-nope' });
     expect(wrong).toMatchObject({ ok: false, error: { code: 'auth.invalid_credentials' } });
     const missing = await dispatch(t.services.handlers, 'testConnection', { baseUrl: sim.baseUrl, apiKey: 'office-key' });
-    expect(missing).toMatchObject({ ok: false, error: { code: 'auth.missing_credentials' } });
+    // nothing stored for this service: the user is asked to type the secret, and nothing is sent
+    expect(missing).toMatchObject({ ok: false, error: { code: 'credentials.secret_required' } });
     sim.setAccount({ apiEnabled: false });
     const noApi = await dispatch(t.services.handlers, 'testConnection', { baseUrl: sim.baseUrl, apiKey: 'office-key', secret: SECRET });
     expect(noApi).toMatchObject({ ok: false, error: { code: 'auth.no_api_access' } });

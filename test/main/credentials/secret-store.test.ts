@@ -12,13 +12,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   createKeychainSecretStore,
   createMemorySecretStore,
+  LEGACY_KEYCHAIN_ACCOUNT,
   loadKeytar,
   openSecretStore,
   type KeytarLike,
 } from '../../../src/main/credentials/secret-store';
+import { credentialKey } from '../../../src/shared/credential-key';
 import { createLogger, redact } from '../../../src/main/log';
 
 const SECRET = 'Kc-9f1e-FaxDesk-secret-value';
+const KEY = credentialKey('https://fax.example.com/api', 'office-key')!;
 /** A service name of its own, so a developer's real FaxDesk entry is never touched. */
 const SERVICE = `FaxDesk-test-${process.pid}`;
 const lines: string[] = [];
@@ -50,17 +53,60 @@ describe('the secret in the OS keychain', () => {
     expect(store.kind).toBe('keychain');
     expect(store.warning).toBeNull();
     try {
-      expect(await store.has()).toBe(false);
-      await store.set(`  ${SECRET}\n`); // pasted with stray whitespace
-      expect(await store.has()).toBe(true);
-      expect(await store.get()).toBe(SECRET);
+      expect(await store.has(KEY)).toBe(false);
+      await store.set(KEY, `  ${SECRET}\n`); // pasted with stray whitespace
+      expect(await store.has(KEY)).toBe(true);
+      expect(await store.get(KEY)).toBe(SECRET);
       // A second store (a restart) finds it: it lives in the keychain, not in this object.
-      expect(await createKeychainSecretStore({ service: SERVICE }).get()).toBe(SECRET);
-      await store.clear();
-      expect(await store.get()).toBeNull();
-      expect(await store.has()).toBe(false);
+      expect(await createKeychainSecretStore({ service: SERVICE }).get(KEY)).toBe(SECRET);
+      await store.delete(KEY);
+      expect(await store.get(KEY)).toBeNull();
+      expect(await store.has(KEY)).toBe(false);
     } finally {
-      await (await loadKeytar()).deletePassword(SERVICE, 'api-secret').catch(() => false);
+      await (await loadKeytar()).deletePassword(SERVICE, 'https://fax.example.com office-key').catch(() => false);
+    }
+  });
+
+  it.skipIf(skipReason !== null)('gives a secret back only for the origin and account it was stored under', async () => {
+    const store = await openSecretStore({ service: SERVICE, log });
+    const keytar = await loadKeytar();
+    try {
+      await store.set(KEY, SECRET);
+      // the same service written differently is the same entry
+      expect(await store.get(credentialKey('HTTPS://FAX.example.com:443/other/path', 'office-key')!)).toBe(SECRET);
+      for (const other of [
+        credentialKey('https://fax.example.com.evil.test', 'office-key'),
+        credentialKey('https://fax.example.com:8443', 'office-key'),
+        credentialKey('http://fax.example.com', 'office-key'),
+        credentialKey('https://fax.example.com', 'other-key'),
+      ]) {
+        expect(await store.get(other!), JSON.stringify(other)).toBeNull();
+      }
+      // the keychain entry is named after its service, readable in the system's keychain viewer
+      expect(await keytar.getPassword(SERVICE, 'https://fax.example.com office-key')).toBe(SECRET);
+      expect(await keytar.getPassword(SERVICE, LEGACY_KEYCHAIN_ACCOUNT)).toBeNull();
+    } finally {
+      await store.delete(KEY);
+    }
+  });
+
+  it.skipIf(skipReason !== null)('moves the old single entry to the configured service, once, and removes it when no account is configured', async () => {
+    const keytar = await loadKeytar();
+    const store = await openSecretStore({ service: SERVICE, log });
+    try {
+      await keytar.setPassword(SERVICE, LEGACY_KEYCHAIN_ACCOUNT, SECRET); // as FaxDesk before this version wrote it
+      expect(await store.migrateLegacy(KEY)).toBe('migrated');
+      expect(await store.get(KEY)).toBe(SECRET);
+      expect(await keytar.getPassword(SERVICE, LEGACY_KEYCHAIN_ACCOUNT)).toBeNull();
+      expect(await store.migrateLegacy(KEY)).toBe('none');
+      expect(await store.get(KEY)).toBe(SECRET);
+
+      await keytar.setPassword(SERVICE, LEGACY_KEYCHAIN_ACCOUNT, 'orphan-secret');
+      expect(await store.migrateLegacy(null)).toBe('removed');
+      expect(await keytar.getPassword(SERVICE, LEGACY_KEYCHAIN_ACCOUNT)).toBeNull();
+    } finally {
+      await keytar.deletePassword(SERVICE, LEGACY_KEYCHAIN_ACCOUNT).catch(() => false);
+      await store.delete(KEY);
     }
   });
 
@@ -71,7 +117,7 @@ describe('the secret in the OS keychain', () => {
 
   it('once read or set, the secret is redacted from any log line', async () => {
     const store = createMemorySecretStore();
-    await store.set(SECRET);
+    await store.set(KEY, SECRET);
     expect(redact(`oops ${SECRET} leaked`)).toBe('oops [redacted] leaked');
   });
 });
@@ -89,11 +135,12 @@ describe('without a keychain the secret stays in memory for this run, with a pla
     expect(store.warning).toBe(
       'No system keychain is available (Cannot autolaunch D-Bus without X11 $DISPLAY); the secret is kept in memory for this session only and must be entered again next time.',
     );
-    await store.set(SECRET);
-    expect(await store.get()).toBe(SECRET);
-    expect(await store.has()).toBe(true);
-    await store.clear();
-    expect(await store.get()).toBeNull();
+    await store.set(KEY, SECRET);
+    expect(await store.get(KEY)).toBe(SECRET);
+    expect(await store.has(KEY)).toBe(true);
+    expect(await store.get(credentialKey('https://elsewhere.example', 'office-key')!)).toBeNull();
+    await store.delete(KEY);
+    expect(await store.get(KEY)).toBeNull();
     expect(lines.some((l) => l.includes('No system keychain is available'))).toBe(true);
   });
 
@@ -121,8 +168,9 @@ describe('without a keychain the secret stays in memory for this run, with a pla
     const script = `
       import { openSecretStore } from './src/main/credentials/secret-store.ts';
       const s = await openSecretStore({ service: 'FaxDesk-test-nobus', probeTimeoutMs: 5000 });
-      await s.set('child-only-secret');
-      console.log(JSON.stringify({ kind: s.kind, warning: s.warning, back: (await s.get()) === 'child-only-secret' }));
+      const key = { origin: 'https://fax.example.com', account: 'k' };
+      await s.set(key, 'child-only-secret');
+      console.log(JSON.stringify({ kind: s.kind, warning: s.warning, back: (await s.get(key)) === 'child-only-secret' }));
     `;
     const out = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       env,
@@ -140,12 +188,12 @@ describe('without a keychain the secret stays in memory for this run, with a pla
 
   it('an empty secret is refused with a plain message', async () => {
     const store = createMemorySecretStore();
-    await expect(store.set('   ')).rejects.toMatchObject({ code: 'credentials.empty_secret' });
+    await expect(store.set(KEY, '   ')).rejects.toMatchObject({ code: 'credentials.empty_secret' });
   });
 
   it('a keychain that fails after opening reports a keychain error, not its OS detail', async () => {
     const store = createKeychainSecretStore({ service: SERVICE, keytar: throwing });
-    const e = await store.get().catch((x: unknown) => x);
+    const e = await store.get(KEY).catch((x: unknown) => x);
     expect(e).toMatchObject({ code: 'credentials.keychain_failed' });
     expect((e as Error).message).not.toMatch(/X11/);
   });

@@ -1,6 +1,5 @@
 import type { Handlers } from '../dispatch';
 import type { Connection } from '../../account/connection';
-import type { SecretStore } from '../../credentials/secret-store';
 import type { SettingsStore } from '../../settings/settings';
 import { registerSecretForRedaction } from '../../log';
 
@@ -18,18 +17,19 @@ type AccountHandlers = Pick<
 >;
 
 /** Settings, the secret (write-only from the renderer) and the account query. */
-export function accountHandlers(settings: SettingsStore, secrets: SecretStore, connection: Connection): AccountHandlers {
+export function accountHandlers(settings: SettingsStore, connection: Connection): AccountHandlers {
   return {
     getConnection: () => connection.status(),
     getSettings: () => settings.get(),
+    // The contract's patch schema has no service address or API key: connecting is the only way to change them.
     updateSettings: (patch) => settings.update(patch),
     setSecret: async ({ secret }) => {
       registerSecretForRedaction(secret);
-      await secrets.set(secret);
+      await connection.setSecret(secret);
       return connection.status();
     },
     clearSecret: async () => {
-      await secrets.clear();
+      await connection.clearSecret();
       return connection.status();
     },
     testConnection: (candidate) => {

@@ -16,6 +16,8 @@ const explained = new Set([
   'rate_limited',
   'credentials.keychain_failed',
   'credentials.empty_secret',
+  'credentials.secret_required',
+  'credentials.no_account',
 ]);
 
 /** A sentence that says what went wrong and what to do, in the UI language. */

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AccountView } from '../../../../shared/ipc/channels/account';
 import { baseUrlProblem } from '../../../../shared/settings';
+import { credentialKey, sameCredentialKey } from '../../../../shared/credential-key';
 import { call, CallError } from '../../lib/api';
 import { explainError } from '../account/explain-error';
 import { formatYuan } from '../account/format';
@@ -79,8 +80,17 @@ export function ConnectionForm() {
     setTouched(true);
     if (canSubmit) connect.mutate();
   };
-  const secretHint =
-    status?.secretStorage === 'memory' ? t('connection.secretHintMemory') : status?.secretSet ? t('connection.secretHintSet') : t('connection.secretHintUnset');
+  // A stored secret belongs to the saved address and key: for any other, the user types it again.
+  const savedKey = status?.mode === 'account' && status.secretSet ? credentialKey(status.baseUrl, status.apiKey) : null;
+  const formKey = credentialKey(baseUrl, apiKey);
+  const mustRetype = savedKey !== null && formKey !== null && !sameCredentialKey(savedKey, formKey);
+  const secretHint = mustRetype
+    ? t('connection.secretHintRetype', { origin: savedKey.origin })
+    : status?.secretStorage === 'memory'
+      ? t('connection.secretHintMemory')
+      : status?.secretSet
+        ? t('connection.secretHintSet')
+        : t('connection.secretHintUnset');
 
   return (
     <form className="panel" onSubmit={submit} aria-labelledby={`${id}-h`} noValidate>
@@ -131,9 +141,10 @@ export function ConnectionForm() {
           autoComplete="new-password"
           spellCheck={false}
           aria-describedby={`${id}-secret-hint`}
+          aria-required={mustRetype || !status?.secretSet ? true : undefined}
           onChange={(e) => setSecret(e.target.value)}
         />
-        <span id={`${id}-secret-hint`} className="hint">
+        <span id={`${id}-secret-hint`} className={mustRetype && !secret ? 'hint warn' : 'hint'} data-testid="secret-hint">
           {secretHint}
         </span>
       </div>

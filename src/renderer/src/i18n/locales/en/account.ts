@@ -38,5 +38,7 @@ export const account = {
     rate_limited: 'The fax service asked FaxDesk to slow down. It will try again shortly.',
     credentials_keychain_failed: 'The system keychain did not respond. Unlock it (or sign in again) and try once more.',
     credentials_empty_secret: 'Enter the API secret; it cannot be empty.',
+    credentials_secret_required: 'Type the API secret for this address and API key. A stored secret is used only with the service address and API key it was saved for.',
+    credentials_no_account: 'Connect an account first: a secret is stored only together with the service address and API key it belongs to.',
   },
 } as const;

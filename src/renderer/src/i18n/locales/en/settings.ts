@@ -8,6 +8,7 @@ export const settings = {
     apiKey: 'API key',
     secret: 'API secret',
     secretHintSet: 'A secret is stored in the system keychain. Leave empty to keep it, or type a new one.',
+    secretHintRetype: 'The address or API key differs from the saved account ({{origin}}): type the API secret for it. A stored secret is sent only to the service it was saved for.',
     secretHintUnset: 'The secret is stored only in the system keychain and is never shown again.',
     keychainWarning: 'No system keychain is available, so the secret is kept in memory for this session only and must be entered again next time FaxDesk starts.',
     secretHintMemory: 'No keychain: the secret is kept in memory for this session only.',

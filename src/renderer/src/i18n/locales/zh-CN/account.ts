@@ -39,5 +39,7 @@ export const account: DeepStrings<typeof en> = {
     rate_limited: '传真服务要求 FaxDesk 放慢速度，稍后会自动重试。',
     credentials_keychain_failed: '系统钥匙串没有响应。请解锁钥匙串（或重新登录）后再试。',
     credentials_empty_secret: '请输入 API 秘钥，不能为空。',
+    credentials_secret_required: '请输入此服务地址和 API 密钥对应的 API 秘钥。已保存的秘钥只用于保存时的服务地址和 API 密钥。',
+    credentials_no_account: '请先连接账户：秘钥只与它所属的服务地址和 API 密钥一起保存。',
   },
 };

@@ -11,6 +11,7 @@ export const settings: DeepStrings<typeof en> = {
     apiKey: 'API 密钥',
     secret: 'API 秘钥',
     secretHintSet: '秘钥已保存在系统钥匙串中。留空则保持不变，或输入新的秘钥。',
+    secretHintRetype: '服务地址或 API 密钥与已保存的账户（{{origin}}）不同：请输入对应的 API 秘钥。已保存的秘钥只会发送给保存时的服务。',
     secretHintUnset: '秘钥只保存在系统钥匙串中，之后不会再显示。',
     keychainWarning: '没有可用的系统钥匙串，秘钥仅在本次运行期间保存在内存中，下次启动 FaxDesk 时需要重新输入。',
     secretHintMemory: '没有可用的钥匙串：秘钥仅在本次运行期间保存在内存中。',
