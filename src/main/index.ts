@@ -14,14 +14,16 @@ import { restoredPlacement, trackWindowState } from './electron/window-state';
 import { registerElectronIpc } from './ipc/electron-ipc';
 import { createLogger } from './log';
 import { chineseMenuLabels, englishMenuLabels, menuTemplate } from './menu';
-import { hardenSession, hardenWebContents, isTrustedFrameUrl, safeOpenExternal } from './security';
+import { developmentRendererUrl, hardenSession, hardenWebContents, isTrustedFrameUrl, safeOpenExternal } from './security';
 import { createMainServices } from './services';
 import type { KeyValueStore, StoreFactory } from './settings/settings';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = createLogger();
 const rendererDir = path.join(here, '../renderer');
-const devServer = process.env['ELECTRON_RENDERER_URL'] ?? null;
+// Development only: a packaged app ignores every variable that would choose the window's URL.
+const devServer = developmentRendererUrl(process.env, app.isPackaged);
+if (app.isPackaged && process.env['ELECTRON_RENDERER_URL']) log.warn('ELECTRON_RENDERER_URL is ignored in the installed app');
 const origins = { fileRoot: devServer ? null : pathToFileURL(rendererDir + path.sep).href, devServer };
 
 let mainWindow: BrowserWindow | null = null;
@@ -60,7 +62,7 @@ async function createWindow(onShown?: () => void): Promise<BrowserWindow> {
       disableBlinkFeatures: 'Auxclick',
     },
   });
-  hardenWebContents(win.webContents, (url) => void shell.openExternal(url), (what, url) =>
+  hardenWebContents(win.webContents, (url) => safeOpenExternal(shell, url), (what, url) =>
     log.warn(`blocked ${what} to ${url.slice(0, 200)}`),
   );
   win.on('close', (e) => {
@@ -113,7 +115,7 @@ async function main() {
     showWindow: () => void showMainWindow().catch((e: unknown) => log.error('cannot show the window', e)),
   });
   app.on('web-contents-created', (_e, contents) => {
-    hardenWebContents(contents, (url) => void shell.openExternal(url));
+    hardenWebContents(contents, (url) => safeOpenExternal(shell, url));
   });
   await app.whenReady();
   hardenSession(session.defaultSession);
@@ -125,9 +127,7 @@ async function main() {
     shell: 'electron',
     systemLocale: app.getLocale(),
     log,
-    openExternal: (url) => {
-      safeOpenExternal((u) => shell.openExternal(u), url);
-    },
+    openExternal: (url) => void safeOpenExternal(shell, url),
     emit,
     notifier: createElectronNotifier((taskRef) =>
       void showMainWindow().then(() => emit('navigate', { route: `tasks/${taskRef}` })),

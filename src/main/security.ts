@@ -145,9 +145,38 @@ export function hardenSession(session: SessionLike): void {
   });
 }
 
-/** `shell.openExternal` only for allow-listed https URLs; everything else is refused. */
-export function safeOpenExternal(open: (url: string) => Promise<void> | void, url: string): boolean {
+/** The slice of Electron's `shell` (or the preview's stand-in) that opens the user's browser. */
+export interface ExternalOpener {
+  openExternal(url: string): Promise<void> | void;
+}
+
+/**
+ * The one place main opens a URL outside the app: allow-listed https URLs
+ * only, everything else refused. Every caller (the window-open handler, the
+ * `openExternal` channel) goes through here, so there is one guard to keep.
+ */
+export function safeOpenExternal(shell: ExternalOpener, url: string): boolean {
   if (!isAllowedExternalUrl(url)) return false;
-  void open(url);
+  void Promise.resolve(shell.openExternal(url)).catch(() => {});
   return true;
+}
+
+const DEV_SERVER_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The Vite dev server electron-vite names in ELECTRON_RENDERER_URL while
+ * developing. In a packaged app no environment variable may choose what the
+ * window loads (and so which origin IPC trusts): it is ignored there, and
+ * in development only a loopback http(s) address is taken.
+ */
+export function developmentRendererUrl(env: Readonly<Record<string, string | undefined>>, isPackaged: boolean): string | null {
+  const raw = env['ELECTRON_RENDERER_URL'];
+  if (isPackaged || !raw) return null;
+  try {
+    const url = new URL(raw);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && DEV_SERVER_HOSTS.has(url.hostname)) return url.href;
+  } catch {
+    // not a URL: not a dev server either
+  }
+  return null;
 }

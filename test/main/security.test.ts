@@ -7,6 +7,7 @@ import {
   isAllowedExternalUrl,
   isTrustedFrameUrl,
   safeOpenExternal,
+  developmentRendererUrl,
   secureWebPreferences,
   type SessionLike,
   type WebContentsLike,
@@ -102,14 +103,26 @@ describe('window hardening', () => {
 
   it('opens only allow-listed https URLs externally', () => {
     const open = vi.fn();
-    expect(safeOpenExternal(open, 'https://github.com/x')).toBe(true);
-    expect(safeOpenExternal(open, 'http://github.com/x')).toBe(false);
-    expect(safeOpenExternal(open, 'https://user:pw@github.com/')).toBe(false);
-    expect(safeOpenExternal(open, 'file:///etc/passwd')).toBe(false);
-    expect(safeOpenExternal(open, 'smb://host/share')).toBe(false);
-    expect(safeOpenExternal(open, 'not a url')).toBe(false);
+    const shell = { openExternal: open };
+    expect(safeOpenExternal(shell, 'https://github.com/x')).toBe(true);
+    expect(safeOpenExternal(shell, 'http://github.com/x')).toBe(false);
+    expect(safeOpenExternal(shell, 'https://user:pw@github.com/')).toBe(false);
+    expect(safeOpenExternal(shell, 'file:///etc/passwd')).toBe(false);
+    expect(safeOpenExternal(shell, 'smb://host/share')).toBe(false);
+    expect(safeOpenExternal(shell, 'not a url')).toBe(false);
     expect(open).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledWith('https://github.com/x');
     expect(isAllowedExternalUrl('https://github.com.evil.example/')).toBe(false);
+  });
+
+  it('takes the dev server address from the environment only in development, and only a loopback one', () => {
+    const env = { ELECTRON_RENDERER_URL: 'http://localhost:5173' };
+    expect(developmentRendererUrl(env, false)).toBe('http://localhost:5173/');
+    expect(developmentRendererUrl(env, true)).toBeNull();
+    expect(developmentRendererUrl({ ELECTRON_RENDERER_URL: 'https://evil.example/' }, false)).toBeNull();
+    expect(developmentRendererUrl({ ELECTRON_RENDERER_URL: 'file:///tmp/evil.html' }, false)).toBeNull();
+    expect(developmentRendererUrl({ ELECTRON_RENDERER_URL: 'not a url' }, false)).toBeNull();
+    expect(developmentRendererUrl({}, false)).toBeNull();
   });
 
   it('trusts only frames of the app bundle or the dev server', () => {

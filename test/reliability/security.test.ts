@@ -40,21 +40,9 @@ const REVIEWED: ReadonlyArray<{ issue: string; file: string; sample: RegExp; why
   },
   {
     issue: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'main/index.ts',
-    sample: /^hardenWebContents\((win\.webContents|contents), \(url\) => void shell\.openExternal\(url\)/,
-    why: 'called only from the window-open handler after isAllowedExternalUrl (https, allow-listed hosts)',
-  },
-  {
-    issue: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'main/index.ts',
-    sample: /^safeOpenExternal\(\(u\) => shell\.openExternal\(u\), url\);/,
-    why: 'safeOpenExternal refuses anything but allow-listed https URLs',
-  },
-  {
-    issue: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'main/ipc/handlers/app.ts',
-    sample: /^openExternal: \(\{ url \}\) => \(\{ opened: safeOpenExternal\(\(u\) => deps\.openExternal\(u\), url\) \}\)/,
-    why: "FaxDesk's own PlatformDeps.openExternal, behind safeOpenExternal",
+    file: 'main/security.ts',
+    sample: /^void Promise\.resolve\(shell\.openExternal\(url\)\)/,
+    why: 'the one call site in main: safeOpenExternal, after isAllowedExternalUrl (https, allow-listed hosts, no credentials)',
   },
   {
     issue: 'CSP_GLOBAL_CHECK',

@@ -18,6 +18,6 @@ export function appHandlers(deps: PlatformDeps, settings: SettingsStore): AppHan
       settings.update({ language });
       return { language: settings.get().language };
     },
-    openExternal: ({ url }) => ({ opened: safeOpenExternal((u) => deps.openExternal(u), url) }),
+    openExternal: ({ url }) => ({ opened: safeOpenExternal({ openExternal: deps.openExternal }, url) }),
   };
 }
