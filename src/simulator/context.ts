@@ -12,6 +12,8 @@ export interface Settings {
   timezone: string;
   /** Simulated ms; divide by speed for real ms. */
   fileRefLifetimeMs: number;
+  /** test-only: URL uploads may fetch from loopback (see SimulatorOptions) */
+  allowLoopbackRemoteUrls: boolean;
 }
 
 export interface SimContext {

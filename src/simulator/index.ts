@@ -69,6 +69,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     unitPrice: opts.unitPrice ?? DEFAULTS.unitPrice,
     timezone: opts.timezone ?? DEFAULTS.timezone,
     fileRefLifetimeMs: opts.fileRefLifetimeMs ?? DEFAULTS.fileRefLifetimeMs,
+    allowLoopbackRemoteUrls: opts.allowLoopbackRemoteUrls === true,
   };
   const balance = opts.balance ?? DEFAULTS.balance;
   const port = opts.port ?? 0;

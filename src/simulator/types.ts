@@ -57,6 +57,12 @@ export interface SimulatorOptions {
   /** Default 'FaxDesk Demo'. */
   accountName?: string;
   faults?: Partial<SimulatorFaults>;
+  /**
+   * Test-only: URL uploads may also fetch from 127.0.0.1/::1, where the tests
+   * serve their files. Off by default; demo mode and the CLI never set it, so
+   * the simulator fetches public addresses only.
+   */
+  allowLoopbackRemoteUrls?: boolean;
   /** The library logs nothing unless quiet is explicitly false (the CLI sets it). */
   quiet?: boolean;
 }

@@ -149,8 +149,9 @@ describe('upload: binary mode (application/octet-stream)', () => {
 });
 
 describe('upload: URL mode (application/json)', () => {
+  // These tests serve their files on 127.0.0.1, which only the test-only switch lets the simulator fetch.
   it('fetches remote_url and names the file after the URL unless file_name is given', async () => {
-    const s = await sim();
+    const s = await sim({ allowLoopbackRemoteUrls: true });
     const pdf = await makePdf(3);
     const base = await serveRemote((_req, res) => res.end(Buffer.from(pdf)));
     const r = await call(s, 'POST', UPLOAD, { json: { remote_url: `${base}/files/%E5%90%88%E5%90%8C.pdf` } });
@@ -163,7 +164,7 @@ describe('upload: URL mode (application/json)', () => {
   });
 
   it('refuses a missing remote_url, a non-http URL, an unreachable one and a remote error', async () => {
-    const s = await sim();
+    const s = await sim({ allowLoopbackRemoteUrls: true });
     const missing = await call(s, 'POST', UPLOAD, { json: { file_name: 'a.pdf' } });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('No file provided');
@@ -183,7 +184,7 @@ describe('upload: URL mode (application/json)', () => {
   });
 
   it('applies the 10 MB limit to remote files, declared or streamed', async () => {
-    const s = await sim();
+    const s = await sim({ allowLoopbackRemoteUrls: true });
     const base = await serveRemote((req, res) => {
       if (req.url === '/declared.pdf') {
         res.setHeader('Content-Length', String(MB10 + 1));
@@ -199,6 +200,73 @@ describe('upload: URL mode (application/json)', () => {
       expect(r.status, path).toBe(400);
       expect(r.body.message).toBe('File is too large');
     }
+  });
+});
+
+describe('upload: URL mode fetches public addresses only', () => {
+  /** A loopback file server that counts what reaches it. */
+  async function countingServer(handler: Parameters<typeof createServer>[1] = (_q, r) => r.end('%PDF-1.4\n%%EOF\n')) {
+    const hits: string[] = [];
+    const base = await serveRemote((req, res) => {
+      hits.push(req.url ?? '');
+      handler(req, res);
+    });
+    return { base, port: new URL(base).port, hits };
+  }
+
+  it('refuses loopback, private, link-local, unique-local and meta addresses, also behind a host name', async () => {
+    const s = await sim(); // as demo mode runs it: no test switch
+    const { port, hits } = await countingServer();
+    const refused = [
+      `http://127.0.0.1:${port}/a.pdf`,
+      `http://localhost:${port}/a.pdf`, // a host name resolving to 127.0.0.1: checked after DNS
+      `http://[::1]:${port}/a.pdf`,
+      `http://[::ffff:127.0.0.1]:${port}/a.pdf`,
+      `http://0.0.0.0:${port}/a.pdf`,
+      'http://10.0.0.1/a.pdf',
+      'http://192.168.1.1/a.pdf',
+      'http://172.16.0.1/a.pdf',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fd00::1]/a.pdf',
+      'http://[fe80::1]/a.pdf',
+      'https://127.0.0.1/a.pdf',
+    ];
+    for (const remote_url of refused) {
+      const r = await call(s, 'POST', UPLOAD, { json: { remote_url } });
+      expect(r.status, remote_url).toBe(400);
+      expect(r.body, remote_url).toMatchObject({
+        message: 'Remote file could not be fetched',
+        errors: 'The address is on a private or local network. Only files on the public internet can be fetched.',
+      });
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it('follows no redirect, not even to a public address', async () => {
+    const s = await sim({ allowLoopbackRemoteUrls: true });
+    const { base, hits } = await countingServer((req, res) => {
+      if (req.url === '/moved.pdf') {
+        res.writeHead(302, { location: '/final.pdf' });
+        return void res.end();
+      }
+      res.end('%PDF-1.4\n%%EOF\n');
+    });
+    const r = await call(s, 'POST', UPLOAD, { json: { remote_url: `${base}/moved.pdf` } });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toMatch(/redirect \(HTTP 302\); redirects are not followed/);
+    expect(hits).toEqual(['/moved.pdf']);
+  });
+
+  it('gives up on a server that sends headers and then stalls, within the time cap', async () => {
+    const { fetchRemote } = await import('../../src/simulator/routes/remote');
+    const { base } = await countingServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      res.write('%PDF-1.4\n'); // …and never ends
+    });
+    const started = Date.now();
+    const e = await fetchRemote(`${base}/slow.pdf`, new AbortController().signal, { timeoutMs: 300, allowLoopback: true }).catch((x: unknown) => x);
+    expect(e).toMatchObject({ status: 400, errors: 'The remote server did not send the file within 0.3 s.' });
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 

@@ -1,57 +1,103 @@
-/** URL upload: fetches remote_url with a timeout and the same 10 MB limit, streamed. */
+/**
+ * URL upload: fetches remote_url as a careful real service would. Only public
+ * internet addresses are fetched — never loopback, private, link-local,
+ * unique-local or meta addresses — and that is checked on the address the
+ * connection is actually made to (after DNS), so a name that resolves to
+ * 127.0.0.1 (DNS rebinding) is refused too. No redirects are followed (the
+ * next hop could be internal), and both size (10 MB) and time are capped.
+ * The address filter is request-filtering-agent, an http.Agent that checks
+ * every resolved address at connect time.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { FileSink, MAX_FILE_BYTES } from '../file-sink';
 import { HttpFailure } from '../http';
 
 export const REMOTE_FETCH_TIMEOUT_MS = 15_000;
 
+export interface RemoteFetchOptions {
+  /** the whole download, headers and body (default 15 s) */
+  timeoutMs?: number;
+  /**
+   * Test-only: also fetch from this machine's loopback addresses (the tests'
+   * own file servers). Off by default; demo mode never sets it.
+   */
+  allowLoopback?: boolean;
+}
+
 const failure = (detail: string): HttpFailure => new HttpFailure(400, 'Remote file could not be fetched', detail);
+const invalid = () => new HttpFailure(400, 'Invalid upload request', 'remote_url must be an absolute http or https URL.');
+
+const LOOPBACK = ['127.0.0.0/8', '::1/128'];
+
+function agentFor(url: URL, allowLoopback: boolean): http.Agent {
+  const options = { keepAlive: false, allowIPAddressList: allowLoopback ? LOOPBACK : [] };
+  return url.protocol === 'https:' ? new RequestFilteringHttpsAgent(options) : new RequestFilteringHttpAgent(options);
+}
+
+/** request-filtering-agent refuses with "... is not allowed. Because, It is private IP address." */
+const isRefusedAddress = (e: unknown) => e instanceof Error && /is not allowed/.test(e.message);
 
 export async function fetchRemote(
   rawUrl: string,
   stopSignal: AbortSignal,
-  timeoutMs = REMOTE_FETCH_TIMEOUT_MS,
+  options: RemoteFetchOptions = {},
 ): Promise<{ name: string; sink: FileSink }> {
+  const timeoutMs = options.timeoutMs ?? REMOTE_FETCH_TIMEOUT_MS;
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
-    throw new HttpFailure(400, 'Invalid upload request', 'remote_url must be an absolute http or https URL.');
+    throw invalid();
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new HttpFailure(400, 'Invalid upload request', 'remote_url must be an absolute http or https URL.');
-  }
-  const signal = AbortSignal.any([stopSignal, AbortSignal.timeout(timeoutMs)]);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid();
+  if (url.username || url.password) throw failure('remote_url must not contain a user name or password.');
+
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = AbortSignal.any([stopSignal, timeout]);
   const sink = new FileSink();
+  const agent = agentFor(url, options.allowLoopback === true);
   try {
-    const res = await fetch(url, { signal, redirect: 'follow' });
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw failure(`The remote server answered HTTP ${res.status}.`);
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = (url.protocol === 'https:' ? https : http).request(url, { agent, signal, headers: { accept: '*/*' } }, resolve);
+      req.on('error', reject);
+      req.end();
+    });
+    const status = res.statusCode ?? 0;
+    if (status >= 300 && status < 400) {
+      res.destroy();
+      throw failure(`The remote server answered with a redirect (HTTP ${status}); redirects are not followed. Give the file's final address.`);
     }
-    const declared = Number(res.headers.get('content-length') ?? NaN);
+    if (status < 200 || status >= 300) {
+      res.destroy();
+      throw failure(`The remote server answered HTTP ${status}.`);
+    }
+    const declared = Number(res.headers['content-length'] ?? NaN);
     if (declared > MAX_FILE_BYTES) {
-      await res.body?.cancel();
+      res.destroy();
       sink.tooLarge = true;
       sink.size = declared;
-    } else if (res.body) {
-      const reader = res.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        sink.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+    } else {
+      for await (const chunk of res) {
+        sink.write(chunk as Buffer);
         if (sink.tooLarge) {
-          await reader.cancel();
+          res.destroy();
           break;
         }
       }
     }
-    return { name: nameFromUrl(new URL(res.url || url.href)), sink };
+    return { name: nameFromUrl(url), sink };
   } catch (e) {
     if (e instanceof HttpFailure) throw e;
-    const err = e as Error;
-    if (err.name === 'TimeoutError') throw failure(`The remote server did not send the file within ${timeoutMs / 1000} s.`);
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw failure(`The remote file could not be downloaded (${cause?.code ?? cause?.message ?? err.message}).`);
+    if (timeout.aborted) throw failure(`The remote server did not send the file within ${timeoutMs / 1000} s.`);
+    if (isRefusedAddress(e)) {
+      throw failure('The address is on a private or local network. Only files on the public internet can be fetched.');
+    }
+    const err = e as Error & { code?: string };
+    throw failure(`The remote file could not be downloaded (${err.code ?? err.message}).`);
+  } finally {
+    agent.destroy();
   }
 }
 

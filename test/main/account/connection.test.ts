@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
@@ -67,5 +69,26 @@ describe('connecting an account', () => {
     const r = await dispatch(t.services.handlers, 'testConnection', { baseUrl: 'http://fax.example.com', apiKey: 'k', secret: 's' });
     expect(r).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
     if (!r.ok) expect(r.error.fields?.['baseUrl']?.[0]).toMatch(/https/);
+  });
+
+  it("demo mode's built-in service never fetches a document URL on this computer", async () => {
+    const hits: string[] = [];
+    const files = http.createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.end('%PDF-1.4\n%%EOF\n');
+    });
+    await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
+    try {
+      const { t } = await setup();
+      const port = (files.address() as AddressInfo).port;
+      for (const url of [`http://127.0.0.1:${port}/secret.pdf`, `http://localhost:${port}/secret.pdf`]) {
+        const r = await dispatch(t.services.handlers, 'addFromUrl', { url });
+        expect(r, url).toMatchObject({ ok: false });
+        if (!r.ok) expect(r.error.message, url).toMatch(/private or local network/);
+      }
+      expect(hits).toEqual([]);
+    } finally {
+      await new Promise<void>((r) => files.close(() => r()));
+    }
   });
 });

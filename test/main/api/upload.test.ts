@@ -142,7 +142,8 @@ describe('uploads stream from disk', () => {
   });
 
   it('an upload from a URL returns a file reference', async () => {
-    const s = await sim();
+    // the file is served on 127.0.0.1, which only the simulator's test-only switch lets it fetch
+    const s = await sim({ allowLoopbackRemoteUrls: true });
     const origin = await localServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/plain' });
       res.end('remote document\n');

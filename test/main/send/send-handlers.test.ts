@@ -80,7 +80,8 @@ describe('the send channels', () => {
     });
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/docs/terms.pdf`;
-    rig = await makeRig();
+    // served on loopback: only the simulator's test-only switch lets it fetch from there
+    rig = await makeRig({ sim: { allowLoopbackRemoteUrls: true } });
     const h = sendHandlers(rig.service, rig.dir);
     const { document, upload } = await h.addFromUrl({ url });
     expect(document).toMatchObject({ path: null, url, name: 'terms.pdf', fileRef: upload.fileRef });
