@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { AccountView, ConnectionStatus } from '../../shared/ipc/channels/account';
 import { startSimulator, type RunningSimulator } from '../../simulator/index';
 import { createFaxApiClient, type FaxApiClient } from '../api/client';
+import { MalformedReplyError, NetworkError, NotFoundError, TimeoutError } from '../api/errors';
+import type { RetryPolicy } from '../api/retry';
 import type { SecretStore } from '../credentials/secret-store';
 import { UserError } from '../errors';
 import { credentialKey, sameCredentialKey, type CredentialKey } from '../../shared/credential-key';
@@ -16,7 +18,18 @@ export interface ConnectionDeps {
   /** demo simulator speed (tests run it fast) */
   demoSpeed?: number;
   fetch?: typeof fetch;
+  /** clock of the test-rate limit (tests move it) */
+  now?: () => number;
 }
+
+/**
+ * A connection test sends one request to an address the window chose: at
+ * most this many a minute, so the test cannot be turned into a port scanner.
+ * A person checking their settings needs a handful.
+ */
+export const CONNECTION_TESTS_PER_MINUTE = 10;
+/** one request per test: a retry would only probe the address again */
+const SINGLE_ATTEMPT: RetryPolicy = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 };
 
 export interface Candidate {
   baseUrl: string;
@@ -52,6 +65,23 @@ function secretRequired(key: CredentialKey): UserError {
     `Type the API secret for ${key.origin}. A stored secret is used only with the service address and API key it was saved for.`,
     { secret: ['Type the API secret for this address and API key.'] },
   );
+}
+
+/**
+ * What a failed test says about an address the window chose: whether a fax
+ * service answered there, or why it refused — not whether the port was
+ * closed, filtered, speaking TLS or serving some other program (that would
+ * make the test a port scanner). A person needs the same advice for all of
+ * those: check the address.
+ */
+function coarseTestFailure(e: unknown, origin: string): unknown {
+  if (e instanceof NetworkError || e instanceof TimeoutError || e instanceof MalformedReplyError || e instanceof NotFoundError) {
+    return new UserError(
+      'connection.no_service',
+      `No fax service answered at ${origin}. Check the service address (it is on the API settings page of your management console) and the network connection, then try again.`,
+    );
+  }
+  return e;
 }
 
 function toView(a: Awaited<ReturnType<FaxApiClient['getAccount']>>, mode: 'demo' | 'account'): AccountView {
@@ -111,8 +141,20 @@ export function createConnection(deps: ConnectionDeps): Connection {
       return sim;
     }));
 
-  const build = (baseUrl: string, apiKey: string, getSecret: () => Promise<string | null>) =>
-    createFaxApiClient({ baseUrl, apiKey, getSecret, log: deps.log, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+  const build = (baseUrl: string, apiKey: string, getSecret: () => Promise<string | null>, retry?: RetryPolicy) =>
+    createFaxApiClient({ baseUrl, apiKey, getSecret, log: deps.log, ...(retry ? { retry } : {}), ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+
+  const now = deps.now ?? Date.now;
+  const recentTests: number[] = [];
+  const admitTest = () => {
+    const t = now();
+    while (recentTests.length > 0 && recentTests[0]! <= t - 60_000) recentTests.shift();
+    if (recentTests.length >= CONNECTION_TESTS_PER_MINUTE) {
+      const wait = Math.max(1, Math.ceil((recentTests[0]! + 60_000 - t) / 1000));
+      throw new UserError('connection.too_many_tests', `Too many connection tests in a short time. Wait ${wait} seconds and try again.`);
+    }
+    recentTests.push(t);
+  };
 
   async function client(): Promise<FaxApiClient> {
     if (!configured()) {
@@ -168,8 +210,13 @@ export function createConnection(deps: ConnectionDeps): Connection {
         if (stored === null) throw secretRequired(key);
         secret = stored;
       }
-      const c = build(candidate.baseUrl, candidate.apiKey, async () => secret);
-      return toView(await c.getAccount(), 'account');
+      admitTest();
+      const c = build(candidate.baseUrl, candidate.apiKey, async () => secret, SINGLE_ATTEMPT);
+      try {
+        return toView(await c.getAccount(), 'account');
+      } catch (e) {
+        throw coarseTestFailure(e, key.origin);
+      }
     },
     async connect(candidate) {
       const view = await this.test(candidate);

@@ -18,6 +18,8 @@ const explained = new Set([
   'credentials.empty_secret',
   'credentials.secret_required',
   'credentials.no_account',
+  'connection.no_service',
+  'connection.too_many_tests',
 ]);
 
 /** A sentence that says what went wrong and what to do, in the UI language. */

@@ -39,6 +39,8 @@ export const account = {
     credentials_keychain_failed: 'The system keychain did not respond. Unlock it (or sign in again) and try once more.',
     credentials_empty_secret: 'Enter the API secret; it cannot be empty.',
     credentials_secret_required: 'Type the API secret for this address and API key. A stored secret is used only with the service address and API key it was saved for.',
+    connection_no_service: 'No fax service answered at this address. Check the service address (it is on the API settings page of your management console) and the network connection, then try again.',
+    connection_too_many_tests: 'Too many connection tests in a short time. Wait a minute and try again.',
     credentials_no_account: 'Connect an account first: a secret is stored only together with the service address and API key it belongs to.',
   },
 } as const;

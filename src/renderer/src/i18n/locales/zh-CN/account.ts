@@ -40,6 +40,8 @@ export const account: DeepStrings<typeof en> = {
     credentials_keychain_failed: '系统钥匙串没有响应。请解锁钥匙串（或重新登录）后再试。',
     credentials_empty_secret: '请输入 API 秘钥，不能为空。',
     credentials_secret_required: '请输入此服务地址和 API 密钥对应的 API 秘钥。已保存的秘钥只用于保存时的服务地址和 API 密钥。',
+    connection_no_service: '此地址没有传真服务应答。请检查服务地址（见管理后台的 API 设置页面）和网络连接，然后重试。',
+    connection_too_many_tests: '短时间内测试连接次数过多。请等待一分钟后再试。',
     credentials_no_account: '请先连接账户：秘钥只与它所属的服务地址和 API 密钥一起保存。',
   },
 };
