@@ -91,12 +91,18 @@ export function createFaxApiClient(options: FaxApiClientOptions): FaxApiClient {
     signal: AbortSignal | undefined,
   ): Promise<z.output<S>> {
     const first = spec(1);
-    const reply = await withRetry((attempt) => send(transport, attempt === 1 ? first : spec(attempt)), {
+    // One time limit for the whole call, retries and their waits included, so
+    // "did not answer within 30 seconds" is what the user really waited.
+    const total = first.timeoutMs;
+    const deadlineAt = Date.now() + total;
+    const within = (s: RequestSpec): RequestSpec => ({ ...s, timeoutMs: Math.max(1, deadlineAt - Date.now()), totalTimeoutMs: total });
+    const reply = await withRetry((attempt) => send(transport, within(attempt === 1 ? first : spec(attempt))), {
       policy,
       sleep,
       random,
       operation: first.operation,
       shouldRetry: kind === 'query' ? isTransient : isSafeToRepeatCreate,
+      deadlineAt,
       ...(signal ? { signal } : {}),
       onRetry: (e, attempt, wait) =>
         options.log?.warn(`api ${first.method} ${first.path}: ${e.code}, retry ${attempt} in ${wait}ms`),

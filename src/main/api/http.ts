@@ -40,6 +40,8 @@ export interface RequestSpec {
   /** built per attempt, so a streamed body is never reused */
   body?: () => RequestInit['body'];
   timeoutMs: number;
+  /** the limit the user is told about when it runs out: the whole call's, retries included (default timeoutMs) */
+  totalTimeoutMs?: number;
   signal?: AbortSignal;
   /** set when a local body source fails: reported instead of a network error */
   bodyError?: () => FaxApiError | null;
@@ -83,7 +85,7 @@ export function causeCodeOf(e: unknown): string | null {
 function failureOf(e: unknown, spec: RequestSpec, timeout: AbortSignal, reached: boolean): FaxApiError {
   if (e instanceof FaxApiError) return e;
   if (spec.signal?.aborted) return new CancelledError(spec.operation);
-  if (timeout.aborted) return new TimeoutError(spec.operation, spec.timeoutMs);
+  if (timeout.aborted) return new TimeoutError(spec.operation, spec.totalTimeoutMs ?? spec.timeoutMs);
   const local = spec.bodyError?.();
   if (local) return local;
   const code = causeCodeOf(e);

@@ -74,6 +74,8 @@ export interface RetryOptions {
   operation: Operation;
   shouldRetry: (e: unknown, attempt: number) => boolean;
   signal?: AbortSignal;
+  /** no retry starts after this moment (ms since epoch): the call's time limit covers every attempt */
+  deadlineAt?: number;
   onRetry?: (e: FaxApiError, attempt: number, waitMs: number) => void;
 }
 
@@ -87,6 +89,7 @@ export async function withRetry<T>(run: (attempt: number) => Promise<T>, o: Retr
       const retryAfter = e instanceof RateLimitedError ? e.retryAfterMs : null;
       if (retryAfter !== null && retryAfter > maxRetryAfter) throw e;
       const wait = Math.max(retryAfter ?? 0, backoffDelayMs(attempt, o.policy, o.random));
+      if (o.deadlineAt !== undefined && Date.now() + wait >= o.deadlineAt) throw e;
       o.onRetry?.(e, attempt, wait);
       try {
         await o.sleep(wait, o.signal);

@@ -172,6 +172,18 @@ describe('every failure of the service becomes its own error family with a stabl
     expect(e.code).toBe('timeout');
   });
 
+  it('a service that never answers fails within the time its message names, retries included', async () => {
+    const s = await sim({ faults: { latencyMs: 60_000 } });
+    const started = Date.now();
+    // the default retry policy (4 attempts with backoff) used to make this 4 × the limit and more
+    const e = await failure(client(s.baseUrl, { timeoutMs: 2_000 }).getAccount());
+    const waited = Date.now() - started;
+    expect(e).toBeInstanceOf(TimeoutError);
+    expect(e.message).toBe('The fax service did not answer within 2 seconds. Check the connection and try again.');
+    expect(waited).toBeGreaterThanOrEqual(1_900);
+    expect(waited).toBeLessThan(3_000);
+  });
+
   it('an HTML page where JSON was expected is a malformed reply', async () => {
     const base = await localServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html' });
