@@ -76,13 +76,21 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 export const defaultSettings: Settings = settingsSchema.parse({});
 
+/** What main itself may change: also the service address and key (connecting) and the hot folder's location (main's folder dialog). */
+export const settingsUpdateSchema = z.object(fields).partial().strict();
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
 /**
- * What the renderer may change: not the service address or API key, which
+ * What the renderer may change. Not the service address or API key, which
  * only connecting (with the secret for that service) changes — DESIGN.md
- * "A credential belongs to its service". Secrets never live here.
+ * "A credential belongs to its service". The hot folder can be switched on
+ * and off, but its folder is set only through main's folder dialog
+ * (chooseHotFolder): the window must not be able to point main at a
+ * directory. Secrets never live here.
  */
-export const settingsPatchSchema = z.object(fields).omit({ baseUrl: true, apiKey: true }).partial().strict();
+export const settingsPatchSchema = z
+  .object({ ...fields, hotFolder: z.object({ enabled: z.boolean() }).strict() })
+  .omit({ baseUrl: true, apiKey: true })
+  .partial()
+  .strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
-/** What main itself may write (connect, use demo mode, and the renderer's patch). */
-export const mainSettingsPatchSchema = z.object(fields).partial().strict();
-export type MainSettingsPatch = z.infer<typeof mainSettingsPatchSchema>;
