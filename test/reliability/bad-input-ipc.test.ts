@@ -44,6 +44,7 @@ function validSamples(demoUrl: string): Record<string, unknown> {
   return {
     appInfo: undefined,
     getUiPrefs: undefined,
+    startupNotices: undefined,
     setLanguage: { language: 'en' },
     openExternal: { url: 'https://github.com/faxdesk' },
     getConnection: undefined,

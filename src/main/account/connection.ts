@@ -5,6 +5,7 @@ import { createFaxApiClient, type FaxApiClient } from '../api/client';
 import type { SecretStore } from '../credentials/secret-store';
 import type { Logger } from '../log';
 import type { SettingsStore } from '../settings/settings';
+import { DEMO_STATE_FILE } from './demo-state';
 
 export interface ConnectionDeps {
   settings: SettingsStore;
@@ -75,7 +76,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
     (demo ??= startSimulator({
       port: 0,
       speed: deps.demoSpeed ?? 1,
-      stateFile: path.join(deps.dataDir, 'demo-service.json'),
+      stateFile: path.join(deps.dataDir, DEMO_STATE_FILE),
       timezone: deps.settings.get().serviceTimeZone,
       quiet: true,
     }).then((sim) => {
