@@ -1,6 +1,6 @@
 // The thin Electron entry: it wires the plain-Node services to Electron's
 // windows, IPC, menu and session. Everything testable lives elsewhere.
-import { app, BrowserWindow, Menu, net, powerMonitor, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, net, powerMonitor, screen, session, shell } from 'electron';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ElectronStore from 'electron-store';
@@ -202,5 +202,12 @@ async function main() {
 
 main().catch((e: unknown) => {
   log.error('FaxDesk failed to start', e);
+  // Never die silently: damaged files are handled in services.ts; whatever is left is said here.
+  try {
+    const detail = e instanceof Error ? e.message : String(e);
+    dialog.showErrorBox('FaxDesk could not start / FaxDesk 无法启动', `${detail}\n\nRestart FaxDesk; if this happens again, send this message to your IT support.`);
+  } catch {
+    // no dialog possible (e.g. before the app is ready on some platforms): the log has it
+  }
   app.exit(1);
 });

@@ -9,7 +9,11 @@ import { openSecretStore, type SecretStore } from './credentials/secret-store';
 import { accountHandlers } from './ipc/handlers/account';
 import { openSettings, type SettingsStore, type StoreFactory } from './settings/settings';
 import { createPhonebookService, type PhonebookService } from './phonebook/phonebook-service';
-import { openHistory, type History } from './history';
+import { LATEST_VERSION, openHistory, type History } from './history';
+import type { StartupNotice } from '../shared/ipc/channels/app';
+import { DEMO_STATE_FILE, setAsideUnreadableDemoState } from './account/demo-state';
+import { UserError } from './errors';
+import { openRecovering, type FileNotice } from './storage/open-recovering';
 import { createSendFeature, type SendFeature } from './send/send-feature';
 import { historyPort } from './send/history-port';
 import { createTasksFeature, type TasksFeature } from './tasks/tasks-feature';
@@ -48,10 +52,18 @@ export interface MainServices {
  */
 export async function createMainServices(deps: PlatformDeps, options: ServiceOptions): Promise<MainServices> {
   fs.mkdirSync(deps.dataDir, { recursive: true });
+  // What start-up had to do about a damaged, newer or unopenable file; shown by the shell, never fatal.
+  const notices: StartupNotice[] = [];
+  const notice = (file: StartupNotice['file'], n: FileNotice | null) => {
+    if (!n) return;
+    notices.push({ file, ...n });
+    deps.log.warn(`${file}: ${n.problem} file kept at ${n.keptAt}; using ${n.usingInstead ?? 'memory only'} (${n.reason})`);
+  };
   const settings = openSettings(deps.dataDir, options.storeFactory);
   if (settings.notice) {
-    deps.log.warn(`settings file was unreadable and moved to ${settings.notice.movedTo}: ${settings.notice.reason}`);
+    notice('settings', { problem: 'damaged', keptAt: settings.notice.movedTo, usingInstead: null, reason: settings.notice.reason });
   }
+  notice('demo', setAsideUnreadableDemoState(path.join(deps.dataDir, DEMO_STATE_FILE)));
   const grants = createFileGrants();
   const intake = createIntakeService(deps, settings, options.intake, grants);
   const secrets =
@@ -71,17 +83,25 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     .then((r) => r !== 'none' && deps.log.info(`keychain: the stored API secret was ${r === 'migrated' ? 'bound to the configured service' : 'removed (no account is configured)'}`))
     .catch((e: unknown) => deps.log.warn('keychain: the stored API secret could not be moved to its service entry', e));
   // The local task history (SQLite, WAL): the only index of tasks this desk created.
-  const history = openHistory(path.join(deps.dataDir, 'history.sqlite'), {
-    serviceTimeZone: () => settings.get().serviceTimeZone,
-  });
+  const opened = openRecovering(
+    path.join(deps.dataDir, 'history.sqlite'),
+    (file) => openHistory(file, { serviceTimeZone: () => settings.get().serviceTimeZone }),
+    {
+      isNewer: (e) => e instanceof UserError && e.code === 'history.too_new',
+      newerFallback: path.join(deps.dataDir, `history.schema-${LATEST_VERSION}.sqlite`),
+    },
+  );
+  notice('history', opened.notice);
+  const history = opened.value;
   const phonebook = createPhonebookService({
     dataDir: deps.dataDir,
     log: deps.log,
     defaultCountry: () => settings.get().defaultCountry,
-    historyFile: path.join(deps.dataDir, 'history.sqlite'),
+    ...(opened.file === ':memory:' ? {} : { historyFile: opened.file }),
     grants,
     dialogs: deps.dialogs,
   });
+  notice('phonebook', phonebook.store.notice);
   const tasks = createTasksFeature({ deps, settings, connection, history, grants });
   const sendHistory = historyPort(history, deps.dataDir);
   // The send's follow-up task query goes through the tracker too, so it is announced and notified like any poll.
@@ -93,7 +113,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     },
   }, grants);
   const handlers: Handlers = {
-    ...appHandlers(deps, settings),
+    ...appHandlers(deps, settings, notices),
     ...intake.handlers,
     ...accountHandlers(settings, connection),
     ...phonebook.handlers,

@@ -47,10 +47,13 @@ async function stop(child: ChildProcess) {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
-export const test = base.extend<{ previewEnv: Record<string, string>; preview: Preview }>({
+export const test = base.extend<{ previewEnv: Record<string, string>; dataFiles: Record<string, string>; preview: Preview }>({
   previewEnv: [{}, { option: true }],
-  preview: async ({ previewEnv }, use) => {
+  /** files (name → text) put in the data folder before the first start, e.g. a damaged one */
+  dataFiles: [{}, { option: true }],
+  preview: async ({ previewEnv, dataFiles }, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-e2e-'));
+    for (const [name, text] of Object.entries(dataFiles)) fs.writeFileSync(path.join(dataDir, name), text);
     // Each test gets its own keychain entry, so no secret leaks from one test into another.
     previewEnv = { FAXDESK_KEYCHAIN_SERVICE: `FaxDesk-e2e-${path.basename(dataDir)}`, ...previewEnv };
     let running = await startPreview(dataDir, previewEnv);

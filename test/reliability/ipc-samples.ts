@@ -9,6 +9,7 @@ export function validSamples(o: { demoUrl: string; pdfHandle: string; csvHandle:
   return {
     appInfo: undefined,
     getUiPrefs: undefined,
+    startupNotices: undefined,
     setLanguage: { language: 'en' },
     openExternal: { url: 'https://github.com/faxdesk' },
     getConnection: undefined,

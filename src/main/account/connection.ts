@@ -9,6 +9,7 @@ import { UserError } from '../errors';
 import { credentialKey, sameCredentialKey, type CredentialKey } from '../../shared/credential-key';
 import type { Logger } from '../log';
 import type { SettingsStore } from '../settings/settings';
+import { DEMO_STATE_FILE } from './demo-state';
 
 export interface ConnectionDeps {
   settings: SettingsStore;
@@ -133,7 +134,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
     (demo ??= startSimulator({
       port: 0,
       speed: deps.demoSpeed ?? 1,
-      stateFile: path.join(deps.dataDir, 'demo-service.json'),
+      stateFile: path.join(deps.dataDir, DEMO_STATE_FILE),
       timezone: deps.settings.get().serviceTimeZone,
       quiet: true,
     }).then((sim) => {

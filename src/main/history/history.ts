@@ -3,7 +3,8 @@ import { UserError } from '../errors';
 import { serviceTimeToMs } from '../../shared/service-time';
 import { nextPollAt } from '../../shared/task-state';
 import { applyTaskInTransaction, recountTask, type ApplyContext, type TaskResponse } from './apply-task';
-import { migrate } from './migrations';
+import { readSqliteVersion } from '../storage/open-recovering';
+import { LATEST_VERSION, migrate, tooNewError } from './migrations';
 import { HistoryQueries } from './queries';
 import { TASK_COLUMNS, toRecipient, toSendInfo, toTaskSummary, type RecipientDbRow, type SendRow, type TaskRow } from './rows';
 import type { CreateState, PollDue, RecordedSend, SendIntent, SendOutcome, TaskChanges, TaskDetail } from './types';
@@ -27,6 +28,8 @@ export type History = ReturnType<typeof buildHistory>;
  * one failure we cannot explain to a user who may be charged for it.
  */
 export function openHistory(file: string, options: HistoryOptions = {}): History {
+  const found = readSqliteVersion(file);
+  if (found !== null && found > LATEST_VERSION) throw tooNewError(found);
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');

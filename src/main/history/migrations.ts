@@ -108,21 +108,24 @@ export const MIGRATIONS: readonly Migration[] = [
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
 
+export function tooNewError(found: number): UserError {
+  return new UserError(
+    'history.too_new',
+    `The task history was written by a newer FaxDesk (format ${found}, this one reads up to ${LATEST_VERSION}). Update FaxDesk to open it.`,
+  );
+}
+
 /**
  * Brings the database to `target` (default: latest), each step in its own
  * transaction with the version bump, so an interrupted upgrade resumes cleanly.
  * Returns the versions applied.
  */
 export function migrate(db: Database.Database, target: number = LATEST_VERSION): number[] {
+  // checked before anything is written: a newer FaxDesk's file is left exactly as it is
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > LATEST_VERSION) throw tooNewError(current);
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at_ms INTEGER NOT NULL) STRICT`);
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > LATEST_VERSION) {
-    throw new UserError(
-      'history.too_new',
-      `The task history was written by a newer FaxDesk (format ${current}, this one reads up to ${LATEST_VERSION}). Update FaxDesk to open it.`,
-    );
-  }
   const applied: number[] = [];
   for (const m of MIGRATIONS) {
     if (m.version <= current || m.version > target) continue;

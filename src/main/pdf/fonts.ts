@@ -81,6 +81,84 @@ export class TextFont {
     return this.runs(this.clean(text).text).reduce((w, r) => w + r.font.widthOfTextAtSize(r.text, size), 0);
   }
 
+  /** Width at size 1 of each distinct character, measured once: layout is then linear in the text. */
+  private readonly advances = new Map<string, number>();
+
+  private advance(ch: string): number {
+    let w = this.advances.get(ch);
+    if (w === undefined) {
+      const cp = ch.codePointAt(0)!;
+      const font = this.latinSet.has(cp) || !this.cjk ? this.latin : this.cjk;
+      w = font.widthOfTextAtSize(ch, 1000) / 1000;
+      this.advances.set(ch, w);
+    }
+    return w;
+  }
+
+  /**
+   * The text cut to `width` with "..." when it is longer. Measures each
+   * character once (re-measuring the whole string per removed character was
+   * quadratic: a 16k-character failure reason took 16 s).
+   */
+  fit(text: string, size: number, width: number): string {
+    const chars = [...this.clean(text).text.replace(/\n/g, ' ')];
+    const limit = width / size;
+    let total = 0;
+    for (const ch of chars) total += this.advance(ch);
+    if (total <= limit) return chars.join('');
+    const room = limit - 3 * this.advance('.');
+    let used = 0;
+    let n = 0;
+    while (n < chars.length - 1 && used + this.advance(chars[n]!) <= room) used += this.advance(chars[n++]!);
+    return `${chars.slice(0, Math.max(1, n)).join('')}...`;
+  }
+
+  /**
+   * The text broken into lines no wider than `width`, at spaces where it can
+   * and inside a word only when a word alone is too wide. Linear in the text.
+   */
+  wrap(text: string, size: number, width: number): string[] {
+    const limit = width / size;
+    const lines: string[] = [];
+    for (const paragraph of this.clean(text).text.split('\n')) {
+      let line: string[] = [];
+      let lineWidth = 0;
+      // position in `line` just after the last space, and the width up to there
+      let breakAt = -1;
+      let breakWidth = 0;
+      for (const ch of paragraph) {
+        const w = this.advance(ch);
+        if (lineWidth + w > limit && line.length > 0) {
+          if (ch === ' ') {
+            lines.push(line.join(''));
+            line = [];
+            lineWidth = 0;
+            breakAt = -1;
+            continue;
+          }
+          if (breakAt > 0) {
+            lines.push(line.slice(0, breakAt - 1).join(''));
+            line = line.slice(breakAt);
+            lineWidth -= breakWidth;
+          } else {
+            lines.push(line.join(''));
+            line = [];
+            lineWidth = 0;
+          }
+          breakAt = -1;
+        }
+        line.push(ch);
+        lineWidth += w;
+        if (ch === ' ') {
+          breakAt = line.length;
+          breakWidth = lineWidth;
+        }
+      }
+      lines.push(line.join(''));
+    }
+    return lines;
+  }
+
   draw(page: PDFPage, text: string, o: DrawOptions): void {
     let x = o.x;
     for (const run of this.runs(this.clean(text).text.replace(/\n/g, ' '))) {

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import Database from 'better-sqlite3';
+import { readSqliteVersion } from '../storage/open-recovering';
 
 export type Db = Database.Database;
 
@@ -61,13 +61,15 @@ export function migrate(db: Db, migrations: ReadonlyArray<(db: Db) => void> = MI
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-export interface OpenedDb {
-  db: Db;
-  /** set when an unreadable file was moved aside and a new one started */
-  movedAside: string | null;
-}
-
-function openAndMigrate(file: string): Db {
+/**
+ * Opens (creating if needed) the phonebook database. The version is read
+ * before anything is written, so a file from a newer FaxDesk is refused
+ * untouched (NewerSchemaError); a file that is not a database throws
+ * SQLITE_NOTADB. What to do then is ../storage/open-recovering's job.
+ */
+export function openPhonebookDb(file: string): Db {
+  const found = readSqliteVersion(file);
+  if (found !== null && found > SCHEMA_VERSION) throw new NewerSchemaError(found);
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
@@ -79,28 +81,5 @@ function openAndMigrate(file: string): Db {
   } catch (e) {
     db.close();
     throw e;
-  }
-}
-
-function isNotADatabase(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT';
-}
-
-/**
- * Opens (creating if needed) the phonebook database. A file that is not a
- * database is moved aside rather than deleted, so nothing is lost for good;
- * a file from a newer FaxDesk is refused, never downgraded.
- */
-export function openPhonebookDb(file: string): OpenedDb {
-  if (file === ':memory:') return { db: openAndMigrate(file), movedAside: null };
-  try {
-    return { db: openAndMigrate(file), movedAside: null };
-  } catch (e) {
-    if (!isNotADatabase(e)) throw e;
-    const aside = `${file}.unreadable-${Date.now()}`;
-    fs.renameSync(file, aside);
-    for (const suffix of ['-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
-    return { db: openAndMigrate(file), movedAside: aside };
   }
 }

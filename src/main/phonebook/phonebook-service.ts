@@ -75,7 +75,6 @@ function readCsvFile(file: string): ReturnType<typeof decodeCsv> {
 
 export function createPhonebookService(options: PhonebookServiceOptions): PhonebookService {
   const store = openPhonebookStore(path.join(options.dataDir, PHONEBOOK_FILE));
-  if (store.movedAside) options.log.warn(`phonebook file was unreadable and moved to ${store.movedAside}`);
 
   function importCsvText(text: string, importOptions: CsvImportOptions): CsvImportResult {
     const rows = parseCsvRows(text);

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { normalizeNumber } from '../../shared/phone/parse';
 import type { Contact, ContactList, Group } from '../../shared/phonebook/types';
 import { UserError } from '../errors';
-import { openPhonebookDb, type Db } from './db';
+import { openRecovering, type FileNotice } from '../storage/open-recovering';
+import { NewerSchemaError, openPhonebookDb, SCHEMA_VERSION, type Db } from './db';
 
 export interface ContactFields {
   id?: string | undefined;
@@ -38,7 +39,8 @@ export interface PhonebookStore {
   /** phonebook names of the given numbers */
   namesFor(numbers: string[]): Map<string, string>;
   close(): void;
-  readonly movedAside: string | null;
+  /** set when the file on disk was damaged, newer or unopenable: what was kept where */
+  readonly notice: FileNotice | null;
 }
 
 interface ContactRow {
@@ -74,12 +76,21 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function openPhonebookStore(file: string, now: () => number = Date.now): PhonebookStore {
-  const { db, movedAside } = openPhonebookDb(file);
-  return createStore(db, movedAside, now);
+/** Where a FaxDesk that finds a newer phonebook keeps its own meanwhile (the newer file is never touched). */
+export function newerPhonebookFallback(file: string): string {
+  return file === ':memory:' ? file : file.replace(/(\.sqlite)?$/, `.schema-${SCHEMA_VERSION}$1`);
 }
 
-function createStore(db: Db, movedAside: string | null, now: () => number): PhonebookStore {
+export function openPhonebookStore(file: string, now: () => number = Date.now): PhonebookStore {
+  if (file === ':memory:') return createStore(openPhonebookDb(file), null, now);
+  const opened = openRecovering(file, openPhonebookDb, {
+    isNewer: (e) => e instanceof NewerSchemaError,
+    newerFallback: newerPhonebookFallback(file),
+  });
+  return createStore(opened.value, opened.notice, now);
+}
+
+function createStore(db: Db, notice: FileNotice | null, now: () => number): PhonebookStore {
   const getContactStmt = db.prepare<[string], ContactRow>(`${CONTACT_SELECT} WHERE c.id = ?`);
   const byFax = db.prepare<[string], { id: string }>('SELECT id FROM contacts WHERE fax = ?');
   const insertContact = db.prepare(
@@ -161,7 +172,7 @@ function createStore(db: Db, movedAside: string | null, now: () => number): Phon
   });
 
   return {
-    movedAside,
+    notice,
     listContacts(search = '', limit = 1000) {
       const text = search.trim();
       let where = '';

@@ -11,7 +11,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument, rgb, type PDFPage, type PDFEmbeddedPage, type PDFImage } from 'pdf-lib';
-import { embedTextFonts, type TextFont } from '../pdf/fonts';
+import { embedTextFonts } from '../pdf/fonts';
 import type { TaskDetailView } from '../../shared/tasks/types';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -40,15 +40,26 @@ function fmtTime(ms: number | null, tz?: string): string {
 
 const money = (n: number | null) => (n === null ? '-' : `${n.toFixed(2)}`);
 
+type Thumb =
+  | { kind: 'page'; item: PDFEmbeddedPage; width: number; height: number }
+  | { kind: 'image'; item: PDFImage; width: number; height: number }
+  | { kind: 'blank'; width: number; height: number };
 
-function fit(font: TextFont, text: string, size: number, width: number): string {
-  let t = font.clean(text).text;
-  if (font.widthOfTextAtSize(t, size) <= width) return t;
-  while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > width) t = t.slice(0, -1);
-  return `${t}...`;
+/**
+ * pdf-lib embeds pages only when the report is saved, so a page it cannot
+ * embed (a blank page has no content stream; odd producers write odd ones)
+ * would fail the whole report then. Embed it into a scratch document first.
+ */
+async function embeddable(page: PDFPage): Promise<boolean> {
+  if (!page.node.Contents()) return false;
+  try {
+    const probe = await PDFDocument.create();
+    await (await probe.embedPage(page)).embed();
+    return true;
+  } catch {
+    return false;
+  }
 }
-
-type Thumb = { kind: 'page'; item: PDFEmbeddedPage; width: number; height: number } | { kind: 'image'; item: PDFImage; width: number; height: number };
 
 async function thumbnailOf(doc: PDFDocument, detail: TaskDetailView): Promise<Thumb | null> {
   const first = detail.files[0];
@@ -58,7 +69,13 @@ async function thumbnailOf(doc: PDFDocument, detail: TaskDetailView): Promise<Th
     const bytes = await fs.readFile(first.localPath);
     if (ext === '.pdf') {
       const src = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-      const item = await doc.embedPage(src.getPage(0));
+      const first = src.getPage(0);
+      if (!(await embeddable(first))) {
+        // Nothing we can draw: an empty frame of the page's shape still shows what was sent.
+        const { width, height } = first.getSize();
+        return width > 0 && height > 0 ? { kind: 'blank', width, height } : null;
+      }
+      const item = await doc.embedPage(first);
       return { kind: 'page', item, width: item.width, height: item.height };
     }
     const image = ext === '.png' ? await doc.embedPng(bytes) : ext === '.jpg' || ext === '.jpeg' ? await doc.embedJpg(bytes) : null;
@@ -99,8 +116,8 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
     const top = y + 10;
     page.drawRectangle({ x: x - 1, y: top - h - 1, width: w + 2, height: h + 2, borderColor: RULE, borderWidth: 1 });
     if (thumb.kind === 'page') page.drawPage(thumb.item, { x, y: top - h, width: w, height: h });
-    else page.drawImage(thumb.item, { x, y: top - h, width: w, height: h });
-    font.draw(page, 'First page', { x, y: top - h - 12, size: 8, color: MUTED });
+    else if (thumb.kind === 'image') page.drawImage(thumb.item, { x, y: top - h, width: w, height: h });
+    font.draw(page, thumb.kind === 'blank' ? 'First page (blank)' : 'First page', { x, y: top - h - 12, size: 8, color: MUTED });
   }
 
   const r = task.recipients;
@@ -122,7 +139,7 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
   const factWidth = A4[0] - 2 * MARGIN - (thumb ? thumbBox.w + 20 : 0) - 100;
   for (const [k, v] of facts) {
     text(k, MARGIN, 10, bold);
-    font.draw(page, fit(font, v, 10, factWidth), { x: MARGIN + 100, y, size: 10, color: INK });
+    font.draw(page, font.fit(v, 10, factWidth), { x: MARGIN + 100, y, size: 10, color: INK });
     y -= 15;
   }
   y = Math.min(y, thumb ? A4[1] - MARGIN - 42 - thumbBox.h - 24 : y) - 14;
@@ -157,11 +174,19 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
       rc.phoneNumber, rc.status, rc.failedCode ?? '', rc.pageCount === null ? '-' : String(rc.pageCount),
       money(rc.unitPrice), money(rc.chargedAmount), fmtTime(rc.completedAtMs, tz), rc.rcptRef,
     ];
-    cols.forEach((c, i) => font.draw(page, fit(font, cells[i] ?? '', 8.5, c.w), { x: MARGIN + c.x, y, size: 8.5, color: INK }));
+    cols.forEach((c, i) => font.draw(page, font.fit(cells[i] ?? '', 8.5, c.w), { x: MARGIN + c.x, y, size: 8.5, color: INK }));
     y -= 11;
     if (needsReason) {
-      font.draw(page, fit(font, `Reason: ${rc.failedReason}`, 8, A4[0] - 2 * MARGIN - 90), { x: MARGIN + 90, y, size: 8, color: MUTED });
-      y -= 11;
+      // The whole reason, wrapped: it is what the office needs to fix the failure.
+      for (const line of font.wrap(`Reason: ${rc.failedReason}`, 8, A4[0] - 2 * MARGIN - 90)) {
+        if (y < MARGIN + 12) {
+          page = doc.addPage(A4);
+          y = A4[1] - MARGIN;
+          header();
+        }
+        font.draw(page, line, { x: MARGIN + 90, y, size: 8, color: MUTED });
+        y -= 11;
+      }
     }
   }
   const pages = doc.getPages();

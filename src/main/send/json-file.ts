@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { moveAside } from '../storage/move-aside';
 
 /** Writes via a temp file and rename, so a crash never leaves half a file. */
 export function writeJsonAtomic(file: string, value: unknown): void {
@@ -22,7 +23,7 @@ export function readJson<T>(file: string): T | null {
     return JSON.parse(text) as T;
   } catch {
     try {
-      fs.renameSync(file, `${file}.damaged-${Date.now()}`);
+      moveAside(file);
     } catch {
       /* nothing more to do: the caller starts afresh */
     }

@@ -9,6 +9,7 @@ import {
   type SettingsUpdate,
 } from '../../shared/settings';
 import { UserError } from '../errors';
+import { moveAside } from '../storage/move-aside';
 
 /** The slice of conf / electron-store used here (electron-store wraps conf). */
 export interface KeyValueStore {
@@ -54,10 +55,8 @@ export function openSettings(dir: string, factory: StoreFactory): SettingsStore 
   const file = path.join(dir, `${CONFIG_NAME}.json`);
   let notice: SettingsNotice | null = null;
 
-  const moveAside = (reason: string) => {
-    const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    fs.renameSync(file, aside);
-    notice = { movedTo: aside, reason };
+  const setAside = (reason: string) => {
+    notice = { movedTo: moveAside(file), reason };
   };
 
   let kv: KeyValueStore;
@@ -65,7 +64,7 @@ export function openSettings(dir: string, factory: StoreFactory): SettingsStore 
     kv = factory(options);
   } catch (e) {
     if (!fs.existsSync(file)) throw e;
-    moveAside(e instanceof Error ? e.message : 'unreadable');
+    setAside(e instanceof Error ? e.message : 'unreadable');
     kv = factory(options);
   }
 
@@ -74,7 +73,7 @@ export function openSettings(dir: string, factory: StoreFactory): SettingsStore 
   if (parsed.success) {
     current = parsed.data;
   } else {
-    moveAside(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    setAside(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     kv = factory(options);
     current = defaultSettings;
   }

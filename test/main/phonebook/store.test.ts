@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, NewerSchemaError, SCHEMA_VERSION } from '../../../src/main/phonebook/db';
-import { openPhonebookStore } from '../../../src/main/phonebook/store';
+import { migrate, NewerSchemaError, openPhonebookDb, SCHEMA_VERSION } from '../../../src/main/phonebook/db';
+import { newerPhonebookFallback, openPhonebookStore } from '../../../src/main/phonebook/store';
 import { UserError } from '../../../src/main/errors';
 
 const dirs: string[] = [];
@@ -141,15 +141,23 @@ describe('phonebook migrations', () => {
     db.close();
   });
 
-  it('refuses a file written by a newer FaxDesk instead of touching it', () => {
+  it('refuses a file written by a newer FaxDesk without touching it, and keeps its own phonebook beside it', () => {
     const file = tempFile();
     const db = new Database(file);
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
-    expect(() => openPhonebookStore(file)).toThrow(NewerSchemaError);
-    const check = new Database(file);
-    expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 1);
-    check.close();
+    const before = fs.readFileSync(file);
+    expect(() => openPhonebookDb(file)).toThrow(NewerSchemaError);
+    const store = openPhonebookStore(file);
+    try {
+      expect(store.notice).toMatchObject({ problem: 'newer', keptAt: file, usingInstead: newerPhonebookFallback(file) });
+      store.saveContact({ name: 'Ann', fax: '+8613800138000', company: null, note: null }, 'CN');
+      expect(fs.existsSync(newerPhonebookFallback(file))).toBe(true);
+    } finally {
+      store.close();
+    }
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
   });
 
   it('moves an unreadable file aside and starts an empty phonebook', () => {
@@ -157,8 +165,9 @@ describe('phonebook migrations', () => {
     fs.writeFileSync(file, 'this is not a database, just text that is long enough to have a header'.repeat(20));
     const store = openPhonebookStore(file);
     try {
-      expect(store.movedAside).toMatch(/phonebook\.sqlite\.unreadable-\d+$/);
-      expect(fs.readFileSync(store.movedAside ?? '', 'utf8')).toContain('not a database');
+      expect(store.notice?.problem).toBe('damaged');
+      expect(store.notice?.keptAt).toMatch(/phonebook\.sqlite\.damaged-[\dT-]+Z$/);
+      expect(fs.readFileSync(store.notice?.keptAt ?? '', 'utf8')).toContain('not a database');
       expect(store.listContacts().total).toBe(0);
     } finally {
       store.close();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
 import { isRoute, routes, useUiStore } from './ui-store';
 import { screens, shellSlots } from './screens';
+import { StartupNotices } from './startup-notices';
 
 export function Shell() {
   const { t } = useTranslation();
@@ -56,6 +57,7 @@ export function Shell() {
             <Slot key={i} />
           ))}
         </header>
+        <StartupNotices />
         <main className="content" id="content">
           <Suspense fallback={<p className="muted">{t('loading')}</p>}>
             <Screen />

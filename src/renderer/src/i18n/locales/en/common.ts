@@ -28,6 +28,23 @@ export const common = {
     open: 'Open',
     showInFolder: 'Show in folder',
   },
+  startup: {
+    label: 'Notices from start-up',
+    dismiss: 'Dismiss',
+    what: {
+      history: 'task history',
+      phonebook: 'phonebook',
+      settings: 'settings',
+      demo: 'demo service data',
+    },
+    damaged: 'FaxDesk could not read its {{what}} and started a new one. The old file was kept, not deleted: {{keptAt}}',
+    newer: 'Your {{what}} was saved by a newer version of FaxDesk, so this version left it untouched at {{keptAt}}. Until you update FaxDesk, it keeps a separate {{what}} in {{usingInstead}}.',
+    newerNoFallback: 'Your {{what}} was saved by a newer version of FaxDesk, so this version left it untouched at {{keptAt}}. Update FaxDesk; until then, changes are kept only until you quit.',
+    unavailable: 'FaxDesk could not open its {{what}} at {{keptAt}} ({{reason}}). Changes are kept only until you quit. Check that the disk is not full and the folder can be written to, then restart FaxDesk.',
+    keychain: 'FaxDesk cannot reach the system keychain; your API secret will be kept only until you quit.',
+    keychainEncrypted: 'FaxDesk cannot reach the system keychain; your API secret is kept encrypted in FaxDesk’s own folder instead.',
+    keychainLinux: 'On Linux, install and unlock gnome-keyring (libsecret), then restart FaxDesk.',
+  },
   placeholder: {
     title: '{{screen}}',
     body: 'This screen is being built.',

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { StartupNotice } from '../../../shared/ipc/channels/app';
+import { call } from '../lib/api';
+
+/**
+ * What FaxDesk had to do at start about its own files (a damaged file moved
+ * aside, a newer one left alone), said once at the top of the window with the
+ * place where the old file was kept, until the user dismisses it.
+ */
+export function StartupNotices() {
+  const { t } = useTranslation();
+  const notices = useQuery({ queryKey: ['startupNotices'], queryFn: () => call('startupNotices'), staleTime: Infinity });
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissed || !notices.data?.length) return null;
+
+  const text = (n: StartupNotice) => {
+    const values = { what: t(`startup.what.${n.file}`), keptAt: n.keptAt, usingInstead: n.usingInstead ?? '', reason: n.reason };
+    if (n.problem === 'newer') return t(n.usingInstead ? 'startup.newer' : 'startup.newerNoFallback', values);
+    return t(n.problem === 'damaged' ? 'startup.damaged' : 'startup.unavailable', values);
+  };
+
+  return (
+    <section className="notice warn startup-notices" aria-label={t('startup.label')} data-testid="startup-notices">
+      <ul>
+        {notices.data.map((n) => (
+          <li key={`${n.file}:${n.keptAt}`}>{text(n)}</li>
+        ))}
+      </ul>
+      <button type="button" onClick={() => setDismissed(true)}>
+        {t('startup.dismiss')}
+      </button>
+    </section>
+  );
+}
