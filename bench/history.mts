@@ -98,7 +98,12 @@ function mainFigures(file: string, runs: number): Figure[] {
       deps: { dataDir: path.dirname(file), emit: () => {}, log: silent, systemLocale: 'en-US', dialogs: cancellingDialogs },
       grants: createFileGrants(),
       settings: { get: () => defaultSettings },
-      connection: { client: () => Promise.reject(new Error('offline: the benchmark reads the history only')) },
+      connection: {
+        client: () => Promise.reject(new Error('offline: the benchmark reads the history only')),
+        session: () => Promise.reject(new Error('offline: the benchmark reads the history only')),
+        // the history is opened without a profile: its rows are unassigned ('')
+        profile: () => '',
+      },
       history,
       poll: false,
     });

@@ -77,6 +77,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     ...(options.demoSpeed ? { demoSpeed: options.demoSpeed } : {}),
   });
   connection.onChange(() => void connection.status().then((s) => deps.emit('connectionChanged', s)));
+  connection.onAccount((account) => deps.emit('accountChanged', account));
   // Before secrets were keyed by service there was one entry: it now belongs to the configured service.
   await secrets
     .migrateLegacy(connection.currentKey())
@@ -85,7 +86,8 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   // The local task history (SQLite, WAL): the only index of tasks this desk created.
   const opened = openRecovering(
     path.join(deps.dataDir, 'history.sqlite'),
-    (file) => openHistory(file, { serviceTimeZone: () => settings.get().serviceTimeZone }),
+    // Demo tasks and each account's tasks are kept apart (src/main/account/profile.ts).
+    (file) => openHistory(file, { serviceTimeZone: () => settings.get().serviceTimeZone, profile: () => connection.profile() }),
     {
       isNewer: (e) => e instanceof UserError && e.code === 'history.too_new',
       newerFallback: path.join(deps.dataDir, `history.schema-${LATEST_VERSION}.sqlite`),

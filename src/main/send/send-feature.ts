@@ -14,13 +14,14 @@ export interface SendFeature {
 export function createSendFeature(
   deps: Pick<PlatformDeps, 'dataDir' | 'emit' | 'log'>,
   settings: Pick<SettingsStore, 'get'>,
-  connection: Pick<Connection, 'client'>,
+  connection: Pick<Connection, 'session'> & Partial<Pick<Connection, 'refreshAccount'>>,
   history: SendHistoryPort,
   grants: FileGrants,
 ): SendFeature {
   const service = createSendService({
     dataDir: deps.dataDir,
-    client: () => connection.client(),
+    session: () => connection.session(),
+    onCreated: () => void connection.refreshAccount?.(),
     history,
     serviceTimeZone: () => settings.get().serviceTimeZone,
     emitProgress: (p) => deps.emit('uploadProgress', p),
