@@ -21,6 +21,7 @@ export function createSendFeature(
     client: () => connection.client(),
     history,
     serviceTimeZone: () => settings.get().serviceTimeZone,
+    contractUnitPrice: () => settings.get().contractUnitPrice,
     emitProgress: (p) => deps.emit('uploadProgress', p),
     log: deps.log,
   });
