@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings';
 import { changeLanguage, pickLanguage } from '../../i18n';
@@ -7,22 +8,37 @@ import { useSettings, useUpdateSettings } from '../account/hooks';
 
 type Draft = Pick<
   Settings,
-  'serviceTimeZone' | 'defaultCountry' | 'lowBalanceThreshold' | 'notifyOnDone' | 'notifyOnFailed' | 'closeToTray' | 'hotFolder' | 'autoRetry'
->;
+  'serviceTimeZone' | 'defaultCountry' | 'lowBalanceThreshold' | 'notifyOnDone' | 'notifyOnFailed' | 'closeToTray' | 'hotFolder' | 'autoRetry' | 'review'
+> & {
+  /** as typed: '' means "not known" (null) */
+  contractUnitPrice: string;
+};
 
 export function PreferencesForm() {
   const { t } = useTranslation('settings');
   const id = useId();
   const settings = useSettings();
   const update = useUpdateSettings();
+  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saved, setSaved] = useState(false);
 
   useEffect(() => {
     if (settings.data && !draft) {
-      const { serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray, hotFolder, autoRetry } =
+      const { serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray, hotFolder, autoRetry, review, contractUnitPrice } =
         settings.data;
-      setDraft({ serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray, hotFolder, autoRetry });
+      setDraft({
+        serviceTimeZone,
+        defaultCountry,
+        lowBalanceThreshold,
+        notifyOnDone,
+        notifyOnFailed,
+        closeToTray,
+        hotFolder,
+        autoRetry,
+        review,
+        contractUnitPrice: contractUnitPrice === null ? '' : String(contractUnitPrice),
+      });
     }
   }, [settings.data, draft]);
 
@@ -44,9 +60,23 @@ export function PreferencesForm() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    update.mutate({ ...draft, defaultCountry: draft.defaultCountry.trim().toUpperCase(), serviceTimeZone: draft.serviceTimeZone.trim() }, {
-      onSuccess: () => setSaved(true),
-    });
+    const price = draft.contractUnitPrice.trim();
+    update.mutate(
+      {
+        ...draft,
+        defaultCountry: draft.defaultCountry.trim().toUpperCase(),
+        serviceTimeZone: draft.serviceTimeZone.trim(),
+        // A number input yields '' for anything that is not a number; main's schema refuses negatives with a message on the field.
+        contractUnitPrice: price === '' ? null : Number(price),
+      },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          // The estimate on the Send screen depends on the contract price.
+          void queryClient.invalidateQueries({ queryKey: ['send'] });
+        },
+      },
+    );
   };
 
   const text = (key: 'serviceTimeZone' | 'defaultCountry', label: string, hint: string) => (
@@ -161,6 +191,66 @@ export function PreferencesForm() {
         {fieldError('autoRetry.attempts') || fieldError('autoRetry.delayMinutes') ? (
           <p className="error-text">{fieldError('autoRetry.attempts') ?? fieldError('autoRetry.delayMinutes')}</p>
         ) : null}
+      </fieldset>
+      <fieldset className="group">
+        <legend>{t('prefs.sendingHeading')}</legend>
+        <div className="field">
+          <label htmlFor={`${id}-price`}>{t('prefs.contractUnitPrice')}</label>
+          <input
+            id={`${id}-price`}
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            value={draft.contractUnitPrice}
+            aria-invalid={fieldError('contractUnitPrice') ? true : undefined}
+            aria-describedby={`${id}-price-hint`}
+            onChange={(e) => set('contractUnitPrice', e.target.value)}
+            data-testid="contract-unit-price"
+          />
+          <span id={`${id}-price-hint`} className={fieldError('contractUnitPrice') ? 'error' : 'hint'}>
+            {fieldError('contractUnitPrice') ?? t('prefs.contractUnitPriceHint')}
+          </span>
+        </div>
+        <div className="checkbox">
+          <input
+            id={`${id}-review`}
+            type="checkbox"
+            checked={draft.review.always}
+            onChange={(e) => set('review', { ...draft.review, always: e.target.checked })}
+            data-testid="review-always"
+          />
+          <label htmlFor={`${id}-review`}>{t('prefs.reviewAlways')}</label>
+        </div>
+        <div className="row">
+          <div className="field">
+            <label htmlFor={`${id}-review-n`}>{t('prefs.reviewRecipientsAbove')}</label>
+            <input
+              id={`${id}-review-n`}
+              type="number"
+              min={0}
+              step="1"
+              value={draft.review.recipientsAbove}
+              aria-describedby={`${id}-review-hint`}
+              onChange={(e) => set('review', { ...draft.review, recipientsAbove: Number(e.target.value) })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-review-cost`}>{t('prefs.reviewCostAbove')}</label>
+            <input
+              id={`${id}-review-cost`}
+              type="number"
+              min={0}
+              step="1"
+              value={draft.review.costAbove}
+              aria-describedby={`${id}-review-hint`}
+              onChange={(e) => set('review', { ...draft.review, costAbove: Number(e.target.value) })}
+            />
+          </div>
+        </div>
+        <p id={`${id}-review-hint`} className={fieldError('review.recipientsAbove') || fieldError('review.costAbove') ? 'error-text' : 'hint'}>
+          {fieldError('review.recipientsAbove') ?? fieldError('review.costAbove') ?? t('prefs.reviewHint')}
+        </p>
       </fieldset>
       <div className="actions">
         <button type="submit" className="btn primary" disabled={update.isPending}>
