@@ -31,6 +31,9 @@ export function toRowView(t: TaskSummary): TaskRowView {
     checkedAtMs: t.lastCheckedAtMs,
     error: t.error,
     source: t.source,
+    // filled from the task's profile in the next commit
+    demo: false,
+    readOnly: false,
   };
 }
 
@@ -56,6 +59,7 @@ export function toDetailView(d: TaskDetail, serviceTimeZone: string, toMs: (s: s
   const polled = d.taskRef !== null && d.createState === 'created';
   return {
     task: toRowView(d),
+    resentAs: [],
     recipients: d.recipients.map((r) => toRecipientView(r, toMs)),
     files: (d.send?.files ?? []).map((f) => ({ name: f.name, fileRef: f.fileRef, localPath: f.path || null })),
     nextCheckAtMs: polled
@@ -93,6 +97,7 @@ export function toFailuresView(sinceMs: number, groups: FailureGroup[], items: F
       phoneNumber: it.phoneNumber,
       failedReason: it.failedReason,
       completedAtMs: it.failedAtMs,
+      demo: false,
     });
   }
   const list = [...byCode.values()].sort(compareFailureGroups);

@@ -31,6 +31,12 @@ export interface IpcError {
   message: string;
   /** per-field messages, e.g. { 'phone_numbers.3': ['...'] } */
   fields?: Record<string, string[]>;
+  /**
+   * Machine-readable context of a specific code, for a UI that asks a question
+   * instead of showing the message (e.g. 'send.repeat', 'tasks.already_resent';
+   * their shapes and readers live beside their channels). Plain values only.
+   */
+  details?: Record<string, string | number | boolean | null>;
 }
 
 export type IpcResult<R> = { ok: true; value: R } | { ok: false; error: IpcError };

@@ -44,6 +44,10 @@ export interface TaskRowView {
   /** why a create failed or its outcome is unknown */
   error: string | null;
   source: 'sent' | 'added_by_ref';
+  /** created in demo mode (the built-in simulator): show a "Demo" label */
+  demo: boolean;
+  /** belongs to another profile than the connected one: shown only, no action may touch it */
+  readOnly: boolean;
 }
 
 export interface RecipientView {
@@ -70,8 +74,23 @@ export interface TaskFileView {
   localPath: string | null;
 }
 
+/** A later resend of (some of) this task's recipients. */
+export interface ResentAsView {
+  /** local id of the new task (its task_ref once created) */
+  id: string;
+  taskRef: string | null;
+  name: string;
+  /** when the resend was made (ms since epoch) */
+  atMs: number;
+  phoneNumbers: string[];
+  /** the new task's status, e.g. 'pending', 'outcome_unknown', 'create_failed' */
+  status: TaskViewStatus;
+}
+
 export interface TaskDetailView {
   task: TaskRowView;
+  /** resends made from this task, oldest first */
+  resentAs: ResentAsView[];
   recipients: RecipientView[];
   files: TaskFileView[];
   /** the earliest time the service may be asked again (ms), null when never */
@@ -91,6 +110,8 @@ export interface FailureItem {
   phoneNumber: string;
   failedReason: string | null;
   completedAtMs: number | null;
+  /** from a demo task (listed only with showDemo while an account is connected) */
+  demo: boolean;
 }
 
 export interface FailureGroup {
@@ -124,6 +145,6 @@ export interface ResendResult {
 export interface TaskCounts {
   pending: number;
   sending: number;
-  /** failed recipients in the failures window (the sidebar badge) */
+  /** failed recipients in the failures window (the sidebar badge), of the connected profile only */
   recentFailures: number;
 }

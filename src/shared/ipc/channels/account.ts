@@ -54,4 +54,6 @@ export const accountChannels = {
 export const accountEvents = {
   /** the connection changed (demo ↔ account, secret set or cleared) */
   connectionChanged: event<ConnectionStatus>(),
+  /** main read the account again (after a create, or when a tracked task finished): the balance is current */
+  accountChanged: event<AccountView>(),
 };

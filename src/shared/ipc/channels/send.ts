@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel, event } from '../define';
+import { channel, event, type IpcError } from '../define';
 import { MAX_DOCUMENTS } from './intake';
 import type {
   ComposeDocument,
@@ -59,9 +59,59 @@ export const sendFaxInputSchema = z
     numbers: z.array(z.string().max(32)).min(1).max(MAX_NUMBERS_PER_SEND),
     /** ms since epoch; null = send now */
     scheduledAt: z.number().int().nullable(),
+    /**
+     * The user answered "send it again?" for a repeat of an earlier send.
+     * Without it, a send of the same documents to the same numbers within the
+     * repeat window (30 minutes, read from the history, so across restarts)
+     * creates nothing and fails with SEND_REPEAT_CODE.
+     */
+    confirmRepeat: z.boolean().optional(),
   })
   .strict();
 export type SendFaxInput = z.infer<typeof sendFaxInputSchema>;
+
+/**
+ * Contract of the repeat question (send-core ↔ send-ui):
+ *
+ *   sendFax → { ok: false, error: {
+ *     code: 'send.repeat',
+ *     message: 'You sent this fax (same documents to the same numbers) at 11:06 as "Invoice". Send it again?',
+ *     details: {
+ *       sentAtMs: number,        // when the earlier send was made (ms since epoch; format in local time)
+ *       taskName: string,        // the name the user gave the earlier send
+ *       taskRef: string | null,  // its first created task, null if none was created (outcome unknown)
+ *       sendId: number,          // its local send id in the history
+ *       windowMinutes: number,   // the repeat window that matched (default 30)
+ *     } } }
+ *
+ * Nothing was uploaded or created. To send anyway, call sendFax again with the
+ * same input plus `confirmRepeat: true`. `fields` is not set.
+ */
+export const SEND_REPEAT_CODE = 'send.repeat';
+export const REPEAT_WINDOW_MINUTES = 30;
+
+export interface SendRepeatDetails {
+  sentAtMs: number;
+  taskName: string;
+  taskRef: string | null;
+  sendId: number;
+  windowMinutes: number;
+}
+
+/** The repeat details of an error, or null when it is not a 'send.repeat'. */
+export function sendRepeatDetails(error: IpcError): SendRepeatDetails | null {
+  const d = error.details;
+  if (error.code !== SEND_REPEAT_CODE || !d) return null;
+  const { sentAtMs, taskName, taskRef, sendId, windowMinutes } = d;
+  if (typeof sentAtMs !== 'number' || typeof taskName !== 'string' || typeof sendId !== 'number') return null;
+  return {
+    sentAtMs,
+    taskName,
+    taskRef: typeof taskRef === 'string' ? taskRef : null,
+    sendId,
+    windowMinutes: typeof windowMinutes === 'number' ? windowMinutes : REPEAT_WINDOW_MINUTES,
+  };
+}
 
 export const draftSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel, event } from '../define';
+import { channel, event, type IpcError } from '../define';
 import { REF_PATTERN } from '../../tasks/order';
 import {
   STATUS_FILTERS,
@@ -25,6 +25,8 @@ export const listTasksInputSchema = z
         toMs: z.number().int().nonnegative().optional(),
         /** name, number, or reference */
         text: z.string().max(200).optional(),
+        /** with a real account connected: also list the demo tasks (read-only, marked demo) */
+        showDemo: z.boolean().optional(),
       })
       .strict()
       .default({}),
@@ -62,6 +64,31 @@ export interface TrackerHealth {
   lastError: string | null;
 }
 
+/**
+ * A second resend of the same recipients of the same task:
+ *   { code: 'tasks.already_resent', message, details: {
+ *       taskRef: string | null,  // the earlier resend's task (null if its create got no answer)
+ *       taskName: string,
+ *       resentAtMs: number } }
+ * Nothing was uploaded or created; call again with confirmRepeat: true to resend anyway.
+ */
+export const ALREADY_RESENT_CODE = 'tasks.already_resent';
+/** An action on a task of another profile (demo while an account is connected) */
+export const OTHER_PROFILE_CODE = 'tasks.demo_readonly';
+
+export interface AlreadyResentDetails {
+  taskRef: string | null;
+  taskName: string;
+  resentAtMs: number;
+}
+
+export function alreadyResentDetails(error: IpcError): AlreadyResentDetails | null {
+  const d = error.details;
+  if (error.code !== ALREADY_RESENT_CODE || !d) return null;
+  if (typeof d.taskName !== 'string' || typeof d.resentAtMs !== 'number') return null;
+  return { taskRef: typeof d.taskRef === 'string' ? d.taskRef : null, taskName: d.taskName, resentAtMs: d.resentAtMs };
+}
+
 export const tasksChannels = {
   trackerHealth: channel<TrackerHealth>()(z.undefined()),
   listTasks: channel<ListTasksResult>()(listTasksInputSchema),
@@ -69,10 +96,17 @@ export const tasksChannels = {
   getTaskDetail: channel<TaskDetailView>()(z.object({ id: idSchema }).strict()),
   /** the user's refresh button: asks the service unless it was asked in the last few seconds */
   refreshTask: channel<RefreshResult>()(z.object({ taskRef: refSchema }).strict()),
-  failuresSince: channel<FailuresView>()(z.object({ days: z.number().int().min(1).max(365) }).strict()),
+  failuresSince: channel<FailuresView>()(
+    z.object({ days: z.number().int().min(1).max(365), showDemo: z.boolean().optional() }).strict(),
+  ),
   taskCounts: channel<TaskCounts>()(z.undefined()),
+  /**
+   * Refused with 'tasks.demo_readonly' for a task of another profile (a demo
+   * task while a real account is connected), and with ALREADY_RESENT_CODE when
+   * these recipients of this task were resent before and confirmRepeat is not set.
+   */
   resendFailed: channel<ResendResult>()(
-    z.object({ taskRef: refSchema, only: z.enum(['all', 'retryable']) }).strict(),
+    z.object({ taskRef: refSchema, only: z.enum(['all', 'retryable']), confirmRepeat: z.boolean().optional() }).strict(),
   ),
   /** adds a task sent from elsewhere to the history and starts watching it */
   trackTaskRef: channel<TaskDetailView>()(z.object({ taskRef: refSchema }).strict()),
