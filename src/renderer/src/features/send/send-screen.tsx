@@ -2,6 +2,7 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } fro
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { parseRecipients } from '../../../../shared/phone/parse';
+import { sendRepeatDetails, type SendRepeatDetails } from '../../../../shared/ipc/channels/send';
 import { defaultTaskName } from '../../../../shared/send/types';
 import { defaultSettings } from '../../../../shared/settings';
 import { call, CallError } from '../../lib/api';
@@ -13,6 +14,7 @@ import { DetailsPanel, SCHEDULE_LEAD_MS, scheduleMs, useNow } from './details-pa
 import { RecipientsPanel } from './recipients-panel';
 import { estimateQuery, useSendFax } from './hooks';
 import { ResultPanel } from './result-panel';
+import { RepeatDialog } from './repeat-dialog';
 import { ReviewDialog, type ReviewFacts } from './review-dialog';
 import './send.css';
 
@@ -122,7 +124,7 @@ function useSendShortcut(onShortcut: () => void): void {
   }, []);
 }
 
-type Question = { kind: 'review'; facts: ReviewFacts } | null;
+type Question = { kind: 'review'; facts: ReviewFacts } | { kind: 'repeat'; details: SendRepeatDetails } | null;
 
 export function SendScreen() {
   const { t } = useTranslation('send');
@@ -192,7 +194,7 @@ export function SendScreen() {
     acting.current = false;
   };
 
-  const sendNow = async () => {
+  const sendNow = async (confirmRepeat = false) => {
     setError(null);
     const numbers = parsed.numbers;
     const byIndex = (fields: Record<string, string[]>) => {
@@ -207,8 +209,9 @@ export function SendScreen() {
       return { serviceErrors, otherErrors };
     };
     try {
-      const r = await sendFax.mutateAsync({ name: name.trim(), documents: docs.map((d) => d.doc), numbers, scheduledAt: ms });
+      const r = await sendFax.mutateAsync({ name: name.trim(), documents: docs.map((d) => d.doc), numbers, scheduledAt: ms, ...(confirmRepeat ? { confirmRepeat } : {}) });
       set({ result: r, resultName: sendName, ...byIndex(r.fields) });
+      finish();
       if (r.overall === 'sent') void call('clearDraft');
       // Hot-folder documents are filed into sent/ once their fax is queued (others are left where they are).
       if (r.overall === 'sent' || r.overall === 'partial') {
@@ -216,10 +219,15 @@ export function SendScreen() {
       }
       if (r.overall === 'refused') heading.current?.focus();
     } catch (e) {
+      const repeat = e instanceof CallError ? sendRepeatDetails(e.toIpcError()) : null;
+      if (repeat) {
+        // Nothing was created: the act waits for the user's answer.
+        setQuestion({ kind: 'repeat', details: repeat });
+        return;
+      }
       if (e instanceof CallError && e.fields) set({ result: null, ...byIndex(e.fields) });
       const key = e instanceof CallError ? `errors.${e.code.replace(/\./g, '_')}` : '';
       setError((key && t(key, { defaultValue: '' })) || (e as Error).message);
-    } finally {
       finish();
     }
   };
@@ -319,6 +327,19 @@ export function SendScreen() {
           onConfirm={() => {
             setQuestion(null);
             void sendNow();
+          }}
+          onCancel={() => {
+            setQuestion(null);
+            finish();
+          }}
+        />
+      ) : null}
+      {question?.kind === 'repeat' ? (
+        <RepeatDialog
+          details={question.details}
+          onConfirm={() => {
+            setQuestion(null);
+            void sendNow(true);
           }}
           onCancel={() => {
             setQuestion(null);
