@@ -95,7 +95,12 @@ function mainFigures(file: string, runs: number): Figure[] {
     const feature = createTasksFeature({
       deps: { dataDir: path.dirname(file), emit: () => {}, log: silent, systemLocale: 'en-US' },
       settings: { get: () => defaultSettings },
-      connection: { client: () => Promise.reject(new Error('offline: the benchmark reads the history only')) },
+      connection: {
+        client: () => Promise.reject(new Error('offline: the benchmark reads the history only')),
+        session: () => Promise.reject(new Error('offline: the benchmark reads the history only')),
+        // the history is opened without a profile: its rows are unassigned ('')
+        profile: () => '',
+      },
       history,
       poll: false,
     });

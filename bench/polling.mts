@@ -109,7 +109,8 @@ async function oneRun(sim: RunningSimulator, fileRef: string, sendingRefs: strin
     const feature = createTasksFeature({
       deps: { dataDir: dir, emit: () => {}, log: silent, systemLocale: 'en-US' },
       settings: { get: () => defaultSettings },
-      connection: { client: async () => client },
+      // the history is opened without a profile: its rows are unassigned ('')
+      connection: { client: async () => client, session: async () => ({ client, profile: '' }), profile: () => '' },
       history,
       clock: mc.clock,
     });

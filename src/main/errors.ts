@@ -8,11 +8,14 @@ import type { IpcError } from '../shared/ipc/define';
 export class UserError extends Error {
   readonly code: string;
   readonly fields: Record<string, string[]> | undefined;
-  constructor(code: string, message: string, fields?: Record<string, string[]>) {
+  /** context for a UI that asks a question instead (see IpcError.details) */
+  readonly details: IpcError['details'];
+  constructor(code: string, message: string, fields?: Record<string, string[]>, details?: IpcError['details']) {
     super(message);
     this.name = 'UserError';
     this.code = code;
     this.fields = fields;
+    this.details = details;
   }
 }
 
@@ -28,7 +31,12 @@ function hasToIpcError(e: unknown): e is ToIpcError {
 export function toIpcError(e: unknown): IpcError {
   if (hasToIpcError(e)) return e.toIpcError();
   if (e instanceof UserError) {
-    return e.fields ? { code: e.code, message: e.message, fields: e.fields } : { code: e.code, message: e.message };
+    return {
+      code: e.code,
+      message: e.message,
+      ...(e.fields ? { fields: e.fields } : {}),
+      ...(e.details ? { details: e.details } : {}),
+    };
   }
   return { code: 'internal', message: 'Something went wrong inside FaxDesk. Try again; if it keeps happening, restart the app.' };
 }

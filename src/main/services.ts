@@ -60,9 +60,12 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     ...(options.demoSpeed ? { demoSpeed: options.demoSpeed } : {}),
   });
   connection.onChange(() => void connection.status().then((s) => deps.emit('connectionChanged', s)));
+  connection.onAccount((account) => deps.emit('accountChanged', account));
   // The local task history (SQLite, WAL): the only index of tasks this desk created.
   const history = openHistory(path.join(deps.dataDir, 'history.sqlite'), {
     serviceTimeZone: () => settings.get().serviceTimeZone,
+    // Demo tasks and each account's tasks are kept apart (src/main/account/profile.ts).
+    profile: () => connection.profile(),
   });
   const phonebook = createPhonebookService({
     dataDir: deps.dataDir,

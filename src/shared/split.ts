@@ -23,6 +23,11 @@ export function partName(name: string, index: number, total: number): string {
   return truncate(base, MAX_TASK_NAME_LENGTH - suffix.length) + suffix;
 }
 
+/** A task name cut to the service's limit without splitting a character (surrogate pair). */
+export function truncateName(s: string, max: number = MAX_TASK_NAME_LENGTH): string {
+  return truncate(s, max);
+}
+
 function truncate(s: string, max: number): string {
   // The service counts characters; count what it most likely counts (code
   // points) but never exceed JS length either, which is the stricter of the two.

@@ -191,6 +191,8 @@ function seedHistory(file: string, n: number) {
   const ctx = {
     db,
     serviceTimeZone: 'Asia/Shanghai',
+    // unassigned: claimed by the profile in use when the app opens the history
+    profile: '',
     refreshSearch(id: number) {
       del.run(id);
       ins.run(id);

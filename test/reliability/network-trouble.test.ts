@@ -54,11 +54,11 @@ beforeAll(async () => {
     retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
     log,
   });
-  history = openHistory(path.join(dir, 'history.sqlite'), { now: clock.now });
+  history = openHistory(path.join(dir, 'history.sqlite'), { now: clock.now, profile: () => 'account:test' });
   feature = createTasksFeature({
     deps: { dataDir: dir, log, systemLocale: 'en-US', emit: () => {} },
     settings: { get: () => defaultSettings },
-    connection: { client: async () => client },
+    connection: { client: async () => client, session: async () => ({ client, profile: 'account:test' }), profile: () => 'account:test' },
     history,
     clock,
     poll: true,

@@ -52,7 +52,7 @@ beforeAll(async () => {
     timeoutMs: 1_000,
     log: t.deps.log,
   });
-  const send = createSendFeature(t.deps, t.services.settings, { client: async () => client }, historyPort(t.services.history, t.dataDir));
+  const send = createSendFeature(t.deps, t.services.settings, { session: async () => ({ client, profile: t.services.connection.profile() }) }, historyPort(t.services.history, t.dataDir));
   handlers = { ...t.services.handlers, ...send.handlers };
   const dir = path.join(t.dataDir, 'docs');
   fs.mkdirSync(dir);

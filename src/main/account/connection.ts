@@ -5,6 +5,7 @@ import { createFaxApiClient, type FaxApiClient } from '../api/client';
 import type { SecretStore } from '../credentials/secret-store';
 import type { Logger } from '../log';
 import type { SettingsStore } from '../settings/settings';
+import { accountProfile, DEMO_PROFILE } from './profile';
 
 export interface ConnectionDeps {
   settings: SettingsStore;
@@ -26,6 +27,16 @@ export interface Connection {
   mode(): 'demo' | 'account';
   /** the client for the current connection; starts the demo simulator on first use */
   client(): Promise<FaxApiClient>;
+  /** whose tasks are current: 'demo', or the account's key (see profile.ts) */
+  profile(): string;
+  /** the client and the profile it belongs to, read from the same settings */
+  session(): Promise<{ client: FaxApiClient; profile: string }>;
+  /**
+   * Reads the account again and tells onAccount listeners (the header's
+   * balance follows charges); errors are logged, never thrown.
+   */
+  refreshAccount(): Promise<AccountView | null>;
+  onAccount(listener: (account: AccountView) => void): () => void;
   status(): Promise<ConnectionStatus>;
   account(): Promise<AccountView>;
   /** calls the account operation with these values, saving nothing */
@@ -100,6 +111,12 @@ export function createConnection(deps: ConnectionDeps): Connection {
   }
 
   const mode = () => (configured() ? 'account' : 'demo') as 'demo' | 'account';
+  const profile = () => {
+    const s = deps.settings.get();
+    return configured() ? accountProfile(s.baseUrl, s.apiKey) : DEMO_PROFILE;
+  };
+  const accountListeners = new Set<(a: AccountView) => void>();
+  let refreshing: Promise<AccountView | null> | null = null;
 
   deps.settings.onChange((next, prev) => {
     if (next.baseUrl !== prev.baseUrl || next.apiKey !== prev.apiKey) changed();
@@ -108,6 +125,36 @@ export function createConnection(deps: ConnectionDeps): Connection {
   return {
     mode,
     client,
+    profile,
+    async session() {
+      const before = profile();
+      const c = await client();
+      // The settings changed while the demo simulator started: never pair a client with another profile.
+      if (profile() !== before) return this.session();
+      return { client: c, profile: before };
+    },
+    refreshAccount() {
+      // One read at a time: a burst of creates and task ends costs one request.
+      refreshing ??= (async () => {
+        try {
+          const m = mode();
+          const view = toView(await (await client()).getAccount(), m);
+          if (mode() !== m) return null;
+          for (const l of accountListeners) l(view);
+          return view;
+        } catch (e) {
+          deps.log.info(`account: could not read the balance again: ${(e as Error).message}`);
+          return null;
+        } finally {
+          refreshing = null;
+        }
+      })();
+      return refreshing;
+    },
+    onAccount(listener) {
+      accountListeners.add(listener);
+      return () => accountListeners.delete(listener);
+    },
     async status() {
       const s = deps.settings.get();
       return {

@@ -40,6 +40,8 @@ void _taskFits;
 export interface ApplyContext {
   db: Database.Database;
   serviceTimeZone: string;
+  /** the profile a task first seen in a response belongs to (the one it was fetched from) */
+  profile: string;
   /** refresh the text-search row of a task (name and numbers) */
   refreshSearch(taskId: number): void;
 }
@@ -69,7 +71,7 @@ function prepare(db: Database.Database) {
     taskById: db.prepare('SELECT id, name, status, scheduled_at, scheduled_at_ms, created_at, created_at_ms FROM tasks WHERE id = ?'),
     taskByRef: db.prepare('SELECT id FROM tasks WHERE task_ref = ?'),
     insertTask: db.prepare(
-      `INSERT INTO tasks (task_ref, source, create_state, name, created_at_ms) VALUES (?, 'added_by_ref', 'created', '', ?)`,
+      `INSERT INTO tasks (task_ref, source, create_state, name, created_at_ms, profile) VALUES (?, 'added_by_ref', 'created', '', ?, ?)`,
     ),
     updateTask: db.prepare(
       `UPDATE tasks SET name = @name, status = @status, scheduled_at = @scheduled_at, scheduled_at_ms = @scheduled_at_ms,
@@ -135,7 +137,7 @@ export function applyTaskInTransaction(ctx: ApplyContext, task: TaskResponse, no
   let inserted = false;
   let id = taskId ?? (s.taskByRef.get(taskRef) as { id: number } | undefined)?.id;
   if (id === undefined) {
-    id = Number(s.insertTask.run(taskRef, nowMs).lastInsertRowid);
+    id = Number(s.insertTask.run(taskRef, nowMs, ctx.profile).lastInsertRowid);
     inserted = true;
   }
   const before = s.taskById.get(id) as TaskState;

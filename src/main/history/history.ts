@@ -6,7 +6,18 @@ import { applyTaskInTransaction, recountTask, type ApplyContext, type TaskRespon
 import { migrate } from './migrations';
 import { HistoryQueries } from './queries';
 import { TASK_COLUMNS, toRecipient, toSendInfo, toTaskSummary, type RecipientDbRow, type SendRow, type TaskRow } from './rows';
-import type { CreateState, PollDue, RecordedSend, SendIntent, SendOutcome, TaskChanges, TaskDetail } from './types';
+import type {
+  CreateState,
+  PollDue,
+  RecordedSend,
+  RepeatMatch,
+  ResendRecord,
+  SendFile,
+  SendIntent,
+  SendOutcome,
+  TaskChanges,
+  TaskDetail,
+} from './types';
 
 export interface HistoryOptions {
   /** zone of the service's timestamps; read on every write so a settings change applies at once */
@@ -15,6 +26,11 @@ export interface HistoryOptions {
   now?: () => number;
   /** turn sends left 'creating' by a previous run into 'outcome_unknown' (default true) */
   recoverInterrupted?: boolean;
+  /**
+   * The profile in use ('demo' or an account key): new rows belong to it, and
+   * rows from before profiles existed are claimed by it when the history opens.
+   */
+  profile?: () => string;
 }
 
 const REF = /^[A-Za-z0-9_-]{1,255}$/;
@@ -38,6 +54,7 @@ export function openHistory(file: string, options: HistoryOptions = {}): History
     migrate(db);
     const history = buildHistory(db, options);
     if (options.recoverInterrupted !== false) history.recoverInterrupted();
+    if (options.profile) history.claimUnassigned(options.profile());
     return history;
   } catch (e) {
     db.close();
@@ -49,12 +66,32 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
   const now = options.now ?? Date.now;
   const tzOption = options.serviceTimeZone ?? 'Asia/Shanghai';
   const tz = typeof tzOption === 'function' ? tzOption : () => tzOption;
+  const profile = options.profile ?? (() => '');
   const queries = new HistoryQueries(db);
   const s = {
-    insertSend: db.prepare('INSERT INTO sends (created_at_ms, name, files, scheduled_at, resend_of) VALUES (?, ?, ?, ?, ?)'),
+    insertSend: db.prepare(
+      'INSERT INTO sends (created_at_ms, name, files, scheduled_at, resend_of, profile, fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
     insertPlannedTask: db.prepare(
-      `INSERT INTO tasks (send_id, part_index, source, create_state, name, scheduled_at, scheduled_at_ms, created_at_ms, resend_of)
-       VALUES (?, ?, 'sent', 'creating', ?, ?, ?, ?, ?)`,
+      `INSERT INTO tasks (send_id, part_index, source, create_state, name, scheduled_at, scheduled_at_ms, created_at_ms, resend_of, profile)
+       VALUES (?, ?, 'sent', 'creating', ?, ?, ?, ?, ?, ?)`,
+    ),
+    claimTasks: db.prepare(`UPDATE tasks SET profile = ? WHERE profile = ''`),
+    claimSends: db.prepare(`UPDATE sends SET profile = ? WHERE profile = ''`),
+    setFiles: db.prepare('UPDATE sends SET files = ? WHERE id = ?'),
+    // A refused send created nothing, so sending it again is not a repeat.
+    repeatOf: db.prepare(
+      `SELECT s.id, s.name, s.created_at_ms,
+              (SELECT t.task_ref FROM tasks t WHERE t.send_id = s.id AND t.task_ref IS NOT NULL ORDER BY t.part_index LIMIT 1) AS task_ref
+       FROM sends s
+       WHERE s.profile = ? AND s.fingerprint = ? AND s.created_at_ms >= ? AND s.outcome <> 'failed'
+       ORDER BY s.created_at_ms DESC, s.id DESC LIMIT 1`,
+    ),
+    resendsOf: db.prepare(
+      `SELECT t.id, t.task_ref, t.name, t.created_at_ms, t.view_status,
+              coalesce((SELECT json_group_array(r.phone_number) FROM recipients r WHERE r.task_id = t.id), '[]') AS numbers
+       FROM tasks t WHERE t.resend_of = ? AND t.create_state <> 'failed'
+       ORDER BY t.created_at_ms, t.id`,
     ),
     insertPlannedRecipient: db.prepare('INSERT INTO recipients (task_id, position, phone_number) VALUES (?, ?, ?)'),
     taskRow: db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks t WHERE t.id = ?`),
@@ -68,9 +105,11 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
     setOutcome: db.prepare('UPDATE sends SET outcome = ?, error = ? WHERE id = ?'),
     interrupted: db.prepare(`SELECT id FROM tasks WHERE create_state = 'creating'`),
     taskIdByRef: db.prepare('SELECT id FROM tasks WHERE task_ref = ?'),
-    addRef: db.prepare(`INSERT INTO tasks (task_ref, source, create_state, name, created_at_ms) VALUES (?, 'added_by_ref', 'created', '', ?)`),
+    addRef: db.prepare(
+      `INSERT INTO tasks (task_ref, source, create_state, name, created_at_ms, profile) VALUES (?, 'added_by_ref', 'created', '', ?, ?)`,
+    ),
     active: db.prepare(
-      `SELECT id, task_ref, status, scheduled_at_ms, last_checked_at_ms FROM tasks INDEXED BY tasks_active
+      `SELECT id, task_ref, status, scheduled_at_ms, last_checked_at_ms, profile FROM tasks INDEXED BY tasks_active
        WHERE task_ref IS NOT NULL AND create_state = 'created' AND (status IS NULL OR status NOT IN ('done', 'failed'))`,
     ),
     linkResend: db.prepare('UPDATE tasks SET resend_of = ? WHERE task_ref = ?'),
@@ -86,6 +125,9 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
     db,
     get serviceTimeZone() {
       return tz();
+    },
+    get profile() {
+      return profile();
     },
     refreshSearch(taskId) {
       s.searchDelete.run(taskId);
@@ -141,9 +183,15 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
         const at = now();
         const scheduledAt = intent.scheduledAt ?? null;
         const scheduledMs = serviceTimeToMs(scheduledAt, tz());
-        const sendId = Number(s.insertSend.run(at, intent.name, JSON.stringify(intent.files), scheduledAt, intent.resendOf ?? null).lastInsertRowid);
+        const owner = intent.profile ?? profile();
+        const sendId = Number(
+          s.insertSend.run(at, intent.name, JSON.stringify(intent.files), scheduledAt, intent.resendOf ?? null, owner, intent.fingerprint ?? null)
+            .lastInsertRowid,
+        );
         const taskIds = intent.parts.map((part, index) => {
-          const taskId = Number(s.insertPlannedTask.run(sendId, index, part.name, scheduledAt, scheduledMs, at, intent.resendOf ?? null).lastInsertRowid);
+          const taskId = Number(
+            s.insertPlannedTask.run(sendId, index, part.name, scheduledAt, scheduledMs, at, intent.resendOf ?? null, owner).lastInsertRowid,
+          );
           part.phoneNumbers.forEach((n, position) => s.insertPlannedRecipient.run(taskId, position, n));
           recountTask(db, taskId);
           ctx.refreshSearch(taskId);
@@ -199,7 +247,7 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
       return db.transaction(() => {
         const found = s.taskIdByRef.get(ref) as { id: number } | undefined;
         if (found) return { taskId: found.id, inserted: false };
-        const taskId = Number(s.addRef.run(ref, now()).lastInsertRowid);
+        const taskId = Number(s.addRef.run(ref, now(), profile()).lastInsertRowid);
         ctx.refreshSearch(taskId);
         return { taskId, inserted: true };
       })();
@@ -210,11 +258,22 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
       return s.linkResend.run(originalTaskRef, newTaskRef).changes > 0;
     },
 
-    /** Unfinished tasks and when each may next be polled (spec cadence), soonest first. */
-    tasksToPoll(nowMs: number = now()): PollDue[] {
-      const rows = s.active.all() as { id: number; task_ref: string; status: string | null; scheduled_at_ms: number | null; last_checked_at_ms: number | null }[];
+    /**
+     * Unfinished tasks and when each may next be polled (spec cadence), soonest
+     * first; with `profiles`, only theirs (a demo task is never asked of an account).
+     */
+    tasksToPoll(nowMs: number = now(), profiles?: readonly string[]): PollDue[] {
+      const rows = s.active.all() as {
+        id: number;
+        task_ref: string;
+        status: string | null;
+        scheduled_at_ms: number | null;
+        last_checked_at_ms: number | null;
+        profile: string;
+      }[];
       const due: PollDue[] = [];
       for (const r of rows) {
+        if (profiles && !profiles.includes(r.profile)) continue;
         // A ref added by hand has no status yet: ask once, now.
         const status = r.status ?? 'pending';
         const at = r.status === null ? nowMs : nextPollAt({ status, scheduledAtMs: r.scheduled_at_ms, lastCheckedAtMs: r.last_checked_at_ms });
@@ -229,6 +288,48 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
 
     getTaskById(taskId: number): TaskDetail | null {
       return detail(s.taskRow.get(taskId) as TaskRow | undefined);
+    },
+
+    /** Rows from before profiles existed belong to the profile in use when FaxDesk was upgraded. */
+    claimUnassigned(owner: string): number {
+      if (!owner) return 0;
+      return db.transaction(() => {
+        s.claimSends.run(owner);
+        return s.claimTasks.run(owner).changes;
+      })();
+    },
+
+    /** The documents were uploaded again (new file_refs): later resends start from these. */
+    updateSendFiles(sendId: number, files: SendFile[]): void {
+      s.setFiles.run(JSON.stringify(files), sendId);
+    },
+
+    /** The latest send with this fingerprint in this profile since `sinceMs` that may have created something. */
+    findRepeat(owner: string, fingerprint: string, sinceMs: number): RepeatMatch | null {
+      const r = s.repeatOf.get(owner, fingerprint, sinceMs) as
+        | { id: number; name: string; created_at_ms: number; task_ref: string | null }
+        | undefined;
+      return r ? { sendId: r.id, name: r.name, createdAtMs: r.created_at_ms, taskRef: r.task_ref } : null;
+    },
+
+    /** Tasks created (or maybe created) as resends of `taskRef`, oldest first; refused ones are left out. */
+    resendsOf(taskRef: string): ResendRecord[] {
+      const rows = s.resendsOf.all(taskRef) as {
+        id: number;
+        task_ref: string | null;
+        name: string;
+        created_at_ms: number;
+        view_status: string;
+        numbers: string;
+      }[];
+      return rows.map((r) => ({
+        taskId: r.id,
+        taskRef: r.task_ref,
+        name: r.name,
+        createdAtMs: r.created_at_ms,
+        status: r.view_status,
+        phoneNumbers: JSON.parse(r.numbers) as string[],
+      }));
     },
 
     listTasks: queries.listTasks.bind(queries),

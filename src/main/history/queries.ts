@@ -41,6 +41,10 @@ interface Where {
 function buildWhere(f: TaskFilter): Where {
   const clauses: string[] = [];
   const params: unknown[] = [];
+  if (f.profiles !== undefined) {
+    clauses.push(f.profiles.length ? `t.profile IN (${f.profiles.map(() => '?').join(', ')})` : '0');
+    params.push(...f.profiles);
+  }
   const statuses = f.status === undefined ? [] : Array.isArray(f.status) ? f.status : [f.status];
   if (statuses.length > 0) {
     clauses.push(`t.view_status IN (${statuses.map(() => '?').join(', ')})`);
@@ -70,6 +74,12 @@ function buildWhere(f: TaskFilter): Where {
     }
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+function profileClause(profiles: readonly string[] | undefined): Where {
+  if (profiles === undefined) return { sql: '', params: [] };
+  if (profiles.length === 0) return { sql: 'AND 0', params: [] };
+  return { sql: `AND t.profile IN (${profiles.map(() => '?').join(', ')})`, params: [...profiles] };
 }
 
 /** Reads over the history. Dynamic SQL is prepared once per shape and reused. */
@@ -103,13 +113,14 @@ export class HistoryQueries {
   }
 
   /** Failed recipients since `sinceMs`, grouped by code; retryable codes first, then the most frequent. */
-  failuresSince(sinceMs: number): FailureGroup[] {
+  failuresSince(sinceMs: number, profiles?: readonly string[]): FailureGroup[] {
+    const only = profileClause(profiles);
     const rows = this.stmt(
       `SELECT r.failed_code AS code, count(*) AS recipients, count(DISTINCT r.task_id) AS tasks,
               max(r.finished_at_ms) AS last_at_ms, max(r.failed_reason) AS sample_reason
-       FROM recipients r WHERE r.status = 'failed' AND r.finished_at_ms >= ?
+       FROM recipients r JOIN tasks t ON t.id = r.task_id WHERE r.status = 'failed' AND r.finished_at_ms >= ? ${only.sql}
        GROUP BY r.failed_code`,
-    ).all(sinceMs) as { code: string | null; recipients: number; tasks: number; last_at_ms: number; sample_reason: string | null }[];
+    ).all(sinceMs, ...only.params) as { code: string | null; recipients: number; tasks: number; last_at_ms: number; sample_reason: string | null }[];
     return rows
       .map((r) => ({
         code: r.code,
@@ -123,14 +134,19 @@ export class HistoryQueries {
   }
 
   /** The failed recipients behind failuresSince, newest first, for the failures view and resend. */
-  failedRecipientsSince(sinceMs: number, opts: { codes?: (string | null)[]; retryableOnly?: boolean; limit?: number } = {}): FailedRecipient[] {
+  failedRecipientsSince(
+    sinceMs: number,
+    opts: { codes?: (string | null)[]; retryableOnly?: boolean; limit?: number; profiles?: readonly string[] } = {},
+  ): FailedRecipient[] {
+    const only = profileClause(opts.profiles);
     const rows = this.stmt(
-      `SELECT r.task_id, t.task_ref, t.name AS task_name, r.rcpt_ref, r.phone_number, r.failed_code, r.failed_reason, r.finished_at_ms
+      `SELECT r.task_id, t.task_ref, t.name AS task_name, t.profile, r.rcpt_ref, r.phone_number, r.failed_code, r.failed_reason, r.finished_at_ms
        FROM recipients r JOIN tasks t ON t.id = r.task_id
-       WHERE r.status = 'failed' AND r.finished_at_ms >= ?
+       WHERE r.status = 'failed' AND r.finished_at_ms >= ? ${only.sql}
        ORDER BY r.finished_at_ms DESC, r.id DESC`,
-    ).all(sinceMs) as {
+    ).all(sinceMs, ...only.params) as {
       task_id: number;
+      profile: string;
       task_ref: string | null;
       task_name: string;
       rcpt_ref: string | null;
@@ -146,6 +162,7 @@ export class HistoryQueries {
       if (opts.retryableOnly && !isRetryableFailure(r.failed_code)) continue;
       out.push({
         taskId: r.task_id,
+        profile: r.profile,
         taskRef: r.task_ref,
         taskName: r.task_name,
         rcptRef: r.rcpt_ref,

@@ -4,7 +4,7 @@ import type { CreateState, HistoryRecipient, SendFile, SendInfo, SendOutcome, Ta
 export const TASK_COLUMNS = `t.id, t.task_ref, t.send_id, t.name, t.view_status, t.create_state, t.source,
   t.scheduled_at, t.scheduled_at_ms, t.created_at, t.created_at_ms, t.last_checked_at_ms,
   t.recipient_count, t.success_count, t.failed_count, t.pending_count, t.canceled_count,
-  t.pages, t.charges, t.resend_of, t.error`;
+  t.pages, t.charges, t.resend_of, t.error, t.profile`;
 
 export interface TaskRow {
   id: number;
@@ -28,6 +28,7 @@ export interface TaskRow {
   charges: number;
   resend_of: string | null;
   error: string | null;
+  profile: string;
 }
 
 export function toTaskSummary(r: TaskRow): TaskSummary {
@@ -55,6 +56,7 @@ export function toTaskSummary(r: TaskRow): TaskSummary {
     },
     resendOf: r.resend_of,
     error: r.error,
+    profile: r.profile,
   };
 }
 
@@ -103,6 +105,7 @@ export interface SendRow {
   outcome: SendOutcome;
   error: string | null;
   resend_of: string | null;
+  profile: string;
 }
 
 function parseFiles(json: string): SendFile[] {
@@ -125,5 +128,6 @@ export function toSendInfo(r: SendRow): SendInfo {
     outcome: r.outcome,
     error: r.error,
     resendOf: r.resend_of,
+    profile: r.profile,
   };
 }

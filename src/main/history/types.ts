@@ -22,6 +22,10 @@ export interface SendIntent {
   scheduledAt?: string | null;
   /** task_ref of the task this send resends to */
   resendOf?: string | null;
+  /** the profile (demo or account) the tasks are created on; default: the history's current profile */
+  profile?: string;
+  /** documents + numbers, for "the same fax again" (sends only, not resends) */
+  fingerprint?: string | null;
 }
 
 export interface RecordedSend {
@@ -59,6 +63,8 @@ export interface TaskSummary {
   counts: RecipientSummary;
   resendOf: string | null;
   error: string | null;
+  /** 'demo' or an account key; '' for a row from before profiles, not yet claimed */
+  profile: string;
 }
 
 export interface HistoryRecipient {
@@ -86,6 +92,7 @@ export interface SendInfo {
   outcome: SendOutcome;
   error: string | null;
   resendOf: string | null;
+  profile: string;
 }
 
 export interface TaskDetail extends TaskSummary {
@@ -104,6 +111,8 @@ export interface TaskFilter {
   to?: number;
   /** part of the task name or of a recipient's number */
   text?: string;
+  /** only tasks of these profiles (omitted: all) */
+  profiles?: readonly string[];
 }
 
 export interface TaskListQuery extends TaskFilter {
@@ -150,6 +159,7 @@ export interface FailureGroup {
 
 export interface FailedRecipient {
   taskId: number;
+  profile: string;
   taskRef: string | null;
   taskName: string;
   rcptRef: string | null;
@@ -165,4 +175,23 @@ export interface PollDue {
   status: string;
   /** ms since epoch; <= now means due now */
   dueAtMs: number;
+}
+
+/** An earlier send of the same documents to the same numbers. */
+export interface RepeatMatch {
+  sendId: number;
+  name: string;
+  createdAtMs: number;
+  /** its first created task, if any */
+  taskRef: string | null;
+}
+
+/** A task created as a resend of another one. */
+export interface ResendRecord {
+  taskId: number;
+  taskRef: string | null;
+  name: string;
+  createdAtMs: number;
+  status: string;
+  phoneNumbers: string[];
 }

@@ -17,6 +17,8 @@ export function historyPort(history: History, dataDir: string): SendHistoryPort 
     markCreated: (taskId, task) => void history.recordCreated(taskId, task),
     markFailed: (taskId, error) => history.markCreateFailed(taskId, error.message),
     markOutcomeUnknown: (taskId, reason) => history.markOutcomeUnknown(taskId, reason),
+    updateSendFiles: (sendId, files) => history.updateSendFiles(sendId, files),
+    findRepeat: (profile, fingerprint, sinceMs) => history.findRepeat(profile, fingerprint, sinceMs),
     applyTaskResponse(task) {
       history.applyTaskResponse(task);
       const price = task.recipients.find((r) => Number.isFinite(r.unit_price) && r.unit_price > 0)?.unit_price;
@@ -27,6 +29,7 @@ export function historyPort(history: History, dataDir: string): SendHistoryPort 
     },
     lastUnitPrice() {
       // Charged tasks give the price actually billed (charges / pages); the most recent one wins.
+      // Any profile: the demo's price is only an estimate, but better than none before the first real fax.
       for (const t of history.listTasks({ sort: { by: 'created', dir: 'desc' }, limit: PRICE_LOOKBACK })) {
         if (t.counts.pages > 0 && t.counts.charges > 0) return Math.round((t.counts.charges / t.counts.pages) * 10_000) / 10_000;
       }

@@ -13,12 +13,13 @@ export interface SendFeature {
 export function createSendFeature(
   deps: Pick<PlatformDeps, 'dataDir' | 'emit' | 'log'>,
   settings: Pick<SettingsStore, 'get'>,
-  connection: Pick<Connection, 'client'>,
+  connection: Pick<Connection, 'session'> & Partial<Pick<Connection, 'refreshAccount'>>,
   history: SendHistoryPort,
 ): SendFeature {
   const service = createSendService({
     dataDir: deps.dataDir,
-    client: () => connection.client(),
+    session: () => connection.session(),
+    onCreated: () => void connection.refreshAccount?.(),
     history,
     serviceTimeZone: () => settings.get().serviceTimeZone,
     contractUnitPrice: () => settings.get().contractUnitPrice,

@@ -2,15 +2,15 @@
  * Sending a fax: uploads from disk with progress and cancel, one create per
  * 100 numbers, and the local history written before and after each create.
  *
- * The rule that shapes this file (DESIGN.md): create-task has no idempotency
- * key, so a create that may have reached the service is never repeated here.
- * Only a create the service definitively refused is retried, and only for an
- * expired file_ref after uploading the files again.
+ * Creating the tasks (intent, outcome unknown, the single re-upload) is
+ * create-tasks.ts, shared with resend and auto-retry. This file adds what only
+ * a send from the Send screen has: the checks of the input, the split into
+ * parts of 100, and "the same fax again" (asked before anything is uploaded).
  */
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import type { CreatedTask, Task } from '../../shared/api/schemas';
-import type { IpcError } from '../../shared/ipc/define';
-import type { SendFaxInput } from '../../shared/ipc/channels/send';
+import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE, type SendFaxInput } from '../../shared/ipc/channels/send';
 import { SPEC_NUMBER_PATTERN } from '../../shared/phone/parse';
 import { toServiceTime } from '../../shared/service-time';
 import { planSendParts } from '../../shared/split';
@@ -26,25 +26,22 @@ import {
   type UploadResult,
 } from '../../shared/send/types';
 import type { FaxApiClient } from '../api/client';
-import { BusinessError, CancelledError, FaxApiError, ValidationError } from '../api/errors';
+import { CancelledError, ValidationError } from '../api/errors';
 import { UserError } from '../errors';
 import type { Logger } from '../log';
 import { inspectDocument } from './documents';
 import { UploadRegistry } from './uploads';
-import type { RecordedSend, SendFile, SendIntent } from '../history/types';
+import type { RepeatMatch, SendFile } from '../history/types';
+import { createTasks, type CreateTasksHistory } from './create-tasks';
 
 /**
  * What the send needs from the local history (src/main/history), kept narrow
  * so either side can change: the whole send is recorded before the first
  * create (the intent), then each task's outcome.
  */
-export interface SendHistoryPort {
-  recordSend(intent: SendIntent): RecordedSend;
-  markCreated(taskId: number, task: CreatedTask): void;
-  /** the service definitively refused the create (or it was not attempted): nothing was sent */
-  markFailed(taskId: number, error: IpcError): void;
-  /** the create may or may not have been carried out */
-  markOutcomeUnknown(taskId: number, reason: string): void;
+export interface SendHistoryPort extends CreateTasksHistory {
+  /** the latest send of this fingerprint in this profile since `sinceMs` that may have created a task */
+  findRepeat(profile: string, fingerprint: string, sinceMs: number): RepeatMatch | null;
   /** a task-query answer (full recipient records, with unit prices) */
   applyTaskResponse(task: Task): void;
   /** yuan per page of the most recent recipient record seen, or null */
@@ -53,8 +50,11 @@ export interface SendHistoryPort {
 
 export interface SendServiceDeps {
   dataDir: string;
-  client: () => Promise<FaxApiClient>;
+  /** the client and the profile (demo or account) it belongs to */
+  session: () => Promise<{ client: FaxApiClient; profile: string }>;
   history: SendHistoryPort;
+  /** a task was created: the account is read again so the balance follows the charge */
+  onCreated?: () => void;
   serviceTimeZone: () => string;
   emitProgress: (p: { uploadId: string; sent: number; total: number }) => void;
   log: Logger;
@@ -86,10 +86,21 @@ function summary(task: CreatedTask): CreatedTaskSummary {
   };
 }
 
-function ipcErrorOf(e: unknown): IpcError {
-  if (e instanceof FaxApiError) return e.toIpcError();
-  if (e instanceof UserError) return { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) };
-  return { code: 'internal', message: 'Something went wrong inside FaxDesk while sending. Nothing more was sent; check the task list before trying again.' };
+/**
+ * What makes two sends "the same fax": the documents' contents (a copy or a
+ * re-save with the same bytes is the same document) and the set of numbers.
+ */
+export async function sendFingerprint(documents: readonly ComposeDocument[], numbers: readonly string[]): Promise<string> {
+  const docs: string[] = [];
+  for (const d of documents) {
+    if (d.path !== null) {
+      const hash = createHash('sha256');
+      for await (const chunk of fs.createReadStream(d.path)) hash.update(chunk as Buffer);
+      docs.push(`file:${hash.digest('hex')}`);
+    } else docs.push(`url:${d.url ?? ''}`);
+  }
+  const set = [...new Set(numbers)].sort();
+  return createHash('sha256').update(JSON.stringify([docs.sort(), set])).digest('hex');
 }
 
 export function createSendService(deps: SendServiceDeps): SendService {
@@ -115,7 +126,7 @@ export function createSendService(deps: SendServiceDeps): SendService {
     // Checked again here: the file may have changed since it was added, and nothing over the limit is ever sent.
     const info = await inspectDocument(filePath);
     if (info.error) throw new UserError(`document.${info.error.code}`, info.error.message);
-    const client = await deps.client();
+    const { client, profile } = await deps.session();
     if (signal.aborted) throw new CancelledError('upload');
     let lastEmit = 0;
     const uploaded = await client.uploadFile(info.path, {
@@ -131,7 +142,7 @@ export function createSendService(deps: SendServiceDeps): SendService {
     });
     const st = await fs.promises.stat(info.path);
     const result: UploadResult = { fileRef: uploaded.file_ref, size: uploaded.file_size, ext: uploaded.file_ext, uploadedAt: now() };
-    registry.remember(UploadRegistry.keyOfPath(info.path), {
+    registry.remember(UploadRegistry.keyOfPath(info.path, profile), {
       fileRef: result.fileRef,
       uploadedAt: result.uploadedAt,
       size: st.size,
@@ -141,22 +152,22 @@ export function createSendService(deps: SendServiceDeps): SendService {
   }
 
   async function uploadUrl(url: string, fileName?: string): Promise<UploadResult> {
-    const client = await deps.client();
+    const { client, profile } = await deps.session();
     const uploaded = await client.uploadFromUrl(url, fileName);
     const result: UploadResult = { fileRef: uploaded.file_ref, size: uploaded.file_size, ext: uploaded.file_ext, uploadedAt: now() };
-    registry.remember(UploadRegistry.keyOfUrl(url), { fileRef: result.fileRef, uploadedAt: result.uploadedAt, size: result.size, mtimeMs: null });
+    registry.remember(UploadRegistry.keyOfUrl(url, profile), { fileRef: result.fileRef, uploadedAt: result.uploadedAt, size: result.size, mtimeMs: null });
     return result;
   }
 
   /** A ref for each document: the remembered one if still plausible, otherwise a fresh upload. */
-  async function refsFor(documents: ComposeDocument[], fresh: boolean): Promise<string[]> {
+  async function refsFor(documents: ComposeDocument[], fresh: boolean, profile: string): Promise<string[]> {
     const refs: string[] = [];
     for (const d of documents) {
       if (d.path !== null) {
-        const known = fresh ? null : registry.forPath(d.path);
+        const known = fresh ? null : registry.forPath(d.path, profile);
         refs.push(known?.fileRef ?? (await uploadPath(d.path, null)).fileRef);
       } else if (d.url !== null) {
-        const known = fresh ? null : registry.forUrl(d.url);
+        const known = fresh ? null : registry.forUrl(d.url, profile);
         refs.push(known?.fileRef ?? (await uploadUrl(d.url, d.name)).fileRef);
       }
     }
@@ -192,6 +203,26 @@ export function createSendService(deps: SendServiceDeps): SendService {
     return { name, scheduledAt };
   }
 
+  /** Throws 'send.repeat' when this fax (documents + numbers) went out in this profile within the window. */
+  function checkRepeat(profile: string, fingerprint: string, name: string): void {
+    const windowMs = REPEAT_WINDOW_MINUTES * 60_000;
+    const earlier = deps.history.findRepeat(profile, fingerprint, now() - windowMs);
+    if (!earlier) return;
+    const at = new Date(earlier.createdAtMs).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+    throw new UserError(
+      SEND_REPEAT_CODE,
+      `You sent this fax (the same documents to the same numbers) at ${at} as “${earlier.name}”. Send it again?`,
+      undefined,
+      {
+        sentAtMs: earlier.createdAtMs,
+        taskName: earlier.name || name,
+        taskRef: earlier.taskRef,
+        sendId: earlier.sendId,
+        windowMinutes: REPEAT_WINDOW_MINUTES,
+      },
+    );
+  }
+
   async function send(input: SendFaxInput): Promise<SendResult> {
     const { name, scheduledAt } = checkInput(input);
     const documents = input.documents;
@@ -200,107 +231,70 @@ export function createSendService(deps: SendServiceDeps): SendService {
       const info = await inspectDocument(d.path);
       if (info.error) throw new UserError(`document.${info.error.code}`, info.error.message, { [`documents.${i}`]: [info.error.message] });
     }
-    const client = await deps.client();
-    let refs = await refsFor(documents, false);
-    let reuploaded = false;
-
+    const { client, profile } = await deps.session();
+    const fingerprint = await sendFingerprint(documents, input.numbers);
+    // Asked before any upload, and again right before the intent is written (a second click may be on its way).
+    const guard = () => {
+      if (!input.confirmRepeat) checkRepeat(profile, fingerprint, name);
+    };
+    guard();
+    const refs = await refsFor(documents, false, profile);
     const parts = planSendParts(name, input.numbers);
-    const files = async (): Promise<SendFile[]> =>
-      Promise.all(
-        documents.map(async (d, i) => ({
-          path: d.path ?? d.url ?? '',
-          name: d.name,
-          size: d.path ? ((await fs.promises.stat(d.path).catch(() => null))?.size ?? 0) : 0,
-          pages: d.pages,
-          fileRef: refs[i] ?? null,
-          uploadedAtMs: now(),
-        })),
-      );
-    // The intent is on disk before the first byte of any create leaves.
-    const recorded = deps.history.recordSend({
-      name,
-      files: await files(),
-      parts: parts.map((p) => ({ name: p.name, phoneNumbers: p.phoneNumbers })),
-      scheduledAt,
-    });
+    const files: SendFile[] = await Promise.all(
+      documents.map(async (d, i) => ({
+        path: d.path ?? d.url ?? '',
+        name: d.name,
+        size: d.path ? ((await fs.promises.stat(d.path).catch(() => null))?.size ?? 0) : 0,
+        pages: d.pages,
+        fileRef: refs[i] ?? null,
+        uploadedAtMs: now(),
+      })),
+    );
+    const outcome = await createTasks(
+      {
+        client,
+        history: deps.history,
+        log: deps.log,
+        label: 'send',
+        beforeRecord: guard,
+        onCreated: () => deps.onCreated?.(),
+        uploadAgain: async () => {
+          for (const r of refs) registry.forget(r);
+          return refsFor(documents, true, profile);
+        },
+      },
+      { name, files, parts, scheduledAt, profile, fingerprint },
+    );
+
     const results: SendPartResult[] = [];
     const fields: SendFieldErrors = {};
     const sentNumbers: string[] = [];
-    let stopped: 'refused' | 'outcome_unknown' | null = null;
     let offset = 0;
-
-    for (const part of parts) {
+    for (const part of outcome.parts) {
       const firstIndex = offset;
       offset += part.phoneNumbers.length;
-      const taskId = recorded.taskIds[part.index] ?? -1;
-      const base = { index: part.index, name: part.name, firstIndex, count: part.phoneNumbers.length };
-      if (stopped) {
-        deps.history.markFailed(taskId, {
-          code: 'send.not_attempted',
-          message: 'Not sent: an earlier part of this send did not go through.',
-        });
-        results.push({ ...base, status: 'not_attempted', task: null, error: null });
-        continue;
-      }
-      for (let attempt = 1; ; attempt++) {
-        let task: Awaited<ReturnType<typeof client.createTask>>;
-        try {
-          task = await client.createTask({
-            name: part.name,
-            file_refs: refs,
-            phone_numbers: part.phoneNumbers,
-            ...(scheduledAt ? { scheduled_at: scheduledAt } : {}),
-          });
-        } catch (e) {
-          if (e instanceof FaxApiError && e.outcomeUnknown) {
-            deps.history.markOutcomeUnknown(taskId, e.message);
-            deps.log.warn(`send ${recorded.sendId} part ${part.index + 1}/${parts.length}: outcome unknown (${e.code}); not resent`);
-            results.push({ ...base, status: 'outcome_unknown', task: null, error: e.toIpcError() });
-            stopped = 'outcome_unknown';
-            break;
-          }
-          // Refused for an invalid or expired file_ref: nothing was created, so uploading again and retrying once cannot duplicate a fax.
-          let failure: unknown = e;
-          if (e instanceof BusinessError && e.code === 'business.file_ref_invalid' && attempt === 1 && !reuploaded) {
-            deps.log.info(`send ${recorded.sendId}: file_ref refused; uploading the documents again`);
-            for (const r of refs) registry.forget(r);
-            reuploaded = true;
-            try {
-              refs = await refsFor(documents, true);
-              continue;
-            } catch (uploadError) {
-              // The create was refused and the new upload failed: this part (and the rest) is definitely not sent.
-              failure = uploadError;
-            }
-          }
-          const error = ipcErrorOf(failure);
-          deps.history.markFailed(taskId, error);
-          if (failure instanceof ValidationError) {
-            for (const [key, messages] of Object.entries(failure.fields)) {
-              (fields[mapServiceField(key, firstIndex)] ??= []).push(...messages);
-            }
-          }
-          results.push({ ...base, status: 'refused', task: null, error });
-          stopped = 'refused';
-          break;
+      if (part.cause instanceof ValidationError) {
+        for (const [key, messages] of Object.entries(part.cause.fields)) {
+          (fields[mapServiceField(key, firstIndex)] ??= []).push(...messages);
         }
-        // Created: whatever happens to the local record now, the fax is going out and must be reported as sent.
-        try {
-          deps.history.markCreated(taskId, task);
-        } catch (e) {
-          deps.log.error(`send ${recorded.sendId}: task ${task.task_ref} was created but could not be recorded`, e);
-        }
-        sentNumbers.push(...part.phoneNumbers);
-        results.push({ ...base, status: 'created', task: summary(task), error: null });
-        break;
       }
+      if (part.task) sentNumbers.push(...part.phoneNumbers);
+      results.push({
+        index: part.index,
+        name: part.name,
+        firstIndex,
+        count: part.phoneNumbers.length,
+        status: part.status,
+        task: part.task ? summary(part.task) : null,
+        error: part.error,
+      });
     }
-
     const created = results.filter((r) => r.status === 'created').length;
-    const overall: SendResult['overall'] =
-      stopped === 'outcome_unknown' ? 'outcome_unknown' : stopped === 'refused' ? (created > 0 ? 'partial' : 'refused') : 'sent';
+    const unknown = results.some((r) => r.status === 'outcome_unknown');
+    const refused = results.some((r) => r.status === 'refused');
+    const overall: SendResult['overall'] = unknown ? 'outcome_unknown' : refused ? (created > 0 ? 'partial' : 'refused') : 'sent';
     if (created > 0) void learnUnitPrice(client, results);
-    return { sendId: recorded.sendId, overall, parts: results, fields, sentNumbers, serviceScheduledAt: scheduledAt };
+    return { sendId: outcome.sendId, overall, parts: results, fields, sentNumbers, serviceScheduledAt: scheduledAt };
   }
 
   /** One query after a send: the create answer has no prices, the task query has (and feeds history and the estimate). */

@@ -28,17 +28,18 @@ export class UploadRegistry {
     this.entries = readJson<Registry>(this.file) ?? {};
   }
 
-  static keyOfPath(p: string): string {
-    return `file:${path.resolve(p)}`;
+  // A file_ref belongs to the account (or demo service) it was uploaded to: never offered to another.
+  static keyOfPath(p: string, profile: string): string {
+    return `${profile}|file:${path.resolve(p)}`;
   }
 
-  static keyOfUrl(u: string): string {
-    return `url:${u}`;
+  static keyOfUrl(u: string, profile: string): string {
+    return `${profile}|url:${u}`;
   }
 
   /** The record for a local file if the file is unchanged since it was uploaded. */
-  forPath(p: string): UploadRecord | null {
-    const rec = this.entries[UploadRegistry.keyOfPath(p)];
+  forPath(p: string, profile: string): UploadRecord | null {
+    const rec = this.entries[UploadRegistry.keyOfPath(p, profile)];
     if (!rec) return null;
     try {
       const st = fs.statSync(p);
@@ -49,8 +50,8 @@ export class UploadRegistry {
     return rec;
   }
 
-  forUrl(u: string): UploadRecord | null {
-    return this.entries[UploadRegistry.keyOfUrl(u)] ?? null;
+  forUrl(u: string, profile: string): UploadRecord | null {
+    return this.entries[UploadRegistry.keyOfUrl(u, profile)] ?? null;
   }
 
   remember(key: string, rec: UploadRecord): void {

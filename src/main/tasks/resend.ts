@@ -3,16 +3,21 @@
  * recipients of an earlier one (all of them, or only the retryable BUSY /
  * NO_ANSWER ones), recorded in the history and linked to the original.
  *
- * The documents' file_refs are reused while the service accepts them; when
- * create-task refuses one as invalid or expired, the local files are uploaded
- * again and the create is tried once more (safe: the first create was
- * definitively refused, so nothing was sent). A create that may have reached
- * the service is never repeated (DESIGN.md): it is marked outcome unknown.
+ * The documents' file_refs are reused while the service accepts them. The
+ * create itself (intent once, outcome unknown, the single re-upload after a
+ * refused file_ref) is create-tasks.ts, shared with the Send screen. Added
+ * here: a task of another profile (demo) is never resent on the connected
+ * account, and the same recipients of the same task are resent again only
+ * when the user confirms.
  */
+import { ALREADY_RESENT_CODE, OTHER_PROFILE_CODE } from '../../shared/ipc/channels/tasks';
+import { truncateName } from '../../shared/split';
 import { isRetryableFailure } from '../../shared/task-state';
+import { isDemoProfile } from '../account/profile';
 import type { FaxApiClient } from '../api/client';
-import { BusinessError, FaxApiError } from '../api/errors';
+import { FaxApiError } from '../api/errors';
 import { UserError } from '../errors';
+import { createTasks } from '../send/create-tasks';
 import type { History, SendFile, TaskDetail } from '../history';
 import type { Logger } from '../log';
 
@@ -26,9 +31,15 @@ export interface ResendOutcome {
 }
 
 export interface ResendDeps {
-  history: Pick<History, 'getTask' | 'recordSend' | 'recordCreated' | 'markOutcomeUnknown' | 'markCreateFailed'>;
-  client: () => Promise<FaxApiClient>;
+  history: Pick<
+    History,
+    'getTask' | 'recordSend' | 'recordCreated' | 'markOutcomeUnknown' | 'markCreateFailed' | 'resendsOf' | 'updateSendFiles'
+  >;
+  /** the client and the profile it belongs to */
+  session: () => Promise<{ client: FaxApiClient; profile: string }>;
   log: Logger;
+  /** a task was created (the balance is read again) */
+  onCreated?: () => void;
 }
 
 /** The numbers a resend would go to (each once, in the original order). */
@@ -51,17 +62,39 @@ export function resendName(name: string, language: 'en' | 'zh-CN' = 'en'): strin
   const base = m ? m[1]! : name;
   const n = m ? Number(m[2] ?? m[3] ?? 1) + 1 : 1;
   const suffix = language === 'zh-CN' ? (n === 1 ? '（重发）' : `（重发 ${n}）`) : n === 1 ? ' (resend)' : ` (resend ${n})`;
-  return `${base.slice(0, 255 - suffix.length)}${suffix}`;
+  return `${truncateName(base, 255 - suffix.length)}${suffix}`;
+}
+
+export interface ResendOptions {
+  language?: 'en' | 'zh-CN';
+  /** the user answered "resend again?" for recipients resent before */
+  confirmRepeat?: boolean;
+}
+
+function formatTime(ms: number): string {
+  return new Date(ms).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
+/** Refuses any action that would touch a task of another profile on the connected one. */
+export function assertSameProfile(task: Pick<TaskDetail, 'profile' | 'name'>, current: string, action: string): void {
+  if (task.profile === current) return;
+  const message = isDemoProfile(task.profile)
+    ? `“${task.name}” is a demo fax: it cannot be ${action} on your account, and nothing was uploaded or sent. Send the documents from the Send screen to fax them for real.`
+    : `“${task.name}” belongs to another account than the one connected: it cannot be ${action} here, and nothing was uploaded or sent.`;
+  throw new UserError(OTHER_PROFILE_CODE, message);
 }
 
 export async function resendFailed(
   deps: ResendDeps,
   taskRef: string,
   scope: ResendScope,
-  language: 'en' | 'zh-CN' = 'en',
+  options: ResendOptions = {},
 ): Promise<ResendOutcome> {
   const original = deps.history.getTask(taskRef);
   if (!original) throw new UserError('tasks.not_found', 'This task is not in FaxDesk’s history. Add it with “Look up by reference” first.');
+  const { client, profile } = await deps.session();
+  // Before anything else: a demo task's documents never reach a real account.
+  assertSameProfile(original, profile, 'resent');
   const numbers = resendTargets(original, scope);
   if (numbers.length === 0) {
     throw new UserError(
@@ -78,17 +111,28 @@ export async function resendFailed(
       'FaxDesk does not have the documents of this task (it was added by reference). Send them again from the Send screen.',
     );
   }
-  const client = await deps.client();
-  let refs = files.map((f) => f.fileRef);
-  let reuploaded = 0;
+  // Asked before any upload, and again right before the intent is written (a second click may be on its way).
+  const guard = () => {
+    if (options.confirmRepeat) return;
+    const earlier = deps.history.resendsOf(taskRef).find((r) => r.phoneNumbers.some((n) => numbers.includes(n)));
+    if (!earlier) return;
+    throw new UserError(
+      ALREADY_RESENT_CODE,
+      `These recipients were already resent as “${earlier.name}” at ${formatTime(earlier.createdAtMs)}. Resend them again?`,
+      undefined,
+      { taskRef: earlier.taskRef, taskName: earlier.name, resentAtMs: earlier.createdAtMs },
+    );
+  };
+  guard();
 
+  let uploads = 0;
   async function uploadAgain(f: SendFile): Promise<string> {
     if (!f.path) {
       throw new UserError('tasks.document_missing', `The document “${f.name}” has no local copy to upload again. Send it again from the Send screen.`);
     }
     try {
       const up = await client.uploadFile(f.path, { fileName: f.name });
-      reuploaded += 1;
+      uploads += 1;
       return up.file_ref;
     } catch (e) {
       if (e instanceof FaxApiError) throw e;
@@ -99,39 +143,39 @@ export async function resendFailed(
     }
   }
 
-  // A file without a known ref (never uploaded, or forgotten) is uploaded before the first attempt.
-  for (const [i, f] of files.entries()) if (!refs[i]) refs[i] = await uploadAgain(f);
+  // A file without a known ref (never uploaded, or forgotten) is uploaded before the create.
+  const current: SendFile[] = [];
+  for (const f of files) current.push(f.fileRef ? f : { ...f, fileRef: await uploadAgain(f) });
 
-  const name = resendName(original.name, language);
-  const scheduledAt = null;
-  for (let attempt = 1; ; attempt++) {
-    const current = files.map((f, i) => ({ ...f, fileRef: refs[i] ?? null }));
-    const recorded = deps.history.recordSend({
-      name,
-      files: current,
-      parts: [{ name, phoneNumbers: numbers }],
-      scheduledAt,
-      resendOf: taskRef,
-    });
-    const taskId = recorded.taskIds[0]!;
-    try {
-      const created = await client.createTask({ name, file_refs: refs as string[], phone_numbers: numbers });
-      deps.history.recordCreated(taskId, created);
-      deps.log.info(`resend of ${taskRef} (${scope}): task ${created.task_ref} to ${numbers.length} number(s)`);
-      return { taskRef: String(created.task_ref), taskId, phoneNumbers: numbers, reuploaded };
-    } catch (e) {
-      if (e instanceof FaxApiError && e.outcomeUnknown) {
-        deps.history.markOutcomeUnknown(taskId, e.message);
-        throw e;
-      }
-      deps.history.markCreateFailed(taskId, e instanceof Error ? e.message : String(e));
-      if (e instanceof BusinessError && e.code === 'business.file_ref_invalid' && attempt === 1) {
-        deps.log.info(`resend of ${taskRef}: file_ref refused, uploading the documents again`);
-        refs = [];
+  const name = resendName(original.name, options.language ?? 'en');
+  const outcome = await createTasks(
+    {
+      client,
+      history: {
+        recordSend: (intent) => deps.history.recordSend(intent),
+        markCreated: (id, task) => void deps.history.recordCreated(id, task),
+        markFailed: (id, error) => deps.history.markCreateFailed(id, error.message),
+        markOutcomeUnknown: (id, reason) => deps.history.markOutcomeUnknown(id, reason),
+        updateSendFiles: (sendId, f) => deps.history.updateSendFiles(sendId, f),
+      },
+      log: deps.log,
+      label: `resend of ${taskRef} (${scope})`,
+      beforeRecord: guard,
+      onCreated: () => deps.onCreated?.(),
+      uploadAgain: async () => {
+        const refs: string[] = [];
         for (const f of files) refs.push(await uploadAgain(f));
-        continue;
-      }
-      throw e;
-    }
+        return refs;
+      },
+    },
+    { name, files: current, parts: [{ name, phoneNumbers: numbers }], scheduledAt: null, resendOf: taskRef, profile },
+  );
+  const part = outcome.parts[0]!;
+  if (part.task) {
+    deps.log.info(`resend of ${taskRef} (${scope}): task ${part.task.task_ref} to ${numbers.length} number(s)`);
+    return { taskRef: String(part.task.task_ref), taskId: outcome.taskIds[0]!, phoneNumbers: numbers, reuploaded: uploads };
   }
+  // Refused or outcome unknown: recorded as such; the user sees why.
+  if (part.cause instanceof Error) throw part.cause;
+  throw new UserError(part.error?.code ?? 'internal', part.error?.message ?? 'The resend did not go through.');
 }

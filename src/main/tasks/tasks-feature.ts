@@ -20,7 +20,9 @@ import { writeTransmissionReport } from '../report/transmission-report';
 import type { SettingsStore } from '../settings/settings';
 import { createAutoRetry, type AutoRetry } from './auto-retry';
 import { systemClock, type Clock } from './clock';
-import { resendFailed } from './resend';
+import { assertSameProfile, resendFailed } from './resend';
+import { createBalanceWatch } from '../account/balance-watch';
+import { DEMO_PROFILE } from '../account/profile';
 import { createTaskTracker, type TaskTracker } from './tracker';
 import { historyStatuses, toDetailView, toFailuresView, toRecipientView, toRowView } from './views';
 
@@ -59,7 +61,7 @@ export interface TasksFeature {
 export interface TasksFeatureOptions {
   deps: Pick<PlatformDeps, 'dataDir' | 'emit' | 'log' | 'systemLocale'> & { notifier?: Notifier | undefined };
   settings: Pick<SettingsStore, 'get'>;
-  connection: Pick<Connection, 'client'> & Partial<Pick<Connection, 'onChange'>>;
+  connection: Pick<Connection, 'client' | 'session' | 'profile'> & Partial<Pick<Connection, 'onChange' | 'refreshAccount'>>;
   history: History;
   clock?: Clock;
   /** start the background poller (default true) */
@@ -83,12 +85,19 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
     notify: (n) => deps.log.info(`notification: ${n.title} | ${n.body} | task ${n.taskRef}`),
   };
 
+  const current = () => o.connection.profile();
+  /** the profiles listed: the current one, plus demo (read-only) when asked while an account is connected */
+  const shown = (showDemo: boolean | undefined): string[] =>
+    showDemo && current() !== DEMO_PROFILE ? [current(), DEMO_PROFILE] : [current()];
+
+  // The badge, the tray and the counts are the connected profile's only.
   function counts(): TaskCounts {
     const since = clock.now() - windowDays * DAY_MS;
+    const profiles = [current()];
     return {
-      pending: history.countTasks({ status: ['pending', 'unchecked', 'creating'] }),
-      sending: history.countTasks({ status: 'sending' }),
-      recentFailures: history.failuresSince(since).reduce((n, g) => n + g.recipients, 0),
+      pending: history.countTasks({ status: ['pending', 'unchecked', 'creating'], profiles }),
+      sending: history.countTasks({ status: 'sending', profiles }),
+      recentFailures: history.failuresSince(since, profiles).reduce((n, g) => n + g.recipients, 0),
     };
   }
   const trayStatus = (): TasksTrayStatus => {
@@ -104,14 +113,21 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
     }
   }
 
+  const balance = createBalanceWatch({
+    active: () => history.countTasks({ status: ['pending', 'sending', 'unchecked', 'creating'], profiles: [current()] }) > 0,
+    refresh: () => o.connection.refreshAccount?.() ?? Promise.resolve(null),
+    clock,
+  });
+
   let autoRetry: AutoRetry | null = null;
   const tracker = createTaskTracker({
     history: {
       applyTaskResponse: (task: Task) => history.applyTaskResponse(task),
-      tasksToPoll: (now) => history.tasksToPoll(now),
+      // A task of another profile (demo while an account is connected) is never asked of this service.
+      tasksToPoll: (now) => history.tasksToPoll(now, [current()]),
       pollState: (ref) => {
         const t = history.getTask(ref);
-        if (!t || t.createState !== 'created') return null;
+        if (!t || t.createState !== 'created' || t.profile !== current()) return null;
         return { status: t.status === 'unchecked' ? 'pending' : t.status, scheduledAtMs: t.scheduledAtMs, lastCheckedAtMs: t.lastCheckedAtMs };
       },
     },
@@ -122,15 +138,23 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
     emit: changed,
     log: deps.log,
     clock,
-    onEnded: (c) => autoRetry?.onTaskEnded(c),
+    onEnded: (c) => {
+      balance.poke();
+      autoRetry?.onTaskEnded(c);
+    },
     onHealth: (h) => deps.emit('trackerHealthChanged', h),
   });
 
-  async function resend(taskRef: string, only: 'all' | 'retryable') {
+  async function resend(taskRef: string, only: 'all' | 'retryable', confirmRepeat = false) {
     // One resend per failure: a retry waiting for this task must not send the same fax again.
     autoRetry?.forget(taskRef);
     const language = pickNotifyLanguage(settings.get().language, deps.systemLocale);
-    const out = await resendFailed({ history, client: () => o.connection.client(), log: deps.log }, taskRef, only, language);
+    const out = await resendFailed(
+      { history, session: () => o.connection.session(), log: deps.log, onCreated: () => balance.poke() },
+      taskRef,
+      only,
+      { language, confirmRepeat },
+    );
     changed({ taskRefs: [out.taskRef, taskRef], transitions: [{ taskRef: out.taskRef, from: null, to: 'pending' }] });
     return out;
   }
@@ -143,7 +167,10 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
     if (!d) throw new UserError('tasks.not_found', 'This task is not in FaxDesk’s history. Add it with “Look up by reference”.');
     return d;
   }
-  const view = (idOrRef: string) => toDetailView(detailOrThrow(idOrRef), tz(), toMs);
+  const view = (idOrRef: string) => {
+    const d = detailOrThrow(idOrRef);
+    return toDetailView(d, tz(), toMs, current(), d.taskRef ? history.resendsOf(d.taskRef) : []);
+  };
 
   const handlers: TasksHandlers = {
     trackerHealth: () => tracker.health(),
@@ -153,35 +180,41 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
         ...(filters.fromMs !== undefined ? { from: filters.fromMs } : {}),
         ...(filters.toMs !== undefined ? { to: filters.toMs } : {}),
         ...(filters.text?.trim() ? { text: filters.text.trim() } : {}),
+        profiles: shown(filters.showDemo),
       };
-      const rows = history.listTasks({ ...filter, sort, limit, offset }).map(toRowView);
+      const profile = current();
+      const rows = history.listTasks({ ...filter, sort, limit, offset }).map((t) => toRowView(t, profile));
       // Unfinished rows on screen are polled first in the next round.
-      tracker.markVisible(rows.flatMap((r) => (r.taskRef && !isTerminalTask(r.status) ? [r.taskRef] : [])));
+      tracker.markVisible(rows.flatMap((r) => (r.taskRef && !r.readOnly && !isTerminalTask(r.status) ? [r.taskRef] : [])));
       return { rows, total: history.countTasks(filter) };
     },
     getTaskDetail: async ({ id }) => {
       const d = detailOrThrow(id);
-      if (d.taskRef) {
+      if (d.taskRef && d.profile === current()) {
         tracker.markVisible([d.taskRef]);
         await tracker.refreshIfDue(d.taskRef);
       }
       return view(id);
     },
     refreshTask: async ({ taskRef }) => {
-      detailOrThrow(taskRef);
+      assertSameProfile(detailOrThrow(taskRef), current(), 'refreshed');
       const r = await tracker.refreshManual(taskRef);
       return { detail: view(taskRef), ...r };
     },
-    failuresSince: ({ days }) => {
+    failuresSince: ({ days, showDemo }) => {
       const since = clock.now() - days * DAY_MS;
-      return toFailuresView(since, history.failuresSince(since), history.failedRecipientsSince(since, { limit: 2_000 }));
+      const profiles = shown(showDemo);
+      return toFailuresView(since, history.failuresSince(since, profiles), history.failedRecipientsSince(since, { limit: 2_000, profiles }));
     },
     taskCounts: () => counts(),
-    resendFailed: async ({ taskRef, only }) => {
-      const out = await resend(taskRef, only);
+    resendFailed: async ({ taskRef, only, confirmRepeat }) => {
+      const out = await resend(taskRef, only, confirmRepeat === true);
       return { taskRef: out.taskRef, phoneNumbers: out.phoneNumbers, reuploaded: out.reuploaded };
     },
     trackTaskRef: async ({ taskRef }) => {
+      // A demo task is not looked up on the account (nor the other way round).
+      const known = history.getTask(taskRef);
+      if (known) assertSameProfile(known, current(), 'looked up');
       // Asked first, stored only if the service knows it: a mistyped ref leaves nothing behind.
       await tracker.fetch(taskRef);
       return view(taskRef);
@@ -218,7 +251,10 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
 
   // Another service or account: what was learnt about errors no longer applies.
   const offConnection = o.connection.onChange?.(() => tracker.resetBackoff());
-  if (o.poll !== false) tracker.start();
+  if (o.poll !== false) {
+    tracker.start();
+    balance.start();
+  }
 
   return {
     tracker,
@@ -233,6 +269,7 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
     close() {
       offConnection?.();
       tracker.stop();
+      balance.stop();
       autoRetry?.close();
       trayListeners.clear();
     },

@@ -2,14 +2,17 @@
 import { isRetryableFailure, nextPollAt } from '../../shared/task-state';
 import { compareFailureGroups } from '../../shared/tasks/order';
 import type { FailuresView, RecipientView, StatusFilter, TaskDetailView, TaskRowView } from '../../shared/tasks/types';
+import { isDemoProfile } from '../account/profile';
 import type { FailedRecipient, FailureGroup, HistoryRecipient, TaskDetail, TaskSummary } from '../history';
+import type { ResendRecord } from '../history/types';
 
 /** The row id: the task_ref, or `local:<n>` for a send the service never confirmed. */
 export function rowId(t: Pick<TaskSummary, 'id' | 'taskRef'>): string {
   return t.taskRef ?? `local:${t.id}`;
 }
 
-export function toRowView(t: TaskSummary): TaskRowView {
+/** `current`: the profile in use; a task of another one is shown read-only. */
+export function toRowView(t: TaskSummary, current: string): TaskRowView {
   return {
     id: rowId(t),
     taskRef: t.taskRef,
@@ -31,9 +34,8 @@ export function toRowView(t: TaskSummary): TaskRowView {
     checkedAtMs: t.lastCheckedAtMs,
     error: t.error,
     source: t.source,
-    // filled from the task's profile in the next commit
-    demo: false,
-    readOnly: false,
+    demo: isDemoProfile(t.profile),
+    readOnly: t.profile !== current,
   };
 }
 
@@ -55,11 +57,24 @@ export function toRecipientView(r: HistoryRecipient, createdAtMs: (s: string | n
   };
 }
 
-export function toDetailView(d: TaskDetail, serviceTimeZone: string, toMs: (s: string | null) => number | null): TaskDetailView {
-  const polled = d.taskRef !== null && d.createState === 'created';
+export function toDetailView(
+  d: TaskDetail,
+  serviceTimeZone: string,
+  toMs: (s: string | null) => number | null,
+  current: string,
+  resends: readonly ResendRecord[],
+): TaskDetailView {
+  const polled = d.taskRef !== null && d.createState === 'created' && d.profile === current;
   return {
-    task: toRowView(d),
-    resentAs: [],
+    task: toRowView(d, current),
+    resentAs: resends.map((r) => ({
+      id: rowId({ id: r.taskId, taskRef: r.taskRef }),
+      taskRef: r.taskRef,
+      name: r.name,
+      atMs: r.createdAtMs,
+      phoneNumbers: r.phoneNumbers,
+      status: r.status,
+    })),
     recipients: d.recipients.map((r) => toRecipientView(r, toMs)),
     files: (d.send?.files ?? []).map((f) => ({ name: f.name, fileRef: f.fileRef, localPath: f.path || null })),
     nextCheckAtMs: polled
@@ -97,7 +112,7 @@ export function toFailuresView(sinceMs: number, groups: FailureGroup[], items: F
       phoneNumber: it.phoneNumber,
       failedReason: it.failedReason,
       completedAtMs: it.failedAtMs,
-      demo: false,
+      demo: isDemoProfile(it.profile),
     });
   }
   const list = [...byCode.values()].sort(compareFailureGroups);

@@ -28,8 +28,25 @@ describe('history migrations', () => {
 
     const db = new Database(file, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
-    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all()).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     db.close();
+  });
+
+  it('gives tasks written before profiles existed to the profile in use at the upgrade, and new ones to theirs', () => {
+    const old = new Database(file);
+    migrate(old, 2);
+    old.prepare(`INSERT INTO tasks (id, task_ref, source, create_state, name, status, created_at_ms) VALUES (1, 'OLD', 'sent', 'created', 'Old', 'done', 1)`).run();
+    old.close();
+
+    let profile = 'demo';
+    const history = openHistory(file, { profile: () => profile });
+    profile = 'account:abc';
+    history.addTrackedTaskRef('NEW');
+    expect(history.listTasks({ profiles: ['demo'] }).map((t) => t.taskRef)).toEqual(['OLD']);
+    expect(history.listTasks({ profiles: ['account:abc'] }).map((t) => t.taskRef)).toEqual(['NEW']);
+    expect(history.tasksToPoll(Date.now(), ['demo']).map((t) => t.taskRef)).toEqual([]);
+    expect(history.tasksToPoll(Date.now(), ['account:abc']).map((t) => t.taskRef)).toEqual(['NEW']);
+    history.close();
   });
 
   it('opening an up-to-date database applies nothing', () => {

@@ -44,7 +44,7 @@ export async function makeRig(opts: { sim?: SimulatorOptions; fetch?: typeof fet
   const progress: UploadProgress[] = [];
   const service = createSendService({
     dataDir: dir,
-    client: async () => client,
+    session: async () => ({ client, profile: 'account:test' }),
     history: historyPort(history, dir),
     serviceTimeZone: () => 'Asia/Shanghai',
     emitProgress: (p) => progress.push(p),

@@ -85,7 +85,7 @@ export async function makeRig(
     ...(opts.clientAttempts ? { retry: { maxAttempts: opts.clientAttempts, baseDelayMs: 1, maxDelayMs: 1 } } : {}),
   });
   const clock = new ManualClock();
-  const history = openHistory(path.join(dir, 'history.sqlite'), { now: clock.now });
+  const history = openHistory(path.join(dir, 'history.sqlite'), { now: clock.now, profile: () => 'account:test' });
   const settings: Settings = { ...defaultSettings, ...opts.settings };
   const notifier = createRecordingNotifier();
   const emitted: Rig['emitted'] = [];
@@ -98,7 +98,7 @@ export async function makeRig(
       notifier,
     },
     settings: { get: () => settings },
-    connection: { client: async () => client },
+    connection: { client: async () => client, session: async () => ({ client, profile: 'account:test' }), profile: () => 'account:test' },
     history,
     clock,
     poll: opts.poll ?? false,

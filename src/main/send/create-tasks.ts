@@ -1,0 +1,196 @@
+/**
+ * The one place FaxDesk creates tasks: a send from the Send screen, a resend
+ * by hand and the auto-retry policy all come through here, so the rules that
+ * keep a fax from going out twice exist once (DESIGN.md, "create-task has no
+ * idempotency key"):
+ *
+ * - the intent (one send, one task row per part) is written to the history
+ *   once, before the first create leaves, and never again for a retry;
+ * - a create that may have reached the service (timeout, reset, 5xx after the
+ *   request) is never repeated: the part is marked outcome unknown and the
+ *   rest are not attempted;
+ * - a create refused for an invalid or expired file_ref is the one exception:
+ *   the documents are uploaded again (once per call) and the same part is
+ *   tried again — safe, because the refusal proves nothing was created;
+ * - every part ends in the history as created, refused, not attempted or
+ *   outcome unknown.
+ */
+import type { CreatedTask } from '../../shared/api/schemas';
+import type { IpcError } from '../../shared/ipc/define';
+import type { SendPartStatus } from '../../shared/send/types';
+import { truncateName } from '../../shared/split';
+import type { FaxApiClient } from '../api/client';
+import { BusinessError, FaxApiError } from '../api/errors';
+import { UserError } from '../errors';
+import type { RecordedSend, SendFile, SendIntent } from '../history/types';
+import type { Logger } from '../log';
+
+/** What task creation needs from the history; narrow so either side can change. */
+export interface CreateTasksHistory {
+  recordSend(intent: SendIntent): RecordedSend;
+  markCreated(taskId: number, task: CreatedTask): void;
+  /** the service definitively refused the create (or it was not attempted): nothing was sent */
+  markFailed(taskId: number, error: IpcError): void;
+  /** the create may or may not have been carried out */
+  markOutcomeUnknown(taskId: number, reason: string): void;
+  /** the documents were uploaded again: later resends start from the new refs */
+  updateSendFiles?(sendId: number, files: SendFile[]): void;
+}
+
+export interface CreatePlan {
+  /** the name the user gave (the send's name in the history) */
+  name: string;
+  /** the documents, each with the file_ref to use first */
+  files: SendFile[];
+  /** one task per part, in order */
+  parts: ReadonlyArray<{ name: string; phoneNumbers: string[] }>;
+  /** service time, as sent; null = now */
+  scheduledAt: string | null;
+  resendOf?: string | null;
+  /** the profile the client belongs to (demo or an account) */
+  profile: string;
+  /** documents + numbers of a send, for "the same fax again" */
+  fingerprint?: string | null;
+}
+
+export interface CreateTasksDeps {
+  client: FaxApiClient;
+  history: CreateTasksHistory;
+  log: Logger;
+  /** what the log calls this, e.g. 'send' or 'resend of T1' */
+  label: string;
+  /** uploads every document again (the service refused a file_ref); the new refs, in order */
+  uploadAgain(): Promise<string[]>;
+  /**
+   * Runs right before the intent is written, with no await in between, so a
+   * check here (the same fax again, the same resend again) cannot race a
+   * second call: throw to create nothing.
+   */
+  beforeRecord?(): void;
+  /** a task was created (e.g. read the balance again) */
+  onCreated?(task: CreatedTask): void;
+}
+
+export interface CreatedPart {
+  index: number;
+  name: string;
+  phoneNumbers: string[];
+  status: SendPartStatus;
+  task: CreatedTask | null;
+  /** why it was refused or is unknown, as the user sees it */
+  error: IpcError | null;
+  /** the error as thrown (validation fields are mapped by the caller) */
+  cause: unknown;
+}
+
+export interface CreateTasksResult {
+  sendId: number;
+  taskIds: number[];
+  parts: CreatedPart[];
+  /** how many documents were uploaded again after a refused file_ref */
+  reuploaded: number;
+}
+
+export function ipcErrorOf(e: unknown): IpcError {
+  if (e instanceof FaxApiError) return e.toIpcError();
+  if (e instanceof UserError) return { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) };
+  return {
+    code: 'internal',
+    message: 'Something went wrong inside FaxDesk while sending. Nothing more was sent; check the task list before trying again.',
+  };
+}
+
+const NOT_ATTEMPTED: IpcError = { code: 'send.not_attempted', message: 'Not sent: an earlier part of this send did not go through.' };
+
+export async function createTasks(deps: CreateTasksDeps, plan: CreatePlan): Promise<CreateTasksResult> {
+  const { client, history, log } = deps;
+  let files = plan.files;
+  const parts = plan.parts.map((p) => ({ name: truncateName(p.name), phoneNumbers: p.phoneNumbers }));
+  deps.beforeRecord?.();
+  // The intent is on disk before the first byte of any create leaves: once per call, whatever happens below.
+  const recorded = history.recordSend({
+    name: truncateName(plan.name),
+    files,
+    parts,
+    scheduledAt: plan.scheduledAt,
+    resendOf: plan.resendOf ?? null,
+    profile: plan.profile,
+    fingerprint: plan.fingerprint ?? null,
+  });
+  const out: CreatedPart[] = [];
+  let stopped = false;
+  let reuploaded = 0;
+  let triedUpload = false;
+
+  for (const [index, part] of parts.entries()) {
+    const taskId = recorded.taskIds[index] ?? -1;
+    const base = { index, name: part.name, phoneNumbers: part.phoneNumbers };
+    if (stopped) {
+      history.markFailed(taskId, NOT_ATTEMPTED);
+      out.push({ ...base, status: 'not_attempted', task: null, error: null, cause: null });
+      continue;
+    }
+    let task: CreatedTask | null = null;
+    let failure: unknown = null;
+    for (;;) {
+      try {
+        task = await client.createTask({
+          name: part.name,
+          file_refs: files.map((f) => f.fileRef ?? ''),
+          phone_numbers: part.phoneNumbers,
+          ...(plan.scheduledAt ? { scheduled_at: plan.scheduledAt } : {}),
+        });
+        break;
+      } catch (e) {
+        failure = e;
+        if (e instanceof FaxApiError && e.outcomeUnknown) break;
+        // Refused for an invalid or expired file_ref: nothing was created, so one new upload and one more try cannot duplicate a fax.
+        if (e instanceof BusinessError && e.code === 'business.file_ref_invalid' && !triedUpload) {
+          triedUpload = true;
+          log.info(`${deps.label}: file_ref refused; uploading the documents again`);
+          try {
+            const refs = await deps.uploadAgain();
+            reuploaded = refs.length;
+            files = files.map((f, i) => ({ ...f, fileRef: refs[i] ?? null }));
+            try {
+              history.updateSendFiles?.(recorded.sendId, files);
+            } catch (recordError) {
+              log.warn(`${deps.label}: the new file refs could not be recorded`, recordError);
+            }
+            continue;
+          } catch (uploadError) {
+            // The create was refused and the new upload failed: this part (and the rest) is definitely not sent.
+            failure = uploadError;
+          }
+        }
+        break;
+      }
+    }
+    if (task) {
+      // Created: whatever happens to the local record now, the fax is going out and must be reported as sent.
+      try {
+        history.markCreated(taskId, task);
+      } catch (e) {
+        log.error(`${deps.label}: task ${task.task_ref} was created but could not be recorded`, e);
+      }
+      try {
+        deps.onCreated?.(task);
+      } catch (e) {
+        log.warn(`${deps.label}: after-create handler failed`, e);
+      }
+      out.push({ ...base, status: 'created', task, error: null, cause: null });
+      continue;
+    }
+    stopped = true;
+    if (failure instanceof FaxApiError && failure.outcomeUnknown) {
+      history.markOutcomeUnknown(taskId, failure.message);
+      log.warn(`${deps.label} part ${index + 1}/${parts.length}: outcome unknown (${failure.code}); not sent again`);
+      out.push({ ...base, status: 'outcome_unknown', task: null, error: failure.toIpcError(), cause: failure });
+      continue;
+    }
+    const error = ipcErrorOf(failure);
+    history.markFailed(taskId, error);
+    out.push({ ...base, status: 'refused', task: null, error, cause: failure });
+  }
+  return { sendId: recorded.sendId, taskIds: recorded.taskIds, parts: out, reuploaded };
+}
