@@ -57,6 +57,14 @@ const fields = {
     delayMinutes: z.number().int().min(1).max(1440),
   }),
   hotFolder: z.object({ enabled: z.boolean(), path: z.string().max(4096) }),
+  /** yuan per page from the user's contract: the estimate uses it until the service reveals a price in a task record */
+  contractUnitPrice: z.number().min(0).max(1000).nullable(),
+  /** when the Send screen shows the review dialog (always above either threshold; `always` for every send) */
+  review: z.object({
+    always: z.boolean(),
+    recipientsAbove: z.number().int().min(0).max(5000),
+    costAbove: z.number().min(0).max(1_000_000),
+  }),
 };
 
 export const settingsSchema = z.object({
@@ -71,6 +79,8 @@ export const settingsSchema = z.object({
   closeToTray: fields.closeToTray.default(true),
   autoRetry: fields.autoRetry.default({ enabled: false, attempts: 2, delayMinutes: 10 }),
   hotFolder: fields.hotFolder.default({ enabled: false, path: '' }),
+  contractUnitPrice: fields.contractUnitPrice.default(null),
+  review: fields.review.default({ always: false, recipientsAbove: 10, costAbove: 20 }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

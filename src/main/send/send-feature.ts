@@ -24,6 +24,7 @@ export function createSendFeature(
     onCreated: () => void connection.refreshAccount?.(),
     history,
     serviceTimeZone: () => settings.get().serviceTimeZone,
+    contractUnitPrice: () => settings.get().contractUnitPrice,
     emitProgress: (p) => deps.emit('uploadProgress', p),
     log: deps.log,
   });

@@ -7,6 +7,13 @@ import type { SendService } from './send-service';
 import type { FileGrants } from '../files/grants';
 import { toLocalDocument, toWireDocument, toWireInfo, type StoredDraft } from './local-documents';
 import fs from 'node:fs';
+import type { SendFaxInput } from '../../shared/ipc/channels/send';
+import { UserError } from '../errors';
+
+/** What makes two send requests "the same compose": the documents and the set of numbers. */
+function composeKey(input: SendFaxInput): string {
+  return JSON.stringify([input.documents, [...new Set(input.numbers)].sort()]);
+}
 
 export type SendHandlers = Pick<
   Handlers,
@@ -30,6 +37,9 @@ export type SendHandlers = Pick<
  */
 export function sendHandlers(service: SendService, dataDir: string, grants: FileGrants, now: () => number = Date.now): SendHandlers {
   const draftFile = path.join(dataDir, 'send', 'draft.json');
+  // The renderer guards the button too, but main is the last door: a second request for a send that is
+  // still running (a double click that slipped through, a replayed message) is refused, never queued.
+  const sending = new Set<string>();
   return {
     inspectDocuments: async ({ handles }) => {
       const paths = handles.map((h) => grants.pathOf(h, 'input'));
@@ -41,7 +51,18 @@ export function sendHandlers(service: SendService, dataDir: string, grants: File
       const added = await service.addFromUrl(url, fileName);
       return { ...added, document: toWireDocument(grants, added.document) };
     },
-    sendFax: (input) => service.send({ ...input, documents: input.documents.map((d) => toLocalDocument(grants, d)) }),
+    sendFax: async (input) => {
+      const key = composeKey(input);
+      if (sending.has(key)) {
+        throw new UserError('send.in_progress', 'This fax is already being sent. Wait for its result on the Send screen; nothing more was sent.');
+      }
+      sending.add(key);
+      try {
+        return await service.send({ ...input, documents: input.documents.map((d) => toLocalDocument(grants, d)) });
+      } finally {
+        sending.delete(key);
+      }
+    },
     saveDraft: (draft) => {
       const savedAt = now();
       const documents = draft.documents.map((d) => toLocalDocument(grants, d));

@@ -60,6 +60,8 @@ export interface SendServiceDeps {
   emitProgress: (p: { uploadId: string; sent: number; total: number }) => void;
   log: Logger;
   now?: () => number;
+  /** the contract price per page from Settings, used until the service reveals one */
+  contractUnitPrice?: () => number | null;
 }
 
 /** A schedule closer than this is refused: by the time the request arrives it may be in the past. */
@@ -330,9 +332,13 @@ export function createSendService(deps: SendServiceDeps): SendService {
     send,
     lastUnitPrice,
     estimateCost(pages, recipients) {
-      const price = lastUnitPrice();
+      // The service's price wins: it is what the account is actually charged.
+      const seen = lastUnitPrice();
+      const contract = seen === null ? (deps.contractUnitPrice?.() ?? null) : null;
+      const price = seen ?? contract;
+      const priceSource = seen !== null ? 'service' : contract !== null ? 'contract' : null;
       const estimate = price === null || pages === null ? null : Math.round(price * pages * recipients * 100) / 100;
-      return { unitPrice: price, estimate, pages };
+      return { unitPrice: price, priceSource, estimate, pages };
     },
   };
 }

@@ -104,8 +104,10 @@ export interface SendResult {
 }
 
 export interface CostEstimate {
-  /** yuan per page from the most recent task seen; null until one is known */
+  /** yuan per page: the most recent task's, else the contract price from Settings; null when neither is known */
   unitPrice: number | null;
+  /** where unitPrice came from: the service's task records, or the price the user entered */
+  priceSource: 'service' | 'contract' | null;
   /** pages × recipients × unit price, null when the price or a page count is unknown */
   estimate: number | null;
   pages: number | null;

@@ -188,7 +188,7 @@ describe('sending', () => {
 
   it('estimates cost from the last unit price once one is known', async () => {
     rig = await makeRig({ sim: { unitPrice: 0.3 } });
-    expect(rig.service.estimateCost(3, 10)).toEqual({ unitPrice: null, estimate: null, pages: 3 });
+    expect(rig.service.estimateCost(3, 10)).toEqual({ unitPrice: null, priceSource: null, estimate: null, pages: 3 });
     const pdf = await writePdf(rig.dir, 'a.pdf', 2);
     await rig.service.send({ name: 'x', documents: [doc(pdf, 2)], numbers: numbers(2), scheduledAt: soon() });
     await expect.poll(() => rig!.service.estimateCost(3, 10).unitPrice).toBe(0.3);

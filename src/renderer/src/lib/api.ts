@@ -11,11 +11,18 @@ declare global {
 export class CallError extends Error {
   readonly code: string;
   readonly fields: Record<string, string[]> | undefined;
+  readonly details: IpcError['details'];
   constructor(error: IpcError) {
     super(error.message);
     this.name = 'CallError';
     this.code = error.code;
     this.fields = error.fields;
+    this.details = error.details;
+  }
+
+  /** the plain error again, for the readers of `details` beside each channel */
+  toIpcError(): IpcError {
+    return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...(this.details ? { details: this.details } : {}) };
   }
 }
 

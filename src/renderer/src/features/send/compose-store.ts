@@ -49,6 +49,8 @@ interface ComposeState {
   cover: CoverFields;
   coverOpen: boolean;
   result: SendResult | null;
+  /** the name the send went out under (the user's, or the first document's) */
+  resultName: string;
   /** messages of the service keyed by the number it refused, so they stay on the row while editing */
   serviceErrors: Record<string, string[]>;
   /** field errors on other fields (name, scheduledAt, documents.i) */
@@ -71,6 +73,7 @@ const empty = {
   cover: { from: '', to: '', subject: '', message: '' },
   coverOpen: false,
   result: null,
+  resultName: '',
   serviceErrors: {},
   otherErrors: {},
 };
@@ -102,6 +105,15 @@ export const useCompose = create<ComposeState>((set) => ({
       return { ...empty, restored: true };
     }),
 }));
+
+/**
+ * After a send that created something (or may have), the compose is read-only
+ * with its result until "New fax": pressing Send again must not be the way to
+ * a second, identical fax. A send the service refused stays editable.
+ */
+export function composeLocked(s: Pick<ComposeState, 'result'>): boolean {
+  return s.result !== null && s.result.overall !== 'refused';
+}
 
 let counter = 0;
 export const newKey = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;

@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toServiceTime } from '../../../../shared/service-time';
 import { defaultTaskName } from '../../../../shared/send/types';
-import { call } from '../../lib/api';
 import { useAccount } from '../account/hooks';
 import { formatYuan } from '../account/format';
+import { useUiStore } from '../../app/ui-store';
 import { useCompose } from './compose-store';
+import { estimateQuery } from './hooks';
 
 /** Minimum lead time main also enforces (MIN_SCHEDULE_LEAD_MS). */
 export const SCHEDULE_LEAD_MS = 60_000;
@@ -41,6 +42,7 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
   const otherErrors = useCompose((s) => s.otherErrors);
   const set = useCompose((s) => s.set);
   const account = useAccount();
+  const setRoute = useUiStore((s) => s.setRoute);
   const now = useNow();
 
   const ms = scheduleMs(schedule);
@@ -53,11 +55,7 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
   }
   const placeholder = docs[0] ? defaultTaskName(docs[0].doc.name) : '';
   const pages = docs.length > 0 && docs.every((d) => d.doc.pages !== null) ? docs.reduce((n, d) => n + (d.doc.pages ?? 0), 0) : null;
-  const estimate = useQuery({
-    queryKey: ['send', 'estimate', pages, recipients],
-    queryFn: () => call('estimateCost', { pages, recipients }),
-    staleTime: 30_000,
-  });
+  const estimate = useQuery(estimateQuery(pages, recipients));
   const cost = estimate.data;
   const balance = account.data?.balance;
   const nameErrors = otherErrors['name'];
@@ -126,7 +124,7 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
               <span>
                 <strong>{t('cost.estimate', { amount: formatYuan(cost.estimate) })}</strong>{' '}
                 <span className="muted">
-                  ({t('cost.basis', { pages, recipients, price: formatYuan(cost.unitPrice), lng: i18n.language })})
+                  ({t(cost.priceSource === 'contract' ? 'cost.basisContract' : 'cost.basis', { pages, recipients, price: formatYuan(cost.unitPrice), lng: i18n.language })})
                 </span>
               </span>
               {balance !== undefined && cost.estimate > balance ? <span className="error-text">{t('cost.exceeds')}</span> : null}
@@ -134,6 +132,14 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
           ) : docs.length > 0 ? (
             <span className="muted">{t('cost.unknownPages')}</span>
           ) : null
+        ) : cost ? (
+          // No task record has shown a price yet: say so, and where the contract price can be entered.
+          <span className="muted" data-testid="send-no-price">
+            {t('cost.noPrice')}{' '}
+            <button type="button" className="link-button" onClick={() => setRoute('settings')}>
+              {t('cost.enterPrice')}
+            </button>
+          </span>
         ) : null}
       </div>
     </section>

@@ -63,7 +63,7 @@ export function RecipientsPanel({ parsed, country }: { parsed: ParsedRecipients;
           {tasks > 1 ? <span className="notice info">{t('recipients.split', { max: MAX_RECIPIENTS_PER_TASK, tasks })}</span> : null}
         </div>
         {parsed.rows.length > 0 ? (
-          <div className="send-rows">
+          <div className="send-rows" tabIndex={0} role="region" aria-label={t('recipients.rowsLabel')}>
             <table className="grid" aria-label={t('recipients.rowsLabel')} data-testid="send-rows">
               <thead>
                 <tr>

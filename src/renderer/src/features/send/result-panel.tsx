@@ -1,42 +1,78 @@
+import type { Ref } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatServiceTimeLocal } from '../../../../shared/service-time';
 import type { SendResult } from '../../../../shared/send/types';
 import { useUiStore } from '../../app/ui-store';
-import { useCompose } from './compose-store';
 
 function errorText(t: TFunction<'send'>, code: string, message: string): string {
   const translated = t(`errors.${code.replace(/\./g, '_')}`, { defaultValue: '' });
   return translated || message;
 }
 
-export function ResultPanel({ result, serviceTimeZone, onRemoveSent }: { result: SendResult; serviceTimeZone: string; onRemoveSent: () => void }) {
+interface Props {
+  result: SendResult;
+  /** the name the user gave the send (or the default taken from the first document) */
+  name: string;
+  serviceTimeZone: string;
+  onRemoveSent: () => void;
+  onNewFax: () => void;
+  ref?: Ref<HTMLElement>;
+}
+
+/** The end of a send, shown at the top of the screen and focused: what happened, to which task, and what next. */
+export function ResultPanel({ result, name, serviceTimeZone, onRemoveSent, onNewFax, ref }: Props) {
   const { t, i18n } = useTranslation('send');
+  const openTask = useUiStore((s) => s.openTask);
   const setRoute = useUiStore((s) => s.setRoute);
-  const reset = useCompose((s) => s.reset);
   const created = result.parts.filter((p) => p.status === 'created');
   const unknown = result.parts.find((p) => p.status === 'outcome_unknown');
   const refused = result.parts.find((p) => p.status === 'refused');
   const notAttempted = result.parts.filter((p) => p.status === 'not_attempted').reduce((n, p) => n + p.count, 0);
   const total = result.parts.reduce((n, p) => n + p.count, 0);
+  const firstRef = created[0]?.task?.taskRef ?? null;
+  const heading =
+    result.overall === 'sent'
+      ? result.serviceScheduledAt
+        ? t('result.scheduledHeading', { name })
+        : t('result.sentHeading', { name })
+      : result.overall === 'outcome_unknown'
+        ? t('result.unknownHeading')
+        : result.overall === 'partial'
+          ? t('result.partialHeading', { name })
+          : t('result.refused');
+  const newFax = (
+    <button type="button" className="btn primary" onClick={onNewFax} data-testid="send-new-fax">
+      {t('actions.newFax')}
+    </button>
+  );
 
   return (
-    <section className="panel send-result" aria-labelledby="send-result-heading" data-testid="send-result" data-overall={result.overall}>
-      <h2 id="send-result-heading">{t('result.heading')}</h2>
+    <section
+      className={`panel send-result ${result.overall}`}
+      aria-labelledby="send-result-heading"
+      data-testid="send-result"
+      data-overall={result.overall}
+      ref={ref}
+      tabIndex={-1}
+    >
+      <h2 id="send-result-heading">{heading}</h2>
       {unknown ? (
         <div className="notice bad" role="alert" data-testid="send-outcome-unknown">
-          <strong>{t('result.unknownHeading')}</strong>
           <p>{t('result.unknownBody')}</p>
           <p>{t('result.unknownWhat', { name: unknown.name })}</p>
           <p className="muted">{unknown.error?.message}</p>
-          <button type="button" className="btn" onClick={() => setRoute('tasks')}>
-            {t('result.openTasks')}
-          </button>
+          <div className="row">
+            <button type="button" className="btn" onClick={() => setRoute('tasks')}>
+              {t('result.openTasks')}
+            </button>
+            {newFax}
+          </div>
         </div>
       ) : null}
       {refused ? (
         <div className="notice bad" role="alert" data-testid="send-refused-result">
-          <strong>{created.length > 0 ? t('result.partial', { sent: result.sentNumbers.length, total }) : t('result.refused')}</strong>
+          {created.length > 0 ? <strong>{t('result.partial', { sent: result.sentNumbers.length, total })}</strong> : null}
           <p>{Object.keys(result.fields).length > 0 ? t('result.fieldErrors') : errorText(t, refused.error?.code ?? '', refused.error?.message ?? '')}</p>
           {created.length > 0 ? (
             <button type="button" className="btn" onClick={onRemoveSent}>
@@ -48,7 +84,7 @@ export function ResultPanel({ result, serviceTimeZone, onRemoveSent }: { result:
       {notAttempted > 0 ? <p className="muted">{t('result.notAttempted', { count: notAttempted })}</p> : null}
       {created.length > 0 ? (
         <div className={refused || unknown ? undefined : 'notice info'} role={refused || unknown ? undefined : 'status'}>
-          {!refused && !unknown ? <strong>{t('result.sent', { count: created.length })}</strong> : null}
+          {!refused && !unknown ? <strong>{t(created.length > 1 ? 'result.sentSplit' : 'result.sentOne', { count: created.length, recipients: result.sentNumbers.length })}</strong> : null}
           {result.serviceScheduledAt ? (
             <p>
               {t('result.scheduled', {
@@ -59,9 +95,7 @@ export function ResultPanel({ result, serviceTimeZone, onRemoveSent }: { result:
           ) : null}
           {created.map((p) => (
             <details key={p.index} data-testid="send-task">
-              <summary>
-                {t('result.task', { ref: p.task?.taskRef, count: p.task?.recipients.length ?? 0 })}
-              </summary>
+              <summary>{t('result.task', { name: p.task?.name ?? p.name, ref: p.task?.taskRef, count: p.task?.recipients.length ?? 0 })}</summary>
               <ul className="send-rcpt-refs">
                 {p.task?.recipients.map((r) => (
                   <li key={r.rcptRef}>{t('result.rcpt', { number: r.phoneNumber, ref: r.rcptRef })}</li>
@@ -70,14 +104,12 @@ export function ResultPanel({ result, serviceTimeZone, onRemoveSent }: { result:
             </details>
           ))}
           <div className="row">
-            <button type="button" className="btn" onClick={() => setRoute('tasks')}>
-              {t('result.viewTasks')}
-            </button>
-            {!refused && !unknown ? (
-              <button type="button" className="btn primary" onClick={reset}>
-                {t('actions.newFax')}
+            {firstRef ? (
+              <button type="button" className="btn" onClick={() => openTask(firstRef)} data-testid="send-view-task">
+                {created.length > 1 ? t('result.viewFirstTask') : t('result.viewTask')}
               </button>
             ) : null}
+            {!unknown ? newFax : null}
           </div>
         </div>
       ) : null}

@@ -1,15 +1,21 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { parseRecipients } from '../../../../shared/phone/parse';
+import { sendRepeatDetails, type SendRepeatDetails } from '../../../../shared/ipc/channels/send';
+import { defaultTaskName } from '../../../../shared/send/types';
+import { defaultSettings } from '../../../../shared/settings';
 import { call, CallError } from '../../lib/api';
-import { useSettings } from '../account/hooks';
-import { useCompose } from './compose-store';
+import { useAccount, useSettings } from '../account/hooks';
+import { composeLocked, useCompose } from './compose-store';
 import { addFiles, restoreDocuments, useOfferedDocuments, useUploadProgress } from './documents';
 import { DocumentsPanel } from './documents-panel';
 import { DetailsPanel, SCHEDULE_LEAD_MS, scheduleMs, useNow } from './details-panel';
 import { RecipientsPanel } from './recipients-panel';
+import { estimateQuery, useSendFax } from './hooks';
 import { ResultPanel } from './result-panel';
+import { RepeatDialog } from './repeat-dialog';
+import { ReviewDialog, type ReviewFacts } from './review-dialog';
 import './send.css';
 
 /** The whole window accepts dropped files while the Send screen is shown. */
@@ -38,6 +44,8 @@ function useWindowDrop(): boolean {
       e.preventDefault();
       depth = 0;
       setOver(false);
+      // A drop after a send starts a new fax rather than joining the one already sent.
+      if (composeLocked(useCompose.getState())) useCompose.getState().reset();
       void addFiles(Array.from(e.dataTransfer?.files ?? []));
     };
     window.addEventListener('dragenter', enter);
@@ -101,32 +109,67 @@ function useDraft(): string | null {
   return savedAt ? t('actions.draftSaved') : null;
 }
 
+/** Ctrl+Enter (Cmd+Enter on macOS) anywhere on the Send screen asks to send; dialogs handle their own keys. */
+function useSendShortcut(onShortcut: () => void): void {
+  const fire = useEffectEvent(onShortcut);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.defaultPrevented) return;
+      if (e.target instanceof Element && e.target.closest('dialog')) return;
+      e.preventDefault();
+      fire();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+type Question = { kind: 'review'; facts: ReviewFacts } | { kind: 'repeat'; details: SendRepeatDetails } | null;
+
 export function SendScreen() {
   const { t } = useTranslation('send');
   const queryClient = useQueryClient();
   const settings = useSettings();
+  const account = useAccount();
   const country = settings.data?.defaultCountry ?? 'CN';
   const serviceTimeZone = settings.data?.serviceTimeZone ?? 'Asia/Shanghai';
+  const review = settings.data?.review ?? defaultSettings.review;
   const docs = useCompose((s) => s.docs);
   const text = useCompose((s) => s.recipientsText);
   const name = useCompose((s) => s.name);
   const schedule = useCompose((s) => s.scheduleLocal);
   const result = useCompose((s) => s.result);
+  const resultName = useCompose((s) => s.resultName);
+  const locked = useCompose(composeLocked);
   const set = useCompose((s) => s.set);
-  const [sending, setSending] = useState(false);
+  const sendFax = useSendFax();
   const [error, setError] = useState<string | null>(null);
+  const [question, setQuestion] = useState<Question>(null);
+  // A send is one act, from the click to its result: while it runs, every further click or shortcut is ignored.
+  // A ref, because a double click delivers its second click before React has re-rendered the button as busy.
+  const acting = useRef(false);
   const dropping = useWindowDrop();
   const draftNote = useDraft();
   const heading = useRef<HTMLHeadingElement>(null);
+  const resultRef = useRef<HTMLElement>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
   const now = useNow();
   useUploadProgress();
-  useOfferedDocuments(useCallback(() => set({ result: null }), [set]));
+  useOfferedDocuments(
+    useCallback(() => {
+      // Documents arriving from outside after a send start a new fax; they never join the one already sent.
+      const s = useCompose.getState();
+      if (composeLocked(s)) s.reset();
+      else s.set({ result: null });
+    }, []),
+  );
 
   const parsed = useMemo(() => parseRecipients(text, country), [text, country]);
   const uploading = docs.some((d) => d.upload.kind === 'uploading');
   const ms = scheduleMs(schedule);
-  const blocker =
-    docs.length === 0
+  const blocker = locked
+    ? null
+    : docs.length === 0
       ? t('actions.needDocument')
       : parsed.numbers.length === 0
         ? t('actions.needRecipient')
@@ -137,9 +180,21 @@ export function SendScreen() {
             : ms !== null && ms < now + SCHEDULE_LEAD_MS
               ? t('details.past')
               : null;
+  const sendName = name.trim() || defaultTaskName(docs[0]?.doc.name ?? '') || 'Fax';
 
-  const sendNow = async () => {
-    setSending(true);
+  // The result (or the error) takes the user's eyes and focus: it is rendered at the top of the screen.
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result]);
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  const finish = () => {
+    acting.current = false;
+  };
+
+  const sendNow = async (confirmRepeat = false) => {
     setError(null);
     const numbers = parsed.numbers;
     const byIndex = (fields: Record<string, string[]>) => {
@@ -154,23 +209,56 @@ export function SendScreen() {
       return { serviceErrors, otherErrors };
     };
     try {
-      const r = await call('sendFax', { name: name.trim(), documents: docs.map((d) => d.doc), numbers, scheduledAt: ms });
-      set({ result: r, ...byIndex(r.fields) });
+      const r = await sendFax.mutateAsync({ name: name.trim(), documents: docs.map((d) => d.doc), numbers, scheduledAt: ms, ...(confirmRepeat ? { confirmRepeat } : {}) });
+      set({ result: r, resultName: sendName, ...byIndex(r.fields) });
+      finish();
       if (r.overall === 'sent') void call('clearDraft');
       // Hot-folder documents are filed into sent/ once their fax is queued (others are left where they are).
       if (r.overall === 'sent' || r.overall === 'partial') {
         for (const d of docs) if (d.doc.handle && !d.isCover) void call('settleDocument', { handle: d.doc.handle, outcome: 'sent' }).catch(() => {});
       }
-      void queryClient.invalidateQueries();
+      if (r.overall === 'refused') heading.current?.focus();
     } catch (e) {
+      const repeat = e instanceof CallError ? sendRepeatDetails(e.toIpcError()) : null;
+      if (repeat) {
+        // Nothing was created: the act waits for the user's answer.
+        setQuestion({ kind: 'repeat', details: repeat });
+        return;
+      }
       if (e instanceof CallError && e.fields) set({ result: null, ...byIndex(e.fields) });
       const key = e instanceof CallError ? `errors.${e.code.replace(/\./g, '_')}` : '';
       setError((key && t(key, { defaultValue: '' })) || (e as Error).message);
-    } finally {
-      setSending(false);
-      heading.current?.focus();
+      finish();
     }
   };
+
+  /** Send button, Enter on it, or Ctrl+Enter: review first when the send is large or costly (or always, if chosen). */
+  const requestSend = async () => {
+    if (acting.current || locked || blocker !== null || sendFax.isPending) return;
+    acting.current = true;
+    try {
+      const pages = docs.every((d) => d.doc.pages !== null) ? docs.reduce((n, d) => n + (d.doc.pages ?? 0), 0) : null;
+      const estimate = await queryClient.fetchQuery(estimateQuery(pages, parsed.numbers.length)).catch(() => null);
+      const cost = estimate?.estimate ?? null;
+      const needsReview = review.always || parsed.numbers.length > review.recipientsAbove || (cost !== null && cost > review.costAbove);
+      if (!needsReview) return void (await sendNow());
+      setQuestion({
+        kind: 'review',
+        facts: {
+          name: sendName,
+          documents: docs.map((d) => ({ name: d.doc.name, pages: d.doc.pages })),
+          recipients: parsed.numbers.length,
+          scheduledAt: ms,
+          estimate,
+          balance: account.data?.balance ?? null,
+        },
+      });
+    } catch (e) {
+      finish();
+      setError((e as Error).message);
+    }
+  };
+  useSendShortcut(() => void requestSend());
 
   const removeSent = () => {
     if (!result) return;
@@ -179,6 +267,14 @@ export function SendScreen() {
     set({ recipientsText: keep.join('\n'), result: null });
   };
 
+  const newFax = () => {
+    useCompose.getState().reset();
+    setError(null);
+    sendFax.reset();
+    heading.current?.focus();
+  };
+
+  const busy = sendFax.isPending;
   return (
     <section className="screen send-screen" aria-labelledby="send-title">
       <h1 id="send-title" ref={heading} tabIndex={-1}>
@@ -189,23 +285,68 @@ export function SendScreen() {
           <div>{t('documents.dropHere')}</div>
         </div>
       ) : null}
-      <DocumentsPanel />
-      <RecipientsPanel parsed={parsed} country={country} />
-      <DetailsPanel serviceTimeZone={serviceTimeZone} recipients={parsed.numbers.length} />
-      {result ? <ResultPanel result={result} serviceTimeZone={serviceTimeZone} onRemoveSent={removeSent} /> : null}
+      {result ? <ResultPanel ref={resultRef} result={result} name={resultName || sendName} serviceTimeZone={serviceTimeZone} onRemoveSent={removeSent} onNewFax={newFax} /> : null}
       {error ? (
-        <p className="notice bad" role="alert" data-testid="send-error">
+        <p className="notice bad" role="alert" data-testid="send-error" ref={errorRef} tabIndex={-1}>
           {error}
         </p>
       ) : null}
+      <fieldset className="send-compose" disabled={locked} data-testid="send-compose" data-locked={locked}>
+        <legend className="sr-only">{t('compose')}</legend>
+        <DocumentsPanel />
+        <RecipientsPanel parsed={parsed} country={country} />
+        <DetailsPanel serviceTimeZone={serviceTimeZone} recipients={parsed.numbers.length} />
+      </fieldset>
       <div className="send-actions">
-        <button type="button" className="btn primary" disabled={sending || blocker !== null} onClick={() => void sendNow()} data-testid="send-button" aria-describedby="send-blocker">
-          {sending ? t('actions.sending') : ms !== null ? t('actions.schedule') : t('actions.send')}
-        </button>
-        <span id="send-blocker" className="muted">
-          {blocker ?? draftNote ?? ''}
-        </span>
+        {locked ? (
+          <span className="muted">{t('actions.lockedHint')}</span>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="btn primary"
+              disabled={busy || blocker !== null}
+              aria-busy={busy}
+              onClick={() => void requestSend()}
+              data-testid="send-button"
+              aria-describedby="send-blocker"
+              aria-keyshortcuts="Control+Enter"
+            >
+              {busy ? t('actions.sending') : ms !== null ? t('actions.schedule') : t('actions.send')}
+            </button>
+            <span id="send-blocker" className="muted">
+              {blocker ?? draftNote ?? t('actions.shortcutHint')}
+            </span>
+          </>
+        )}
       </div>
+      {question?.kind === 'review' ? (
+        <ReviewDialog
+          facts={question.facts}
+          serviceTimeZone={serviceTimeZone}
+          onConfirm={() => {
+            setQuestion(null);
+            void sendNow();
+          }}
+          onCancel={() => {
+            setQuestion(null);
+            finish();
+          }}
+        />
+      ) : null}
+      {question?.kind === 'repeat' ? (
+        <RepeatDialog
+          details={question.details}
+          onConfirm={() => {
+            setQuestion(null);
+            void sendNow(true);
+          }}
+          onCancel={() => {
+            setQuestion(null);
+            finish();
+          }}
+        />
+      ) : null}
     </section>
   );
 }

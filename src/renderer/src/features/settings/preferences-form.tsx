@@ -8,10 +8,12 @@ import { accountKeys, useSettings, useUpdateSettings } from '../account/hooks';
 
 type Draft = Pick<
   Settings,
-  'serviceTimeZone' | 'defaultCountry' | 'lowBalanceThreshold' | 'notifyOnDone' | 'notifyOnFailed' | 'closeToTray' | 'autoRetry'
+  'serviceTimeZone' | 'defaultCountry' | 'lowBalanceThreshold' | 'notifyOnDone' | 'notifyOnFailed' | 'closeToTray' | 'autoRetry' | 'review'
 > & {
   /** the folder itself is chosen in main's folder dialog, never typed here */
   hotFolder: { enabled: boolean };
+  /** as typed: '' means "not known" (null) */
+  contractUnitPrice: string;
 };
 
 const hotFolderKey = ['hotFolderStatus'] as const;
@@ -29,7 +31,7 @@ export function PreferencesForm() {
 
   useEffect(() => {
     if (settings.data && !draft) {
-      const { serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray, hotFolder, autoRetry } =
+      const { serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray, hotFolder, autoRetry, review, contractUnitPrice } =
         settings.data;
       setDraft({
         serviceTimeZone,
@@ -40,6 +42,8 @@ export function PreferencesForm() {
         closeToTray,
         hotFolder: { enabled: hotFolder.enabled },
         autoRetry,
+        review,
+        contractUnitPrice: contractUnitPrice === null ? '' : String(contractUnitPrice),
       });
     }
   }, [settings.data, draft]);
@@ -74,12 +78,23 @@ export function PreferencesForm() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    update.mutate({ ...draft, defaultCountry: draft.defaultCountry.trim().toUpperCase(), serviceTimeZone: draft.serviceTimeZone.trim() }, {
-      onSuccess: () => {
-        setSaved(true);
-        void client.invalidateQueries({ queryKey: hotFolderKey });
+    const price = draft.contractUnitPrice.trim();
+    update.mutate(
+      {
+        ...draft,
+        defaultCountry: draft.defaultCountry.trim().toUpperCase(),
+        serviceTimeZone: draft.serviceTimeZone.trim(),
+        // A number input yields '' for anything that is not a number; main's schema refuses negatives with a message on the field.
+        contractUnitPrice: price === '' ? null : Number(price),
       },
-    });
+      {
+        onSuccess: () => {
+          setSaved(true);
+          // The estimate on the Send screen depends on the contract price.
+          void client.invalidateQueries({ queryKey: ['send'] });
+        },
+      },
+    );
   };
 
   const text = (key: 'serviceTimeZone' | 'defaultCountry', label: string, hint: string) => (
@@ -195,6 +210,66 @@ export function PreferencesForm() {
         {fieldError('autoRetry.attempts') || fieldError('autoRetry.delayMinutes') ? (
           <p className="error-text">{fieldError('autoRetry.attempts') ?? fieldError('autoRetry.delayMinutes')}</p>
         ) : null}
+      </fieldset>
+      <fieldset className="group">
+        <legend>{t('prefs.sendingHeading')}</legend>
+        <div className="field">
+          <label htmlFor={`${id}-price`}>{t('prefs.contractUnitPrice')}</label>
+          <input
+            id={`${id}-price`}
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            value={draft.contractUnitPrice}
+            aria-invalid={fieldError('contractUnitPrice') ? true : undefined}
+            aria-describedby={`${id}-price-hint`}
+            onChange={(e) => set('contractUnitPrice', e.target.value)}
+            data-testid="contract-unit-price"
+          />
+          <span id={`${id}-price-hint`} className={fieldError('contractUnitPrice') ? 'error' : 'hint'}>
+            {fieldError('contractUnitPrice') ?? t('prefs.contractUnitPriceHint')}
+          </span>
+        </div>
+        <div className="checkbox">
+          <input
+            id={`${id}-review`}
+            type="checkbox"
+            checked={draft.review.always}
+            onChange={(e) => set('review', { ...draft.review, always: e.target.checked })}
+            data-testid="review-always"
+          />
+          <label htmlFor={`${id}-review`}>{t('prefs.reviewAlways')}</label>
+        </div>
+        <div className="row">
+          <div className="field">
+            <label htmlFor={`${id}-review-n`}>{t('prefs.reviewRecipientsAbove')}</label>
+            <input
+              id={`${id}-review-n`}
+              type="number"
+              min={0}
+              step="1"
+              value={draft.review.recipientsAbove}
+              aria-describedby={`${id}-review-hint`}
+              onChange={(e) => set('review', { ...draft.review, recipientsAbove: Number(e.target.value) })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-review-cost`}>{t('prefs.reviewCostAbove')}</label>
+            <input
+              id={`${id}-review-cost`}
+              type="number"
+              min={0}
+              step="1"
+              value={draft.review.costAbove}
+              aria-describedby={`${id}-review-hint`}
+              onChange={(e) => set('review', { ...draft.review, costAbove: Number(e.target.value) })}
+            />
+          </div>
+        </div>
+        <p id={`${id}-review-hint`} className={fieldError('review.recipientsAbove') || fieldError('review.costAbove') ? 'error-text' : 'hint'}>
+          {fieldError('review.recipientsAbove') ?? fieldError('review.costAbove') ?? t('prefs.reviewHint')}
+        </p>
       </fieldset>
       <div className="actions">
         <button type="submit" className="btn primary" disabled={update.isPending}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecipientView, TaskDetailView } from '../../../../shared/tasks/types';
 import { call, CallError } from '../../lib/api';
@@ -35,11 +35,7 @@ export function TaskDetailPane({ id, onClose, onOpen }: Props) {
           {detail.error.message}
         </p>
       ) : null}
-      {detail.data ? <DetailBody d={detail.data} language={i18n.language} onOpen={onOpen} setNotice={setNotice} /> : null}
-      <div role="status" aria-live="polite" className="detail-notice">
-        {notice?.saved ? <SavedFileNotice saved={notice.saved} what={notice.text} /> : null}
-        {notice && !notice.saved ? <p className={`notice ${notice.tone}`}>{notice.text}</p> : null}
-      </div>
+      {detail.data ? <DetailBody d={detail.data} language={i18n.language} onOpen={onOpen} notice={notice} setNotice={setNotice} /> : null}
     </aside>
   );
 }
@@ -48,17 +44,23 @@ function DetailBody({
   d,
   language,
   onOpen,
+  notice,
   setNotice,
 }: {
   d: TaskDetailView;
   language: string;
   onOpen(id: string): void;
+  notice: Notice;
   setNotice(n: Notice): void;
 }) {
   const { t } = useTranslation('tasks');
   const refresh = useRefreshTask();
   const resend = useResend();
   const [confirm, setConfirm] = useState<'all' | 'retryable' | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [notice]);
   const task = d.task;
   const failed = d.recipients.filter((r) => r.status === 'failed');
   const retryable = failed.filter((r) => r.retryable);
@@ -195,6 +197,11 @@ function DetailBody({
           </div>
         </div>
       ) : null}
+      {/* Right under the buttons that caused it ("Resent as …", "Report saved to …"), not below the recipients list. */}
+      <div role="status" aria-live="polite" className="detail-notice" ref={noticeRef} data-testid="task-detail-notice">
+        {notice?.saved ? <SavedFileNotice saved={notice.saved} what={notice.text} /> : null}
+        {notice && !notice.saved ? <p className={`notice ${notice.tone}`}>{notice.text}</p> : null}
+      </div>
 
       <h3>{t('detail.recipientsTitle')}</h3>
       <div className="table-scroll">

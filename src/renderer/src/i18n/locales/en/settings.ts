@@ -46,6 +46,13 @@ export const settings = {
     autoRetryEnabled: 'Resend automatically to numbers that were busy or did not answer',
     autoRetryAttempts: 'Attempts (1–5)',
     autoRetryDelay: 'Minutes between attempts',
+    sendingHeading: 'Sending',
+    contractUnitPrice: 'Contract price per page (¥)',
+    contractUnitPriceHint: 'Used for cost estimates until the fax service reports a price on your first fax. Leave empty if you do not know it.',
+    reviewAlways: 'Always review before sending',
+    reviewRecipientsAbove: 'Review when sending to more than (numbers)',
+    reviewCostAbove: 'Review when the estimate is above (¥)',
+    reviewHint: 'Larger or costlier sends always show the review; the thresholds decide what counts as large.',
     saved: 'Preferences saved.',
   },
   notices: {

@@ -49,6 +49,13 @@ export const settings: DeepStrings<typeof en> = {
     autoRetryEnabled: '对占线或无人接听的号码自动重新发送',
     autoRetryAttempts: '次数（1–5）',
     autoRetryDelay: '每次间隔（分钟）',
+    sendingHeading: '发送',
+    contractUnitPrice: '合同单价（每页，¥）',
+    contractUnitPriceHint: '在传真服务于您的第一份传真中给出单价之前，用于估算费用。不清楚可留空。',
+    reviewAlways: '每次发送前都确认',
+    reviewRecipientsAbove: '号码多于此数时发送前确认',
+    reviewCostAbove: '预计费用高于此金额时发送前确认（¥）',
+    reviewHint: '超过任一阈值的发送总会先显示确认窗口；阈值决定什么算“较大”的发送。',
     saved: '偏好设置已保存。',
   },
   notices: {

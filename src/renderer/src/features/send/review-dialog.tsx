@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { formatLocal, toServiceTime } from '../../../../shared/service-time';
+import type { CostEstimate } from '../../../../shared/send/types';
+import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formatYuan } from '../account/format';
+
+export interface ReviewFacts {
+  name: string;
+  documents: Array<{ name: string; pages: number | null }>;
+  recipients: number;
+  /** ms since epoch, null = now */
+  scheduledAt: number | null;
+  estimate: CostEstimate | null;
+  balance: number | null;
+}
+
+/** Everything the send will do and cost, once more, before it is done. */
+export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { facts: ReviewFacts; serviceTimeZone: string; onConfirm(): void; onCancel(): void }) {
+  const { t, i18n } = useTranslation('send');
+  const tasks = Math.ceil(facts.recipients / MAX_RECIPIENTS_PER_TASK);
+  const cost = facts.estimate?.estimate ?? null;
+  let service: string | null = null;
+  try {
+    service = facts.scheduledAt !== null ? toServiceTime(new Date(facts.scheduledAt), serviceTimeZone) : null;
+  } catch {
+    service = null;
+  }
+  return (
+    <ConfirmDialog
+      title={t('review.title', { name: facts.name })}
+      confirmLabel={facts.scheduledAt !== null ? t('actions.schedule') : t('actions.send')}
+      cancelLabel={t('review.back')}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      testId="send-review"
+    >
+      <dl>
+        <dt>{t('review.documents')}</dt>
+        <dd>
+          <ul data-testid="send-review-documents">
+            {facts.documents.map((d, i) => (
+              <li key={`${i}-${d.name}`}>
+                {d.name} · {d.pages !== null ? t('documents.pages', { count: d.pages }) : t('documents.pagesUnknown')}
+              </li>
+            ))}
+          </ul>
+        </dd>
+        <dt>{t('review.recipients')}</dt>
+        <dd data-testid="send-review-recipients">
+          {t('review.recipientCount', { count: facts.recipients })}
+          {tasks > 1 ? ` · ${t('review.tasks', { count: tasks, max: MAX_RECIPIENTS_PER_TASK })}` : ''}
+        </dd>
+        <dt>{t('review.when')}</dt>
+        <dd data-testid="send-review-when">
+          {facts.scheduledAt === null
+            ? t('review.now')
+            : t('review.at', {
+                local: formatLocal(new Date(facts.scheduledAt), { locale: i18n.language }),
+                service: service ?? '',
+                zone: serviceTimeZone,
+              })}
+        </dd>
+        <dt>{t('review.cost')}</dt>
+        <dd data-testid="send-review-cost">
+          {cost !== null ? (
+            <>
+              <strong>{formatYuan(cost)}</strong>
+              {facts.estimate?.priceSource === 'contract' ? <span className="muted"> ({t('cost.contractPrice')})</span> : null}
+            </>
+          ) : facts.estimate?.unitPrice === null ? (
+            t('cost.noPrice')
+          ) : (
+            t('cost.unknownPages')
+          )}
+        </dd>
+        {facts.balance !== null ? (
+          <>
+            <dt>{t('review.balanceAfter')}</dt>
+            <dd data-testid="send-review-balance">
+              {cost !== null ? formatYuan(facts.balance - cost) : t('review.balanceNow', { amount: formatYuan(facts.balance) })}
+              {cost !== null && cost > facts.balance ? <span className="error-text"> {t('cost.exceeds')}</span> : null}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </ConfirmDialog>
+  );
+}
