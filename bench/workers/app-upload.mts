@@ -9,6 +9,8 @@
  *   throughput BASE KEY SECRET SMALL FILE     warm-up with SMALL, then attach + upload FILE, timed
  *   memory     BASE KEY SECRET SMALL F1 F2 F3  warm-up with SMALL; attach F1..F3; then their
  *                                            three uploads at once, sampling RSS every 2 ms
+ *   link       BASE KEY SECRET SMALL F1 F2 F3  warm-up with SMALL; attach F1..F3; their three
+ *                                            uploads at once, timed (the link benchmark)
  *
  * Prints one JSON line.
  */
@@ -68,6 +70,13 @@ try {
     const up = await upload(file);
     const t2 = performance.now();
     console.log(JSON.stringify({ attachSeconds: (t1 - t0) / 1000, uploadSeconds: (t2 - t1) / 1000, bytes: up.size }));
+  } else if (mode === 'link') {
+    const infos = await attach(rest);
+    if (infos.some((i) => i.error)) throw new Error('inspect failed');
+    const t0 = performance.now();
+    const done = await Promise.all(rest.map((f) => upload(f)));
+    const seconds = (performance.now() - t0) / 1000;
+    console.log(JSON.stringify({ seconds, bytes: done.reduce((n, u) => n + u.size, 0) }));
   } else if (mode === 'memory') {
     const gc = (globalThis as { gc?: () => void }).gc;
     gc?.();
