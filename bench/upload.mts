@@ -70,6 +70,7 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
     const curlRates: number[] = [];
     const clientRates: number[] = [];
     const attachMs: number[] = [];
+    const bareRates: number[] = [];
     const endToEndMs: number[] = [];
     for (let i = 0; i < runs; i++) {
       const c = await curlUpload(sim, big);
@@ -82,11 +83,17 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
       ]);
       if (r.bytes !== FILE_BYTES) throw new Error(`the service stored ${r.bytes} bytes, expected ${FILE_BYTES}`);
       clientRates.push(FILE_BYTES / MB / r.uploadSeconds);
+      // The API client alone (no services, no IPC, no registry): tells the HTTP body loop from the app's own steps.
+      const bare = await runTsxJson<{ seconds: number; bytes: number }>('bench/workers/upload-client.mts', [
+        'throughput', sim.baseUrl, sim.apiKey, sim.apiSecret, big,
+      ]);
+      bareRates.push(FILE_BYTES / MB / bare.seconds);
       attachMs.push(r.attachSeconds * 1000);
       endToEndMs.push((r.attachSeconds + r.uploadSeconds) * 1000);
       log(
         `  upload run ${i + 1}: curl ${curlRates[i]!.toFixed(1)} MB/s (${(c.seconds * 1000).toFixed(0)} ms), ` +
-          `app ${clientRates[i]!.toFixed(1)} MB/s (${(r.uploadSeconds * 1000).toFixed(0)} ms upload, ${attachMs[i]!.toFixed(0)} ms attach), load ${loadAverage()}`,
+          `app ${clientRates[i]!.toFixed(1)} MB/s (${(r.uploadSeconds * 1000).toFixed(0)} ms upload, ${attachMs[i]!.toFixed(0)} ms attach), ` +
+          `client alone ${bareRates[i]!.toFixed(1)} MB/s, load ${loadAverage()}`,
       );
     }
     const ratios = clientRates.map((c, i) => c / curlRates[i]!);
@@ -120,6 +127,7 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
       figure('upload throughput, FaxDesk uploadDocument handler', 'MB/s', 'ratio to curl ≥ 0.9', clientRates, null, 'app main services in their own process, simulator in another'),
       figure('upload throughput, curl --data-binary', 'MB/s', 'reference', curlRates, null, `curl ${curlVersion()}`),
       figure('upload throughput ratio app/curl', '', '≥ 0.9', ratios, (m) => m >= 0.9, `median of per-pair ratios; ratio of medians ${(median(clientRates) / median(curlRates)).toFixed(2)}; load ${loadAverage()}`),
+      figure('upload throughput ratio API client alone/curl', '', 'reference', bareRates.map((b, i) => b / curlRates[i]!), null, 'createFaxApiClient().uploadFile in its own process: the HTTP path without the app around it'),
       figure('attach a 10 MB PDF (inspectDocuments: read + page count)', 'ms', 'reference', attachMs, null, 'the one read of the document, when it is added'),
       figure('attach + upload a 10 MB PDF through the handlers', 'ms', 'reference', endToEndMs, null, 'what the Send screen waits for in total'),
       figure('upload memory, peak RSS growth for 3 × 10 MB via uploadDocument', 'MB', '≤ 10 MB', growth, (m) => m <= 10, 'three uploads at once after the documents were attached, as the Send screen starts them'),

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { initI18n, pickLanguage, preloadLanguage } from './i18n';
 import { call } from './lib/api';
+import { prefetchScreens } from './app/screens';
 import { Shell } from './app/shell';
 import './styles.css';
 
@@ -39,7 +40,13 @@ async function boot() {
  * animation frame runs once that frame is drawn).
  */
 function markReadyWhenPainted(root: HTMLElement) {
-  const painted = () => requestAnimationFrame(() => setTimeout(() => (document.body.dataset.ready = 'true'), 0));
+  const painted = () =>
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        document.body.dataset.ready = 'true';
+        prefetchScreens();
+      }, 0),
+    );
   const shown = () => root.querySelector('#content > .screen') !== null;
   if (shown()) return painted();
   const observer = new MutationObserver(() => {

@@ -8,10 +8,21 @@ import { ServiceStatus } from '../features/tasks/service-status';
 import { SendScreen } from '../features/send/send-screen';
 import { FailuresBadge } from '../features/failures/failures-badge';
 
-const TasksScreen = lazy(() => import('../features/tasks/tasks-screen').then((m) => ({ default: m.TasksScreen })));
-const FailuresScreen = lazy(() => import('../features/failures/failures-screen').then((m) => ({ default: m.FailuresScreen })));
-const AccountScreen = lazy(() => import('../features/account/account-screen').then((m) => ({ default: m.AccountScreen })));
-const SettingsScreen = lazy(() => import('../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })));
+const loaders = {
+  tasks: () => import('../features/tasks/tasks-screen'),
+  failures: () => import('../features/failures/failures-screen'),
+  account: () => import('../features/account/account-screen'),
+  settings: () => import('../features/settings/settings-screen'),
+};
+const TasksScreen = lazy(() => loaders.tasks().then((m) => ({ default: m.TasksScreen })));
+const FailuresScreen = lazy(() => loaders.failures().then((m) => ({ default: m.FailuresScreen })));
+const AccountScreen = lazy(() => loaders.account().then((m) => ({ default: m.AccountScreen })));
+const SettingsScreen = lazy(() => loaders.settings().then((m) => ({ default: m.SettingsScreen })));
+
+/** Fetches the other screens once the first one is painted, so a first click on them waits for no download. */
+export function prefetchScreens(): void {
+  for (const load of Object.values(loaders)) void load().catch(() => {});
+}
 
 /** Each feature registers its screen here (rendered inside a Suspense boundary by the shell). */
 export const screens: Record<Route, ComponentType> = {
