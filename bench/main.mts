@@ -2,7 +2,7 @@
  * `npm run bench`: FaxDesk against the physical limits and what users would
  * otherwise use. Each benchmark runs several times; one line per figure
  * (`name: median unit (goal: ...)`), all runs in bench/results/latest.json.
- * Flags: --only upload,polling,history,renderer,send,report   --runs N
+ * Flags: --only upload,link,polling,history,renderer,send,report   --runs N
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { ROOT } from './lib/processes.mts';
 import { formatFigure, markdownTable, writeResults, type Figure } from './lib/report.mts';
 import { historyFigures } from './history.mts';
+import { linkFigures } from './link.mts';
 import { pollingFigures } from './polling.mts';
 import { reportFigures } from './report.mts';
 import { rendererFigures } from './renderer.mts';
@@ -22,6 +23,7 @@ const log = values.quiet ? () => {} : (s: string) => console.log(s);
 
 const benches: Array<{ key: string; run: () => Promise<Figure[]> }> = [
   { key: 'upload', run: () => uploadFigures(runs, log) },
+  { key: 'link', run: () => linkFigures(runs, log) },
   { key: 'polling', run: () => pollingFigures(runs, log) },
   { key: 'history', run: () => historyFigures(runs, log) },
   { key: 'renderer', run: () => rendererFigures(runs, log) },

@@ -12,10 +12,10 @@ import { StateMachine } from './state-machine';
 import { Store } from './store';
 import { assertTimeZone, formatServiceTime } from './time';
 import { Timers } from './timers';
-import type { AccountStatus, SimTask, SimulatorFaults, SimulatorOptions, TaskRecord } from './types';
+import type { AccountStatus, SimFile, SimTask, SimulatorFaults, SimulatorOptions, TaskRecord } from './types';
 import { Webhooks } from './webhook';
 
-export type { SimulatorOptions, SimulatorFaults, SimTask, CreateFault, AccountStatus, RecipientRecord, WireTask } from './types';
+export type { SimulatorOptions, SimulatorFaults, SimTask, SimFile, UploadMode, CreateFault, AccountStatus, RecipientRecord, WireTask } from './types';
 export { signWebhook } from './webhook';
 export { AUTH_MESSAGES, type LogEntry } from './server';
 
@@ -52,6 +52,8 @@ export interface RunningSimulator {
   counters(): { requests: number; byRoute: Record<string, number>; tasksCreated: number };
   taskCount(): number;
   tasks(): ReadonlyArray<SimTask>;
+  /** Every stored upload, oldest first: the name as the service recorded it and the mode it came in. */
+  files(): ReadonlyArray<SimFile>;
   /** Test helper: every file_ref uploaded so far expires now. */
   expireFileRefs(): void;
   now(): Date;
@@ -164,6 +166,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     counters: () => ({ requests: front.requests, byRoute: { ...front.byRoute }, tasksCreated: store.tasksCreated }),
     taskCount: () => store.tasks.size,
     tasks: () => [...store.tasks.values()].map((t: TaskRecord) => structuredClone(t) as SimTask),
+    files: () =>
+      [...store.files.values()].map((f) => ({ file_ref: f.file_ref, file_name: f.file_name, file_size: f.file_size, file_ext: f.file_ext, ...(f.mode ? { mode: f.mode } : {}) })),
     expireFileRefs() {
       const now = Date.now();
       for (const f of store.files.values()) f.expiresAtMs = Math.min(f.expiresAtMs, now);

@@ -76,6 +76,18 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * A refusal sent while a large body is still arriving: like common front ends, the
+ * server does not read megabytes it has refused; it closes the connection once
+ * the answer is out. A client still sending then sees a reset, which is why
+ * FaxDesk sends uploads with `Expect: 100-continue`.
+ */
+function closeAfterEarlyAnswer(req: IncomingMessage, res: ServerResponse): void {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (req.complete || !(declared > 1024 * 1024)) return;
+  res.on('finish', () => req.socket.destroy());
+}
+
 export class SimServer {
   readonly server: Server;
   private readonly sockets = new Set<Socket>();
@@ -85,7 +97,10 @@ export class SimServer {
   readonly byRoute: Record<string, number> = {};
 
   constructor(private readonly ctx: SimContext) {
-    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server = createServer((req, res) => void this.handle(req, res, false));
+    // A client that sent `Expect: 100-continue` gets the go-ahead only once the headers pass (faults, route,
+    // credentials): a refusal then arrives before any byte of the body is sent, as from real front ends.
+    this.server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res, true));
     this.server.on('connection', (s: Socket) => {
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
@@ -119,7 +134,7 @@ export class SimServer {
     });
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  private async handle(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): Promise<void> {
     const started = Date.now();
     const method = req.method ?? 'GET';
     const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -145,7 +160,11 @@ export class SimServer {
         });
       }
       if (route.id === 'unknown') return fail(res, 404, 'Not found', `No such endpoint: ${method} ${path}`);
-      if (!this.authenticate(req, res)) return;
+      if (!this.authenticate(req, res)) {
+        if (!expectsContinue) closeAfterEarlyAnswer(req, res);
+        return;
+      }
+      if (expectsContinue) res.writeContinue();
       await this.dispatch(route, req, res);
     } catch (e) {
       if (e instanceof HttpFailure) return fail(res, e.status, e.message, e.errors, e.headers);

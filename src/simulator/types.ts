@@ -112,11 +112,18 @@ export type SimTask = Readonly<Omit<TaskRecord, 'recipients'>> & {
   readonly recipients: ReadonlyArray<Readonly<RecipientRecord>>;
 };
 
+export type UploadMode = 'form' | 'url' | 'binary';
+
+/** Read-only view for tests: what the service stored for an upload. */
+export type SimFile = Readonly<Pick<FileRecord, 'file_ref' | 'file_name' | 'file_size' | 'file_ext' | 'mode'>>;
+
 export interface FileRecord {
   file_ref: string;
   file_name: string;
   file_size: number;
   file_ext: string;
+  /** How it arrived (absent in files persisted before this was recorded). */
+  mode?: UploadMode;
   /** Pages counted at upload; null when the document cannot be converted. */
   pages: number | null;
   conversionError: string | null;

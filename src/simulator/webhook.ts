@@ -14,8 +14,33 @@ import type { TaskRecord } from './types';
 
 export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 10_000, 20_000, 40_000, 80_000] as const;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-/** The scaled attempt timeout never drops below this many real ms. */
-export const WEBHOOK_MIN_TIMEOUT_MS = 500;
+/**
+ * The scaled attempt timeout never drops below this many real ms: at
+ * --speed 1000 the scaled 10 s would be 10 ms, less than a busy machine
+ * takes to answer, and a healthy endpoint would get every retry.
+ */
+export const WEBHOOK_MIN_TIMEOUT_MS = 2_000;
+
+/**
+ * An abort after `ms` real milliseconds that never beats an answer already
+ * received: when the event loop was blocked (page counting of a large upload,
+ * a loaded machine), due timers run before pending socket reads, so the
+ * timeout is deferred to the check phase, after I/O was read.
+ */
+function lagTolerantTimeout(ms: number): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  let immediate: NodeJS.Immediate | null = null;
+  const timer = setTimeout(() => {
+    immediate = setImmediate(() => controller.abort(new DOMException('The webhook attempt timed out', 'TimeoutError')));
+  }, ms);
+  return {
+    signal: controller.signal,
+    clear() {
+      clearTimeout(timer);
+      if (immediate) clearImmediate(immediate);
+    },
+  };
+}
 
 export function signWebhook(secret: string, timestamp: string, body: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
@@ -45,6 +70,7 @@ export class Webhooks {
     const timestamp = String(Math.floor(ctx.nowMs() / 1000));
     const timeout = Math.max(WEBHOOK_MIN_TIMEOUT_MS, ctx.scaled(WEBHOOK_TIMEOUT_MS));
     let outcome: string;
+    const limit = lagTolerantTimeout(timeout);
     try {
       const res = await fetch(url, {
         method: 'POST',
@@ -58,9 +84,11 @@ export class Webhooks {
           'X-Fax-Signature': signWebhook(ctx.settings.apiSecret, timestamp, body),
         },
         body,
-        signal: AbortSignal.any([ctx.stopSignal, AbortSignal.timeout(timeout)]),
+        signal: AbortSignal.any([ctx.stopSignal, limit.signal]),
       });
-      await res.body?.cancel();
+      // Answered: the status decides, however long reading the rest takes.
+      limit.clear();
+      await res.body?.cancel().catch(() => {});
       if (res.status >= 200 && res.status < 300) {
         ctx.log(`webhook ${event} ${delivery} delivered (attempt ${n})`);
         return;
@@ -69,6 +97,8 @@ export class Webhooks {
     } catch (e) {
       if (ctx.stopSignal.aborted) return;
       outcome = (e as Error).name === 'TimeoutError' ? 'timeout' : (e as Error).message;
+    } finally {
+      limit.clear();
     }
     const delay = WEBHOOK_RETRY_DELAYS_MS[n - 1];
     if (delay === undefined) {

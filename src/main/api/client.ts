@@ -5,6 +5,7 @@
  * request that creates something is never repeated once it may have reached
  * the service (there is no idempotency key: the fax would go out twice).
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
@@ -21,11 +22,11 @@ import {
   type UploadedFile,
 } from '../../shared/api/schemas';
 import type { Logger } from '../log';
-import { MalformedReplyError, type Operation } from './errors';
+import { BusinessError, FaxApiError, MalformedReplyError, type Operation } from './errors';
 import { joinUrl, send, type RequestSpec, type TransportConfig } from './http';
 import { DEFAULT_RETRY_POLICY, defaultSleep, isSafeToRepeatCreate, isTransient, withRetry, type RetryPolicy, type Sleep } from './retry';
 import { streamingFetch } from './stream-fetch';
-import { encodeFileNameHeader, fileSource } from './upload-body';
+import { encodeFileNameHeader, fileSource, formFrame, isSafeAsciiName, type FileSource } from './upload-body';
 
 export interface FaxApiClientOptions {
   baseUrl: string;
@@ -66,6 +67,20 @@ export interface FaxApiClient {
 }
 
 type Kind = 'query' | 'write';
+type UploadMode = 'binary' | 'form';
+
+/**
+ * The service turned down the upload's mode rather than the file: 415, or a
+ * 400 that names the request's form (not the file's type, size or content).
+ */
+function refusesMode(e: unknown): e is FaxApiError {
+  if (!(e instanceof FaxApiError)) return false;
+  if (e.status === 415) return true;
+  if (e.status !== 400 || !(e instanceof BusinessError)) return false;
+  return /upload mode|content-type|invalid upload request|multipart|x-file-name|no file name|no file provided/i.test(
+    `${e.serviceMessage} ${e.detail}`,
+  );
+}
 
 export function createFaxApiClient(options: FaxApiClientOptions): FaxApiClient {
   // Fail at construction on an unusable address rather than on every call.
@@ -142,6 +157,30 @@ export function createFaxApiClient(options: FaxApiClientOptions): FaxApiClient {
     });
   };
 
+  /**
+   * DESIGN.md, "upload mode by name": the spec defines no encoding for
+   * X-File-Name, so only a safe-ASCII name goes there; any other name goes
+   * in form mode, where file_name is a UTF-8 form field.
+   */
+  const uploadSpec =
+    (source: FileSource, name: string, mode: UploadMode, opts?: UploadOptions) =>
+    (): RequestSpec => {
+      const frame = mode === 'form' ? formFrame(name, `----FaxDesk${randomBytes(12).toString('hex')}`) : null;
+      const length = String(source.size + (frame ? frame.head.length + frame.tail.length : 0));
+      return {
+        operation: 'upload',
+        method: 'POST',
+        path: '/api/v2/files/upload',
+        headers: frame
+          ? { 'Content-Type': frame.contentType, 'Content-Length': length }
+          : { 'Content-Type': 'application/octet-stream', 'Content-Length': length, 'X-File-Name': encodeFileNameHeader(name) },
+        body: () => (frame ? source.open(frame) : source.open()),
+        bodyError: () => source.error,
+        timeoutMs: uploadTimeoutMs,
+        ...(opts?.signal ? { signal: opts.signal } : {}),
+      };
+    };
+
   return {
     baseUrl: options.baseUrl,
 
@@ -167,21 +206,15 @@ export function createFaxApiClient(options: FaxApiClientOptions): FaxApiClient {
     async uploadFile(filePath, opts) {
       const source = await fileSource(filePath, opts?.onProgress);
       const name = opts?.fileName ?? path.basename(filePath);
-      const spec = (): RequestSpec => ({
-        operation: 'upload',
-        method: 'POST',
-        path: '/api/v2/files/upload',
-        headers: {
-          'Content-Type': 'application/octet-stream',
-          'Content-Length': String(source.size),
-          'X-File-Name': encodeFileNameHeader(name),
-        },
-        body: () => source.open(),
-        bodyError: () => source.error,
-        timeoutMs: uploadTimeoutMs,
-        ...(opts?.signal ? { signal: opts.signal } : {}),
-      });
-      return call('write', uploadedFileSchema, spec, opts?.signal);
+      const first: UploadMode = isSafeAsciiName(name) ? 'binary' : 'form';
+      try {
+        return await call('write', uploadedFileSchema, uploadSpec(source, name, first, opts), opts?.signal);
+      } catch (e) {
+        if (!refusesMode(e)) throw e;
+        const other: UploadMode = first === 'binary' ? 'form' : 'binary';
+        options.log?.warn(`api upload: the service refused ${first} mode (HTTP ${e.status}); trying ${other} mode once`);
+        return call('write', uploadedFileSchema, uploadSpec(source, name, other, opts), opts?.signal);
+      }
     },
 
     uploadFromUrl(remoteUrl, fileName, opts) {

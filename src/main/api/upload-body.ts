@@ -1,20 +1,47 @@
 /**
- * The body of a binary upload, streamed from disk: chunks are read only as
- * fetch pulls them, so memory stays at a few chunks whatever the file size.
+ * The body of a file upload, streamed from disk through two reused 1 MB
+ * buffers. Measured on loopback (issue 15): 64 KB chunks from
+ * createReadStream, each freshly allocated, cost ~130 µs apiece plus ~10 ms
+ * of GC per 10 MB and held ~28 MB for three uploads; two large buffers that
+ * `fs.read` fills in place keep a 10 MB upload near curl's speed and the
+ * memory at 2 MB per upload. A buffer is refilled only once the socket has
+ * taken its bytes (the write callback), so reading never runs ahead of the
+ * network: that is the backpressure.
  */
 import fs from 'node:fs';
 import { LocalFileError } from './errors';
 
 /** The service's single-file limit. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const BUFFER_BYTES = 1024 * 1024;
+const BUFFERS = 2;
+
+/** Where the body goes: `done` once these bytes have left for the network (or failed). */
+export type BodySink = (chunk: Uint8Array, done: (error?: Error | null) => void) => void;
+
+/**
+ * A request body that knows its length and writes itself: streamingFetch
+ * recognises it (see isFileBody); any other fetch reads it as an async
+ * iterable of fresh chunks.
+ */
+export interface FileBody extends AsyncIterable<Uint8Array> {
+  readonly length: number;
+  writeTo(sink: BodySink, signal?: AbortSignal): Promise<void>;
+}
+
+export function isFileBody(body: unknown): body is FileBody {
+  return typeof body === 'object' && body !== null && typeof (body as FileBody).writeTo === 'function';
+}
 
 export interface FileSource {
   size: number;
-  /** a fresh stream per attempt */
-  open(): AsyncIterable<Uint8Array>;
+  /** a fresh body per attempt; `head`/`tail` frame the file's bytes (multipart) */
+  open(frame?: { head: Uint8Array; tail: Uint8Array }): FileBody;
   /** set when reading the file failed mid-way */
   readonly error: LocalFileError | null;
 }
+
+const readErr = (e: unknown) => new LocalFileError('file.unreadable', (e as NodeJS.ErrnoException).code ?? 'read failed');
 
 export async function fileSource(filePath: string, onProgress?: (sent: number, total: number) => void): Promise<FileSource> {
   let stat: fs.Stats;
@@ -27,36 +54,146 @@ export async function fileSource(filePath: string, onProgress?: (sent: number, t
   if (stat.size > MAX_UPLOAD_BYTES) throw new LocalFileError('file.too_large', `${(stat.size / 1024 / 1024).toFixed(1)} MB`);
   const total = stat.size;
   let error: LocalFileError | null = null;
+
+  /** Reads exactly `length` bytes at `position` into `buf` (a file that shrank is an error, not a short fax). */
+  async function readFully(fh: fs.promises.FileHandle, buf: Buffer, length: number, position: number): Promise<void> {
+    let got = 0;
+    while (got < length) {
+      const { bytesRead } = await fh.read(buf, got, length - got, position + got);
+      if (bytesRead === 0) throw Object.assign(new Error('file shrank while uploading'), { code: 'ESHRANK' });
+      got += bytesRead;
+    }
+  }
+
+  function open(frame?: { head: Uint8Array; tail: Uint8Array }): FileBody {
+    const head = frame?.head ?? new Uint8Array(0);
+    const tail = frame?.tail ?? new Uint8Array(0);
+    const length = head.length + total + tail.length;
+
+    async function writeTo(sink: BodySink, signal?: AbortSignal): Promise<void> {
+      const write = (chunk: Uint8Array) =>
+        new Promise<void>((resolve, reject) => sink(chunk, (e) => (e ? reject(e) : resolve())));
+      if (head.length) await write(head);
+      let fh: fs.promises.FileHandle;
+      try {
+        fh = await fs.promises.open(filePath, 'r');
+      } catch (e) {
+        throw (error = readErr(e));
+      }
+      const pool = Array.from({ length: BUFFERS }, () => Buffer.allocUnsafe(Math.min(BUFFER_BYTES, Math.max(total, 1))));
+      // One pending socket write per buffer: a buffer is read into again only after its write has completed.
+      const inFlight: Array<Promise<void> | null> = pool.map(() => null);
+      let sent = 0;
+      let position = 0;
+      let turn = 0;
+      try {
+        while (position < total) {
+          if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+          const i = turn++ % BUFFERS;
+          await inFlight[i];
+          const buf = pool[i]!;
+          const n = Math.min(buf.length, total - position);
+          try {
+            await readFully(fh, buf, n, position);
+          } catch (e) {
+            throw (error = readErr(e));
+          }
+          position += n;
+          const chunk = buf.subarray(0, n);
+          inFlight[i] = write(chunk).then(() => {
+            sent += n;
+            onProgress?.(sent, total);
+          });
+          // A failed write must not go unobserved while the other buffer is being filled.
+          inFlight[i]!.catch(() => {});
+        }
+        await Promise.all(inFlight);
+      } finally {
+        await fh.close().catch(() => {});
+      }
+      if (tail.length) await write(tail);
+    }
+
+    async function* iterate(): AsyncGenerator<Uint8Array> {
+      // For a fetch that may hold on to chunks: fresh buffers, read one at a time.
+      if (head.length) yield head;
+      let fh: fs.promises.FileHandle;
+      try {
+        fh = await fs.promises.open(filePath, 'r');
+      } catch (e) {
+        throw (error = readErr(e));
+      }
+      try {
+        let position = 0;
+        while (position < total) {
+          const n = Math.min(BUFFER_BYTES, total - position);
+          const buf = Buffer.allocUnsafe(n);
+          try {
+            await readFully(fh, buf, n, position);
+          } catch (e) {
+            throw (error = readErr(e));
+          }
+          position += n;
+          yield buf;
+          onProgress?.(position, total);
+        }
+      } finally {
+        await fh.close().catch(() => {});
+      }
+      if (tail.length) yield tail;
+    }
+
+    return { length, writeTo, [Symbol.asyncIterator]: iterate };
+  }
+
   return {
     size: total,
     get error() {
       return error;
     },
-    open() {
-      return (async function* () {
-        let sent = 0;
-        try {
-          for await (const chunk of fs.createReadStream(filePath, { highWaterMark: 64 * 1024 })) {
-            const bytes = chunk as Buffer;
-            sent += bytes.length;
-            yield bytes;
-            // Reported once fetch has taken the chunk, i.e. as it goes out.
-            onProgress?.(sent, total);
-          }
-        } catch (e) {
-          error = new LocalFileError('file.unreadable', (e as NodeJS.ErrnoException).code ?? 'read failed');
-          throw e;
-        }
-      })();
-    },
+    open,
   };
 }
 
+/** Names a binary upload may carry as is in X-File-Name (the spec defines no header encoding). */
+export function isSafeAsciiName(name: string): boolean {
+  return /^[A-Za-z0-9._()\-[\]]+$/.test(name);
+}
+
 /**
- * X-File-Name is a plain header: a name in safe ASCII goes as is (what any
- * server expects), anything else (Chinese, spaces, '%') percent-encoded as
- * UTF-8, which the simulator decodes and is the common convention.
+ * X-File-Name for a name outside safe ASCII, used only if the service
+ * refused form mode: percent-encoded UTF-8, which the simulator decodes and
+ * is the common convention.
  */
 export function encodeFileNameHeader(name: string): string {
-  return /^[A-Za-z0-9._()\-[\]]+$/.test(name) ? name : encodeURIComponent(name);
+  return isSafeAsciiName(name) ? name : encodeURIComponent(name);
+}
+
+/** RFC 5987 ext-value: UTF-8 percent-encoding of everything outside attr-char. */
+function extValue(name: string): string {
+  return `UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/**
+ * The frame of a form-mode upload (multipart/form-data): a `file_name` field
+ * in UTF-8 (what the spec defines), then the file part whose header carries
+ * an ASCII fallback `filename` and the exact name as RFC 6266/5987
+ * `filename*`. The file's bytes go between head and tail.
+ */
+export function formFrame(name: string, boundary: string): { head: Uint8Array; tail: Uint8Array; contentType: string } {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const head =
+    `--${boundary}\r\n` +
+    `Content-Disposition: form-data; name="file_name"\r\n` +
+    `Content-Type: text/plain; charset=UTF-8\r\n\r\n` +
+    `${name}\r\n` +
+    `--${boundary}\r\n` +
+    `Content-Disposition: form-data; name="file"; filename="${fallback}"; filename*=${extValue(name)}\r\n` +
+    `Content-Type: application/octet-stream\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
+  return {
+    head: Buffer.from(head, 'utf8'),
+    tail: Buffer.from(tail, 'utf8'),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }

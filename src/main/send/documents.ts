@@ -73,6 +73,23 @@ const hasPdfHeader = (bytes: Uint8Array) => {
 };
 
 /**
+ * Inspections of unchanged files (same path, size and mtime): the document is
+ * read and parsed once, when it is attached; the checks before its upload and
+ * before the send then cost a stat. Measured (issue 15): parsing a 10 MB PDF
+ * again at upload took ~20 ms and most of the 57 MB RSS growth of 3 × 10 MB.
+ */
+const inspected = new Map<string, { size: number; mtimeMs: number; info: DocumentInfo }>();
+const MAX_INSPECTED = 64;
+
+function remember(abs: string, stat: fs.Stats, info: DocumentInfo): DocumentInfo {
+  inspected.delete(abs);
+  inspected.set(abs, { size: stat.size, mtimeMs: stat.mtimeMs, info });
+  // Oldest first (insertion order).
+  for (const k of [...inspected.keys()].slice(0, Math.max(0, inspected.size - MAX_INSPECTED))) inspected.delete(k);
+  return info;
+}
+
+/**
  * Inspects one file. Never throws: every outcome is data the screen can show.
  */
 export async function inspectDocument(filePath: string): Promise<DocumentInfo> {
@@ -88,6 +105,8 @@ export async function inspectDocument(filePath: string): Promise<DocumentInfo> {
     return { ...base, error: problem(code === 'ENOENT' || code === 'ENOTDIR' ? 'not_found' : 'unreadable', name, 0) };
   }
   if (!stat.isFile()) return { ...base, error: problem('not_a_file', name, 0) };
+  const known = inspected.get(abs);
+  if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) return { ...known.info };
   const info: DocumentInfo = { ...base, size: stat.size };
   if (Array.from(name).length > MAX_FILE_NAME_LENGTH) return { ...info, error: problem('name_too_long', name, stat.size) };
   if (!isAcceptedDocumentName(name)) return { ...info, error: problem('unsupported_type', name, stat.size) };
@@ -110,7 +129,7 @@ export async function inspectDocument(filePath: string): Promise<DocumentInfo> {
   } else if (TIFF_EXTENSIONS.has(ext)) {
     info.pages = tiffPages(bytes);
   }
-  return info;
+  return { ...remember(abs, stat, info) };
 }
 
 export async function inspectDocuments(paths: readonly string[]): Promise<DocumentInfo[]> {

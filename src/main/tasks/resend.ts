@@ -131,7 +131,8 @@ export async function resendFailed(
       throw new UserError('tasks.document_missing', `The document “${f.name}” has no local copy to upload again. Send it again from the Send screen.`);
     }
     try {
-      const up = await client.uploadFile(f.path, { fileName: f.name });
+      // A document added by URL is recorded with its URL as its path: the service fetches it again.
+      const up = /^https?:\/\//i.test(f.path) ? await client.uploadFromUrl(f.path, f.name) : await client.uploadFile(f.path, { fileName: f.name });
       uploads += 1;
       return up.file_ref;
     } catch (e) {

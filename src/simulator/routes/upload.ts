@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimContext } from '../context';
+import type { UploadMode } from '../types';
 import { FileSink, MAX_FILE_BYTES, Semaphore } from '../file-sink';
 import { HttpFailure, isJsonMedia, mediaType, ok, readJson } from '../http';
 import { newId } from '../ids';
@@ -28,6 +29,7 @@ interface Received {
   /** Name the client's file had before any custom file_name (extension fallback). */
   originalName: string;
   sink: FileSink;
+  mode: UploadMode;
 }
 
 export async function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: SimContext): Promise<void> {
@@ -70,6 +72,7 @@ async function finish(got: Received, res: ServerResponse, ctx: SimContext): Prom
     file_name: name,
     file_size: got.sink.size,
     file_ext: ext,
+    mode: got.mode,
     pages,
     conversionError,
     uploadedAtMs: now,
@@ -126,7 +129,7 @@ async function receiveBinary(req: IncomingMessage): Promise<Received> {
   const name = decodeHeaderName(raw);
   const sink = new FileSink();
   await pump(req, (c) => sink.write(c));
-  return { name, originalName: name, sink };
+  return { name, originalName: name, sink, mode: 'binary' };
 }
 
 /** X-File-Name may be percent-encoded UTF-8 (recommended) or raw UTF-8 bytes. */
@@ -199,7 +202,7 @@ async function receiveMultipart(req: IncomingMessage): Promise<Received> {
   }
   const custom = st.customName ? Buffer.concat(st.customName).toString('utf8') : '';
   const original = st.originalName;
-  return { name: custom.trim() !== '' ? custom : original, originalName: original, sink };
+  return { name: custom.trim() !== '' ? custom : original, originalName: original, sink, mode: 'form' };
 }
 
 function basename(name: string): string {
@@ -221,5 +224,5 @@ async function receiveRemote(req: IncomingMessage, ctx: SimContext): Promise<Rec
   }
   const fetched = await fetchRemote(url, ctx.stopSignal, { allowLoopback: ctx.settings.allowLoopbackRemoteUrls });
   const name = typeof custom === 'string' && custom.trim() !== '' ? custom : fetched.name;
-  return { name, originalName: fetched.name, sink: fetched.sink };
+  return { name, originalName: fetched.name, sink: fetched.sink, mode: 'url' };
 }

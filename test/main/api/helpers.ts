@@ -9,6 +9,7 @@ import { afterAll, afterEach, expect } from 'vitest';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/index';
 import { createFaxApiClient, type FaxApiClient, type FaxApiClientOptions } from '../../../src/main/api/client';
 import { FaxApiError } from '../../../src/main/api/errors';
+import { streamingFetch } from '../../../src/main/api/stream-fetch';
 import { createLogger, type Logger } from '../../../src/main/log';
 
 /** Distinctive values so a leak is found by a plain substring search. */
@@ -128,7 +129,8 @@ export function countingFetch(refuseFirst = 0): { fetch: typeof fetch; calls: ()
       const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
       throw new TypeError('fetch failed', { cause });
     }
-    return fetch(input, init);
+    // The client's own transport, so uploads take the path they take in the app.
+    return streamingFetch(input, init);
   };
   return { fetch: f, calls: () => calls, headers };
 }

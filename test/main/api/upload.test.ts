@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CancelledError, LocalFileError } from '../../../src/main/api/errors';
 import { encodeFileNameHeader } from '../../../src/main/api/upload-body';
 import { decodeHeaderName } from '../../../src/simulator/routes/upload';
-import { client, countingFetch, failure, localServer, sim } from './helpers';
+import { client, countingFetch, failure, localServer, sim, WRONG_SECRET } from './helpers';
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -63,7 +63,7 @@ describe('uploads stream from disk', () => {
     const uploaded = await client(s.baseUrl).uploadFile(file, { onProgress: (sent, total) => progress.push([sent, total]) });
     expect(uploaded.file_size).toBe(TEN_MB);
     expect(uploaded.file_ext).toBe('txt');
-    expect(progress.length).toBeGreaterThan(10);
+    expect(progress.length).toBeGreaterThanOrEqual(10); // one report per 1 MB buffer
     expect(progress.at(-1)).toEqual([TEN_MB, TEN_MB]);
     for (let i = 1; i < progress.length; i++) expect(progress[i]![0]).toBeGreaterThan(progress[i - 1]![0]);
   });
@@ -107,7 +107,7 @@ describe('uploads stream from disk', () => {
     expect(s.requestLog().filter((r) => r.status === 200)).toHaveLength(0);
   });
 
-  it('a Chinese file name goes out in a form the simulator decodes to the same name', async () => {
+  it('a Chinese file name arrives at the simulator unchanged, through form mode', async () => {
     const s = await sim();
     const name = '报价单 2024（第3版）.txt';
     const p = path.join(tempDir(), name);
@@ -115,19 +115,78 @@ describe('uploads stream from disk', () => {
     const counting = countingFetch();
     const uploaded = await client(s.baseUrl, { fetch: counting.fetch }).uploadFile(p);
     expect(uploaded.file_ext).toBe('txt');
-    const header = counting.headers[0]!.get('x-file-name')!;
-    expect(header).toMatch(/^[\x21-\x7e]+$/);
-    expect(decodeHeaderName(header)).toBe(name);
+    expect(counting.headers[0]!.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(counting.headers[0]!.has('x-file-name')).toBe(false);
+    expect(s.files()).toEqual([expect.objectContaining({ file_ref: uploaded.file_ref, file_name: name, mode: 'form', file_size: 7 })]);
   });
 
-  it('a custom file name overrides the local one; plain ASCII names go unencoded', async () => {
+  it('a name with a space, a quote or a percent sign is stored as written', async () => {
+    const s = await sim();
+    const p = path.join(tempDir(), 'plain.txt');
+    fs.writeFileSync(p, 'x\n');
+    const c = client(s.baseUrl);
+    for (const n of ['a b.txt', '100% "final".txt', "it's (v2).txt", 'ö.txt']) await c.uploadFile(p, { fileName: n });
+    expect(s.files().map((f) => [f.file_name, f.mode])).toEqual([
+      ['a b.txt', 'form'],
+      ['100% "final".txt', 'form'],
+      ["it's (v2).txt", 'form'],
+      ['ö.txt', 'form'],
+    ]);
+  });
+
+  it('a safe-ASCII name goes in binary mode, unencoded', async () => {
     const s = await sim();
     const p = path.join(tempDir(), 'scan.txt');
     fs.writeFileSync(p, 'x\n');
     const counting = countingFetch();
     await client(s.baseUrl, { fetch: counting.fetch }).uploadFile(p, { fileName: 'Invoice_42.txt' });
     expect(counting.headers[0]!.get('x-file-name')).toBe('Invoice_42.txt');
+    expect(s.files().map((f) => [f.file_name, f.mode])).toEqual([['Invoice_42.txt', 'binary']]);
     for (const n of ['a b.pdf', '100%.pdf', 'ö.pdf', '合同.docx']) expect(decodeHeaderName(encodeFileNameHeader(n))).toBe(n);
+  });
+
+  it('a service that refuses one upload mode gets the other, once', async () => {
+    const modes: string[] = [];
+    const refuse = (res: import('node:http').ServerResponse, status: number) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ success: false, message: 'Unsupported upload mode', errors: 'use the other one' }));
+    };
+    const base = await localServer((req, res) => {
+      const type = (req.headers['content-type'] ?? '').split(';')[0]!;
+      modes.push(type);
+      req.resume();
+      req.on('end', () => {
+        if (type === 'multipart/form-data') return refuse(res, 415);
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ success: true, message: 'File uploaded', data: { file_ref: 'file_9', file_size: 2, file_ext: 'txt' } }));
+      });
+    });
+    const p = path.join(tempDir(), '合同.txt');
+    fs.writeFileSync(p, 'x\n');
+    await expect(client(base).uploadFile(p)).resolves.toMatchObject({ file_ref: 'file_9' });
+    expect(modes).toEqual(['multipart/form-data', 'application/octet-stream']);
+
+    // Both refused: the second refusal is the answer, and there is no third try.
+    modes.length = 0;
+    const both = await localServer((req, res) => {
+      modes.push((req.headers['content-type'] ?? '').split(';')[0]!);
+      req.resume();
+      req.on('end', () => refuse(res, 400));
+    });
+    const e = await failure(client(both).uploadFile(p));
+    expect(e.status).toBe(400);
+    expect(modes).toEqual(['multipart/form-data', 'application/octet-stream']);
+  });
+
+  it('a wrong secret during a 10 MB upload surfaces as the secret being rejected, not as a network error', async () => {
+    const s = await sim();
+    const file = bigTextFile(TEN_MB);
+    let sent = 0;
+    const e = await failure(client(s.baseUrl, { getSecret: async () => WRONG_SECRET }).uploadFile(file, { onProgress: (n) => (sent = n) }));
+    expect(e.code).toBe('auth.invalid_credentials');
+    expect(e.status).toBe(401);
+    // Refused from the headers: the file itself never left.
+    expect(sent).toBe(0);
   });
 
   it('a file over 10 MB or a missing file is refused before anything is sent', async () => {

@@ -25,6 +25,22 @@ describe('inspecting a document before upload', () => {
     expect(info.size).toBe(fs.statSync(p).size);
   });
 
+  it('a document is read once: unchanged (same size and time) it is not parsed again; changed, it is', async () => {
+    const p = await writePdf(dir, 'contract.pdf', 2);
+    const when = new Date('2026-03-01T09:00:00Z');
+    fs.utimesSync(p, when, when);
+    expect((await inspectDocument(p)).pages).toBe(2);
+    // Same size and modification time but other bytes: the remembered inspection stands, nothing was re-read.
+    const original = fs.readFileSync(p);
+    fs.writeFileSync(p, Buffer.alloc(original.length, 0x20));
+    fs.utimesSync(p, when, when);
+    expect(await inspectDocument(p)).toMatchObject({ pages: 2, error: null });
+    // Saved again (a new time): inspected afresh.
+    const later = await writePdf(dir, 'contract.pdf', 5);
+    fs.utimesSync(later, when, new Date(when.getTime() + 5000));
+    expect((await inspectDocument(later)).pages).toBe(5);
+  });
+
   it('counts an image as one page', async () => {
     const info = await inspectDocument(write('scan.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')));
     expect(info).toMatchObject({ pages: 1, error: null });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TasksChanged } from '../../../src/shared/ipc/channels/tasks';
 import { makeRig, samplePdf, sleep, taskQueries, type Rig } from './helpers';
@@ -94,6 +97,43 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
     const resent = await rig.feature.handlers.resendFailed({ taskRef, only: 'all' });
     expect(resent).toMatchObject({ phoneNumbers: [BUSY], reuploaded: 1 });
     expect(rig.history.getTask(resent.taskRef)!.resendOf).toBe(taskRef);
+  });
+
+  it('a document added by URL is uploaded again from its URL when its file_ref has expired', async () => {
+    rig = await makeRig();
+    const pdf = fs.readFileSync(await samplePdf(rig.dir, 1));
+    let fetched = 0;
+    const origin = http.createServer((_req, res) => {
+      fetched++;
+      res.writeHead(200, { 'Content-Type': 'application/pdf' });
+      res.end(pdf);
+    });
+    await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(origin.address() as AddressInfo).port}/docs/price-list.pdf`;
+      // As the Send screen records it: the URL stands in the path field.
+      const up = await rig.client.uploadFromUrl(url, '价目表.pdf');
+      const { taskIds } = rig.history.recordSend({
+        name: 'From a URL',
+        files: [{ path: url, name: '价目表.pdf', size: 0, pages: 1, fileRef: up.file_ref }],
+        parts: [{ name: 'From a URL', phoneNumbers: [OK, BUSY] }],
+        scheduledAt: null,
+      });
+      const created = await rig.client.createTask({ name: 'From a URL', file_refs: [up.file_ref], phone_numbers: [OK, BUSY] });
+      rig.history.recordCreated(taskIds[0]!, created);
+      const taskRef = String(created.task_ref);
+      await watchUntilEnded(rig, taskRef);
+      rig.sim.expireFileRefs();
+      const resent = await rig.feature.handlers.resendFailed({ taskRef, only: 'all' });
+      expect(resent).toMatchObject({ phoneNumbers: [BUSY], reuploaded: 1 });
+      expect(fetched).toBe(2);
+      const stored = rig.sim.files().at(-1)!;
+      expect(stored).toMatchObject({ file_name: '价目表.pdf', mode: 'url' });
+      expect(rig.sim.tasks().find((t) => t.task_ref === resent.taskRef)!.file_refs).toEqual([stored.file_ref]);
+    } finally {
+      origin.closeAllConnections();
+      await new Promise((r) => origin.close(r));
+    }
   });
 
   it('refuses to resend when nothing failed, and says why', async () => {

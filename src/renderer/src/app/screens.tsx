@@ -2,15 +2,27 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { Route } from './ui-store';
 import { BalanceChip, DemoBadge } from '../features/account/shell-slots';
 import { ServiceStatus } from '../features/tasks/service-status';
-// Tasks and Failures are where users live after sending (and the failure count is in the
-// sidebar from the start): they come with the shell. The others load on first use, so the
-// shell is interactive before their code (phone-number metadata, pdf.js…) is fetched and parsed.
-import { TasksScreen } from '../features/tasks/tasks-screen';
-import { FailuresBadge, FailuresScreen } from '../features/failures/failures-screen';
+// The Send screen is the first screen: it comes with the entry, so nothing waits on a second
+// fetch before it paints (issue 15: lazy, it appeared ~300 ms after the shell). The others load
+// on first use; the failure count in the sidebar only needs its badge.
+import { SendScreen } from '../features/send/send-screen';
+import { FailuresBadge } from '../features/failures/failures-badge';
 
-const SendScreen = lazy(() => import('../features/send/send-screen').then((m) => ({ default: m.SendScreen })));
-const AccountScreen = lazy(() => import('../features/account/account-screen').then((m) => ({ default: m.AccountScreen })));
-const SettingsScreen = lazy(() => import('../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })));
+const loaders = {
+  tasks: () => import('../features/tasks/tasks-screen'),
+  failures: () => import('../features/failures/failures-screen'),
+  account: () => import('../features/account/account-screen'),
+  settings: () => import('../features/settings/settings-screen'),
+};
+const TasksScreen = lazy(() => loaders.tasks().then((m) => ({ default: m.TasksScreen })));
+const FailuresScreen = lazy(() => loaders.failures().then((m) => ({ default: m.FailuresScreen })));
+const AccountScreen = lazy(() => loaders.account().then((m) => ({ default: m.AccountScreen })));
+const SettingsScreen = lazy(() => loaders.settings().then((m) => ({ default: m.SettingsScreen })));
+
+/** Fetches the other screens once the first one is painted, so a first click on them waits for no download. */
+export function prefetchScreens(): void {
+  for (const load of Object.values(loaders)) void load().catch(() => {});
+}
 
 /** Each feature registers its screen here (rendered inside a Suspense boundary by the shell). */
 export const screens: Record<Route, ComponentType> = {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FailureGroup } from '../../../../shared/tasks/types';
 import { useUiStore } from '../../app/ui-store';
 import { localTime } from '../tasks/format';
-import { useFailures, useResend, useTaskCounts as useCountsQuery, useTasksChangedInvalidation } from '../tasks/hooks';
+import { useFailures, useResend, useTasksChangedInvalidation } from '../tasks/hooks';
 import { FailureText } from '../tasks/task-detail';
 import '../tasks/tasks.css';
 
@@ -114,17 +114,4 @@ function Group({ group }: { group: FailureGroup }) {
   );
 }
 
-/** The sidebar count: failed recipients of the last days. */
-export function FailuresBadge() {
-  const { t } = useTranslation('failures');
-  useTasksChangedInvalidation();
-  const counts = useCountsQuery();
-  const n = counts.data?.recentFailures ?? 0;
-  if (n === 0) return null;
-  return (
-    <span className="nav-count" data-testid="failures-badge">
-      <span aria-hidden="true">{n > 999 ? '999+' : n}</span>
-      <span className="sr-only">{t('badge', { count: n })}</span>
-    </span>
-  );
-}
+export { FailuresBadge } from './failures-badge';

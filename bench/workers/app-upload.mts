@@ -1,0 +1,114 @@
+/**
+ * The uploading process of the upload benchmarks, on the app's own path: the
+ * main-process services of createMainServices (as the Electron entry and the
+ * e2e preview build them), connected to the simulator through the
+ * `connectAccount` channel, and each document taken through the channels the
+ * Send screen calls — `inspectDocuments` when it is attached (the one read
+ * and parse), then `uploadDocument` — via the same dispatch as real IPC.
+ *
+ *   throughput BASE KEY SECRET SMALL FILE     warm-up with SMALL, then attach + upload FILE, timed
+ *   memory     BASE KEY SECRET SMALL F1 F2 F3  warm-up with SMALL; attach F1..F3; then their
+ *                                            three uploads at once, sampling RSS every 2 ms
+ *   link       BASE KEY SECRET SMALL F1 F2 F3  warm-up with SMALL; attach F1..F3; their three
+ *                                            uploads at once, timed (the link benchmark)
+ *
+ * Prints one JSON line.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Conf from 'conf';
+import { createMemorySecretStore } from '../../src/main/credentials/secret-store';
+import { dispatch, type Handlers } from '../../src/main/ipc/dispatch';
+import { createLogger } from '../../src/main/log';
+import { createMainServices } from '../../src/main/services';
+import type { KeyValueStore } from '../../src/main/settings/settings';
+
+const [mode, baseUrl, apiKey, secret, ...files] = process.argv.slice(2);
+if (!mode || !baseUrl || !apiKey || !secret || files.length === 0) throw new Error('usage: app-upload MODE BASE KEY SECRET FILE...');
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-bench-app-'));
+const services = await createMainServices(
+  {
+    dataDir,
+    version: '0.0.0-bench',
+    platform: process.platform,
+    shell: 'preview',
+    systemLocale: 'en-US',
+    log: createLogger(() => {}),
+    openExternal: () => {},
+    emit: () => {},
+  },
+  { storeFactory: (o) => new Conf(o) as unknown as KeyValueStore, secretStore: createMemorySecretStore() },
+);
+const handlers: Handlers = services.handlers;
+
+async function call<T>(channel: string, input: unknown): Promise<T> {
+  const r = await dispatch(handlers, channel, input);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
+  return r.value as T;
+}
+
+/** What the Send screen does for a document the user adds: inspect it (page count, checks). */
+const attach = (paths: string[]) => call<Array<{ error: unknown; pages: number | null }>>('inspectDocuments', { paths });
+let uploads = 0;
+const upload = (file: string) => call<{ size: number }>('uploadDocument', { uploadId: `bench-${++uploads}`, path: file });
+
+try {
+  await call('connectAccount', { baseUrl, apiKey, secret });
+  const [first, ...rest] = files;
+  // The app has talked to the service before the user sends (account check, a first upload): warm up likewise.
+  await attach([first!]);
+  await upload(first!);
+
+  if (mode === 'throughput') {
+    const file = rest[0]!;
+    const t0 = performance.now();
+    const [info] = await attach([file]);
+    if (info?.error) throw new Error(`inspect failed: ${JSON.stringify(info.error)}`);
+    const t1 = performance.now();
+    const up = await upload(file);
+    const t2 = performance.now();
+    console.log(JSON.stringify({ attachSeconds: (t1 - t0) / 1000, uploadSeconds: (t2 - t1) / 1000, bytes: up.size }));
+  } else if (mode === 'link') {
+    const infos = await attach(rest);
+    if (infos.some((i) => i.error)) throw new Error('inspect failed');
+    const t0 = performance.now();
+    const done = await Promise.all(rest.map((f) => upload(f)));
+    const seconds = (performance.now() - t0) / 1000;
+    console.log(JSON.stringify({ seconds, bytes: done.reduce((n, u) => n + u.size, 0) }));
+  } else if (mode === 'memory') {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    await new Promise((r) => setTimeout(r, 50));
+    const beforeAttach = process.memoryUsage.rss();
+    let attachPeak = beforeAttach;
+    const attachTimer = setInterval(() => (attachPeak = Math.max(attachPeak, process.memoryUsage.rss())), 2);
+    const infos = await attach(rest);
+    clearInterval(attachTimer);
+    if (infos.some((i) => i.error)) throw new Error('inspect failed');
+    // The user attaches, then presses Send: the window in between lets the parse's garbage go.
+    gc?.();
+    await new Promise((r) => setTimeout(r, 50));
+    const baseline = process.memoryUsage.rss();
+    let peak = baseline;
+    let samples = 0;
+    const sample = () => {
+      samples++;
+      peak = Math.max(peak, process.memoryUsage.rss());
+    };
+    const timer = setInterval(sample, 2);
+    // The Send screen starts every document's upload at once.
+    await Promise.all(rest.map((f) => upload(f)));
+    sample();
+    clearInterval(timer);
+    console.log(
+      JSON.stringify({ baseline, peak, growth: peak - baseline, attachGrowth: attachPeak - beforeAttach, samples, gcExposed: !!gc }),
+    );
+  } else {
+    throw new Error(`unknown mode ${mode}`);
+  }
+} finally {
+  await services.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
