@@ -52,7 +52,7 @@ export const test = base.extend<{ previewEnv: Record<string, string>; preview: P
   preview: async ({ previewEnv }, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-e2e-'));
     // Each test gets its own keychain entry, so no secret leaks from one test into another.
-    previewEnv = { FAXDESK_KEYCHAIN_SERVICE: `FaxDesk-e2e-${path.basename(dataDir)}`, ...previewEnv };
+    previewEnv = { FAXDESK_KEYCHAIN_SERVICE: `FaxDesk-e2e-${path.basename(dataDir)}`, FAXDESK_OUTBOX_HOME: dataDir, ...previewEnv };
     let running = await startPreview(dataDir, previewEnv);
     const preview: Preview = {
       get url() {

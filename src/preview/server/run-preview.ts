@@ -33,6 +33,8 @@ export async function runPreview(options: PreviewOptions) {
     // Test knobs: a private keychain entry and a fast demo service.
     ...(process.env['FAXDESK_KEYCHAIN_SERVICE'] ? { keychainService: process.env['FAXDESK_KEYCHAIN_SERVICE'] } : {}),
     ...(process.env['FAXDESK_DEMO_SPEED'] ? { demoSpeed: Number(process.env['FAXDESK_DEMO_SPEED']) } : {}),
+    // where the default hot folder (~/FaxDesk/Outbox) lives: e2e runs keep it in their own folder
+    ...(process.env['FAXDESK_OUTBOX_HOME'] ? { intake: { home: process.env['FAXDESK_OUTBOX_HOME'] } } : {}),
   });
   const startOptions = { rendererDir: options.rendererDir, handlers: services.handlers, log };
   server = await startPreviewServer(options.port === undefined ? startOptions : { ...startOptions, port: options.port });
