@@ -5,7 +5,7 @@ import { parseRecipients } from '../../../../shared/phone/parse';
 import { call, CallError } from '../../lib/api';
 import { useSettings } from '../account/hooks';
 import { useCompose } from './compose-store';
-import { addFiles, restoreDocuments, useOfferedDocuments, useUploadProgress } from './documents';
+import { addFiles, restoreDocuments, settleFromOutside, useOfferedDocuments, useUploadProgress } from './documents';
 import { DocumentsPanel } from './documents-panel';
 import { DetailsPanel, SCHEDULE_LEAD_MS, scheduleMs, useNow } from './details-panel';
 import { RecipientsPanel } from './recipients-panel';
@@ -157,10 +157,9 @@ export function SendScreen() {
       const r = await call('sendFax', { name: name.trim(), documents: docs.map((d) => d.doc), numbers, scheduledAt: ms });
       set({ result: r, ...byIndex(r.fields) });
       if (r.overall === 'sent') void call('clearDraft');
-      // Hot-folder documents are filed into sent/ once their fax is queued (others are left where they are).
-      if (r.overall === 'sent' || r.overall === 'partial') {
-        for (const d of docs) if (d.doc.path && !d.isCover) void call('settleDocument', { path: d.doc.path, outcome: 'sent' }).catch(() => {});
-      }
+      // Hot-folder documents follow their fax: queued -> sent/, refused -> failed/ (a failed move is shown).
+      if (r.overall === 'sent' || r.overall === 'partial') void settleFromOutside(docs, 'sent');
+      else if (r.overall === 'refused') void settleFromOutside(docs, 'failed', r.parts.find((p) => p.error)?.error?.message);
       void queryClient.invalidateQueries();
     } catch (e) {
       if (e instanceof CallError && e.fields) set({ result: null, ...byIndex(e.fields) });

@@ -4,6 +4,7 @@ import type { Settings } from '../../../../shared/settings';
 import { changeLanguage, pickLanguage } from '../../i18n';
 import { call, CallError } from '../../lib/api';
 import { useSettings, useUpdateSettings } from '../account/hooks';
+import { useHotFolderStatus } from '../send/hot-folder-notice';
 
 type Draft = Pick<
   Settings,
@@ -17,6 +18,8 @@ export function PreferencesForm() {
   const update = useUpdateSettings();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saved, setSaved] = useState(false);
+  const hotFolder = useHotFolderStatus();
+  const hotProblem = hotFolder.data?.enabled ? hotFolder.data.problem : null;
 
   useEffect(() => {
     if (settings.data && !draft) {
@@ -45,7 +48,8 @@ export function PreferencesForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     update.mutate({ ...draft, defaultCountry: draft.defaultCountry.trim().toUpperCase(), serviceTimeZone: draft.serviceTimeZone.trim() }, {
-      onSuccess: () => setSaved(true),
+      // the hot folder restarts with the new settings: ask again before saying how saving went
+      onSuccess: () => void hotFolder.refetch().finally(() => setSaved(true)),
     });
   };
 
@@ -122,6 +126,13 @@ export function PreferencesForm() {
             {fieldError('hotFolder.path') ?? t('prefs.hotFolderHint')}
           </span>
         </div>
+        {hotProblem ? (
+          <p className="error-text" data-testid="settings-hot-folder-problem">
+            {hotProblem}
+          </p>
+        ) : hotFolder.data?.watching ? (
+          <p className="hint">{t('prefs.hotFolderWatching', { path: hotFolder.data.path })}</p>
+        ) : null}
       </fieldset>
       <fieldset className="group">
         <legend>{t('prefs.autoRetryHeading')}</legend>
@@ -167,8 +178,12 @@ export function PreferencesForm() {
           {t('common:save')}
         </button>
       </div>
-      {saved ? (
-        <p className="notice info" role="status">
+      {saved && hotProblem ? (
+        <p className="notice bad" role="alert" data-testid="settings-saved">
+          {t('prefs.savedHotFolderProblem', { problem: hotProblem })}
+        </p>
+      ) : saved ? (
+        <p className="notice info" role="status" data-testid="settings-saved">
           {t('prefs.saved')}
         </p>
       ) : null}

@@ -45,6 +45,8 @@ export const settings = {
     autoRetryAttempts: 'Attempts (1–5)',
     autoRetryDelay: 'Minutes between attempts',
     saved: 'Preferences saved.',
+    savedHotFolderProblem: 'Preferences saved, but the hot folder is not working: {{problem}}',
+    hotFolderWatching: 'Watching {{path}}',
   },
   notices: {
     settingsMoved: 'Your settings file could not be read and was moved to {{path}}. Defaults are in use; check your settings below.',

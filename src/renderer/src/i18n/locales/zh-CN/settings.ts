@@ -48,6 +48,8 @@ export const settings: DeepStrings<typeof en> = {
     autoRetryAttempts: '次数（1–5）',
     autoRetryDelay: '每次间隔（分钟）',
     saved: '偏好设置已保存。',
+    savedHotFolderProblem: '偏好设置已保存，但热文件夹无法工作：{{problem}}',
+    hotFolderWatching: '正在监视 {{path}}',
   },
   notices: {
     settingsMoved: '无法读取您的设置文件，已将其移至 {{path}}。当前使用默认设置，请检查下方设置。',
