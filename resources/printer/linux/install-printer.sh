@@ -42,7 +42,7 @@ install -o root -g root -m 0700 "$here/faxdesk" "$backend_dir/faxdesk"
 
 if ! has_policy; then
   [ -w "$cupsd_conf" ] || die "cannot write $cupsd_conf"
-  { cat "$cupsd_conf"; printf '\n'; cat "$here/faxdesk-policy.conf"; } | write_cupsd_conf
+  { cat "$cupsd_conf"; [ -z "$(tail -c 1 "$cupsd_conf")" ] || echo; cat "$here/faxdesk-policy.conf"; } | write_cupsd_conf
   reload_cupsd
   echo "Added the operation policy \"$policy_name\" to $cupsd_conf (jobs only from authenticated users)"
 fi
