@@ -5,6 +5,7 @@ import { createLogger } from '../../main/log';
 import { createMainServices } from '../../main/services';
 import type { KeyValueStore } from '../../main/settings/settings';
 import type { PlatformDeps } from '../../main/app-context';
+import { documentPathsFromArgv } from '../../main/intake/documents';
 import { startPreviewServer, type PreviewServer } from './server';
 
 export interface PreviewOptions {
@@ -12,6 +13,8 @@ export interface PreviewOptions {
   dataDir?: string;
   port?: number;
   locale?: string;
+  /** documents named on the command line ("Open with"), offered as Electron's argv would be */
+  documents?: { argv: readonly string[]; cwd: string };
 }
 
 /** The browser preview: real main-process services behind a loopback bridge. */
@@ -36,6 +39,10 @@ export async function runPreview(options: PreviewOptions) {
     // where the default hot folder (~/FaxDesk/Outbox) lives: e2e runs keep it in their own folder
     ...(process.env['FAXDESK_OUTBOX_HOME'] ? { intake: { home: process.env['FAXDESK_OUTBOX_HOME'] } } : {}),
   });
+  if (options.documents?.argv.length) {
+    // the same path as Electron's launch argv: switches skipped, relative paths resolved, missing ones listed
+    services.intake.queue.offer(documentPathsFromArgv(['', ...options.documents.argv], options.documents.cwd, { skip: 1 }), 'argv');
+  }
   const startOptions = { rendererDir: options.rendererDir, handlers: services.handlers, log };
   server = await startPreviewServer(options.port === undefined ? startOptions : { ...startOptions, port: options.port });
   const live = server;
