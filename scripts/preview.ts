@@ -1,10 +1,13 @@
-// `npm run start:web`: serves the built renderer with the real main-process
-// handlers behind a loopback bridge. Flags: --port N, --data-dir DIR, --locale L.
+// `npm run start:web [-- a.pdf b.tif]`: serves the built renderer with the real main-process
+// handlers behind a loopback bridge. Flags: --port N, --data-dir DIR, --locale L. Files named
+// after the flags are offered to the Send screen exactly as Electron's argv would offer them
+// ("Open with"); the ones that cannot be taken are listed there with the reason.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runPreview } from '../src/preview/server/run-preview';
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     port: { type: 'string' },
     'data-dir': { type: 'string' },
@@ -17,6 +20,8 @@ const preview = await runPreview({
   ...(values.port ? { port: Number(values.port) } : {}),
   ...(values['data-dir'] ? { dataDir: path.resolve(values['data-dir']) } : {}),
   ...(values.locale ? { locale: values.locale } : {}),
+  // npm runs scripts from the package folder; INIT_CWD is where the user typed the command
+  documents: { argv: positionals, cwd: process.env['INIT_CWD'] ?? process.cwd() },
 });
 console.log(`FaxDesk preview: ${preview.url}`);
 

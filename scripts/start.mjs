@@ -1,7 +1,8 @@
 // `npm start`: build, then launch Electron; where its binary is missing (as on
 // machines that cannot download it) say so in one line and start the browser
-// preview instead.
+// preview instead. Files after `--` (`npm start -- a.pdf b.tif`) go to either as "Open with" would.
 import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: false });
 
 const build = run('npx', ['-y', 'electron-vite', 'build']);
@@ -17,9 +18,14 @@ if (!electronPath) {
   console.log(`Electron binary not available (${reason}); starting the browser preview instead.`);
 }
 
+// npm runs this from the package folder; the files are named relative to where the user typed the command
+const userArgs = process.argv
+  .slice(2)
+  .map((a) => (a.startsWith('-') || /^[a-z][a-z0-9+.-]+:\/\//i.test(a) ? a : path.resolve(process.env.INIT_CWD ?? process.cwd(), a)));
+
 const child = electronPath
-  ? spawn(electronPath, ['.'], { stdio: 'inherit' })
-  : spawn('npx', ['-y', 'tsx', 'scripts/preview.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
+  ? spawn(electronPath, ['.', ...userArgs], { stdio: 'inherit' })
+  : spawn('npx', ['-y', 'tsx', 'scripts/preview.ts', ...userArgs], { stdio: 'inherit' });
 const forward = (sig) => child.kill(sig);
 process.on('SIGINT', forward);
 process.on('SIGTERM', forward);

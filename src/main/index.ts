@@ -7,7 +7,8 @@ import ElectronStore from 'electron-store';
 import { ipcEvent } from '../shared/ipc/contract';
 import type { PlatformDeps } from './app-context';
 import { installOpenHandlers, singleInstanceData } from './electron/open-handlers';
-import { createElectronNotifier } from './electron/notifier';
+import { createElectronNotifier, showElectronNotification } from './electron/notifier';
+import { createPrintArrivalHandler } from './electron/print-arrivals';
 import { electronDialogs } from './electron/dialogs';
 import { grantDroppedFile } from './files/file-handlers';
 import { createTray, type FaxDeskTray } from './electron/tray';
@@ -15,6 +16,7 @@ import { chineseTrayLabels, englishTrayLabels } from './electron/tray-menu';
 import { restoredPlacement, trackWindowState } from './electron/window-state';
 import { registerElectronIpc } from './ipc/electron-ipc';
 import { createLogger } from './log';
+import { pickNotifyLanguage } from './notify/text';
 import { chineseMenuLabels, englishMenuLabels, menuTemplate } from './menu';
 import { developmentRendererUrl, hardenSession, hardenWebContents, isTrustedFrameUrl, safeOpenExternal } from './security';
 import { createMainServices } from './services';
@@ -196,6 +198,18 @@ async function main() {
   app.on('before-quit', () => clearInterval(onlineTimer));
   // the tray appears with the first window, when FaxDesk can answer its menu
   mainWindow = await createWindow(showTray);
+  // a printed (or hot-folder) document brings the window up on the Send screen, or notifies from the tray
+  services.intake.queue.onOffered(
+    createPrintArrivalHandler({
+      window: {
+        isOnScreen: () => !!mainWindow && !mainWindow.isDestroyed() && mainWindow.isVisible() && !mainWindow.isMinimized(),
+        show: () => void showMainWindow().catch((e: unknown) => log.error('cannot show the window', e)),
+      },
+      keepInTray: () => keepInTray(),
+      language: () => pickNotifyLanguage(services.settings.get().language, app.getLocale()),
+      notify: showElectronNotification,
+    }),
+  );
   // documents from argv, or opened / printed before the window existed, wait in the queue for the Send screen
   openHandlers.attach(services.intake.queue);
 }

@@ -78,7 +78,8 @@ export const settingsSchema = z.object({
   notifyOnFailed: fields.notifyOnFailed.default(true),
   closeToTray: fields.closeToTray.default(true),
   autoRetry: fields.autoRetry.default({ enabled: false, attempts: 2, delayMinutes: 10 }),
-  hotFolder: fields.hotFolder.default({ enabled: false, path: '' }),
+  // on by default: the FaxDesk printer delivers into the default folder, and is useless otherwise
+  hotFolder: fields.hotFolder.default({ enabled: true, path: '' }),
   contractUnitPrice: fields.contractUnitPrice.default(null),
   review: fields.review.default({ always: false, recipientsAbove: 10, costAbove: 20 }),
 });

@@ -1,7 +1,11 @@
 /**
  * Page counts taken from the documents themselves:
- * - PDF: the real page count (pdf-lib). A PDF that cannot be parsed, or has
- *   no pages, is accepted at upload but cannot be converted at send time.
+ * - PDF: the real page count (pdf-lib). What pdf-lib's strict parser rejects
+ *   but real readers accept — cups-filters' texttopdf writes streams with an
+ *   indirect /Length, and pdf-lib's fallback scan trips over the word
+ *   "stream" inside them — is counted by pdf.js instead, the reader in
+ *   Firefox. A PDF that neither can read, or has no pages, is accepted at
+ *   upload but cannot be converted at send time.
  * - TIF/TIFF: one page per image file directory (IFD); an unreadable TIFF
  *   cannot be converted either.
  * - JPG/JPEG/PNG: one page.
@@ -46,13 +50,34 @@ export async function countPages(ext: string, bytes: Uint8Array): Promise<PageCo
 }
 
 async function countPdf(bytes: Uint8Array): Promise<PageCount> {
+  let n: number;
   try {
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
-    const n = doc.getPageCount();
-    if (n > 0) return { pages: n, conversionError: null };
-    return { pages: null, conversionError: 'The PDF document has no pages' };
+    n = doc.getPageCount();
   } catch {
-    return { pages: null, conversionError: 'The PDF document cannot be parsed' };
+    const tolerant = await countPdfWithPdfJs(bytes);
+    if (tolerant === null) return { pages: null, conversionError: 'The PDF document cannot be parsed' };
+    n = tolerant;
+  }
+  if (n > 0) return { pages: n, conversionError: null };
+  return { pages: null, conversionError: 'The PDF document has no pages' };
+}
+
+/** pdf.js reads damaged and unusual PDFs the way viewers do; null when it cannot either. */
+export async function countPdfWithPdfJs(bytes: Uint8Array): Promise<number | null> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  // a plain Uint8Array copy: pdf.js refuses Node Buffers and takes ownership of what it is given
+  const data = new Uint8Array(bytes.byteLength);
+  data.set(bytes);
+  let task: ReturnType<typeof pdfjs.getDocument> | null = null;
+  try {
+    task = pdfjs.getDocument({ data, disableFontFace: true, useSystemFonts: false, verbosity: 0 });
+    const doc = await task.promise;
+    return doc.numPages;
+  } catch {
+    return null;
+  } finally {
+    await task?.destroy();
   }
 }
 

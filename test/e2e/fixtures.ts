@@ -16,9 +16,9 @@ export interface Preview {
 }
 
 /** Starts the real browser preview (main-process handlers in Node) in a fresh data folder. */
-async function startPreview(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: string[] }> {
+async function startPreview(dataDir: string, env: Record<string, string>, args: string[] = []): Promise<{ child: ChildProcess; url: string; output: string[] }> {
   const output: string[] = [];
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/preview.ts', '--port', '0', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/preview.ts', '--port', '0', '--data-dir', dataDir, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -47,16 +47,18 @@ async function stop(child: ChildProcess) {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
-export const test = base.extend<{ previewEnv: Record<string, string>; dataFiles: Record<string, string>; preview: Preview }>({
+export const test = base.extend<{ previewEnv: Record<string, string>; previewArgs: string[]; dataFiles: Record<string, string>; preview: Preview }>({
   previewEnv: [{}, { option: true }],
+  /** documents on the preview's command line, as `npm run start:web -- a.pdf` passes them */
+  previewArgs: [[], { option: true }],
   /** files (name → text) put in the data folder before the first start, e.g. a damaged one */
   dataFiles: [{}, { option: true }],
-  preview: async ({ previewEnv, dataFiles }, use) => {
+  preview: async ({ previewEnv, previewArgs, dataFiles }, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-e2e-'));
     for (const [name, text] of Object.entries(dataFiles)) fs.writeFileSync(path.join(dataDir, name), text);
     // Each test gets its own keychain entry, so no secret leaks from one test into another.
-    previewEnv = { FAXDESK_KEYCHAIN_SERVICE: `FaxDesk-e2e-${path.basename(dataDir)}`, ...previewEnv };
-    let running = await startPreview(dataDir, previewEnv);
+    previewEnv = { FAXDESK_KEYCHAIN_SERVICE: `FaxDesk-e2e-${path.basename(dataDir)}`, FAXDESK_OUTBOX_HOME: dataDir, ...previewEnv };
+    let running = await startPreview(dataDir, previewEnv, previewArgs);
     const preview: Preview = {
       get url() {
         return running.url;

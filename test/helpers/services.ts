@@ -47,6 +47,8 @@ export async function makeTestServices(
     storeFactory: confFactory,
     secretStore: createMemorySecretStore(),
     demoSpeed: 200,
+    // the hot folder is on by default: keep its default ~/FaxDesk/Outbox inside the test's folder
+    intake: { home: dataDir },
     ...options,
   });
   return {

@@ -73,9 +73,72 @@ describe('electron-builder configuration', () => {
     const exts = assoc.flatMap((a) => (Array.isArray(a.ext) ? a.ext : [a.ext]));
     expect([...exts].sort()).toEqual([...ACCEPTED_DOCUMENT_EXTENSIONS].sort());
     for (const a of assoc) {
-      expect(a.mimeType).toMatch(/^[a-z]+\/[\w.+-]+$/);
       expect(a.rank).toBe('Alternate');
+      // a mimeType would make electron-builder ship a shared-mime-info file redefining the standard types
+      expect(a.mimeType, String(a.ext)).toBeUndefined();
     }
+  });
+
+  it('on Linux: FaxDesk is in "Open With" for the standard types (desktop entry only), takes files with %F, and ships no MIME package', async () => {
+    const c = await loadConfig();
+    const linux = c['linux'] as Json;
+    expect([...(linux['mimeTypes'] as string[])].sort()).toEqual(
+      [
+        'application/msword',
+        'application/pdf',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        'image/jpeg',
+        'image/png',
+        'image/tiff',
+        'text/plain',
+      ].sort(),
+    );
+    expect(linux['executableArgs']).toEqual(['%F']);
+    // what electron-builder itself generates from this configuration
+    const { LinuxTargetHelper } = require('app-builder-lib/out/targets/LinuxTargetHelper') as {
+      LinuxTargetHelper: new (packager: unknown) => { computeMimeTypeFiles(): Promise<string | null>; computeDesktopEntry(o: Json, exec?: string): Promise<string> };
+    };
+    const packager = {
+      fileAssociations: c['fileAssociations'],
+      config: c,
+      platformSpecificBuildOptions: linux,
+      executableName: 'faxdesk',
+      appInfo: { productName: 'FaxDesk', sanitizedProductName: 'FaxDesk', version: '0.1.0', description: 'x', linuxPackageName: 'faxdesk' },
+      info: { metadata: { desktopName: 'faxdesk.desktop' }, tempDirManager: { getTempFile: async () => path.join(root, 'out', 'unused.tmp') } },
+      getTempFile: async () => path.join(root, 'out', 'unused.xml'),
+    };
+    const helper = new LinuxTargetHelper(packager);
+    expect(await helper.computeMimeTypeFiles()).toBeNull();
+    const entry = await helper.computeDesktopEntry(linux);
+    expect(entry).toMatch(/^Exec=\/opt\/FaxDesk\/faxdesk %F$/m);
+    expect(entry).toMatch(/^MimeType=application\/pdf;application\/msword;[^\n]*image\/tiff;$/m);
+    // Open With, never the default: no InitialPreference (KDE) or similar
+    expect(entry).not.toMatch(/InitialPreference/);
+  });
+
+  it('names a homepage, an author and a license (the .deb cannot be built without them)', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Json;
+    expect(pkg['homepage']).toMatch(/^https:\/\//);
+    expect((pkg['author'] as Json)['name']).toBe('FaxDesk');
+    expect((pkg['author'] as Json)['email']).toMatch(/@/);
+    expect(pkg['license']).toBeTruthy();
+  });
+
+  it('.deb: installs the printer after install where CUPS runs, removes it before removal, and keeps electron-builder’s own post-install', async () => {
+    const deb = (await loadConfig())['deb'] as Json;
+    const after = fs.readFileSync(path.join(root, deb['afterInstall'] as string), 'utf8');
+    // electron-builder's template (symlink, chrome-sandbox, mime and desktop databases, AppArmor) is kept verbatim
+    expect(after.startsWith(fs.readFileSync(require.resolve('app-builder-lib/templates/linux/after-install.tpl'), 'utf8'))).toBe(true);
+    expect(after).toMatch(/command -v lpadmin[\s\S]*scheduler is running[\s\S]*install-printer\.sh/);
+    expect(after).toContain('FAXDESK_SKIP_PRINTER');
+    // macros electron-builder fills in are all known ones
+    for (const m of after.matchAll(/\$\{([a-zA-Z]+)\}/g)) expect(['executable', 'sanitizedProductName', 'productFilename']).toContain(m[1]);
+    const fpm = deb['fpm'] as string[];
+    const before = /^--before-remove=(.+)$/.exec(fpm.find((a) => a.startsWith('--before-remove='))!)![1]!;
+    const script = fs.readFileSync(path.join(root, before), 'utf8');
+    expect(script).toMatch(/remove\|purge/);
+    expect(script).toContain('uninstall-printer.sh');
+    expect(script.trimEnd().endsWith('exit 0')).toBe(true);
   });
 
   it('points at icons and resources that exist: a 512×512 app icon and tray icons, all small PNGs', async () => {

@@ -37,8 +37,10 @@ describe.skipIf(!hasTools)('the faxdesk CUPS backend script', () => {
     expect(r1.status, r1.stderr).toBe(0);
     const r2 = job(['42', me, 'Microsoft Word - 报价/单.pdf', '1', ''], pdf, outbox);
     expect(r2.status, r2.stderr).toBe(0);
-    const names = fs.readdirSync(outbox).sort();
+    const names = fs.readdirSync(outbox).filter((n) => !n.startsWith('.')).sort();
     expect(names).toEqual(['Microsoft Word - 报价_单 (2) (print job 42).pdf', 'Microsoft Word - 报价_单 (print job 42).pdf']);
+    // each with its job's sidecar, and no temp file left
+    expect(fs.readdirSync(outbox).filter((n) => n.startsWith('.')).sort()).toEqual(names.map((n) => `.${n}.faxdesk.json`).sort());
     expect(fs.readFileSync(path.join(outbox, names[1]!))).toEqual(pdf);
     for (const n of names) {
       expect(sourceForName(n)).toBe('print');
@@ -47,14 +49,49 @@ describe.skipIf(!hasTools)('the faxdesk CUPS backend script', () => {
     expect(fs.statSync(path.join(outbox, names[0]!)).mode & 0o077).toBe(0);
   });
 
-  it('reads the job from a file argument and expands %u in the device URI', () => {
+  it('reads the job from a file argument and expands {user} (the form lpadmin accepts) and the older %u in the device URI', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-backend-'));
     dirs.push(root);
     const file = path.join(root, 'job');
     fs.writeFileSync(file, '%PDF-1.7\n');
-    const r = job(['7', me, '', '1', '', file], '', path.join(root, '%u'));
+    const r = job(['7', me, '', '1', '', file], '', path.join(root, 'fax', '{user}'));
     expect(r.status, r.stderr).toBe(0);
-    expect(fs.readdirSync(path.join(root, me))).toEqual(['Print (print job 7).pdf']);
+    expect(fs.readdirSync(path.join(root, 'fax', me)).filter((n) => !n.startsWith('.'))).toEqual(['Print (print job 7).pdf']);
+    const legacy = job(['8', me, '', '1', '', file], '', path.join(root, '%u'));
+    expect(legacy.status, legacy.stderr).toBe(0);
+    expect(fs.readdirSync(path.join(root, me)).filter((n) => !n.startsWith('.'))).toEqual(['Print (print job 8).pdf']);
+  });
+
+  it('keeps a long Chinese title whole up to 80 characters, cut between characters, never inside one', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-backend-'));
+    dirs.push(root);
+    const forty = '关于二零二六年第四季度办公用品采购报价单及付款条件的确认函请于本周五前回复传真件';
+    expect([...forty]).toHaveLength(40);
+    expect(job(['20', me, forty, '1', ''], '%PDF-1.4\n', root).status).toBe(0);
+    const long = forty.repeat(3);
+    expect(job(['21', me, long, '1', ''], '%PDF-1.4\n', root).status).toBe(0);
+    const names = fs.readdirSync(root).filter((n) => !n.startsWith('.')).sort();
+    expect(names).toContain(`${forty} (print job 20).pdf`);
+    const cut = names.find((n) => n.endsWith('(print job 21).pdf'))!;
+    // a whole-character prefix, within the file system's 255-byte name limit
+    expect(long.startsWith(cut.replace(' (print job 21).pdf', ''))).toBe(true);
+    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(255);
+    expect(Buffer.from(cut).toString('utf8')).toBe(cut);
+  });
+
+  it('passes the job title and CUPS options (fax numbers) to FaxDesk in a sidecar written before the PDF', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-backend-'));
+    dirs.push(root);
+    const options = `number-up=1 phone=+861012345678,02187654321 job-name='a "quoted" \\ title'`;
+    const r = job(['30', me, '合同 "v2"', '1', options], '%PDF-1.4\n', root);
+    expect(r.status, r.stderr).toBe(0);
+    const sidecar = JSON.parse(fs.readFileSync(path.join(root, '.合同 _v2_ (print job 30).pdf.faxdesk.json'), 'utf8'));
+    expect(sidecar).toEqual({ version: 1, job: 30, user: me, title: '合同 "v2"', options });
+    const pdf = fs.statSync(path.join(root, '合同 _v2_ (print job 30).pdf'));
+    const meta = fs.statSync(path.join(root, '.合同 _v2_ (print job 30).pdf.faxdesk.json'));
+    expect(meta.mode & 0o077).toBe(0);
+    // renamed into place first: FaxDesk never finds the PDF without it
+    expect(meta.ctimeMs).toBeLessThanOrEqual(pdf.ctimeMs);
   });
 
   it('cancels a job that is not PDF or belongs to an unknown user, with a reason CUPS shows', () => {

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentsOffered } from '../../src/shared/ipc/channels/intake';
 import { IntakeQueue } from '../../src/main/intake/documents';
 import { HotFolder, defaultHotFolderPath } from '../../src/main/intake/hot-folder';
+import { readPrintJob } from '../../src/main/intake/print-job';
+import { createTask, sim, uploadBytes, waitForTaskEnd } from '../simulator/helpers';
 
 // The real thing: CUPS installs the FaxDesk printer from resources/, `lp`
 // prints a PDF to it, the backend delivers it into root's hot folder, and the
@@ -70,6 +72,8 @@ describe.skipIf(skipReason !== null)('the FaxDesk CUPS printer', () => {
     expect(st.uid).toBe(0);
     expect(st.mode & 0o777).toBe(0o700);
     expect(run('lpstat', ['-v', printer]).stdout).toContain(`device for ${printer}: faxdesk:/`);
+    // jobs only from authenticated users: the policy the queue uses is in cupsd.conf
+    expect(fs.readFileSync('/etc/cups/cupsd.conf', 'utf8')).toMatch(/^<Policy faxdesk>[\s\S]*Require valid-user[\s\S]*^<\/Policy>/m);
   });
 
   it('lp -d FaxDesk delivers the PDF into the hot folder and the Send screen receives it', async () => {
@@ -108,4 +112,120 @@ describe.skipIf(skipReason !== null)('the FaxDesk CUPS printer', () => {
     // the Send screen mounting later still gets it
     expect(queue.take().documents.map((d) => d.name)).toContain(doc.name);
   }, 60_000);
+
+  /** Prints and waits for the document the backend delivers into `dir` for this job. */
+  async function printAndReceive(args: string[], file: string, dir = outbox): Promise<{ jobId: string; path: string }> {
+    const lp = run('lp', ['-d', printer, ...args, file]);
+    expect(lp.status, lp.stderr).toBe(0);
+    const jobId = /request id is \S+-(\d+)/.exec(lp.stdout)?.[1];
+    expect(jobId).toBeDefined();
+    const suffix = ` (print job ${jobId}).pdf`;
+    let found: string | undefined;
+    await expect
+      .poll(
+        () => {
+          found = fs.existsSync(dir) ? fs.readdirSync(dir).find((n) => n.endsWith(suffix) && !n.startsWith('.')) : undefined;
+          return found;
+        },
+        { timeout: 30_000, interval: 250, message: `job ${jobId} did not arrive in ${dir}; lpstat: ${run('lpstat', ['-W', 'all', '-l', '-o']).stdout}` },
+      )
+      .toBeDefined();
+    const delivered = path.join(dir, found!);
+    cleanup.push(delivered, path.join(dir, `.${found!}.faxdesk.json`));
+    return { jobId: jobId!, path: delivered };
+  }
+  const cleanup: string[] = [];
+  afterAll(() => {
+    for (const f of cleanup) fs.rmSync(f, { force: true });
+  });
+
+  async function threePages(): Promise<string> {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    for (const text of ['one', 'two', 'three']) pdf.addPage([595, 842]).drawText(`Page ${text}`, { x: 72, y: 760, size: 18, font });
+    const file = path.join(work, 'three pages.pdf');
+    fs.writeFileSync(file, await pdf.save());
+    return file;
+  }
+
+  it('applies page ranges (pdftopdf is in the chain): -o page-ranges=2 of three pages arrives as one page', async () => {
+    const { path: delivered } = await printAndReceive(['-t', `range ${title}`, '-o', 'page-ranges=2'], await threePages());
+    expect((await PDFDocument.load(fs.readFileSync(delivered))).getPageCount()).toBe(1);
+  }, 60_000);
+
+  it('keeps a 40-character Chinese title as the document name', async () => {
+    const chinese = '关于二零二六年第四季度办公用品采购报价单及付款条件的确认函请于本周五前回复传真件';
+    expect([...chinese]).toHaveLength(40);
+    const { jobId, path: delivered } = await printAndReceive(['-t', chinese], await threePages());
+    expect(path.basename(delivered)).toBe(`${chinese} (print job ${jobId}).pdf`);
+    expect(readPrintJob(delivered)?.name).toBe(chinese);
+  }, 60_000);
+
+  it('passes -o phone=… (several numbers) and the job name to FaxDesk in the sidecar', async () => {
+    const { path: delivered } = await printAndReceive(['-t', '报价单 March', '-o', 'phone=+861012345678,02187654321'], await threePages());
+    expect(readPrintJob(delivered)).toMatchObject({ recipients: ['+861012345678', '02187654321'], name: '报价单 March' });
+  }, 60_000);
+
+  it('turns a printed text file into a PDF the demo simulator accepts, with its page count', async () => {
+    const text = path.join(work, 'notes.txt');
+    // 150 lines: three pages as texttopdf sets them; words with "stream" in them, as in any report
+    fs.writeFileSync(text, Array.from({ length: 150 }, (_, i) => `Line ${i + 1}: upstream and downstream figures`).join('\n') + '\n');
+    const { path: delivered } = await printAndReceive(['-t', `text ${title}`], text);
+    const bytes = fs.readFileSync(delivered);
+    const pdfinfoPages = run('pdfinfo', [delivered]).stdout.match(/^Pages:\s+(\d+)/m)?.[1];
+    const s = await sim({ speed: 500, balance: 1000 });
+    const up = await uploadBytes(s, path.basename(delivered), bytes);
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const created = await createTask(s, [up.body.data.file_ref], ['8613800000001']);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const task = await waitForTaskEnd(s, created.body.data.task_ref);
+    expect(task.recipients[0]!.status).toBe('success');
+    expect(task.recipients[0]!.page_count).toBeGreaterThanOrEqual(2);
+    if (pdfinfoPages) expect(task.recipients[0]!.page_count).toBe(Number(pdfinfoPages));
+  }, 60_000);
+
+  describe('on a host with several users', () => {
+    const other = `fdx${process.pid % 100000}`;
+    const otherHome = path.join(work, 'home-other');
+    let created = false;
+    beforeAll(() => {
+      const add = run('useradd', ['-m', '-d', otherHome, '-s', '/bin/sh', other]);
+      if (add.status !== 0) throw new Error(`useradd failed: ${add.stderr}`);
+      created = true;
+      // su needs to reach the job file as that user
+      fs.chmodSync(work, 0o755);
+    });
+    afterAll(() => {
+      if (created) run('userdel', ['-r', other]);
+    });
+
+    it('refuses a job that claims to come from someone else (lp -U root from another user), and takes that user\'s own', async () => {
+      const file = await threePages();
+      fs.chmodSync(file, 0o644);
+      const before = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
+      const spoof = run('su', [other, '-c', `lp -U root -d ${printer} -t spoofed-${process.pid} '${file}'`]);
+      expect(spoof.status).not.toBe(0);
+      expect(spoof.stderr).toMatch(/Unauthorized|Forbidden|not authorized/i);
+
+      // the same user printing as themselves: it lands in their own outbox, owned by them
+      const own = run('su', [other, '-c', `lp -d ${printer} -t own-${process.pid} '${file}'`]);
+      expect(own.status, own.stderr).toBe(0);
+      const theirs = defaultHotFolderPath(otherHome);
+      await expect.poll(() => (fs.existsSync(theirs) ? fs.readdirSync(theirs).filter((n) => n.startsWith(`own-${process.pid}`)) : []), { timeout: 30_000 }).toHaveLength(1);
+      const uid = Number(run('id', ['-u', other]).stdout.trim());
+      const doc = fs.readdirSync(theirs).find((n) => n.startsWith(`own-${process.pid}`))!;
+      expect(fs.statSync(path.join(theirs, doc)).uid).toBe(uid);
+
+      // and nothing reached root's outbox
+      expect(fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((n) => n.includes(`spoofed-${process.pid}`)) : []).toEqual([]);
+      expect(fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0).toBe(before);
+    }, 60_000);
+  });
+
+  it('uninstall fails loudly, and changes nothing, when cupsd cannot be reached', () => {
+    const r = run('sh', [path.join(linuxDir, 'uninstall-printer.sh')], { ...process.env, FAXDESK_PRINTER_NAME: printer, CUPS_SERVER: '127.0.0.1:1' });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/scheduler is not running or not reachable/);
+    expect(run('lpstat', ['-p', printer]).status).toBe(0);
+  });
 });

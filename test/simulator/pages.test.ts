@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { countTextPages, countTiffFrames } from '../../src/simulator/pages';
 import { createTask, sim, uploadBytes, waitForTaskEnd } from './helpers';
@@ -50,6 +51,29 @@ describe('page counts taken from the documents', () => {
     const t = await waitForTaskEnd(s, created.body.data.task_ref);
     expect(t.status).toBe('failed');
     expect(t.recipients[0]!.failed_code).toBe('CONVERSION_FAILED');
+  });
+
+  it('counts a PDF that pdf-lib\'s strict parser rejects but readers accept (texttopdf-style indirect /Length around the word "stream")', async () => {
+    const content = 'BT /F1 24 Tf 72 720 Td (the upstream report) Tj ET';
+    const objects = [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R 6 0 R] /Count 2 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+      `<< /Length 5 0 R >>\nstream\n${content}\nendstream`,
+      String(content.length),
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+    ];
+    let pdf = '%PDF-1.3\n';
+    const offsets: number[] = [];
+    objects.forEach((o, i) => {
+      offsets.push(pdf.length);
+      pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
+    });
+    const xref = pdf.length;
+    pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+    pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    await expect(PDFDocument.load(Buffer.from(pdf, 'latin1'), { throwOnInvalidObject: true })).rejects.toThrow();
+    expect(await pagesAfterUpload('printed text.pdf', Buffer.from(pdf, 'latin1'))).toBe(2);
   });
 
   it('counts text at 60 lines per page, wrapping lines longer than 80 characters', async () => {

@@ -12,3 +12,11 @@ export function createElectronNotifier(openTask: (taskRef: string) => void): Not
     },
   };
 }
+
+/** A notification that is not about a task (a printed document waiting, for instance). */
+export function showElectronNotification({ title, body, onClick }: { title: string; body: string; onClick(): void }): void {
+  if (!Notification.isSupported()) return;
+  const n = new Notification({ title, body, silent: false });
+  n.on('click', onClick);
+  n.show();
+}

@@ -1,5 +1,5 @@
 import type { DocumentSource } from '../../shared/ipc/channels/intake';
-import { documentPathsFromArgv } from '../intake/documents';
+import { documentPathsFromArgv, isRemoteUrl } from '../intake/documents';
 
 /** The part of Electron's `app` the handlers listen on (typed loosely so tests can drive it with an EventEmitter). */
 export interface AppEvents {
@@ -37,8 +37,8 @@ function documentsFromData(data: unknown): string[] | null {
   if (typeof data !== 'object' || data === null) return null;
   const docs = (data as Partial<SingleInstanceData>).faxdeskDocuments;
   if (!Array.isArray(docs) || !docs.every((d): d is string => typeof d === 'string')) return null;
-  // absolute paths only: the data comes from another process and is resolved there; re-check it exists
-  return documentPathsFromArgv(['', ...docs.filter((d) => /^([a-z]:[\\/]|[\\/])/i.test(d))], '/', { skip: 1 });
+  // absolute paths (and URLs, which the queue lists as not local) only: the data comes from another process and is resolved there
+  return documentPathsFromArgv(['', ...docs.filter((d) => /^([a-z]:[\\/]|[\\/])/i.test(d) || isRemoteUrl(d))], '/', { skip: 1 });
 }
 
 export interface OpenHandlersOptions {

@@ -10,6 +10,7 @@ import {
   type DocumentSource,
   type DocumentsOffered,
   type OfferedDocument,
+  type PrintedJob,
   type RejectedDocument,
   type RejectReason,
 } from '../../shared/ipc/channels/intake';
@@ -26,12 +27,17 @@ export interface ArgvOptions {
   skip?: number;
 }
 
-function existingNonDirectory(p: string): boolean {
+function isDirectory(p: string): boolean {
   try {
-    return !fs.statSync(p).isDirectory();
+    return fs.statSync(p).isDirectory();
   } catch {
     return false;
   }
+}
+
+/** smb://, http://, sftp://… (two letters at least: "C:/" is a Windows drive) */
+export function isRemoteUrl(s: string): boolean {
+  return /^[a-z][a-z0-9+.-]+:\/\//i.test(s) && !/^file:/i.test(s);
 }
 
 /**
@@ -39,9 +45,10 @@ function existingNonDirectory(p: string): boolean {
  * are, because Chromium appends its own (--allow-file-access-from-files,
  * --original-process-start-time=...) and may reorder argv on the way to
  * `second-instance`. Relative paths are resolved against the launching
- * process's directory, not ours. Missing paths and directories are dropped
- * here (they are shell noise such as the app folder in development);
- * existing files of the wrong type still reach the queue, which tells the user.
+ * process's directory, not ours. Directories are dropped here (shell noise
+ * such as the app folder in development); missing files, files of the wrong
+ * type and URLs other than file:// (smb://…) reach the queue, which lists
+ * them with the reason, so nothing the user opened disappears silently.
  */
 export function documentPathsFromArgv(argv: readonly string[], cwd: string, options: ArgvOptions = {}): string[] {
   const out: string[] = [];
@@ -53,13 +60,15 @@ export function documentPathsFromArgv(argv: readonly string[], cwd: string, opti
       try {
         candidate = fileURLToPath(arg);
       } catch {
+        if (!out.includes(arg)) out.push(arg);
         continue;
       }
-    } else if (/^[a-z][a-z0-9+.-]+:\/\//i.test(arg)) {
+    } else if (isRemoteUrl(arg)) {
+      if (!out.includes(arg)) out.push(arg);
       continue;
     }
     const resolved = path.resolve(cwd, candidate);
-    if (existingNonDirectory(resolved) && !out.includes(resolved)) out.push(resolved);
+    if (!isDirectory(resolved) && !out.includes(resolved)) out.push(resolved);
   }
   return out;
 }
@@ -68,6 +77,10 @@ export type Inspection = { ok: true; document: OfferedDocument } | { ok: false; 
 
 /** Checks one file the way the upload will need it: there, a file, a type the service takes, readable, within limits. */
 export function inspectDocument(filePath: string, source: DocumentSource, grants: FileGrants): Inspection {
+  if (isRemoteUrl(filePath) || /^file:/i.test(filePath)) {
+    const name = decodeURIComponent(filePath.split(/[\\/]/).filter(Boolean).pop() ?? filePath);
+    return { ok: false, rejected: { name, reason: 'not_local', source } };
+  }
   const abs = path.resolve(filePath);
   const name = path.basename(abs);
   const reject = (reason: RejectReason): Inspection => ({ ok: false, rejected: { name, reason, source } });
@@ -100,9 +113,18 @@ function overflowOf(documents: readonly OfferedDocument[]): number {
  * the one that is not yet (documents opened while the window is loading, or
  * closed to the tray).
  */
+export interface OfferExtras {
+  /** printed documents' job information, by absolute path */
+  jobs?: ReadonlyMap<string, PrintedJob>;
+  /** documents printed while FaxDesk was not running, found at start */
+  waitingPrinted?: number;
+}
+
 export class IntakeQueue {
   private pending: OfferedDocument[] = [];
   private rejected: RejectedDocument[] = [];
+  private waitingPrinted = 0;
+  private readonly listeners = new Set<(offered: DocumentsOffered) => void>();
 
   constructor(
     private readonly deps: Pick<PlatformDeps, 'emit'>,
@@ -110,24 +132,39 @@ export class IntakeQueue {
     readonly grants: FileGrants = createFileGrants(),
   ) {}
 
-  offer(paths: readonly string[], source: DocumentSource): DocumentsOffered {
+  /** Told of every offer that brought something (the Electron entry raises the window or notifies). */
+  onOffered(listener: (offered: DocumentsOffered) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  offer(paths: readonly string[], source: DocumentSource, extras: OfferExtras = {}): DocumentsOffered {
     const documents: OfferedDocument[] = [];
     const rejected: RejectedDocument[] = [];
     for (const p of paths) {
-      const result = inspectDocument(path.resolve(p), source, this.grants);
+      const abs = isRemoteUrl(p) || /^file:/i.test(p) ? p : path.resolve(p);
+      const result = inspectDocument(abs, source, this.grants);
       // the same file twice in one offer is one document (same path, same handle)
       if (result.ok && documents.some((d) => d.handle === result.document.handle)) continue;
-      if (result.ok) documents.push(result.document);
+      const job = extras.jobs?.get(abs);
+      if (result.ok) documents.push(job ? { ...result.document, print: job } : result.document);
       else rejected.push(result.rejected);
     }
-    const offered: DocumentsOffered = { documents, rejected, overflow: overflowOf(documents) };
+    const offered: DocumentsOffered = {
+      documents,
+      rejected,
+      overflow: overflowOf(documents),
+      ...(extras.waitingPrinted ? { waitingPrinted: extras.waitingPrinted } : {}),
+    };
     if (documents.length === 0 && rejected.length === 0) return offered;
     // a path already waiting is superseded, not listed twice (the file may have been replaced)
     this.pending = this.pending.filter((p) => !documents.some((d) => d.handle === p.handle)).concat(documents);
     this.rejected.push(...rejected);
+    this.waitingPrinted += extras.waitingPrinted ?? 0;
     this.deps.emit('documentsOffered', offered);
     // bring the Send screen up; it claims the documents with takePendingDocuments
     if (documents.length > 0) this.deps.emit('navigate', { route: 'send' });
+    for (const listener of this.listeners) listener(offered);
     return offered;
   }
 
@@ -135,9 +172,11 @@ export class IntakeQueue {
   take(): DocumentsOffered {
     const documents = this.pending;
     const rejected = this.rejected;
+    const waitingPrinted = this.waitingPrinted;
     this.pending = [];
     this.rejected = [];
-    return { documents, rejected, overflow: overflowOf(documents) };
+    this.waitingPrinted = 0;
+    return { documents, rejected, overflow: overflowOf(documents), ...(waitingPrinted ? { waitingPrinted } : {}) };
   }
 
   peek(): DocumentsOffered {

@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DocumentSource } from '../../shared/ipc/channels/intake';
 import type { Logger } from '../log';
+import { ClaimedLedger } from './claimed-ledger';
+import { fileStructure, openForWriting } from './complete-file';
+import { readPrintJob, sidecarPathFor, type PrintJobInfo } from './print-job';
 
 export const SENT_DIR = 'sent';
 export const FAILED_DIR = 'failed';
@@ -33,13 +36,27 @@ export function sourceForName(name: string): DocumentSource {
   return / \(print job \d+\)\.pdf$/i.test(name) ? 'print' : 'hot-folder';
 }
 
+export interface ArrivalInfo {
+  /** what the printer backend passed along (`lp -o phone=…`, the job title), for printed documents */
+  job: PrintJobInfo | null;
+  /** the file was there before the folder was watched (printed or saved while FaxDesk was not running) */
+  backlog: boolean;
+}
+
 export interface HotFolderOptions {
   dir: string;
-  /** a file that has settled (completely written); called once per file */
-  onDocument(filePath: string, source: DocumentSource): void;
+  /** a file that has settled (completely written); called once per file, oldest (by modification time) first */
+  onDocument(filePath: string, source: DocumentSource, info: ArrivalInfo): void;
   log?: Logger;
   /** the gap between the two looks that must agree before a file counts as complete */
   settleMs?: number;
+  /**
+   * How long a file whose format has no end marker (plain text) must stay
+   * unchanged: a writer may pause longer than settleMs between lines.
+   */
+  quietMs?: number;
+  /** where the documents already taken are remembered across restarts (null: in memory only) */
+  ledgerFile?: string | null;
   /** fs.watch misses events on network shares and some container filesystems: rescan this often anyway */
   rescanMs?: number;
 }
@@ -71,11 +88,23 @@ export class HotFolder {
   private readonly offered = new Set<string>();
   private scanning = false;
   private stopped = true;
+  private readonly quietMs: number;
+  private ledger: ClaimedLedger | null = null;
+  private startedAt = 0;
+  private scanProblem: string | null = null;
+  /** documents moved into failed/ this session: a later successful send of the same document moves them on to sent/ */
+  private readonly filedAsFailed = new Set<string>();
 
   constructor(private readonly options: HotFolderOptions) {
     this.dir = path.resolve(options.dir);
     this.settleMs = options.settleMs ?? 500;
     this.rescanMs = options.rescanMs ?? 2_000;
+    this.quietMs = options.quietMs ?? Math.max(this.settleMs, 2_000);
+  }
+
+  /** Why the folder cannot be read right now (it was removed, or access was taken away), in words for the user; null when fine. */
+  get problem(): string | null {
+    return this.scanProblem;
   }
 
   /** Creates the folder (and sent/, failed/) and starts watching. Throws if the folder cannot be created. */
@@ -83,6 +112,8 @@ export class HotFolder {
     if (!this.stopped) return;
     fs.mkdirSync(path.join(this.dir, SENT_DIR), { recursive: true });
     fs.mkdirSync(path.join(this.dir, FAILED_DIR), { recursive: true });
+    this.ledger = new ClaimedLedger(this.options.ledgerFile ?? null, this.dir, (m) => this.options.log?.warn(m));
+    this.startedAt = Date.now();
     this.stopped = false;
     try {
       this.watcher = fs.watch(this.dir, { persistent: false }, () => this.scheduleCheck(50));
@@ -114,17 +145,36 @@ export class HotFolder {
     return !this.stopped;
   }
 
-  /** True if this path is a document the hot folder offered and that is still in the folder. */
+  /** True if this path is a document the hot folder offered and that is still in the folder (or that it filed under failed/). */
   owns(filePath: string): boolean {
-    return this.offered.has(path.resolve(filePath));
+    const full = path.resolve(filePath);
+    return this.offered.has(full) || this.filedAsFailed.has(full);
   }
 
+  /**
+   * The Send screen has taken this document: from now on it is never offered
+   * again while it stays in the folder, across restarts too (the user may
+   * remove it from the screen, or its move after the send may fail).
+   */
+  claim(filePath: string): void {
+    const full = path.resolve(filePath);
+    if (path.dirname(full) !== this.dir || !this.ledger) return;
+    try {
+      const st = fs.statSync(full);
+      this.ledger.add({ name: path.basename(full), size: st.size, mtimeMs: st.mtimeMs });
+    } catch {
+      // gone already: nothing to remember
+    }
+  }
+
+  /** Moves a sent document into sent/. Throws when the move fails (the caller tells the user). */
   markSent(filePath: string): string | null {
-    return this.moveOut(filePath, SENT_DIR);
+    return this.moveOut(filePath, SENT_DIR, null);
   }
 
-  markFailed(filePath: string): string | null {
-    return this.moveOut(filePath, FAILED_DIR);
+  /** Moves a document whose fax failed or was refused into failed/, with the reason beside it. Throws when the move fails. */
+  markFailed(filePath: string, reason: string | null = null): string | null {
+    return this.moveOut(filePath, FAILED_DIR, reason);
   }
 
   /** One pass over the folder; exposed so tests and the settings screen need not wait for a timer. */
@@ -151,19 +201,28 @@ export class HotFolder {
     let entries: fs.Dirent[];
     try {
       entries = await fs.promises.readdir(this.dir, { withFileTypes: true });
+      this.scanProblem = null;
     } catch (e) {
-      this.options.log?.warn(`hot folder unreadable: ${(e as Error).message}`);
+      const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      const problem = `The hot folder ${this.dir} cannot be read (${code}). Check that it still exists and that you may open it, or choose another folder in Settings.`;
+      if (problem !== this.scanProblem) this.options.log?.warn(problem);
+      this.scanProblem = problem;
       return;
     }
     const present = new Set<string>();
+    const names = new Set<string>();
+    const ready: Array<{ full: string; mtimeMs: number }> = [];
     let unsettled = false;
     for (const entry of entries) {
       // sent/ and failed/ (and any other folder) are not looked into
       if (!entry.isFile() || isIgnoredName(entry.name)) continue;
       const full = path.join(this.dir, entry.name);
       present.add(full);
+      names.add(entry.name);
       if (this.offered.has(full)) continue;
-      if (!(await this.settled(full))) unsettled = true;
+      const look = await this.look(full);
+      if (look === 'wait') unsettled = true;
+      else if (look !== 'gone') ready.push({ full, mtimeMs: look });
     }
     // a file that left (moved by us, or by the user) may come back later as a new document
     for (const p of [...this.offered, ...this.candidates.keys()]) {
@@ -172,65 +231,102 @@ export class HotFolder {
         this.candidates.delete(p);
       }
     }
+    this.ledger?.keepOnly(names);
+    // in the order they were written (printed), not the directory's order
+    ready.sort((a, b) => a.mtimeMs - b.mtimeMs || a.full.localeCompare(b.full));
+    for (const { full, mtimeMs } of ready) {
+      if (this.stopped) return;
+      this.offer(full, mtimeMs);
+    }
     if (unsettled) this.scheduleCheck(this.settleMs);
   }
 
-  /** Offers the file if it has settled; returns false while it may still be changing. */
-  private async settled(full: string): Promise<boolean> {
+  private offer(full: string, mtimeMs: number): void {
+    this.candidates.delete(full);
+    this.offered.add(full);
+    const name = path.basename(full);
+    const source = sourceForName(name);
+    const job = source === 'print' ? readPrintJob(full) : null;
+    try {
+      this.options.onDocument(full, source, { job, backlog: mtimeMs < this.startedAt });
+    } catch (e) {
+      this.options.log?.error('hot folder document handler failed', e);
+    }
+  }
+
+  /**
+   * One look at a file: its modification time once it is complete and not
+   * yet taken, 'wait' while it may still be changing, 'gone' when it is not
+   * to be offered (vanished, or taken before — also in an earlier run).
+   */
+  private async look(full: string): Promise<number | 'wait' | 'gone'> {
     let stat: fs.Stats;
     try {
       stat = await fs.promises.stat(full);
     } catch {
       this.candidates.delete(full);
-      return true;
+      return 'gone';
+    }
+    if (this.ledger?.has({ name: path.basename(full), size: stat.size, mtimeMs: stat.mtimeMs })) {
+      // taken by the Send screen before (perhaps before a restart): never again while it stays
+      this.offered.add(full);
+      this.candidates.delete(full);
+      return 'gone';
     }
     const now = Date.now();
     const seen = this.candidates.get(full);
     if (!seen || seen.size !== stat.size || seen.mtimeMs !== stat.mtimeMs) {
-      this.candidates.set(full, { size: stat.size, mtimeMs: stat.mtimeMs, seenAt: now, firstSeenAt: seen && seen.size === stat.size ? seen.firstSeenAt : now });
-      return false;
+      this.candidates.set(full, { size: stat.size, mtimeMs: stat.mtimeMs, seenAt: now, firstSeenAt: now });
+      return 'wait';
     }
-    if (now - seen.seenAt < this.settleMs) return false;
+    if (now - seen.seenAt < this.settleMs) return 'wait';
     // an empty file is usually one that a program has created and not yet filled
-    if (stat.size === 0) return false;
-    // Windows keeps a file that is being written locked against readers
-    let tail: Buffer;
+    if (stat.size === 0) return 'wait';
+    // Windows keeps a file that is being written locked against readers; on Linux we can see the writer
+    let structure: Awaited<ReturnType<typeof fileStructure>>;
     try {
-      const handle = await fs.promises.open(full, 'r');
-      try {
-        tail = await readTail(handle, stat.size);
-      } finally {
-        await handle.close();
-      }
+      structure = await fileStructure(full, stat.size);
     } catch {
-      seen.seenAt = now;
-      return false;
+      return 'wait';
     }
+    if (openForWriting(full)) return 'wait';
     // A writer that pauses longer than the settle time (a slow copy, a network share) leaves a
-    // file that looks still but is cut short; formats that say where they end are held until
-    // they do, or until they have not changed for a long while (then the Send screen's checks decide).
-    if (!endsLikeComplete(full, tail) && now - seen.firstSeenAt < INCOMPLETE_GRACE_MS) {
-      seen.seenAt = now;
-      return false;
-    }
-    this.candidates.delete(full);
-    this.offered.add(full);
-    const name = path.basename(full);
-    try {
-      this.options.onDocument(full, sourceForName(name));
-    } catch (e) {
-      this.options.log?.error('hot folder document handler failed', e);
-    }
-    return true;
+    // file that looks still but is cut short. Formats that say where they end are held until
+    // they do, or until they have not changed for a long while (then the Send screen's checks
+    // decide); plain text, which cannot say, must stay still for longer.
+    const stillFor = now - seen.firstSeenAt;
+    if (structure === 'incomplete' && stillFor < INCOMPLETE_GRACE_MS) return 'wait';
+    if (structure === 'none' && stillFor < this.quietMs) return 'wait';
+    return stat.mtimeMs;
   }
 
-  private moveOut(filePath: string, sub: string): string | null {
+  private moveOut(filePath: string, sub: string, reason: string | null): string | null {
     const full = path.resolve(filePath);
-    // only files directly in the outbox: a path from elsewhere is never moved
-    if (path.dirname(full) !== this.dir || !fs.existsSync(full)) return null;
+    // only files directly in the outbox (or filed by us under failed/): a path from elsewhere is never moved
+    if ((path.dirname(full) !== this.dir && !this.filedAsFailed.has(full)) || !fs.existsSync(full)) return null;
     const target = moveWithoutOverwriting(full, path.join(this.dir, sub));
     this.offered.delete(full);
     this.candidates.delete(full);
+    this.filedAsFailed.delete(full);
+    if (sub === FAILED_DIR) this.filedAsFailed.add(target);
+    // the printer's sidecar travels with its document; a failure's reason is added to it
+    const sidecar = sidecarPathFor(full);
+    let meta: Record<string, unknown> = {};
+    try {
+      meta = JSON.parse(fs.readFileSync(sidecar, 'utf8')) as Record<string, unknown>;
+    } catch {
+      // none, or unreadable: a fresh one only when there is a reason to keep
+    }
+    try {
+      if (reason !== null || fs.existsSync(sidecar)) {
+        const next = { ...meta, ...(reason !== null ? { failure: { reason, at: new Date().toISOString() } } : {}) };
+        fs.writeFileSync(sidecarPathFor(target), JSON.stringify(next), { mode: 0o600 });
+      }
+      fs.rmSync(sidecar, { force: true });
+    } catch (e) {
+      this.options.log?.warn(`hot folder: cannot write the note beside ${path.basename(target)}: ${(e as Error).message}`);
+    }
+    if (reason !== null) this.options.log?.info(`hot folder: ${path.basename(full)} moved to ${sub}/ (${reason})`);
     return target;
   }
 }
@@ -267,20 +363,3 @@ export function moveWithoutOverwriting(file: string, dir: string): string {
 
 /** How long an unchanged file that does not end like its format is held back before it is offered anyway. */
 const INCOMPLETE_GRACE_MS = 30_000;
-const TAIL_BYTES = 2048;
-
-async function readTail(handle: fs.promises.FileHandle, size: number): Promise<Buffer> {
-  const length = Math.min(size, TAIL_BYTES);
-  const buffer = Buffer.alloc(length);
-  await handle.read(buffer, 0, length, size - length);
-  return buffer;
-}
-
-/** PDF ends with %%EOF (perhaps followed by a newline), JPEG with FFD9, PNG with its IEND chunk. */
-export function endsLikeComplete(file: string, tail: Buffer): boolean {
-  const ext = path.extname(file).toLowerCase();
-  if (ext === '.pdf') return tail.includes('%%EOF');
-  if (ext === '.jpg' || ext === '.jpeg') return tail.includes(Buffer.from([0xff, 0xd9]));
-  if (ext === '.png') return tail.includes(Buffer.from('IEND'));
-  return true;
-}

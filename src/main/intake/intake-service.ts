@@ -1,20 +1,21 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { HotFolderStatus, SettleOutcome } from '../../shared/ipc/channels/intake';
+import type { DocumentSource, HotFolderStatus, PrintedJob, SettleOutcome } from '../../shared/ipc/channels/intake';
 import type { Settings } from '../../shared/settings';
 import type { PlatformDeps } from '../app-context';
+import { UserError } from '../errors';
 import type { Handlers } from '../ipc/dispatch';
 import type { SettingsStore } from '../settings/settings';
 import { createFileGrants, type FileGrants } from '../files/grants';
 import { IntakeQueue } from './documents';
-import { HotFolder, defaultHotFolderPath, type HotFolderOptions } from './hot-folder';
+import { HotFolder, defaultHotFolderPath, type ArrivalInfo, type HotFolderOptions } from './hot-folder';
 
 export type IntakeHandlers = Pick<Handlers, 'takePendingDocuments' | 'settleDocument' | 'hotFolderStatus'>;
 
 export interface IntakeServiceOptions {
   /** the user's home, for the default ~/FaxDesk/Outbox (tests pass a temp dir) */
   home?: string;
-  hotFolder?: Pick<HotFolderOptions, 'settleMs' | 'rescanMs'>;
+  hotFolder?: Pick<HotFolderOptions, 'settleMs' | 'rescanMs' | 'quietMs'>;
 }
 
 export interface IntakeService {
@@ -23,8 +24,11 @@ export interface IntakeService {
   /** the folder the hot folder would use now (the default when the setting is empty) */
   hotFolderPath(): string;
   status(): HotFolderStatus;
-  /** after a send: hot-folder documents go to sent/ or failed/; others are left alone (null) */
-  settle(filePath: string, outcome: SettleOutcome): string | null;
+  /**
+   * After a send: hot-folder documents go to sent/ or failed/; others are
+   * left alone (null). Throws a UserError when the move fails.
+   */
+  settle(filePath: string, outcome: SettleOutcome, reason?: string): string | null;
   close(): void;
 }
 
@@ -34,13 +38,16 @@ function expandHome(p: string, home: string): string {
   return p;
 }
 
+/** Where the hot folder remembers the documents the Send screen has already taken. */
+export const TAKEN_LEDGER_FILE = 'hot-folder-taken.json';
+
 /**
  * Everything that brings documents to the Send screen: the queue (argv,
  * open-file, second instance feed it from the Electron glue) and the hot
  * folder, which follows the hotFolder setting live.
  */
 export function createIntakeService(
-  deps: Pick<PlatformDeps, 'emit' | 'log'>,
+  deps: Pick<PlatformDeps, 'emit' | 'log'> & Partial<Pick<PlatformDeps, 'dataDir'>>,
   settings: Pick<SettingsStore, 'get' | 'onChange'>,
   options: IntakeServiceOptions = {},
   grants: FileGrants = createFileGrants(),
@@ -55,6 +62,36 @@ export function createIntakeService(
     return configured ? path.resolve(expandHome(configured, home)) : defaultHotFolderPath(home);
   };
 
+  // Arrivals of one scan are offered together (in the order the hot folder gave them, grouped by
+  // source), so the documents printed while FaxDesk was closed are announced in one sentence.
+  let arrivals: Array<{ file: string; source: DocumentSource; info: ArrivalInfo }> = [];
+  let flushing: NodeJS.Immediate | null = null;
+  const flush = () => {
+    flushing = null;
+    const batch = arrivals;
+    arrivals = [];
+    const waitingPrinted = batch.filter((a) => a.source === 'print' && a.info.backlog).length;
+    let announced = false;
+    for (let i = 0; i < batch.length; ) {
+      const source = batch[i]!.source;
+      let j = i;
+      const jobs = new Map<string, PrintedJob>();
+      while (j < batch.length && batch[j]!.source === source) {
+        const { file, info } = batch[j]!;
+        if (info.job) jobs.set(path.resolve(file), { recipients: info.job.recipients, name: info.job.name });
+        j++;
+      }
+      const announce = !announced && source === 'print' && waitingPrinted > 0;
+      if (announce) announced = true;
+      queue.offer(
+        batch.slice(i, j).map((a) => a.file),
+        source,
+        { jobs, ...(announce ? { waitingPrinted } : {}) },
+      );
+      i = j;
+    }
+  };
+
   const apply = (s: Settings) => {
     const wanted = s.hotFolder.enabled ? pathFrom(s) : null;
     if (folder && folder.dir === wanted) return;
@@ -65,8 +102,12 @@ export function createIntakeService(
     const next = new HotFolder({
       dir: wanted,
       log: deps.log,
+      ledgerFile: deps.dataDir ? path.join(deps.dataDir, TAKEN_LEDGER_FILE) : null,
       ...options.hotFolder,
-      onDocument: (file, source) => queue.offer([file], source),
+      onDocument: (file, source, info) => {
+        arrivals.push({ file, source, info });
+        flushing ??= setImmediate(flush);
+      },
     });
     try {
       next.start();
@@ -84,12 +125,24 @@ export function createIntakeService(
 
   const status = (): HotFolderStatus => {
     const s = settings.get();
-    return { enabled: s.hotFolder.enabled, path: pathFrom(s), watching: folder?.watching ?? false, problem };
+    return { enabled: s.hotFolder.enabled, path: pathFrom(s), watching: folder?.watching ?? false, problem: problem ?? folder?.problem ?? null };
   };
 
-  const settle = (filePath: string, outcome: SettleOutcome): string | null => {
+  const settle = (filePath: string, outcome: SettleOutcome, reason?: string): string | null => {
     if (!folder || !folder.owns(filePath)) return null;
-    return outcome === 'sent' ? folder.markSent(filePath) : folder.markFailed(filePath);
+    const name = path.basename(filePath);
+    const sub = outcome === 'sent' ? 'sent' : 'failed';
+    try {
+      return outcome === 'sent' ? folder.markSent(filePath) : folder.markFailed(filePath, reason ?? 'not sent');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      deps.log.warn(`hot folder: cannot move ${name} into ${sub}/: ${code}`);
+      // it stays where it is and is remembered as taken: never offered (or faxed) again from there
+      throw new UserError(
+        'intake.settle_failed',
+        `${name} could not be moved into the ${sub} folder of the hot folder (${code}). It stays in ${path.dirname(filePath)} and will not be offered again; move or delete it there yourself.`,
+      );
+    }
   };
 
   return {
@@ -98,16 +151,27 @@ export function createIntakeService(
     status,
     settle,
     handlers: {
-      takePendingDocuments: () => queue.take(),
+      takePendingDocuments: () => {
+        const taken = queue.take();
+        // taking is what claims a hot-folder document: remembered so it is never offered again
+        for (const d of taken.documents) {
+          const p = d.source === 'hot-folder' || d.source === 'print' ? grants.lookup(d.handle, 'input') : null;
+          if (p !== null) folder?.claim(p);
+        }
+        return taken;
+      },
       // Only a handle main issued names a file; the hot folder then moves only what it offered.
-      settleDocument: ({ handle, outcome }) => {
+      settleDocument: ({ handle, outcome, reason }) => {
         const p = grants.lookup(handle, 'input');
-        return { movedTo: p === null ? null : settle(p, outcome) };
+        const movedTo = p === null ? null : settle(p, outcome, reason);
+        // a refused document stays attached: its new place (failed/) is granted in turn
+        return { movedTo, handle: movedTo === null ? null : grants.grant(movedTo, 'input') };
       },
       hotFolderStatus: () => status(),
     },
     close() {
       unsubscribe();
+      if (flushing) clearImmediate(flushing);
       folder?.stop();
       folder = null;
     },

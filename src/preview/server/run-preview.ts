@@ -5,6 +5,7 @@ import { createLogger } from '../../main/log';
 import { createMainServices } from '../../main/services';
 import type { KeyValueStore } from '../../main/settings/settings';
 import type { PlatformDeps } from '../../main/app-context';
+import { documentPathsFromArgv } from '../../main/intake/documents';
 import { startPreviewServer, type PreviewServer } from './server';
 import { previewDialogs } from './preview-dialogs';
 import { grantDroppedFile } from '../../main/files/file-handlers';
@@ -14,6 +15,8 @@ export interface PreviewOptions {
   dataDir?: string;
   port?: number;
   locale?: string;
+  /** documents named on the command line ("Open with"), offered as Electron's argv would be */
+  documents?: { argv: readonly string[]; cwd: string };
 }
 
 /** The browser preview: real main-process services behind a loopback bridge. */
@@ -37,7 +40,13 @@ export async function runPreview(options: PreviewOptions) {
     // Test knobs: a private keychain entry and a fast demo service.
     ...(process.env['FAXDESK_KEYCHAIN_SERVICE'] ? { keychainService: process.env['FAXDESK_KEYCHAIN_SERVICE'] } : {}),
     ...(process.env['FAXDESK_DEMO_SPEED'] ? { demoSpeed: Number(process.env['FAXDESK_DEMO_SPEED']) } : {}),
+    // where the default hot folder (~/FaxDesk/Outbox) lives: e2e runs keep it in their own folder
+    ...(process.env['FAXDESK_OUTBOX_HOME'] ? { intake: { home: process.env['FAXDESK_OUTBOX_HOME'] } } : {}),
   });
+  if (options.documents?.argv.length) {
+    // the same path as Electron's launch argv: switches skipped, relative paths resolved, missing ones listed
+    services.intake.queue.offer(documentPathsFromArgv(['', ...options.documents.argv], options.documents.cwd, { skip: 1 }), 'argv');
+  }
   const startOptions = {
     rendererDir: options.rendererDir,
     handlers: services.handlers,

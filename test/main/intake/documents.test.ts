@@ -24,7 +24,7 @@ function recorder() {
 }
 
 describe('documentPathsFromArgv', () => {
-  it('skips the executable, switches and missing paths, and resolves relative paths against the launching directory', () => {
+  it('skips the executable and switches, keeps missing paths and URLs for the queue to explain, and resolves relative paths against the launching directory', () => {
     const a = write('Invoice March.pdf');
     write('sub/合同 第二版.docx');
     const argv = [
@@ -35,8 +35,9 @@ describe('documentPathsFromArgv', () => {
       'sub/合同 第二版.docx',
       'missing.pdf',
       '--original-process-start-time=13312312',
+      'smb://fileserver/scans/a.pdf',
     ];
-    expect(documentPathsFromArgv(argv, dir)).toEqual([a, path.join(dir, 'sub', '合同 第二版.docx')]);
+    expect(documentPathsFromArgv(argv, dir)).toEqual([a, path.join(dir, 'sub', '合同 第二版.docx'), path.join(dir, 'missing.pdf'), 'smb://fileserver/scans/a.pdf']);
   });
 
   it('skips the app folder in development (electron .) and accepts file:// URIs from desktop launchers', () => {

@@ -15,6 +15,8 @@ const dataDir = path.join(root, 'data');
 const docs = path.join(root, '文档 folder');
 fs.mkdirSync(docs, { recursive: true });
 fs.mkdirSync(dataDir, { recursive: true });
+// the hot folder is on by default at ~/FaxDesk/Outbox: keep it inside this test's folder
+process.env['HOME'] = root;
 const file = (name: string) => {
   const p = path.join(docs, name);
   fs.writeFileSync(p, `%PDF-1.4 ${name}`);
@@ -143,10 +145,11 @@ const frame = { senderFrame: { url: `file://${path.resolve('src/renderer')}/inde
 
 describe('documents opened with FaxDesk reach the Send screen', () => {
   it('argv at launch and open-file before ready are kept until the window exists, then offered in order', async () => {
-    process.argv = ['/opt/FaxDesk/faxdesk', '--no-sandbox', launchDoc, path.join(docs, 'missing.pdf')];
+    const missing = path.join(docs, 'missing.pdf');
+    process.argv = ['/opt/FaxDesk/faxdesk', '--no-sandbox', launchDoc, missing, 'smb://server/share/传真.pdf'];
     await import('../../../src/main/index');
     // the second process's documents travel with the single-instance lock
-    expect(h.lockData).toEqual({ faxdeskDocuments: [launchDoc] });
+    expect(h.lockData).toEqual({ faxdeskDocuments: [launchDoc, missing, 'smb://server/share/传真.pdf'] });
 
     // macOS: a document opened during launch arrives before ready and before any window
     const preventDefault = vi.fn();
@@ -158,6 +161,11 @@ describe('documents opened with FaxDesk reach the Send screen', () => {
     await vi.waitFor(() => expect(offers(h.windows[0]!)).toHaveLength(2), { timeout: 10_000 });
     const [first, second] = offers(h.windows[0]!);
     expect(first!.documents).toMatchObject([{ name: 'Launch Invoice.pdf', source: 'argv' }]);
+    // what could not be opened is listed with the reason, not dropped
+    expect(first!.rejected).toMatchObject([
+      { name: 'missing.pdf', reason: 'not_found', source: 'argv' },
+      { name: '传真.pdf', reason: 'not_local', source: 'argv' },
+    ]);
     expect(second!.documents).toMatchObject([{ name: '早期 opened.pdf', source: 'open-file' }]);
 
     // the Send screen mounts later and claims them through the contract

@@ -6,6 +6,7 @@ import { dispatch } from '../../../src/main/ipc/dispatch';
 import type { DocumentsOffered, HotFolderStatus } from '../../../src/shared/ipc/channels/intake';
 import { grantDroppedFile } from '../../../src/main/files/file-handlers';
 import { makeTestServices, type TestServices } from '../../helpers/services';
+import { samplePdf } from '../../helpers/sample-documents';
 
 let t: TestServices | null = null;
 const dirs: string[] = [];
@@ -27,9 +28,9 @@ describe('intake through the IPC contract', () => {
     const { services, emitted } = t;
     const outbox = path.join(tempDir(), 'Outbox 传真');
 
+    // on by default, at ~/FaxDesk/Outbox (the printer's outbox; the test's home is its data folder)
     let status = (await dispatch(services.handlers, 'hotFolderStatus', undefined)) as { ok: true; value: HotFolderStatus };
-    expect(status.value).toMatchObject({ enabled: false, watching: false });
-    expect(status.value.path).toBe(path.join(os.homedir(), 'FaxDesk', 'Outbox'));
+    expect(status.value).toEqual({ enabled: true, watching: true, path: path.join(t.dataDir, 'FaxDesk', 'Outbox'), problem: null });
 
     // the window cannot name the folder; the user picks it in main's folder dialog
     const typed = await dispatch(services.handlers, 'updateSettings', { hotFolder: { enabled: true, path: outbox } });
@@ -80,6 +81,84 @@ describe('intake through the IPC contract', () => {
     const s = t.services.intake.status();
     expect(s.watching).toBe(false);
     expect(s.problem).toMatch(/cannot be used/);
+  });
+
+  it('reports a watched folder that disappears', async () => {
+    t = await makeTestServices({}, { intake: { hotFolder: { settleMs: 200, rescanMs: 150 } } });
+    const outbox = path.join(tempDir(), 'Outbox');
+    t.services.settings.update({ hotFolder: { enabled: true, path: outbox } });
+    expect(t.services.intake.status().problem).toBeNull();
+    fs.rmSync(outbox, { recursive: true });
+    await expect.poll(() => t!.services.intake.status().problem, { timeout: 5_000 }).toMatch(/cannot be read \(ENOENT\)/);
+  });
+
+  it('files a refused document under failed/ with the reason beside it, and a failed move is an error the user sees, never a second offer', async () => {
+    t = await makeTestServices({}, { intake: { hotFolder: { settleMs: 200, rescanMs: 150 } } });
+    const { services, emitted } = t;
+    const outbox = path.join(tempDir(), 'Outbox');
+    services.settings.update({ hotFolder: { enabled: true, path: outbox } });
+    const pdf = await samplePdf(1);
+    fs.writeFileSync(path.join(outbox, 'refused.pdf'), pdf);
+    fs.writeFileSync(path.join(outbox, 'stuck.pdf'), pdf);
+    await expect.poll(() => services.intake.queue.peek().documents.length, { timeout: 10_000 }).toBe(2);
+    const taken = ((await dispatch(services.handlers, 'takePendingDocuments', undefined)) as { ok: true; value: DocumentsOffered }).value;
+    expect(taken.documents.map((d) => d.name).sort()).toEqual(['refused.pdf', 'stuck.pdf']);
+
+    const failed = await dispatch(services.handlers, 'settleDocument', { path: path.join(outbox, 'refused.pdf'), outcome: 'failed', reason: 'Insufficient balance' });
+    expect(failed).toEqual({ ok: true, value: { movedTo: path.join(outbox, 'failed', 'refused.pdf') } });
+    expect(JSON.parse(fs.readFileSync(path.join(outbox, 'failed', '.refused.pdf.faxdesk.json'), 'utf8'))).toMatchObject({ failure: { reason: 'Insufficient balance' } });
+    expect(t.logLines.join('\n')).toMatch(/refused\.pdf moved to failed\/ \(Insufficient balance\)/);
+
+    // sent/ cannot be written: the move fails, the user is told, and the document stays — not offered again
+    fs.rmSync(path.join(outbox, 'sent'), { recursive: true });
+    fs.writeFileSync(path.join(outbox, 'sent'), 'a file where the folder should be');
+    const stuck = await dispatch(services.handlers, 'settleDocument', { path: path.join(outbox, 'stuck.pdf'), outcome: 'sent' });
+    expect(stuck).toMatchObject({ ok: false, error: { code: 'intake.settle_failed' } });
+    expect((stuck as { ok: false; error: { message: string } }).error.message).toMatch(/stuck\.pdf could not be moved into the sent folder.*will not be offered again/);
+    expect(fs.existsSync(path.join(outbox, 'stuck.pdf'))).toBe(true);
+    const offersBefore = emitted.filter((e) => e.name === 'documentsOffered').length;
+
+    // nor after a restart: the next FaxDesk over the same data folder leaves it alone
+    fs.rmSync(path.join(outbox, 'sent'));
+    const first = t;
+    t = null;
+    await first.services.close();
+    dirs.push(first.dataDir);
+    const again = await makeTestServices({ dataDir: first.dataDir }, { intake: { home: first.dataDir, hotFolder: { settleMs: 200, rescanMs: 150 } } });
+    try {
+      again.services.settings.update({ hotFolder: { enabled: true, path: outbox } });
+      fs.writeFileSync(path.join(outbox, 'new.pdf'), pdf);
+      await expect.poll(() => again.services.intake.queue.peek().documents.map((d) => d.name), { timeout: 10_000 }).toEqual(['new.pdf']);
+      await new Promise((r) => setTimeout(r, 800));
+      expect(again.services.intake.queue.peek().documents.map((d) => d.name)).toEqual(['new.pdf']);
+    } finally {
+      await again.cleanup();
+    }
+    expect(offersBefore).toBe(1);
+  });
+
+  it('hands over a printed document with the numbers and name of its job, and says how many were printed while FaxDesk was closed', async () => {
+    const home = tempDir();
+    const outbox = path.join(home, 'FaxDesk', 'Outbox');
+    fs.mkdirSync(outbox, { recursive: true });
+    const pdf = await samplePdf(1);
+    for (const [job, phone] of [[31, '+861012345678,021 8765 4321'], [32, '13800138000']] as const) {
+      const name = `报价单 (print job ${job}).pdf`;
+      fs.writeFileSync(path.join(outbox, `.${name}.faxdesk.json`), JSON.stringify({ version: 1, job, user: 'me', title: '报价单', options: `number-up=1 phone='${phone}' job-uuid=x` }));
+      fs.writeFileSync(path.join(outbox, name), pdf);
+      fs.utimesSync(path.join(outbox, name), new Date(Date.now() - 60_000 + job), new Date(Date.now() - 60_000 + job));
+    }
+    t = await makeTestServices({}, { intake: { home, hotFolder: { settleMs: 200, rescanMs: 150 } } });
+    await expect.poll(() => t!.services.intake.queue.peek().documents.length, { timeout: 10_000 }).toBe(2);
+    const taken = ((await dispatch(t.services.handlers, 'takePendingDocuments', undefined)) as { ok: true; value: DocumentsOffered }).value;
+    expect(taken.waitingPrinted).toBe(2);
+    expect(taken.documents.map((d) => [d.name, d.source, d.print])).toEqual([
+      ['报价单 (print job 31).pdf', 'print', { recipients: ['+861012345678', '021 8765 4321'], name: '报价单' }],
+      ['报价单 (print job 32).pdf', 'print', { recipients: ['13800138000'], name: '报价单' }],
+    ]);
+    // after the send the sidecar goes along into sent/
+    await dispatch(t.services.handlers, 'settleDocument', { handle: taken.documents[0]!.handle, outcome: 'sent' });
+    expect(fs.readdirSync(path.join(outbox, 'sent'), { withFileTypes: false }).sort()).toEqual(['.报价单 (print job 31).pdf.faxdesk.json', '报价单 (print job 31).pdf']);
   });
 
   it('rejects a malformed settle request at the door', async () => {

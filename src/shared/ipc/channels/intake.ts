@@ -39,9 +39,19 @@ export interface OfferedDocument {
   /** bytes */
   size: number;
   source: DocumentSource;
+  /** printed documents: what the print job named (`lp -o phone=…`, the job title), for the Send screen to pre-fill */
+  print?: PrintedJob;
 }
 
-export type RejectReason = 'not_found' | 'not_a_file' | 'unsupported_type' | 'empty' | 'too_large' | 'unreadable';
+export interface PrintedJob {
+  /** fax numbers as given in the job, in order */
+  recipients: string[];
+  /** the job title, for the fax's name (null when the job had none) */
+  name: string | null;
+}
+
+/** not_local: a URL (smb://, http://…) named on the command line; only local files can be faxed from "Open with" */
+export type RejectReason = 'not_found' | 'not_a_file' | 'unsupported_type' | 'empty' | 'too_large' | 'unreadable' | 'not_local';
 
 export interface RejectedDocument {
   name: string;
@@ -56,6 +66,8 @@ export interface DocumentsOffered {
   rejected: RejectedDocument[];
   /** how many of `documents` lie beyond MAX_DOCUMENTS (listed, not attached, never dropped silently) */
   overflow: number;
+  /** set when FaxDesk starts and finds documents printed while it was not running: how many */
+  waitingPrinted?: number;
 }
 
 export const settleOutcomeSchema = z.enum(['sent', 'failed']);
@@ -66,7 +78,7 @@ export interface HotFolderStatus {
   /** the folder in use (the default ~/FaxDesk/Outbox when the setting is empty) */
   path: string;
   watching: boolean;
-  /** why it is not watching although enabled, in words a user can act on */
+  /** why it is not watching (or cannot read the folder) although enabled, in words a user can act on */
   problem: string | null;
 }
 
@@ -79,12 +91,14 @@ export const intakeChannels = {
    */
   takePendingDocuments: channel<DocumentsOffered>()(z.undefined()),
   /**
-   * After a send: moves a hot-folder document into `sent/` or `failed/`.
-   * Only documents the hot folder offered are moved; anything else is left
-   * where it is (movedTo: null).
+   * After a send: moves a hot-folder document into `sent/` or `failed/`
+   * (failed or refused; `reason` is kept beside it). Only documents the hot
+   * folder offered are moved; anything else is left where it is (movedTo:
+   * null). A move that fails is an error (`intake.settle_failed`) the
+   * Send screen shows; the document is never offered again either way.
    */
-  settleDocument: channel<{ movedTo: string | null }>()(
-    z.object({ handle: fileHandleSchema, outcome: settleOutcomeSchema }).strict(),
+  settleDocument: channel<{ movedTo: string | null; handle: string | null }>()(
+    z.object({ handle: fileHandleSchema, outcome: settleOutcomeSchema, reason: z.string().max(1000).optional() }).strict(),
   ),
   hotFolderStatus: channel<HotFolderStatus>()(z.undefined()),
 };

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { DocumentSource } from '../../../../shared/ipc/channels/intake';
 import type { ComposeDocument, DocumentProblemCode, SendResult } from '../../../../shared/send/types';
 
 export type UploadState =
@@ -21,11 +22,13 @@ export interface DocItem {
   previewFile: File | null;
   previewKind: 'pdf' | 'image' | null;
   isCover: boolean;
+  /** how it came from outside the window (printer, hot folder, Open with), shown beside it; absent when added here */
+  source?: DocumentSource;
 }
 
 export interface Refusal {
   key: string;
-  code: DocumentProblemCode | 'other';
+  code: DocumentProblemCode | 'not_local' | 'other';
   name: string;
   size: number;
   message: string;
@@ -56,6 +59,8 @@ interface ComposeState {
   /** field errors on other fields (name, scheduledAt, documents.i) */
   otherErrors: Record<string, string[]>;
   restored: boolean;
+  /** a notice about documents from outside (printed while FaxDesk was closed, a hot-folder move that failed) */
+  intakeNotice: { kind: 'waiting'; count: number } | { kind: 'settleFailed'; message: string } | null;
   set(patch: Partial<Omit<ComposeState, 'set' | 'updateDoc' | 'moveDoc' | 'removeDoc' | 'reset'>>): void;
   updateDoc(key: string, patch: Partial<DocItem>): void;
   moveDoc(key: string, delta: -1 | 1): void;
@@ -76,6 +81,7 @@ const empty = {
   resultName: '',
   serviceErrors: {},
   otherErrors: {},
+  intakeNotice: null,
 };
 
 /** The compose form: UI state only (what the user is putting together), never a copy of server data. */

@@ -5,6 +5,7 @@ import { formatBytes } from '../../../../shared/send/types';
 import { call } from '../../lib/api';
 import { newKey, useCompose, type DocItem } from './compose-store';
 import { addFiles, addHandles, cancelUpload, upload } from './documents';
+import { HotFolderProblem } from './hot-folder-notice';
 import { Thumbnail } from './thumbnail';
 
 const ACCEPT = ACCEPTED_DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -58,6 +59,7 @@ function DocumentRow({ item, index, count }: { item: DocItem; index: number; cou
           {item.doc.pages !== null ? t('documents.pages', { count: item.doc.pages }) : t('documents.pagesUnknown')}
           {item.size !== null ? ` · ${formatBytes(item.size)}` : ''}
           {item.doc.url ? ` · ${t('documents.fromUrl')}` : ''}
+          {item.source ? <span data-testid="send-document-source">{` · ${t(`documents.source.${item.source}`)}`}</span> : null}
         </div>
         {item.warning === 'large' && item.size !== null ? <div className="send-warn">{t('documents.large', { size: formatBytes(item.size) })}</div> : null}
         {errors?.map((m) => (
@@ -225,6 +227,7 @@ export function DocumentsPanel() {
   const docs = useCompose((s) => s.docs);
   const refused = useCompose((s) => s.refused);
   const overflow = useCompose((s) => s.overflow);
+  const notice = useCompose((s) => s.intakeNotice);
   const set = useCompose((s) => s.set);
   const input = useRef<HTMLInputElement>(null);
 
@@ -246,6 +249,15 @@ export function DocumentsPanel() {
           void addFiles(files);
         }}
       />
+      <HotFolderProblem />
+      {notice ? (
+        <div className={`notice ${notice.kind === 'waiting' ? 'info' : 'bad'}`} role={notice.kind === 'waiting' ? 'status' : 'alert'} data-testid="send-intake-notice">
+          {notice.kind === 'waiting' ? t('documents.printedWaiting', { count: notice.count }) : t('documents.settleFailed', { message: notice.message })}{' '}
+          <button type="button" className="btn small" onClick={() => set({ intakeNotice: null })}>
+            {t('documents.dismiss')}
+          </button>
+        </div>
+      ) : null}
       {refused.length > 0 ? (
         <div className="notice bad" role="alert" data-testid="send-refused">
           <strong>{t('documents.refusedHeading')}</strong>

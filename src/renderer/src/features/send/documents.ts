@@ -4,7 +4,7 @@
  * through window.faxdesk.grantFile); main reads and uploads the bytes.
  */
 import { useEffect } from 'react';
-import { MAX_DOCUMENTS, type DocumentsOffered } from '../../../../shared/ipc/channels/intake';
+import { MAX_DOCUMENTS, type DocumentSource, type DocumentsOffered, type OfferedDocument } from '../../../../shared/ipc/channels/intake';
 import type { ComposeDocument, DocumentInfo } from '../../../../shared/send/types';
 import { api, call, CallError } from '../../lib/api';
 import { newKey, useCompose, type DocItem, type Refusal } from './compose-store';
@@ -22,7 +22,12 @@ function refusalOf(info: DocumentInfo): Refusal {
 }
 
 /** Inspects granted files in main, attaches what fits (up to 3), lists the rest, and starts the uploads. */
-export async function addHandles(handles: string[], files: Array<File | null> = [], names: string[] = []): Promise<void> {
+export async function addHandles(
+  handles: string[],
+  files: Array<File | null> = [],
+  names: string[] = [],
+  sources: Array<DocumentSource | undefined> = [],
+): Promise<void> {
   if (handles.length === 0) return;
   let infos: DocumentInfo[];
   try {
@@ -52,6 +57,7 @@ export async function addHandles(handles: string[], files: Array<File | null> = 
       previewFile: file && kind === 'pdf' ? file : null,
       previewKind: kind,
       isCover: false,
+      ...(sources[i] ? { source: sources[i] } : {}),
     });
   });
   const s = store();
@@ -132,32 +138,74 @@ export function useUploadProgress(): void {
   );
 }
 
-/** Documents opened with FaxDesk, printed to it or dropped in the hot folder. */
+/**
+ * After a send, documents from the hot folder (or the printer) follow their
+ * fax: queued -> sent/, refused -> failed/ with the reason beside it. A move
+ * that fails is shown: the document stays in the outbox but is never offered
+ * again (main remembers it as taken).
+ */
+export async function settleFromOutside(docs: DocItem[], outcome: 'sent' | 'failed', reason?: string): Promise<void> {
+  for (const d of docs) {
+    if (d.isCover || d.doc.handle === null || (d.source !== 'hot-folder' && d.source !== 'print')) continue;
+    try {
+      const { movedTo, handle } = await call('settleDocument', { handle: d.doc.handle, outcome, ...(reason ? { reason: reason.slice(0, 1000) } : {}) });
+      // still attached after a refusal: the next try reads it from where it went (main granted it there)
+      if (movedTo && handle && outcome === 'failed') store().updateDoc(d.key, { doc: { ...d.doc, handle } });
+    } catch (e) {
+      store().set({ intakeNotice: { kind: 'settleFailed', message: (e as Error).message } });
+    }
+  }
+}
+
+/** The numbers and name a print job carried (`lp -o phone=…`, the job title), added to what is already typed. */
+function prefillFromPrint(documents: OfferedDocument[]): void {
+  const jobs = documents.flatMap((d) => (d.print ? [d.print] : []));
+  if (jobs.length === 0) return;
+  const s = store();
+  const typed = s.recipientsText.split(/\r?\n/).map((l) => l.trim());
+  const numbers = jobs.flatMap((j) => j.recipients).filter((n, i, all) => all.indexOf(n) === i && !typed.includes(n));
+  const name = s.name.trim() ? s.name : (jobs.find((j) => j.name)?.name ?? '');
+  const text = [s.recipientsText.replace(/\s+$/, ''), ...numbers].filter(Boolean).join('\n');
+  s.set({ recipientsText: text, name });
+}
+
+/**
+ * Documents opened with FaxDesk, printed to it or dropped in the hot folder.
+ * Every announcement is answered with takePendingDocuments: taking is what
+ * claims a document in main (a hot-folder document taken once is never
+ * offered again, also after a restart), and ids keep a document from being
+ * attached twice.
+ */
 export function useOfferedDocuments(onOffered: () => void): void {
   useEffect(() => {
     const seen = new Set<string>();
     const take = (offer: DocumentsOffered) => {
       const fresh = offer.documents.filter((d) => !seen.has(d.id));
       fresh.forEach((d) => seen.add(d.id));
+      const known = ['too_large', 'empty', 'unsupported_type', 'not_found', 'not_a_file', 'not_local'] as const;
       const rejected: Refusal[] = offer.rejected.map((r) => ({
         key: newKey('r'),
-        code: r.reason === 'too_large' || r.reason === 'empty' || r.reason === 'unsupported_type' || r.reason === 'not_found' || r.reason === 'not_a_file' ? r.reason : 'unreadable',
+        code: (known as readonly string[]).includes(r.reason) ? (r.reason as (typeof known)[number]) : 'unreadable',
         name: r.name,
         size: 0,
         message: '',
       }));
       if (rejected.length) store().set({ refused: [...store().refused, ...rejected] });
+      if (offer.waitingPrinted) store().set({ intakeNotice: { kind: 'waiting', count: offer.waitingPrinted } });
       if (fresh.length) {
         onOffered();
+        prefillFromPrint(fresh);
         void addHandles(
           fresh.map((d) => d.handle),
           [],
           fresh.map((d) => d.name),
+          fresh.map((d) => d.source),
         );
       }
     };
-    const off = api().on('documentsOffered', take);
-    void call('takePendingDocuments').then(take, () => {});
+    const claim = () => void call('takePendingDocuments').then(take, () => {});
+    const off = api().on('documentsOffered', claim);
+    claim();
     return off;
   }, [onOffered]);
 }

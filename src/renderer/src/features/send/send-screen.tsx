@@ -8,7 +8,7 @@ import { defaultSettings } from '../../../../shared/settings';
 import { call, CallError } from '../../lib/api';
 import { useAccount, useSettings } from '../account/hooks';
 import { composeLocked, useCompose } from './compose-store';
-import { addFiles, restoreDocuments, useOfferedDocuments, useUploadProgress } from './documents';
+import { addFiles, restoreDocuments, settleFromOutside, useOfferedDocuments, useUploadProgress } from './documents';
 import { DocumentsPanel } from './documents-panel';
 import { DetailsPanel, SCHEDULE_LEAD_MS, scheduleMs, useNow } from './details-panel';
 import { RecipientsPanel } from './recipients-panel';
@@ -213,10 +213,10 @@ export function SendScreen() {
       set({ result: r, resultName: sendName, ...byIndex(r.fields) });
       finish();
       if (r.overall === 'sent') void call('clearDraft');
-      // Hot-folder documents are filed into sent/ once their fax is queued (others are left where they are).
-      if (r.overall === 'sent' || r.overall === 'partial') {
-        for (const d of docs) if (d.doc.handle && !d.isCover) void call('settleDocument', { handle: d.doc.handle, outcome: 'sent' }).catch(() => {});
-      }
+      // Hot-folder documents follow their fax: queued -> sent/, refused -> failed/ (a failed move is shown).
+      if (r.overall === 'sent' || r.overall === 'partial') void settleFromOutside(docs, 'sent');
+      else if (r.overall === 'refused') void settleFromOutside(docs, 'failed', r.parts.find((p) => p.error)?.error?.message);
+      void queryClient.invalidateQueries();
       if (r.overall === 'refused') heading.current?.focus();
     } catch (e) {
       const repeat = e instanceof CallError ? sendRepeatDetails(e.toIpcError()) : null;

@@ -1,10 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings';
 import { changeLanguage, pickLanguage } from '../../i18n';
 import { call, CallError } from '../../lib/api';
 import { accountKeys, useSettings, useUpdateSettings } from '../account/hooks';
+import { hotFolderKeys, useHotFolderStatus } from '../send/hot-folder-notice';
 
 type Draft = Pick<
   Settings,
@@ -16,18 +17,17 @@ type Draft = Pick<
   contractUnitPrice: string;
 };
 
-const hotFolderKey = ['hotFolderStatus'] as const;
-
 export function PreferencesForm() {
   const { t } = useTranslation('settings');
   const id = useId();
   const settings = useSettings();
   const update = useUpdateSettings();
   const client = useQueryClient();
-  const hotFolder = useQuery({ queryKey: hotFolderKey, queryFn: () => call('hotFolderStatus') });
+  const hotFolder = useHotFolderStatus();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saved, setSaved] = useState(false);
   const [folderError, setFolderError] = useState<string | null>(null);
+  const hotProblem = hotFolder.data?.enabled ? hotFolder.data.problem : null;
 
   useEffect(() => {
     if (settings.data && !draft) {
@@ -70,7 +70,7 @@ export function PreferencesForm() {
     try {
       const r = await call('chooseHotFolder');
       if (r.chosen) client.setQueryData(accountKeys.settings, r.settings);
-      await client.invalidateQueries({ queryKey: hotFolderKey });
+      await client.invalidateQueries({ queryKey: hotFolderKeys.status });
     } catch (err) {
       setFolderError(err instanceof Error ? err.message : String(err));
     }
@@ -89,9 +89,10 @@ export function PreferencesForm() {
       },
       {
         onSuccess: () => {
-          setSaved(true);
           // The estimate on the Send screen depends on the contract price.
           void client.invalidateQueries({ queryKey: ['send'] });
+          // the hot folder restarts with the new settings: ask again before saying how saving went
+          void hotFolder.refetch().finally(() => setSaved(true));
         },
       },
     );
@@ -171,6 +172,13 @@ export function PreferencesForm() {
             {folderError ?? t('prefs.hotFolderHint')}
           </span>
         </div>
+        {hotProblem ? (
+          <p className="error-text" data-testid="settings-hot-folder-problem">
+            {hotProblem}
+          </p>
+        ) : hotFolder.data?.watching ? (
+          <p className="hint">{t('prefs.hotFolderWatching', { path: hotFolder.data.path })}</p>
+        ) : null}
       </fieldset>
       <fieldset className="group">
         <legend>{t('prefs.autoRetryHeading')}</legend>
@@ -276,8 +284,12 @@ export function PreferencesForm() {
           {t('common:save')}
         </button>
       </div>
-      {saved ? (
-        <p className="notice info" role="status">
+      {saved && hotProblem ? (
+        <p className="notice bad" role="alert" data-testid="settings-saved">
+          {t('prefs.savedHotFolderProblem', { problem: hotProblem })}
+        </p>
+      ) : saved ? (
+        <p className="notice info" role="status" data-testid="settings-saved">
           {t('prefs.saved')}
         </p>
       ) : null}

@@ -54,6 +54,8 @@ export const settings = {
     reviewCostAbove: 'Review when the estimate is above (¥)',
     reviewHint: 'Larger or costlier sends always show the review; the thresholds decide what counts as large.',
     saved: 'Preferences saved.',
+    savedHotFolderProblem: 'Preferences saved, but the hot folder is not working: {{problem}}',
+    hotFolderWatching: 'Watching {{path}}',
   },
   notices: {
     settingsMoved: 'Your settings file could not be read and was moved to {{path}}. Defaults are in use; check your settings below.',

@@ -1,0 +1,100 @@
+/**
+ * Documents from outside the window, end to end in the browser preview:
+ * files named on the command line (`npm run start:web -- a.pdf`, as "Open
+ * with" starts FaxDesk), and documents printed to the FaxDesk printer — the
+ * real CUPS backend script writes them, with the job's options, into the
+ * preview's default outbox (the hot folder is on by default).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+
+async function pdfBytes(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]).drawText(text, { x: 60, y: 760, size: 24 });
+  return Buffer.from(await doc.save());
+}
+
+const backend = path.resolve('resources/printer/linux/faxdesk');
+const me = os.userInfo().username;
+const canRunBackend = process.platform === 'linux' && spawnSync('sh', ['-c', 'command -v getent'], { encoding: 'utf8' }).status === 0;
+
+/** What CUPS does after the PPD's filters: runs the backend with the job (as the printing user, here: us). */
+function print(outbox: string, job: number, title: string, options: string, pdf: Buffer) {
+  const r = spawnSync('sh', [backend, String(job), me, title, '1', options], { input: pdf, encoding: 'utf8', env: { ...process.env, DEVICE_URI: `faxdesk:${outbox}` } });
+  expect(r.status, r.stderr).toBe(0);
+}
+
+test.describe('files on the command line ("Open with")', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-openwith-'));
+  const pdf = path.join(dir, 'Contract 合同.pdf');
+  const sheet = path.join(dir, 'budget.xlsx');
+  fs.writeFileSync(sheet, 'x');
+  test.use({ previewArgs: [pdf, path.join(dir, 'missing.pdf'), sheet, 'smb://fileserver/scans/scan 7.pdf'] });
+  test.beforeAll(async () => {
+    fs.writeFileSync(pdf, await pdfBytes('Opened with FaxDesk'));
+  });
+  test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test('are on the Send screen, and the ones that cannot be taken are listed with the reason', async ({ page, preview }) => {
+    await openApp(page, preview);
+    await expect(page.getByTestId('send-document')).toHaveCount(1);
+    await expect(page.getByTestId('send-document')).toContainText('Contract 合同.pdf');
+    await expect(page.getByTestId('send-document-source')).toContainText('opened with FaxDesk');
+    const refused = page.getByTestId('send-refused');
+    await expect(refused).toContainText('missing.pdf no longer exists');
+    await expect(refused).toContainText('budget.xlsx is not a type the fax service accepts');
+    await expect(refused).toContainText('scan 7.pdf is not a file on this computer');
+    await expect(page.locator('.send-ok')).toHaveCount(1, { timeout: 15_000 });
+    await shot(page, 'open-with-en');
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('printing to FaxDesk', () => {
+  test.skip(!canRunBackend, 'the CUPS backend script needs sh and getent (Linux)');
+  // a send, a restart and axe each: slow on a shared 2-core machine
+  test.setTimeout(150_000);
+
+  test('lp -o phone=… arrives with both numbers and the job name filled in', async ({ page, preview }) => {
+    await openApp(page, preview);
+    const outbox = path.join(preview.dataDir, 'FaxDesk', 'Outbox');
+    print(outbox, 41, '报价单 March', 'number-up=1 phone=+861012345678,02187654321 job-uuid=urn:uuid:1', await pdfBytes('Printed quote'));
+
+    await expect(page.getByTestId('send-document')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.getByTestId('send-document')).toContainText('报价单 March (print job 41).pdf');
+    await expect(page.getByTestId('send-document-source')).toContainText('printed to FaxDesk');
+    await expect(page.locator('#send-numbers')).toHaveValue('+861012345678\n02187654321');
+    await expect(page.locator('#send-name')).toHaveValue('报价单 March');
+    await expect(page.getByTestId('send-document')).toContainText('Uploaded', { timeout: 15_000 });
+    await shot(page, 'print-prefilled-en');
+    await expectNoAxeViolations(page);
+
+    await page.getByTestId('send-button').click();
+    await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
+    // the printed document and its sidecar follow the fax into sent/
+    await expect.poll(() => fs.existsSync(path.join(outbox, 'sent', '报价单 March (print job 41).pdf')), { timeout: 10_000 }).toBe(true);
+    expect(fs.existsSync(path.join(outbox, 'sent', '.报价单 March (print job 41).pdf.faxdesk.json'))).toBe(true);
+  });
+
+  test('documents printed while FaxDesk was not running are waiting at the next start, and said so', async ({ page, preview }) => {
+    // in Chinese this time; then no window is open while printing
+    await openApp(page, preview, 'zh-CN');
+    await page.goto('about:blank');
+    const outbox = path.join(preview.dataDir, 'FaxDesk', 'Outbox');
+    print(outbox, 51, 'Invoice 1', '', await pdfBytes('Invoice 1'));
+    print(outbox, 52, 'Invoice 2', '', await pdfBytes('Invoice 2'));
+    // "not running": printed before this FaxDesk started, and nobody took them
+    const past = new Date(Date.now() - 60_000);
+    for (const n of fs.readdirSync(outbox).filter((f) => f.endsWith('.pdf'))) fs.utimesSync(path.join(outbox, n), past, past);
+    await preview.restart();
+    await openApp(page, preview);
+    await expect(page.getByTestId('send-document')).toHaveCount(2, { timeout: 15_000 });
+    await expect(page.getByTestId('send-intake-notice')).toContainText('有 2 个打印的文档在等待');
+    await shot(page, 'print-waiting-zh');
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HotFolder, type ArrivalInfo } from '../../../src/main/intake/hot-folder';
+import { oleComplete, tiffComplete, zipComplete } from '../../../src/main/intake/complete-file';
+import { sampleDoc, sampleDocx, sampleJpeg, samplePdf, samplePng, sampleText, sampleTiff } from '../../helpers/sample-documents';
+
+// Writers that pause for longer than the settle time: a slow network copy, a
+// program printing page by page. Nothing may be offered before the writer is
+// done, and then exactly once, whole.
+const SETTLE = 300;
+const QUIET = 1_500;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let dir: string;
+let folder: HotFolder | null = null;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-slow-'));
+});
+afterEach(() => {
+  folder?.stop();
+  folder = null;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function watch(ledgerFile: string | null = null) {
+  const offered: Array<{ file: string; size: number; at: number; info: ArrivalInfo }> = [];
+  folder = new HotFolder({
+    dir,
+    settleMs: SETTLE,
+    quietMs: QUIET,
+    rescanMs: 150,
+    ledgerFile,
+    onDocument: (file, _source, info) => offered.push({ file, size: fs.statSync(file).size, at: Date.now(), info }),
+  });
+  folder.start();
+  return offered;
+}
+
+/** Writes `bytes` in `parts` pieces with `pauseMs` between them; the file stays open, or is reopened for each piece. */
+async function slowWrite(file: string, bytes: Buffer, { parts = 3, pauseMs = 3 * SETTLE, keepOpen = false } = {}): Promise<number> {
+  const step = Math.ceil(bytes.length / parts);
+  const fd = keepOpen ? fs.openSync(file, 'w') : null;
+  for (let i = 0; i < parts; i++) {
+    const piece = bytes.subarray(i * step, (i + 1) * step);
+    if (fd !== null) fs.writeSync(fd, piece);
+    else fs.appendFileSync(file, piece);
+    if (i < parts - 1) await sleep(pauseMs);
+  }
+  if (fd !== null) fs.closeSync(fd);
+  return Date.now();
+}
+
+const samples: Array<[string, () => Promise<Buffer> | Buffer]> = [
+  ['PDF', () => samplePdf(3)],
+  ['TIFF', () => sampleTiff(2)],
+  ['DOCX', () => sampleDocx()],
+  ['DOC', () => sampleDoc()],
+  ['JPEG', () => sampleJpeg()],
+  ['PNG', () => samplePng()],
+];
+
+describe('a hot folder with slow writers', () => {
+  it.each(samples)('offers a %s only once the writer has finished, whole and once', async (type, make) => {
+    const offered = watch();
+    const bytes = await make();
+    const file = path.join(dir, `slow ${type}.${type.toLowerCase()}`);
+    // closed between pieces: only the format itself can tell that more is coming
+    const finished = await slowWrite(file, bytes);
+    await expect.poll(() => offered.length, { timeout: 5_000, interval: 50 }).toBe(1);
+    expect(offered[0]!.at).toBeGreaterThanOrEqual(finished);
+    expect(offered[0]!.size).toBe(bytes.length);
+    await sleep(4 * SETTLE);
+    expect(offered).toHaveLength(1);
+  });
+
+  it('offers a text file only when the program writing it has closed it, however long it pauses', async () => {
+    const offered = watch();
+    const bytes = sampleText();
+    // pauses longer than the quiet time, with the file held open for writing the whole time
+    const finished = await slowWrite(path.join(dir, 'log.txt'), bytes, { parts: 3, pauseMs: QUIET + 500, keepOpen: true });
+    await expect.poll(() => offered.length, { timeout: 6_000, interval: 50 }).toBe(1);
+    expect(offered[0]!.at).toBeGreaterThanOrEqual(finished);
+    expect(offered[0]!.size).toBe(bytes.length);
+  });
+
+  it('offers a text file appended to by a writer that closes it between lines only after it has been quiet for longer', async () => {
+    const offered = watch();
+    const bytes = sampleText();
+    const finished = await slowWrite(path.join(dir, 'appended.txt'), bytes, { parts: 4, pauseMs: 3 * SETTLE });
+    await expect.poll(() => offered.length, { timeout: 6_000, interval: 50 }).toBe(1);
+    expect(offered[0]!.at - finished).toBeGreaterThanOrEqual(QUIET - 100);
+    expect(offered[0]!.size).toBe(bytes.length);
+  });
+
+  it('offers a backlog in the order it was written (modification time), not in directory order', async () => {
+    const names = ['c first.pdf', 'a second.pdf', 'b third.pdf'];
+    const pdf = await samplePdf(1);
+    const base = Date.now() / 1000 - 600;
+    names.forEach((n, i) => {
+      fs.writeFileSync(path.join(dir, n), pdf);
+      fs.utimesSync(path.join(dir, n), base + i * 60, base + i * 60);
+    });
+    const offered = watch();
+    await expect.poll(() => offered.length, { timeout: 5_000 }).toBe(3);
+    expect(offered.map((o) => path.basename(o.file))).toEqual(names);
+    expect(offered.every((o) => o.info.backlog)).toBe(true);
+  });
+
+  it('never offers a taken document again, also after a restart, and offers one nobody took', async () => {
+    const ledger = path.join(dir, '..', `${path.basename(dir)}-taken.json`);
+    try {
+      const pdf = await samplePdf(1);
+      fs.writeFileSync(path.join(dir, 'taken.pdf'), pdf);
+      fs.writeFileSync(path.join(dir, 'not taken.pdf'), pdf);
+      let offered = watch(ledger);
+      await expect.poll(() => offered.length, { timeout: 5_000 }).toBe(2);
+      // the Send screen took one (then the user removed it, or moving it after the send failed)
+      folder!.claim(path.join(dir, 'taken.pdf'));
+      folder!.stop();
+
+      offered = watch(ledger);
+      await expect.poll(() => offered.length, { timeout: 5_000 }).toBe(1);
+      expect(path.basename(offered[0]!.file)).toBe('not taken.pdf');
+      await sleep(4 * SETTLE);
+      expect(offered).toHaveLength(1);
+
+      // replaced by a new document of the same name: that one is new
+      fs.rmSync(path.join(dir, 'taken.pdf'));
+      await sleep(4 * SETTLE);
+      fs.writeFileSync(path.join(dir, 'taken.pdf'), await samplePdf(2));
+      await expect.poll(() => offered.length, { timeout: 5_000 }).toBe(2);
+    } finally {
+      fs.rmSync(ledger, { force: true });
+    }
+  });
+});
+
+describe('format completeness checks', () => {
+  it('tell a cut TIFF, DOCX and DOC from a whole one', () => {
+    const tiff = sampleTiff(2);
+    expect(tiffComplete(tiff)).toBe(true);
+    expect(tiffComplete(tiff.subarray(0, tiff.length - 30))).toBe(false);
+    expect(tiffComplete(tiff.subarray(0, Math.floor(tiff.length / 2)))).toBe(false);
+    const docx = sampleDocx();
+    expect(zipComplete(docx.subarray(-2048), docx.length)).toBe(true);
+    const cut = docx.subarray(0, docx.length - 10);
+    expect(zipComplete(cut.subarray(-2048), cut.length)).toBe(false);
+    const doc = sampleDoc();
+    expect(oleComplete(doc.subarray(0, 512), doc.length)).toBe(true);
+    expect(oleComplete(doc.subarray(0, 512), doc.length - 1024)).toBe(false);
+  });
+});
