@@ -38,6 +38,18 @@ afterAll(async () => {
   unhandled.stop();
 });
 
+/** A directory on a closed loopback port: a fuzzed search or test fails fast, never reaching a real host. */
+const directorySample = {
+  name: 'Office',
+  url: 'ldap://127.0.0.1:1',
+  startTls: false,
+  allowPlain: false,
+  bindDn: 'cn=reader,dc=example,dc=com',
+  baseDn: 'dc=example,dc=com',
+  filter: '(facsimileTelephoneNumber=*)',
+  attributes: { name: ['displayName'], company: ['o'], fax: ['facsimileTelephoneNumber'], extraFax: [] },
+};
+
 /** A valid payload for each channel: the fuzzer mutates these so it reaches past the first check. */
 function validSamples(demoUrl: string): Record<string, unknown> {
   const doc = { path: files.pdf, url: null, name: 'sample.pdf', pages: 1, fileRef: null };
@@ -79,6 +91,13 @@ function validSamples(demoUrl: string): Record<string, unknown> {
     exportCsv: { path: files.out },
     exportCsvText: undefined,
     recentNumbers: { limit: 5 },
+    listDirectories: undefined,
+    saveDirectory: directorySample,
+    deleteDirectory: { id: 'd_1' },
+    testDirectory: { ...directorySample, password: 'fuzz-bind-pw' },
+    searchDirectory: { directoryId: 'd_1', query: 'Li', requestId: 'r1' },
+    cancelDirectorySearch: { requestId: 'r1' },
+    recipientNames: { numbers: ['861088880001'] },
     listTasks: { filters: { text: 'x' }, sort: { by: 'created', dir: 'desc' }, limit: 10, offset: 0 },
     getTaskDetail: { id: 'local:1' },
     refreshTask: { taskRef: 'task_unknown' },
