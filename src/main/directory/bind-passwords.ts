@@ -19,11 +19,11 @@ export interface BindPasswords {
 
 const DEFAULT_PORTS: Record<string, string> = { 'ldap:': '389', 'ldaps:': '636' };
 
-/** scheme://host:port in lower case, the port always written out. */
+/** scheme://host[:port] in lower case, the port only when not the scheme's default (as the API secret's key writes an origin). */
 export function canonicalServer(url: string): string {
   const u = new URL(url.trim());
-  const port = u.port || DEFAULT_PORTS[u.protocol] || '';
-  return `${u.protocol}//${u.hostname.toLowerCase()}:${port}`;
+  const port = u.port && u.port !== DEFAULT_PORTS[u.protocol] ? `:${u.port}` : '';
+  return `${u.protocol}//${u.hostname.toLowerCase()}${port}`;
 }
 
 /** DNs compare case-insensitively and ignore spaces around separators. */
@@ -31,8 +31,14 @@ export function canonicalDn(dn: string): string {
   return dn.trim().replace(/\s*([,=+])\s*/g, '$1').toLowerCase();
 }
 
+/**
+ * The keychain account: "<origin> <bind DN>". An origin has no space, so the
+ * first space splits the two; the same shape as the API secret's entries
+ * (origin + API key), so this module can move onto the keyed secret store
+ * without moving anyone's password.
+ */
 export function bindPasswordAccount(url: string, bindDn: string): string {
-  return `ldap-bind ${canonicalServer(url)} ${canonicalDn(bindDn)}`;
+  return `${canonicalServer(url)} ${canonicalDn(bindDn)}`;
 }
 
 export interface BindPasswordOptions {

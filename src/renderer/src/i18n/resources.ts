@@ -10,11 +10,13 @@ import { tasks as enTasks, failures as enFailures } from './locales/en/tasks';
 import { tasks as zhTasks, failures as zhFailures } from './locales/zh-CN/tasks';
 import { send as enSend } from './locales/en/send';
 import { send as zhSend } from './locales/zh-CN/send';
+import { directory as enDirectory } from './locales/en/directory';
+import { directory as zhDirectory } from './locales/zh-CN/directory';
 
 /** Each feature adds its namespace to both languages here. */
 export const resources = {
-  en: { common: enCommon, phonebook: enPhonebook, account: enAccount, settings: enSettings, tasks: enTasks, failures: enFailures, send: enSend },
-  'zh-CN': { common: zhCommon, phonebook: zhPhonebook, account: zhAccount, settings: zhSettings, tasks: zhTasks, failures: zhFailures, send: zhSend },
+  en: { common: enCommon, phonebook: enPhonebook, account: enAccount, settings: enSettings, tasks: enTasks, failures: enFailures, send: enSend, directory: enDirectory },
+  'zh-CN': { common: zhCommon, phonebook: zhPhonebook, account: zhAccount, settings: zhSettings, tasks: zhTasks, failures: zhFailures, send: zhSend, directory: zhDirectory },
 } as const;
 
 export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatServiceTimeLocal } from '../../../../shared/service-time';
 import type { SendResult } from '../../../../shared/send/types';
 import { useUiStore } from '../../app/ui-store';
+import { useRecipientNames } from '../directory';
 import { useCompose } from './compose-store';
 
 function errorText(t: TFunction<'send'>, code: string, message: string): string {
@@ -19,6 +20,7 @@ export function ResultPanel({ result, serviceTimeZone, onRemoveSent }: { result:
   const refused = result.parts.find((p) => p.status === 'refused');
   const notAttempted = result.parts.filter((p) => p.status === 'not_attempted').reduce((n, p) => n + p.count, 0);
   const total = result.parts.reduce((n, p) => n + p.count, 0);
+  const names = useRecipientNames(created.flatMap((p) => p.task?.recipients.map((r) => r.phoneNumber) ?? []));
 
   return (
     <section className="panel send-result" aria-labelledby="send-result-heading" data-testid="send-result" data-overall={result.overall}>
@@ -64,7 +66,10 @@ export function ResultPanel({ result, serviceTimeZone, onRemoveSent }: { result:
               </summary>
               <ul className="send-rcpt-refs">
                 {p.task?.recipients.map((r) => (
-                  <li key={r.rcptRef}>{t('result.rcpt', { number: r.phoneNumber, ref: r.rcptRef })}</li>
+                  <li key={r.rcptRef}>
+                    {t('result.rcpt', { number: r.phoneNumber, ref: r.rcptRef })}
+                    {names.get(r.phoneNumber) ? <span data-testid="result-recipient-name"> · {names.get(r.phoneNumber)?.name}</span> : null}
+                  </li>
                 ))}
               </ul>
             </details>
