@@ -19,7 +19,7 @@ const SUITE = 'bad-input-ipc';
 const RUNS = Number(process.env.RELIABILITY_IPC_RUNS ?? 200);
 
 let t: TestServices;
-let files: { pdf: string; csv: string; missing: string; dir: string; out: string };
+let files: { pdf: string; csv: string; vcf: string; missing: string; dir: string; out: string };
 const unhandled = watchUnhandled();
 
 beforeAll(async () => {
@@ -30,7 +30,9 @@ beforeAll(async () => {
   fs.mkdirSync(dir, { recursive: true });
   const csv = path.join(dir, 'contacts.csv');
   fs.writeFileSync(csv, 'name,fax\nAlice,+86 10 8888 0001\nBob,861088880002\n');
-  files = { pdf: await samplePdf(dir, 1), csv, missing: path.join(dir, 'missing.pdf'), dir, out: path.join(dir, 'export.csv') };
+  const vcf = path.join(dir, 'contacts.vcf');
+  fs.writeFileSync(vcf, 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Alice\r\nTEL;TYPE=fax:+86 10 8888 0001\r\nCATEGORIES:A\r\nEND:VCARD\r\n');
+  files = { pdf: await samplePdf(dir, 1), csv, vcf, missing: path.join(dir, 'missing.pdf'), dir, out: path.join(dir, 'export.csv') };
 });
 
 afterAll(async () => {
@@ -91,6 +93,10 @@ function validSamples(demoUrl: string): Record<string, unknown> {
     exportCsv: { path: files.out },
     exportCsvText: undefined,
     recentNumbers: { limit: 5 },
+    previewVcardImport: { path: files.vcf },
+    importVcard: { path: files.vcf, defaultCountry: 'CN' },
+    exportVcard: { path: path.join(files.dir, 'export.vcf') },
+    exportVcardText: undefined,
     listDirectories: undefined,
     saveDirectory: directorySample,
     deleteDirectory: { id: 'd_1' },

@@ -9,6 +9,8 @@ import { MAX_CSV_BYTES, type CsvImportOptions, type CsvImportResult, type Recent
 import { contactsToCsv, decodeCsv, parseCsvRows, planImport, previewCsv } from './csv';
 import { openHistoryReader, queryRecentNumbers } from './recent-numbers';
 import { openPhonebookStore, type PhonebookStore } from './store';
+import { contactsToVcard, MAX_VCARDS, planVcardImport, previewOf } from './vcard';
+import { readVcards } from './vcard-read';
 
 export type PhonebookHandlers = Pick<
   Handlers,
@@ -23,6 +25,10 @@ export type PhonebookHandlers = Pick<
   | 'exportCsv'
   | 'exportCsvText'
   | 'recentNumbers'
+  | 'previewVcardImport'
+  | 'importVcard'
+  | 'exportVcard'
+  | 'exportVcardText'
 >;
 
 export interface PhonebookServiceOptions {
@@ -100,6 +106,14 @@ export function createPhonebookService(options: PhonebookServiceOptions): Phoneb
     return plan.result;
   }
 
+  function vcardPlan(p: string, country: string | undefined) {
+    const cards = readVcards(readCsvFile(p).text);
+    if (cards.length > MAX_VCARDS) {
+      throw new UserError('phonebook.vcard_too_many', `This file has more than ${MAX_VCARDS.toLocaleString('en-US')} cards; split it into smaller files.`);
+    }
+    return planVcardImport(cards, store.numberIndex(), country ?? options.defaultCountry());
+  }
+
   const historyReader = options.historyFile ? openHistoryReader(options.historyFile, options.log) : null;
 
   function recentNumbers(limit: number): RecentNumber[] {
@@ -133,6 +147,22 @@ export function createPhonebookService(options: PhonebookServiceOptions): Phoneb
       return { text: contactsToCsv(contacts), count: contacts.length };
     },
     recentNumbers: ({ limit }) => recentNumbers(limit),
+    previewVcardImport: ({ path: p, defaultCountry }) => previewOf(vcardPlan(p, defaultCountry)),
+    importVcard: ({ path: p, defaultCountry }) => {
+      const plan = vcardPlan(p, defaultCountry);
+      store.applyImport(plan.add, plan.nameFills, plan.memberships);
+      return plan.result;
+    },
+    exportVcard: ({ path: p }) => {
+      const file = requireAbsolute(p);
+      const contacts = store.allContacts();
+      writeAtomically(file, contactsToVcard(contacts, store.listGroups()));
+      return { path: file, count: contacts.length };
+    },
+    exportVcardText: () => {
+      const contacts = store.allContacts();
+      return { text: contactsToVcard(contacts, store.listGroups()), count: contacts.length };
+    },
   };
 
   return {

@@ -16,6 +16,7 @@ import {
   type Group,
   type RecentNumber,
 } from '../../phonebook/types';
+import { vcardExportInputSchema, vcardImportInputSchema, type VcardImportResult, type VcardPreview } from '../../phonebook/vcard-types';
 
 /**
  * The local phonebook. Files cross as paths only (the renderer never sends
@@ -36,4 +37,10 @@ export const phonebookChannels = {
   exportCsvText: channel<{ text: string; count: number }>()(z.undefined()),
   /** the latest distinct numbers sent to, newest first, from the local history */
   recentNumbers: channel<RecentNumber[]>()(recentNumbersInputSchema),
+  /** what importing a vCard file would do: per-card reasons, merges, groups from CATEGORIES */
+  previewVcardImport: channel<VcardPreview>()(vcardImportInputSchema),
+  importVcard: channel<VcardImportResult>()(vcardImportInputSchema),
+  /** the phonebook as vCard 3.0, to a path chosen in a save dialog */
+  exportVcard: channel<{ path: string; count: number }>()(vcardExportInputSchema),
+  exportVcardText: channel<{ text: string; count: number }>()(z.undefined()),
 };
