@@ -14,6 +14,8 @@ import type { Page } from 'playwright-core';
 import { openHistory, type TaskResponse } from '../src/main/history';
 import type { Logger } from '../src/main/log';
 import { createTasksFeature } from '../src/main/tasks/tasks-feature';
+import { cancellingDialogs } from '../src/main/files/dialogs';
+import { createFileGrants } from '../src/main/files/grants';
 import { defaultSettings } from '../src/shared/settings';
 import { launchChromium, startPreview } from './lib/browser.mts';
 import { afterClickUntil, untilAllRowsHaveStatus } from './lib/page-scripts.mts';
@@ -93,7 +95,8 @@ function mainFigures(file: string, runs: number): Figure[] {
       update.push(time(() => history.applyTaskResponse(done)));
     }
     const feature = createTasksFeature({
-      deps: { dataDir: path.dirname(file), emit: () => {}, log: silent, systemLocale: 'en-US' },
+      deps: { dataDir: path.dirname(file), emit: () => {}, log: silent, systemLocale: 'en-US', dialogs: cancellingDialogs },
+      grants: createFileGrants(),
       settings: { get: () => defaultSettings },
       connection: { client: () => Promise.reject(new Error('offline: the benchmark reads the history only')) },
       history,

@@ -12,6 +12,8 @@ import { createFaxApiClient } from '../src/main/api/client';
 import { openHistory } from '../src/main/history';
 import type { Logger } from '../src/main/log';
 import { createTasksFeature } from '../src/main/tasks/tasks-feature';
+import { cancellingDialogs } from '../src/main/files/dialogs';
+import { createFileGrants } from '../src/main/files/grants';
 import type { Clock } from '../src/main/tasks/clock';
 import { defaultSettings } from '../src/shared/settings';
 import { POLL_PENDING_MS, POLL_SENDING_MS } from '../src/shared/task-state';
@@ -107,7 +109,8 @@ async function oneRun(sim: RunningSimulator, fileRef: string, sendingRefs: strin
     const before = sim.requestLog().length;
     // The tasks feature exactly as services.ts composes it, on the injected clock.
     const feature = createTasksFeature({
-      deps: { dataDir: dir, emit: () => {}, log: silent, systemLocale: 'en-US' },
+      deps: { dataDir: dir, emit: () => {}, log: silent, systemLocale: 'en-US', dialogs: cancellingDialogs },
+      grants: createFileGrants(),
       settings: { get: () => defaultSettings },
       connection: { client: async () => client },
       history,

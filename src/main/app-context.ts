@@ -1,4 +1,5 @@
 import type { EventName, PayloadOf } from '../shared/ipc/contract';
+import type { FileDialogs } from './files/dialogs';
 import type { Logger } from './log';
 import type { Notifier } from './notify/notifier';
 
@@ -15,6 +16,8 @@ export interface PlatformDeps {
   systemLocale: string;
   log: Logger;
   openExternal(url: string): Promise<void> | void;
+  /** open, save and folder dialogs: the only way a path the user chose reaches main (besides drops, argv and intake) */
+  dialogs: FileDialogs;
   /** push an event to the renderer(s) */
   emit<E extends EventName>(name: E, payload: PayloadOf<E>): void;
   /**

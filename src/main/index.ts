@@ -8,6 +8,8 @@ import { ipcEvent } from '../shared/ipc/contract';
 import type { PlatformDeps } from './app-context';
 import { installOpenHandlers, singleInstanceData } from './electron/open-handlers';
 import { createElectronNotifier } from './electron/notifier';
+import { electronDialogs } from './electron/dialogs';
+import { grantDroppedFile } from './files/file-handlers';
 import { createTray, type FaxDeskTray } from './electron/tray';
 import { chineseTrayLabels, englishTrayLabels } from './electron/tray-menu';
 import { restoredPlacement, trackWindowState } from './electron/window-state';
@@ -128,13 +130,14 @@ async function main() {
     openExternal: (url) => {
       safeOpenExternal((u) => shell.openExternal(u), url);
     },
+    dialogs: electronDialogs(),
     emit,
     notifier: createElectronNotifier((taskRef) =>
       void showMainWindow().then(() => emit('navigate', { route: `tasks/${taskRef}` })),
     ),
   };
   const services = await createMainServices(deps, { storeFactory });
-  registerElectronIpc(services.handlers, (url) => isTrustedFrameUrl(url, origins), log);
+  registerElectronIpc(services.handlers, (p) => grantDroppedFile(services.grants, p), (url) => isTrustedFrameUrl(url, origins), log);
 
   let tray: FaxDeskTray | null = null;
   const buildMenu = () => {

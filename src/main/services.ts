@@ -15,6 +15,8 @@ import { openHistory, type History } from './history';
 import { createSendFeature, type SendFeature } from './send/send-feature';
 import { historyPort } from './send/history-port';
 import { createTasksFeature, type TasksFeature } from './tasks/tasks-feature';
+import { createFileGrants, type FileGrants } from './files/grants';
+import { fileHandlers } from './files/file-handlers';
 
 export interface ServiceOptions {
   storeFactory: StoreFactory;
@@ -33,6 +35,8 @@ export interface ServiceOptions {
 
 export interface MainServices {
   settings: SettingsStore;
+  /** the files the user handed over this run (handles the window holds) */
+  grants: FileGrants;
   intake: IntakeService;
   secrets: SecretStore;
   connection: Connection;
@@ -55,7 +59,8 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   if (settings.notice) {
     deps.log.warn(`settings file was unreadable and moved to ${settings.notice.movedTo}: ${settings.notice.reason}`);
   }
-  const intake = createIntakeService(deps, settings, options.intake);
+  const grants = createFileGrants();
+  const intake = createIntakeService(deps, settings, options.intake, grants);
   const secrets =
     options.secretStore ??
     (await openSecretStore({ log: deps.log, ...(options.keychainService ? { service: options.keychainService } : {}) }));
@@ -76,6 +81,8 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     log: deps.log,
     defaultCountry: () => settings.get().defaultCountry,
     historyFile: path.join(deps.dataDir, 'history.sqlite'),
+    grants,
+    dialogs: deps.dialogs,
   });
   const directories = createDirectoryService({
     dataDir: deps.dataDir,
@@ -86,7 +93,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     localNames: (numbers) => phonebook.store.namesFor(numbers),
     ...(options.directoryCa ? { extraCa: options.directoryCa } : {}),
   });
-  const tasks = createTasksFeature({ deps, settings, connection, history });
+  const tasks = createTasksFeature({ deps, settings, connection, history, grants });
   const sendHistory = historyPort(history, deps.dataDir);
   // The send's follow-up task query goes through the tracker too, so it is announced and notified like any poll.
   const send = createSendFeature(deps, settings, connection, {
@@ -95,7 +102,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
       tasks.tracker.ingest(task);
       sendHistory.applyTaskResponse(task);
     },
-  });
+  }, grants);
   const handlers: Handlers = {
     ...appHandlers(deps, settings),
     ...intake.handlers,
@@ -104,9 +111,11 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     ...directories.handlers,
     ...send.handlers,
     ...tasks.handlers,
+    ...fileHandlers(deps, grants, settings, () => intake.hotFolderPath()),
   };
   return {
     settings,
+    grants,
     intake,
     secrets,
     connection,

@@ -1,4 +1,5 @@
 import { channelNames, eventNames, ipcChannel, ipcEvent, type FaxDeskApi } from '../shared/ipc/contract';
+import { GRANT_DROPPED_FILE_CHANNEL } from '../shared/ipc/channels/files';
 
 /** The part of ipcRenderer the preload uses. */
 export interface IpcRendererLike {
@@ -10,7 +11,9 @@ export interface IpcRendererLike {
 /**
  * Builds the renderer's API from the contract: one named function per
  * channel, nothing generic. Event subscription is limited to the contract's
- * event names; the raw IPC event object never reaches the page.
+ * event names; the raw IPC event object never reaches the page. A dropped
+ * File is registered by its path, read here (webUtils), so the page gets a
+ * handle and never a path.
  */
 export function buildApi(ipc: IpcRendererLike, pathForFile: (file: File) => string): FaxDeskApi {
   const api: Record<string, unknown> = {};
@@ -23,6 +26,6 @@ export function buildApi(ipc: IpcRendererLike, pathForFile: (file: File) => stri
     ipc.on(ipcEvent(name as (typeof eventNames)[number]), wrapped);
     return () => void ipc.removeListener(ipcEvent(name as (typeof eventNames)[number]), wrapped);
   };
-  api.pathForFile = (file: File) => Promise.resolve(pathForFile(file));
+  api.grantFile = (file: File) => ipc.invoke(GRANT_DROPPED_FILE_CHANNEL, pathForFile(file));
   return Object.freeze(api) as FaxDeskApi;
 }

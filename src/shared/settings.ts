@@ -76,6 +76,18 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 export const defaultSettings: Settings = settingsSchema.parse({});
 
-/** What the renderer may change (everything but secrets, which never live here). */
-export const settingsPatchSchema = z.object(fields).partial().strict();
+/** What main itself may change: also the hot folder's location, which only main's folder dialog chooses. */
+export const settingsUpdateSchema = z.object(fields).partial().strict();
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+/**
+ * What the renderer may change (everything but secrets, which never live
+ * here). The hot folder can be switched on and off, but its folder is set
+ * only through main's folder dialog (chooseHotFolder): the window must not be
+ * able to point main at a directory.
+ */
+export const settingsPatchSchema = z
+  .object({ ...fields, hotFolder: z.object({ enabled: z.boolean() }).strict() })
+  .partial()
+  .strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

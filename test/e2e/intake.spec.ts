@@ -5,7 +5,6 @@
  * queued, never deleted.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
@@ -20,11 +19,24 @@ async function pdfBytes(text: string): Promise<Buffer> {
 }
 
 test('a document written into the hot folder opens on the Send screen and moves to sent/ after sending', async ({ page, preview }) => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-outbox-'));
+  // The preview's folder dialog picks its own Outbox inside its data folder.
+  const folder = path.join(preview.dataDir, 'Outbox');
   try {
     await openApp(page, preview);
-    const r = await page.evaluate((p) => window.faxdesk!.updateSettings({ hotFolder: { enabled: true, path: p } }), folder);
-    expect(r.ok).toBe(true);
+    // The window cannot point main at a folder by itself...
+    const typed = await page.evaluate(() => window.faxdesk!.updateSettings({ hotFolder: { enabled: true, path: '/etc' } } as never));
+    expect(typed.ok).toBe(false);
+    // ...the user chooses it in Settings, through main's folder dialog.
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('hot-folder-choose').click();
+    await expect(page.getByTestId('hot-folder-path')).toHaveText(folder);
+    await page.getByLabel('Watch a folder: documents saved or printed into it open on the Send screen').check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Preferences saved.')).toBeVisible();
+    await page.getByTestId('hot-folder-path').scrollIntoViewIfNeeded();
+    await shot(page, 'settings-hot-folder-en');
+    await expectNoAxeViolations(page);
+    await page.getByTestId('nav-send').click();
 
     // Written in two steps with a pause longer than the settle time (a stalled copy):
     // it must be offered once, and only when complete.
@@ -54,6 +66,16 @@ test('a document written into the hot folder opens on the Send screen and moves 
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
+});
+
+test('the hot folder setting in Chinese', async ({ page, preview }) => {
+  await openApp(page, preview, 'zh-CN');
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('hot-folder-choose').click();
+  await expect(page.getByTestId('hot-folder-path')).toHaveText(path.join(preview.dataDir, 'Outbox'));
+  await page.getByTestId('hot-folder-path').scrollIntoViewIfNeeded();
+  await shot(page, 'settings-hot-folder-zh-CN');
+  await expectNoAxeViolations(page);
 });
 
 test('a file dropped anywhere on the window is attached', async ({ page, preview }) => {

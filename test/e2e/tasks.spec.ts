@@ -25,17 +25,20 @@ async function longPdf(dir: string, pages: number): Promise<string> {
   return file;
 }
 
-/** Sends through the same channel the Send screen uses. */
+/** Sends through the same channels the Send screen uses: the file is handed over as a drop would (a handle), then sent. */
 async function sendFax(page: Page, file: string, name: string): Promise<string> {
   const result = await page.evaluate(
-    async ({ file, name, numbers }) =>
-      window.faxdesk!.sendFax({
+    async ({ bytes, name, numbers }) => {
+      const granted = await window.faxdesk!.grantFile(new File([new Uint8Array(bytes)], 'contract.pdf', { type: 'application/pdf' }));
+      if (!granted.ok) return granted;
+      return window.faxdesk!.sendFax({
         name,
-        documents: [{ path: file, url: null, name: 'contract.pdf', pages: null, fileRef: null }],
+        documents: [{ handle: granted.value.handle, url: null, name: 'contract.pdf', pages: null, fileRef: null }],
         numbers,
         scheduledAt: null,
-      }),
-    { file, name, numbers: [OK, BUSY, NO_ANSWER] },
+      });
+    },
+    { bytes: [...fs.readFileSync(file)], name, numbers: [OK, BUSY, NO_ANSWER] },
   );
   expect(result.ok, JSON.stringify(result)).toBe(true);
   if (!result.ok) throw new Error(result.error.message);

@@ -7,12 +7,15 @@ import { createMemorySecretStore } from '../../src/main/credentials/secret-store
 import { createMainServices, type MainServices, type ServiceOptions } from '../../src/main/services';
 import type { KeyValueStore } from '../../src/main/settings/settings';
 import type { PlatformDeps } from '../../src/main/app-context';
+import { scriptedDialogs, type ScriptedDialogs } from './dialogs';
 
 export const confFactory = (o: ConstructorParameters<typeof Conf>[0]) => new Conf(o) as unknown as KeyValueStore;
 
 export interface TestServices {
   services: MainServices;
   deps: PlatformDeps;
+  /** answers main's open/save/folder dialogs (default: the user cancels) */
+  dialogs: ScriptedDialogs;
   dataDir: string;
   emitted: Array<{ name: string; payload: unknown }>;
   logLines: string[];
@@ -27,6 +30,7 @@ export async function makeTestServices(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-test-'));
   const emitted: Array<{ name: string; payload: unknown }> = [];
   const logLines: string[] = [];
+  const dialogs = scriptedDialogs();
   const deps: PlatformDeps = {
     dataDir,
     version: '0.0.0-test',
@@ -35,6 +39,7 @@ export async function makeTestServices(
     systemLocale: 'en-US',
     log: createLogger((l) => logLines.push(l)),
     openExternal: () => {},
+    dialogs,
     emit: (name, payload) => void emitted.push({ name, payload }),
     ...overrides,
   };
@@ -47,6 +52,7 @@ export async function makeTestServices(
   return {
     services,
     deps,
+    dialogs,
     dataDir,
     emitted,
     logLines,

@@ -94,12 +94,13 @@ describe.skipIf(skipReason !== null)('the FaxDesk CUPS printer', () => {
       .poll(() => ours().length, { timeout: 30_000, interval: 250, message: `no PDF arrived in ${outbox}; lpstat: ${run('lpstat', ['-W', 'all', '-l', '-o']).stdout}` })
       .toBe(1);
     const doc = ours()[0]!;
-    delivered = doc.path;
-    expect(doc).toMatchObject({ name: `${title} (print job ${jobId}).pdf`, source: 'print', path: path.join(outbox, doc.name) });
+    delivered = queue.grants.pathOf(doc.handle);
+    expect(doc).toMatchObject({ name: `${title} (print job ${jobId}).pdf`, source: 'print' });
+    expect(delivered).toBe(path.join(outbox, doc.name));
     expect(doc.size).toBeGreaterThan(0);
 
     // complete, and still the two pages that were printed
-    const received = await PDFDocument.load(fs.readFileSync(doc.path));
+    const received = await PDFDocument.load(fs.readFileSync(delivered));
     expect(received.getPageCount()).toBe(2);
     // the backend's temp file is gone: only the finished document is left
     expect(fs.readdirSync(outbox).filter((n) => n.includes(`job-${jobId}`) || n.startsWith(title))).toEqual([doc.name]);

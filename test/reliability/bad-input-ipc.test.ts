@@ -14,12 +14,16 @@ import { channelNames, contract, type ChannelName } from '../../src/shared/ipc/c
 import { makeTestServices, type TestServices } from '../helpers/services';
 import { atLeast, exactly, recordFigure, resetFigures } from './figures';
 import { isPlainData, safeJson, samplePdf, watchUnhandled } from './helpers';
+import { validSamples } from './ipc-samples';
+import { grantDroppedFile } from '../../src/main/files/file-handlers';
 
 const SUITE = 'bad-input-ipc';
 const RUNS = Number(process.env.RELIABILITY_IPC_RUNS ?? 200);
 
 let t: TestServices;
-let files: { pdf: string; csv: string; vcf: string; missing: string; dir: string; out: string };
+let files: { pdf: string; csv: string; missing: string; dir: string; out: string };
+/** the sample documents as the user dropped them: main's handles */
+let handles: { pdf: string; csv: string };
 const unhandled = watchUnhandled();
 
 beforeAll(async () => {
@@ -30,93 +34,14 @@ beforeAll(async () => {
   fs.mkdirSync(dir, { recursive: true });
   const csv = path.join(dir, 'contacts.csv');
   fs.writeFileSync(csv, 'name,fax\nAlice,+86 10 8888 0001\nBob,861088880002\n');
-  const vcf = path.join(dir, 'contacts.vcf');
-  fs.writeFileSync(vcf, 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Alice\r\nTEL;TYPE=fax:+86 10 8888 0001\r\nCATEGORIES:A\r\nEND:VCARD\r\n');
-  files = { pdf: await samplePdf(dir, 1), csv, vcf, missing: path.join(dir, 'missing.pdf'), dir, out: path.join(dir, 'export.csv') };
+  files = { pdf: await samplePdf(dir, 1), csv, missing: path.join(dir, 'missing.pdf'), dir, out: path.join(dir, 'export.csv') };
+  handles = { pdf: grantDroppedFile(t.services.grants, files.pdf).handle, csv: grantDroppedFile(t.services.grants, files.csv).handle };
 });
 
 afterAll(async () => {
   await t?.cleanup();
   unhandled.stop();
 });
-
-/** A directory on a closed loopback port: a fuzzed search or test fails fast, never reaching a real host. */
-const directorySample = {
-  name: 'Office',
-  url: 'ldap://127.0.0.1:1',
-  startTls: false,
-  allowPlain: false,
-  bindDn: 'cn=reader,dc=example,dc=com',
-  baseDn: 'dc=example,dc=com',
-  filter: '(facsimileTelephoneNumber=*)',
-  attributes: { name: ['displayName'], company: ['o'], fax: ['facsimileTelephoneNumber'], extraFax: [] },
-};
-
-/** A valid payload for each channel: the fuzzer mutates these so it reaches past the first check. */
-function validSamples(demoUrl: string): Record<string, unknown> {
-  const doc = { path: files.pdf, url: null, name: 'sample.pdf', pages: 1, fileRef: null };
-  return {
-    appInfo: undefined,
-    getUiPrefs: undefined,
-    setLanguage: { language: 'en' },
-    openExternal: { url: 'https://github.com/faxdesk' },
-    getConnection: undefined,
-    getSettings: undefined,
-    updateSettings: { lowBalanceThreshold: 15, notifyOnDone: false },
-    setSecret: { secret: 'fuzz-secret-1' },
-    clearSecret: undefined,
-    testConnection: { baseUrl: demoUrl, apiKey: 'wrong-key', secret: 'wrong' },
-    connectAccount: { baseUrl: demoUrl, apiKey: 'wrong-key', secret: 'wrong' },
-    useDemo: undefined,
-    getAccount: undefined,
-    takePendingDocuments: undefined,
-    settleDocument: { path: files.pdf, outcome: 'sent' },
-    hotFolderStatus: undefined,
-    inspectDocuments: { paths: [files.pdf, files.missing] },
-    uploadDocument: { uploadId: 'up_1', path: files.pdf },
-    cancelUpload: { uploadId: 'up_1' },
-    addFromUrl: { url: 'http://127.0.0.1:1/doc.pdf', fileName: 'doc.pdf' },
-    sendFax: { name: 'Fuzz', documents: [doc], numbers: ['861088880001'], scheduledAt: null },
-    saveDraft: { documents: [doc], recipientsText: '861088880001', name: 'd', scheduleLocal: '', cover: null },
-    loadDraft: undefined,
-    clearDraft: undefined,
-    estimateCost: { pages: 2, recipients: 3 },
-    makeCoverPage: { from: 'A', to: 'B', subject: 'S', message: 'M', documentPages: 1 },
-    listContacts: { search: 'a', limit: 10 },
-    saveContact: { name: 'Carol', fax: '+86 10 8888 0003' },
-    deleteContact: { id: 'c_1' },
-    listGroups: undefined,
-    saveGroup: { name: 'G', members: [] },
-    deleteGroup: { id: 'g_1' },
-    previewCsvImport: { path: files.csv },
-    importCsv: { path: files.csv, hasHeader: true, numberColumn: 1, nameColumn: 0 },
-    exportCsv: { path: files.out },
-    exportCsvText: undefined,
-    recentNumbers: { limit: 5 },
-    previewVcardImport: { path: files.vcf },
-    importVcard: { path: files.vcf, defaultCountry: 'CN' },
-    exportVcard: { path: path.join(files.dir, 'export.vcf') },
-    exportVcardText: undefined,
-    listDirectories: undefined,
-    saveDirectory: directorySample,
-    deleteDirectory: { id: 'd_1' },
-    testDirectory: { ...directorySample, password: 'fuzz-bind-pw' },
-    searchDirectory: { directoryId: 'd_1', query: 'Li', requestId: 'r1' },
-    cancelDirectorySearch: { requestId: 'r1' },
-    recipientNames: { numbers: ['861088880001'] },
-    listTasks: { filters: { text: 'x' }, sort: { by: 'created', dir: 'desc' }, limit: 10, offset: 0 },
-    getTaskDetail: { id: 'local:1' },
-    refreshTask: { taskRef: 'task_unknown' },
-    failuresSince: { days: 7 },
-    taskCounts: undefined,
-    trackerHealth: undefined,
-    resendFailed: { taskRef: 'task_unknown', only: 'retryable' },
-    trackTaskRef: { taskRef: 'task_unknown' },
-    getRecipient: { rcptRef: 'rcpt_unknown' },
-    exportTaskCsv: { taskRef: 'task_unknown' },
-    transmissionReport: { taskRef: 'task_unknown' },
-  };
-}
 
 /** Strings that have broken parsers and paths elsewhere. */
 const hostileString = fc.oneof(
@@ -191,7 +116,7 @@ describe('every IPC channel under arbitrary payloads', () => {
 
   it(`answers ${RUNS}+ arbitrary payloads per channel with plain data, never a throw`, async () => {
     const demoUrl = (await t.services.connection.client()).baseUrl;
-    const samples = validSamples(demoUrl);
+    const samples = validSamples({ demoUrl, pdfHandle: handles.pdf, csvHandle: handles.csv });
     const missingSamples = channelNames.filter((n) => !Object.hasOwn(samples, n));
     const started = Date.now();
     const internalSeen: string[] = [];

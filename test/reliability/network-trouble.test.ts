@@ -18,6 +18,8 @@ import { defaultSettings } from '../../src/shared/settings';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
 import { ManualClock } from '../main/tasks/helpers';
 import { atMost, exactly, recordFigure, resetFigures } from './figures';
+import { scriptedDialogs } from '../helpers/dialogs';
+import { createFileGrants } from '../../src/main/files/grants';
 import { samplePdf } from './helpers';
 
 const SUITE = 'network-trouble';
@@ -56,7 +58,8 @@ beforeAll(async () => {
   });
   history = openHistory(path.join(dir, 'history.sqlite'), { now: clock.now });
   feature = createTasksFeature({
-    deps: { dataDir: dir, log, systemLocale: 'en-US', emit: () => {} },
+    deps: { dataDir: dir, log, systemLocale: 'en-US', emit: () => {}, dialogs: scriptedDialogs() },
+    grants: createFileGrants(),
     settings: { get: () => defaultSettings },
     connection: { client: async () => client },
     history,

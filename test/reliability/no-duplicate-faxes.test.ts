@@ -21,6 +21,7 @@ import type { TaskRowView } from '../../src/shared/tasks/types';
 import { startSimulator, type CreateFault, type RunningSimulator } from '../../src/simulator/index';
 import { makeTestServices, type TestServices } from '../helpers/services';
 import { exactly, recordFigure, resetFigures } from './figures';
+import { grantDroppedFile } from '../../src/main/files/file-handlers';
 import { samplePdf } from './helpers';
 
 const SUITE = 'no-duplicate-faxes';
@@ -37,6 +38,8 @@ let t: TestServices;
 let sim: RunningSimulator;
 let handlers: Handlers;
 let pdf = '';
+/** the document as the user dropped it: main's handle for it */
+let pdfHandle = '';
 
 beforeAll(async () => {
   resetFigures(SUITE);
@@ -52,11 +55,12 @@ beforeAll(async () => {
     timeoutMs: 1_000,
     log: t.deps.log,
   });
-  const send = createSendFeature(t.deps, t.services.settings, { client: async () => client }, historyPort(t.services.history, t.dataDir));
+  const send = createSendFeature(t.deps, t.services.settings, { client: async () => client }, historyPort(t.services.history, t.dataDir), t.services.grants);
   handlers = { ...t.services.handlers, ...send.handlers };
   const dir = path.join(t.dataDir, 'docs');
   fs.mkdirSync(dir);
   pdf = await samplePdf(dir, 2);
+  pdfHandle = grantDroppedFile(t.services.grants, pdf).handle;
 });
 
 afterAll(async () => {
@@ -72,7 +76,7 @@ describe('no duplicate faxes under create-task faults', () => {
     // One clean send first, so the document's upload is remembered and each faulty send is one create.
     const warm = await dispatch(handlers, 'sendFax', {
       name: 'Warm-up',
-      documents: [{ path: pdf, url: null, name: 'doc.pdf', pages: 2, fileRef: null }],
+      documents: [{ handle: pdfHandle, url: null, name: 'doc.pdf', pages: 2, fileRef: null }],
       numbers: ['861099999999'],
       scheduledAt: null,
     });
@@ -93,7 +97,7 @@ describe('no duplicate faxes under create-task faults', () => {
       const before = createsSeen();
       const r = await dispatch(handlers, 'sendFax', {
         name: `Dup ${i} ${fault}`,
-        documents: [{ path: pdf, url: null, name: 'doc.pdf', pages: 2, fileRef: null }],
+        documents: [{ handle: pdfHandle, url: null, name: 'doc.pdf', pages: 2, fileRef: null }],
         numbers: [number(i)],
         scheduledAt: null,
       });

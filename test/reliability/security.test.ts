@@ -16,6 +16,7 @@ import { registerIpc, type IpcMainLike } from '../../src/main/ipc/register';
 import { createLogger } from '../../src/main/log';
 import { hardenWebContents, isTrustedFrameUrl, type WebContentsLike } from '../../src/main/security';
 import { startPreviewServer } from '../../src/preview/server/server';
+import { grantDroppedFile } from '../../src/main/files/file-handlers';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
 import { makeTestServices, type TestServices } from '../helpers/services';
 import { exactly, recordFigure, resetFigures } from './figures';
@@ -134,7 +135,7 @@ describe('the API secret stays in main', () => {
     await call('setSecret', { secret: SECRET });
     const sent = await call('sendFax', {
       name: 'Leak check',
-      documents: [{ path: pdf, url: null, name: 'doc.pdf', pages: 2, fileRef: null }],
+      documents: [{ handle: grantDroppedFile(t.services.grants, pdf).handle, url: null, name: 'doc.pdf', pages: 2, fileRef: null }],
       numbers: ['861088880001', '861088880002'],
       scheduledAt: null,
     });
@@ -147,8 +148,11 @@ describe('the API secret stays in main', () => {
     await new Promise((r) => setTimeout(r, 300));
     await call('trackTaskRef', { taskRef });
     await call('refreshTask', { taskRef });
-    await call('exportTaskCsv', { taskRef });
-    await call('transmissionReport', { taskRef });
+    // saved inside the data folder, so the scan below reads them too
+    t.dialogs.answers.save.push(path.join(t.dataDir, 'task.csv'), path.join(t.dataDir, 'report.pdf'));
+    expect((await call('exportTaskCsv', { taskRef })).ok).toBe(true);
+    expect((await call('transmissionReport', { taskRef })).ok).toBe(true);
+    expect(fs.existsSync(path.join(t.dataDir, 'report.pdf'))).toBe(true);
     await call('taskCounts');
     await call('failuresSince', { days: 7 });
     await call('getRecipient', { rcptRef: 'rcpt_nope' });
@@ -250,7 +254,12 @@ describe('foreign frames and navigation', () => {
     // The browser preview: a page from another origin cannot call the API.
     const rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-renderer-'));
     fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
-    const server = await startPreviewServer({ rendererDir, handlers, log: createLogger(() => {}) });
+    const granted: string[] = [];
+    const grantUpload = (p: string) => {
+      granted.push(p);
+      return { handle: 'fh_' + 'x'.repeat(32), name: path.basename(p) };
+    };
+    const server = await startPreviewServer({ rendererDir, handlers, grantUpload, log: createLogger(() => {}) });
     try {
       const post = (headers: Record<string, string>) =>
         fetch(`${server.origin}/__faxdesk/ipc/appInfo`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
@@ -267,6 +276,14 @@ describe('foreign frames and navigation', () => {
       }
       const ok = await post({ origin: server.origin, 'x-faxdesk-token': server.token });
       expect(ok.status).toBe(200);
+      // nor hand main a file: an upload from another origin is refused before a byte is kept
+      attempts++;
+      const upload = await fetch(`${server.origin}/__faxdesk/grant?name=x.pdf`, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example', 'x-faxdesk-token': server.token },
+        body: '%PDF-1.4',
+      });
+      if (upload.status !== 403 || granted.length) accepted++;
     } finally {
       await server.close();
       fs.rmSync(rendererDir, { recursive: true, force: true });

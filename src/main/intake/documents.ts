@@ -14,6 +14,7 @@ import {
   type RejectReason,
 } from '../../shared/ipc/channels/intake';
 import type { PlatformDeps } from '../app-context';
+import { createFileGrants, type FileGrants } from '../files/grants';
 
 export { ACCEPTED_DOCUMENT_EXTENSIONS, MAX_DOCUMENTS };
 
@@ -66,10 +67,10 @@ export function documentPathsFromArgv(argv: readonly string[], cwd: string, opti
 export type Inspection = { ok: true; document: OfferedDocument } | { ok: false; rejected: RejectedDocument };
 
 /** Checks one file the way the upload will need it: there, a file, a type the service takes, readable, within limits. */
-export function inspectDocument(filePath: string, source: DocumentSource): Inspection {
+export function inspectDocument(filePath: string, source: DocumentSource, grants: FileGrants): Inspection {
   const abs = path.resolve(filePath);
   const name = path.basename(abs);
-  const reject = (reason: RejectReason): Inspection => ({ ok: false, rejected: { path: abs, name, reason, source } });
+  const reject = (reason: RejectReason): Inspection => ({ ok: false, rejected: { name, reason, source } });
   let stat: fs.Stats;
   try {
     stat = fs.statSync(abs);
@@ -85,7 +86,8 @@ export function inspectDocument(filePath: string, source: DocumentSource): Inspe
   } catch {
     return reject('unreadable');
   }
-  return { ok: true, document: { id: crypto.randomUUID(), path: abs, name, size: stat.size, source } };
+  // The file came through the user's hand (argv, open-file, hot folder, printer): the window gets a handle to it.
+  return { ok: true, document: { id: crypto.randomUUID(), handle: grants.grant(abs, 'input'), name, size: stat.size, source } };
 }
 
 function overflowOf(documents: readonly OfferedDocument[]): number {
@@ -102,23 +104,26 @@ export class IntakeQueue {
   private pending: OfferedDocument[] = [];
   private rejected: RejectedDocument[] = [];
 
-  constructor(private readonly deps: Pick<PlatformDeps, 'emit'>) {}
+  constructor(
+    private readonly deps: Pick<PlatformDeps, 'emit'>,
+    /** the run's capabilities: every offered document is granted (the same path gets the same handle) */
+    readonly grants: FileGrants = createFileGrants(),
+  ) {}
 
   offer(paths: readonly string[], source: DocumentSource): DocumentsOffered {
     const documents: OfferedDocument[] = [];
     const rejected: RejectedDocument[] = [];
     for (const p of paths) {
-      const abs = path.resolve(p);
-      // the same file twice in one offer is one document
-      if (documents.some((d) => d.path === abs)) continue;
-      const result = inspectDocument(abs, source);
+      const result = inspectDocument(path.resolve(p), source, this.grants);
+      // the same file twice in one offer is one document (same path, same handle)
+      if (result.ok && documents.some((d) => d.handle === result.document.handle)) continue;
       if (result.ok) documents.push(result.document);
       else rejected.push(result.rejected);
     }
     const offered: DocumentsOffered = { documents, rejected, overflow: overflowOf(documents) };
     if (documents.length === 0 && rejected.length === 0) return offered;
     // a path already waiting is superseded, not listed twice (the file may have been replaced)
-    this.pending = this.pending.filter((p) => !documents.some((d) => d.path === p.path)).concat(documents);
+    this.pending = this.pending.filter((p) => !documents.some((d) => d.handle === p.handle)).concat(documents);
     this.rejected.push(...rejected);
     this.deps.emit('documentsOffered', offered);
     // bring the Send screen up; it claims the documents with takePendingDocuments

@@ -5,6 +5,7 @@ import type { Settings } from '../../shared/settings';
 import type { PlatformDeps } from '../app-context';
 import type { Handlers } from '../ipc/dispatch';
 import type { SettingsStore } from '../settings/settings';
+import { createFileGrants, type FileGrants } from '../files/grants';
 import { IntakeQueue } from './documents';
 import { HotFolder, defaultHotFolderPath, type HotFolderOptions } from './hot-folder';
 
@@ -42,9 +43,10 @@ export function createIntakeService(
   deps: Pick<PlatformDeps, 'emit' | 'log'>,
   settings: Pick<SettingsStore, 'get' | 'onChange'>,
   options: IntakeServiceOptions = {},
+  grants: FileGrants = createFileGrants(),
 ): IntakeService {
   const home = options.home ?? os.homedir();
-  const queue = new IntakeQueue(deps);
+  const queue = new IntakeQueue(deps, grants);
   let folder: HotFolder | null = null;
   let problem: string | null = null;
 
@@ -97,7 +99,11 @@ export function createIntakeService(
     settle,
     handlers: {
       takePendingDocuments: () => queue.take(),
-      settleDocument: ({ path: p, outcome }) => ({ movedTo: settle(p, outcome) }),
+      // Only a handle main issued names a file; the hot folder then moves only what it offered.
+      settleDocument: ({ handle, outcome }) => {
+        const p = grants.lookup(handle, 'input');
+        return { movedTo: p === null ? null : settle(p, outcome) };
+      },
       hotFolderStatus: () => status(),
     },
     close() {

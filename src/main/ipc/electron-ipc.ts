@@ -3,8 +3,19 @@
 import { ipcMain } from 'electron';
 import type { Logger } from '../log';
 import type { Handlers } from './dispatch';
-import { registerIpc } from './register';
+import type { GrantedFile } from '../../shared/ipc/channels/files';
+import { registerGrantChannel, registerIpc } from './register';
 
-export function registerElectronIpc(handlers: Handlers, isTrustedFrameUrl: (url: string) => boolean, log: Logger): () => void {
-  return registerIpc(ipcMain, handlers, isTrustedFrameUrl, log);
+export function registerElectronIpc(
+  handlers: Handlers,
+  grantDropped: (filePath: unknown) => GrantedFile,
+  isTrustedFrameUrl: (url: string) => boolean,
+  log: Logger,
+): () => void {
+  const offChannels = registerIpc(ipcMain, handlers, isTrustedFrameUrl, log);
+  const offGrant = registerGrantChannel(ipcMain, grantDropped, isTrustedFrameUrl, log);
+  return () => {
+    offChannels();
+    offGrant();
+  };
 }

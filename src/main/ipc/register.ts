@@ -1,4 +1,6 @@
 import { channelNames, ipcChannel } from '../../shared/ipc/contract';
+import { GRANT_DROPPED_FILE_CHANNEL, type GrantedFile } from '../../shared/ipc/channels/files';
+import { toIpcError } from '../errors';
 import type { IpcResult } from '../../shared/ipc/define';
 import type { Logger } from '../log';
 import { dispatch, type Handlers } from './dispatch';
@@ -36,4 +38,30 @@ export function registerIpc(
   return () => {
     for (const name of channelNames) ipcMain.removeHandler(ipcChannel(name));
   };
+}
+
+/**
+ * The preload's one extra channel: it registers a File the user dropped (or
+ * picked in a file input), whose path the preload read with
+ * webUtils.getPathForFile. Not part of the contract, so the page's API has no
+ * function that takes a path; same sender check as every channel.
+ */
+export function registerGrantChannel(
+  ipcMain: IpcMainLike,
+  grant: (filePath: unknown) => GrantedFile,
+  isTrustedFrameUrl: (url: string) => boolean,
+  log?: Logger,
+): () => void {
+  ipcMain.handle(GRANT_DROPPED_FILE_CHANNEL, async (event, filePath): Promise<IpcResult<GrantedFile>> => {
+    if (!isTrustedFrameUrl(event.senderFrame?.url ?? '')) {
+      log?.warn('file grant refused from untrusted frame');
+      return { ok: false, error: { code: 'ipc.untrusted_sender', message: 'This request did not come from the FaxDesk window and was refused.' } };
+    }
+    try {
+      return { ok: true, value: grant(filePath) };
+    } catch (e) {
+      return { ok: false, error: toIpcError(e) };
+    }
+  });
+  return () => ipcMain.removeHandler(GRANT_DROPPED_FILE_CHANNEL);
 }

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -9,6 +8,9 @@ import { MAX_CSV_BYTES, type CsvImportOptions, type CsvImportResult, type Recent
 import { contactsToCsv, decodeCsv, parseCsvRows, planImport, previewCsv } from './csv';
 import { openHistoryReader, queryRecentNumbers } from './recent-numbers';
 import { openPhonebookStore, type PhonebookStore } from './store';
+import type { FileDialogs } from '../files/dialogs';
+import type { FileGrants } from '../files/grants';
+import { saveWithDialog } from '../files/save-output';
 import { contactsToVcard, MAX_VCARDS, planVcardImport, previewOf } from './vcard';
 import { readVcards } from './vcard-read';
 
@@ -23,12 +25,10 @@ export type PhonebookHandlers = Pick<
   | 'previewCsvImport'
   | 'importCsv'
   | 'exportCsv'
-  | 'exportCsvText'
   | 'recentNumbers'
   | 'previewVcardImport'
   | 'importVcard'
   | 'exportVcard'
-  | 'exportVcardText'
 >;
 
 export interface PhonebookServiceOptions {
@@ -40,6 +40,10 @@ export interface PhonebookServiceOptions {
   historyFile?: string;
   /** or an open history database (tests) */
   historyDb?: () => Database.Database | null;
+  /** the files the user granted (CSV imports arrive as handles) */
+  grants: FileGrants;
+  /** main's save dialog, for the export */
+  dialogs: FileDialogs;
 }
 
 export interface PhonebookService {
@@ -52,14 +56,8 @@ export interface PhonebookService {
 
 export const PHONEBOOK_FILE = 'phonebook.sqlite';
 
-function requireAbsolute(p: string): string {
-  if (!path.isAbsolute(p)) throw new UserError('phonebook.bad_path', 'Choose the file again: FaxDesk needs its full location.');
-  return path.normalize(p);
-}
-
-/** Reads a CSV file the user chose, refusing what cannot be a phonebook before reading it. */
-function readCsvFile(p: string): ReturnType<typeof decodeCsv> {
-  const file = requireAbsolute(p);
+/** Reads a CSV file the user chose (a granted path), refusing what cannot be a phonebook before reading it. */
+function readCsvFile(file: string): ReturnType<typeof decodeCsv> {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(file);
@@ -77,21 +75,6 @@ function readCsvFile(p: string): ReturnType<typeof decodeCsv> {
     return decodeCsv(fs.readFileSync(file));
   } catch {
     throw new UserError('phonebook.unreadable', `FaxDesk could not read "${path.basename(file)}". Check that it is not open in another program.`);
-  }
-}
-
-/** Replaces the file in one step, so a crash never leaves half a CSV where the user's file was. */
-function writeAtomically(file: string, text: string): void {
-  const dir = path.dirname(file);
-  if (!fs.existsSync(dir)) throw new UserError('phonebook.bad_path', 'The folder for the export does not exist; choose another place.');
-  const tmp = path.join(dir, `.${path.basename(file)}.${crypto.randomBytes(4).toString('hex')}.tmp`);
-  try {
-    fs.writeFileSync(tmp, text, { encoding: 'utf8', flush: true });
-    fs.renameSync(tmp, file);
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    if (e instanceof UserError) throw e;
-    throw new UserError('phonebook.write_failed', `FaxDesk could not write "${path.basename(file)}". Choose a folder you can save to.`);
   }
 }
 
@@ -131,37 +114,35 @@ export function createPhonebookService(options: PhonebookServiceOptions): Phoneb
     listGroups: () => store.listGroups(),
     saveGroup: (fields) => store.saveGroup(fields),
     deleteGroup: ({ id }) => ({ deleted: store.deleteGroup(id) }),
-    previewCsvImport: ({ path: p, hasHeader }) => {
-      const { text, encoding } = readCsvFile(p);
+    previewCsvImport: ({ handle, hasHeader }) => {
+      const { text, encoding } = readCsvFile(options.grants.pathOf(handle, 'input'));
       return previewCsv(text, encoding, hasHeader);
     },
-    importCsv: ({ path: p, ...importOptions }) => importCsvText(readCsvFile(p).text, importOptions),
-    exportCsv: ({ path: p }) => {
-      const file = requireAbsolute(p);
+    importCsv: ({ handle, ...importOptions }) => importCsvText(readCsvFile(options.grants.pathOf(handle, 'input')).text, importOptions),
+    exportCsv: async () => {
       const contacts = store.allContacts();
-      writeAtomically(file, contactsToCsv(contacts));
-      return { path: file, count: contacts.length };
-    },
-    exportCsvText: () => {
-      const contacts = store.allContacts();
-      return { text: contactsToCsv(contacts), count: contacts.length };
+      const saved = await saveWithDialog(options.dialogs, options.grants, {
+        defaultName: 'faxdesk-phonebook.csv',
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+        content: () => contactsToCsv(contacts),
+      });
+      return { saved, count: contacts.length };
     },
     recentNumbers: ({ limit }) => recentNumbers(limit),
-    previewVcardImport: ({ path: p, defaultCountry }) => previewOf(vcardPlan(p, defaultCountry)),
-    importVcard: ({ path: p, defaultCountry }) => {
-      const plan = vcardPlan(p, defaultCountry);
+    previewVcardImport: ({ handle, defaultCountry }) => previewOf(vcardPlan(options.grants.pathOf(handle, 'input'), defaultCountry)),
+    importVcard: ({ handle, defaultCountry }) => {
+      const plan = vcardPlan(options.grants.pathOf(handle, 'input'), defaultCountry);
       store.applyImport(plan.add, plan.nameFills, plan.memberships);
       return plan.result;
     },
-    exportVcard: ({ path: p }) => {
-      const file = requireAbsolute(p);
+    exportVcard: async () => {
       const contacts = store.allContacts();
-      writeAtomically(file, contactsToVcard(contacts, store.listGroups()));
-      return { path: file, count: contacts.length };
-    },
-    exportVcardText: () => {
-      const contacts = store.allContacts();
-      return { text: contactsToVcard(contacts, store.listGroups()), count: contacts.length };
+      const saved = await saveWithDialog(options.dialogs, options.grants, {
+        defaultName: 'faxdesk-phonebook.vcf',
+        filters: [{ name: 'vCard', extensions: ['vcf'] }],
+        content: () => contactsToVcard(contacts, store.listGroups()),
+      });
+      return { saved, count: contacts.length };
     },
   };
 

@@ -12,10 +12,10 @@ import {
   MAX_FILE_NAME_LENGTH,
   RECOMMENDED_DOCUMENT_BYTES,
   formatBytes,
-  type DocumentInfo,
   type DocumentProblem,
   type DocumentProblemCode,
 } from '../../shared/send/types';
+import type { LocalDocumentInfo as DocumentInfo } from './local-documents';
 
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png']);
 const TIFF_EXTENSIONS = new Set(['tif', 'tiff']);

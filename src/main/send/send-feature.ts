@@ -1,6 +1,7 @@
 import type { PlatformDeps } from '../app-context';
 import type { Connection } from '../account/connection';
 import type { SettingsStore } from '../settings/settings';
+import type { FileGrants } from '../files/grants';
 import { sendHandlers, type SendHandlers } from './send-handlers';
 import { createSendService, type SendHistoryPort, type SendService } from './send-service';
 
@@ -15,6 +16,7 @@ export function createSendFeature(
   settings: Pick<SettingsStore, 'get'>,
   connection: Pick<Connection, 'client'>,
   history: SendHistoryPort,
+  grants: FileGrants,
 ): SendFeature {
   const service = createSendService({
     dataDir: deps.dataDir,
@@ -24,5 +26,5 @@ export function createSendFeature(
     emitProgress: (p) => deps.emit('uploadProgress', p),
     log: deps.log,
   });
-  return { service, handlers: sendHandlers(service, deps.dataDir) };
+  return { service, handlers: sendHandlers(service, deps.dataDir, grants) };
 }

@@ -10,14 +10,13 @@
 import fs from 'node:fs';
 import type { CreatedTask, Task } from '../../shared/api/schemas';
 import type { IpcError } from '../../shared/ipc/define';
-import type { SendFaxInput } from '../../shared/ipc/channels/send';
+import type { LocalComposeDocument as ComposeDocument, LocalSendFaxInput as SendFaxInput } from './local-documents';
 import { SPEC_NUMBER_PATTERN } from '../../shared/phone/parse';
 import { toServiceTime } from '../../shared/service-time';
 import { planSendParts } from '../../shared/split';
 import {
   defaultTaskName,
   mapServiceField,
-  type ComposeDocument,
   type CostEstimate,
   type CreatedTaskSummary,
   type SendFieldErrors,

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defaultSettings, settingsPatchSchema, settingsSchema, type Settings, type SettingsPatch } from '../../shared/settings';
+import {
+  defaultSettings,
+  settingsSchema,
+  settingsUpdateSchema,
+  type Settings,
+  type SettingsPatch,
+  type SettingsUpdate,
+} from '../../shared/settings';
 import { UserError } from '../errors';
 
 /** The slice of conf / electron-store used here (electron-store wraps conf). */
@@ -27,7 +34,8 @@ export interface SettingsNotice {
 
 export interface SettingsStore {
   get(): Settings;
-  update(patch: SettingsPatch): Settings;
+  /** a patch from the window (SettingsPatch) or from main itself (SettingsUpdate: also the hot folder's path) */
+  update(patch: SettingsPatch | SettingsUpdate): Settings;
   onChange(listener: (next: Settings, prev: Settings) => void): () => void;
   /** set when the file on disk could not be read and was moved aside */
   readonly notice: SettingsNotice | null;
@@ -76,7 +84,9 @@ export function openSettings(dir: string, factory: StoreFactory): SettingsStore 
   return {
     get: () => current,
     update(patch) {
-      const checked = settingsPatchSchema.safeParse(patch);
+      // The window switches the hot folder on or off without naming it: keep the folder main chose.
+      const merged = patch.hotFolder ? { ...patch, hotFolder: { ...current.hotFolder, ...patch.hotFolder } } : patch;
+      const checked = settingsUpdateSchema.safeParse(merged);
       if (!checked.success) {
         const fields: Record<string, string[]> = {};
         for (const issue of checked.error.issues) (fields[issue.path.join('.') || '(input)'] ??= []).push(issue.message);

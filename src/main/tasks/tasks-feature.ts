@@ -16,7 +16,9 @@ import type { Handlers } from '../ipc/dispatch';
 import type { Notifier } from '../notify/notifier';
 import { pickNotifyLanguage } from '../notify/text';
 import { csvFileName, taskCsv } from '../report/csv';
-import { writeTransmissionReport } from '../report/transmission-report';
+import { buildTransmissionReport } from '../report/transmission-report';
+import type { FileGrants } from '../files/grants';
+import { saveWithDialog } from '../files/save-output';
 import type { SettingsStore } from '../settings/settings';
 import { createAutoRetry, type AutoRetry } from './auto-retry';
 import { systemClock, type Clock } from './clock';
@@ -57,7 +59,9 @@ export interface TasksFeature {
 }
 
 export interface TasksFeatureOptions {
-  deps: Pick<PlatformDeps, 'dataDir' | 'emit' | 'log' | 'systemLocale'> & { notifier?: Notifier | undefined };
+  deps: Pick<PlatformDeps, 'dataDir' | 'emit' | 'log' | 'systemLocale' | 'dialogs'> & { notifier?: Notifier | undefined };
+  /** exports and reports are saved where main's save dialog says, and handed back as handles */
+  grants: FileGrants;
   settings: Pick<SettingsStore, 'get'>;
   connection: Pick<Connection, 'client'> & Partial<Pick<Connection, 'onChange'>>;
   history: History;
@@ -209,11 +213,25 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
       );
       return { ...view, taskRef: null };
     },
-    exportTaskCsv: ({ taskRef }) => {
+    exportTaskCsv: async ({ taskRef }) => {
       const d = view(taskRef);
-      return { csv: taskCsv(d), fileName: csvFileName(d) };
+      const saved = await saveWithDialog(deps.dialogs, o.grants, {
+        defaultName: csvFileName(d),
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+        content: () => taskCsv(d),
+      });
+      return { saved };
     },
-    transmissionReport: async ({ taskRef }) => ({ path: await writeTransmissionReport(deps.dataDir, view(taskRef)) }),
+    transmissionReport: async ({ taskRef }) => {
+      const d = view(taskRef);
+      const ref = (d.task.taskRef ?? d.task.id).replace(/[^A-Za-z0-9_-]/g, '_');
+      const saved = await saveWithDialog(deps.dialogs, o.grants, {
+        defaultName: `transmission-report-${ref}.pdf`,
+        filters: [{ name: 'PDF', extensions: ['pdf'] }],
+        content: () => buildTransmissionReport(d),
+      });
+      return { saved };
+    },
   };
 
   // Another service or account: what was learnt about errors no longer applies.

@@ -1,10 +1,14 @@
 import { channelNames, eventNames } from '../../shared/ipc/contract';
+import { FILE_PURPOSES } from '../../shared/ipc/channels/files';
 
 /**
  * The browser preview's stand-in for the preload: it defines window.faxdesk
  * with the same named functions, carried over loopback HTTP to the real
  * handlers. Generated from the contract so it can never drift from it.
  * Served only by the preview server; never part of the packaged app.
+ * Files reach main as in the app, from the user's own hand: a dropped File or
+ * one picked in the browser's own file picker (chooseFiles) is uploaded and
+ * granted server-side; the page gets a handle, never a path.
  */
 export function bridgeScript(): string {
   return `(() => {
@@ -41,12 +45,36 @@ export function bridgeScript(): string {
     listeners.get(name).add(listener);
     return () => listeners.get(name).delete(listener);
   };
-  api.pathForFile = async (file) => {
-    const r = await fetch('/__faxdesk/drop?name=' + encodeURIComponent(file.name), { method: 'POST', headers: { 'x-faxdesk-token': token }, body: file });
-    const j = await r.json();
-    if (!j.ok) throw new Error(j.error && j.error.message || 'drop failed');
-    return j.value.path;
+  api.grantFile = async (file) => {
+    try {
+      const r = await fetch('/__faxdesk/grant?name=' + encodeURIComponent(file.name), { method: 'POST', headers: { 'x-faxdesk-token': token }, body: file });
+      return await r.json();
+    } catch {
+      return { ok: false, error: { code: 'preview.offline', message: 'The preview server is not running. Start it again with npm start.' } };
+    }
   };
+  const purposes = ${JSON.stringify(FILE_PURPOSES)};
+  // main's open dialog, as the browser offers it: its own file picker
+  api.chooseFiles = (input) => new Promise((resolve) => {
+    const purpose = input && Object.prototype.hasOwnProperty.call(purposes, input.purpose) ? purposes[input.purpose] : null;
+    if (!purpose) return resolve({ ok: false, error: { code: 'ipc.invalid_input', message: 'The request "chooseFiles" was malformed.' } });
+    const picker = document.createElement('input');
+    picker.type = 'file';
+    picker.multiple = purpose.multiple;
+    picker.accept = purpose.extensions.map((e) => '.' + e).join(',');
+    picker.addEventListener('cancel', () => resolve({ ok: true, value: { files: [] } }));
+    picker.addEventListener('change', async () => {
+      const files = Array.from(picker.files || []).slice(0, purpose.multiple ? 20 : 1);
+      const granted = [];
+      for (const f of files) {
+        const r = await api.grantFile(f);
+        if (!r.ok) return resolve(r);
+        granted.push(r.value);
+      }
+      resolve({ ok: true, value: { files: granted } });
+    });
+    picker.click();
+  });
   Object.freeze(api);
   Object.defineProperty(window, 'faxdesk', { value: api, writable: false, configurable: false });
 })();

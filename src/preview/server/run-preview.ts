@@ -6,6 +6,8 @@ import { createMainServices } from '../../main/services';
 import type { KeyValueStore } from '../../main/settings/settings';
 import type { PlatformDeps } from '../../main/app-context';
 import { startPreviewServer, type PreviewServer } from './server';
+import { previewDialogs } from './preview-dialogs';
+import { grantDroppedFile } from '../../main/files/file-handlers';
 
 export interface PreviewOptions {
   rendererDir: string;
@@ -18,14 +20,16 @@ export interface PreviewOptions {
 export async function runPreview(options: PreviewOptions) {
   const log = createLogger();
   let server: PreviewServer | null = null;
+  const dataDir = options.dataDir ?? path.join(os.homedir(), '.config', 'FaxDesk-preview');
   const deps: PlatformDeps = {
-    dataDir: options.dataDir ?? path.join(os.homedir(), '.config', 'FaxDesk-preview'),
+    dataDir,
     version: process.env['npm_package_version'] ?? '0.0.0',
     platform: process.platform,
     shell: 'preview',
     systemLocale: options.locale ?? Intl.DateTimeFormat().resolvedOptions().locale,
     log,
     openExternal: (url) => log.info(`preview: would open ${url} in the browser`),
+    dialogs: previewDialogs(dataDir, log),
     emit: (name, payload) => server?.emit(name, payload),
   };
   const services = await createMainServices(deps, {
@@ -34,7 +38,13 @@ export async function runPreview(options: PreviewOptions) {
     ...(process.env['FAXDESK_KEYCHAIN_SERVICE'] ? { keychainService: process.env['FAXDESK_KEYCHAIN_SERVICE'] } : {}),
     ...(process.env['FAXDESK_DEMO_SPEED'] ? { demoSpeed: Number(process.env['FAXDESK_DEMO_SPEED']) } : {}),
   });
-  const startOptions = { rendererDir: options.rendererDir, handlers: services.handlers, log };
+  const startOptions = {
+    rendererDir: options.rendererDir,
+    handlers: services.handlers,
+    // a file the page uploaded (drop or the browser's picker) is granted as its temp copy
+    grantUpload: (filePath: string) => grantDroppedFile(services.grants, filePath),
+    log,
+  };
   server = await startPreviewServer(options.port === undefined ? startOptions : { ...startOptions, port: options.port });
   const live = server;
   return {

@@ -9,10 +9,14 @@ import { dispatch, type Handlers } from '../../main/ipc/dispatch';
 import type { Logger } from '../../main/log';
 import { CONTENT_SECURITY_POLICY } from '../../main/security';
 import { bridgeScript } from './bridge-script';
+import type { GrantedFile } from '../../shared/ipc/channels/files';
+import { toIpcError } from '../../main/errors';
 
 export interface PreviewServerOptions {
   rendererDir: string;
   handlers: Handlers;
+  /** registers an uploaded file (its temp copy) with main and returns its handle */
+  grantUpload: (filePath: string) => GrantedFile;
   log: Logger;
   port?: number;
   token?: string;
@@ -121,8 +125,9 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         const name = decodeURIComponent(url.pathname.slice('/__faxdesk/ipc/'.length));
         return json(res, 200, await dispatch(options.handlers, name, input, options.log));
       }
-      if (url.pathname === '/__faxdesk/drop') {
-        const name = path.basename(url.searchParams.get('name') ?? 'file');
+      if (url.pathname === '/__faxdesk/grant') {
+        // The browser's File (dropped or picked) arrives as bytes: main keeps a temp copy and grants it.
+        const name = path.basename(url.searchParams.get('name') ?? 'file') || 'file';
         const dir = fs.mkdtempSync(path.join(dropDir, 'f-'));
         const target = path.join(dir, name);
         let size = 0;
@@ -131,7 +136,11 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
           if (size > MAX_DROP_BODY) req.destroy();
         });
         await pipeline(req, fs.createWriteStream(target));
-        return json(res, 200, { ok: true, value: { path: target } });
+        try {
+          return json(res, 200, { ok: true, value: options.grantUpload(target) });
+        } catch (e) {
+          return json(res, 200, { ok: false, error: toIpcError(e) });
+        }
       }
       return refuse(res, 404, 'preview.not_found', 'No such preview endpoint.');
     }

@@ -7,6 +7,7 @@ import { sendChannels, sendEvents } from './channels/send';
 import { phonebookChannels } from './channels/phonebook';
 import { directoryChannels } from './channels/directory';
 import { tasksChannels, tasksEvents } from './channels/tasks';
+import { filesChannels, type GrantedFile } from './channels/files';
 
 /**
  * The one IPC contract. Each feature adds its channels in
@@ -22,6 +23,7 @@ export const contract = {
   ...phonebookChannels,
   ...directoryChannels,
   ...tasksChannels,
+  ...filesChannels,
 };
 
 export const events = {
@@ -60,6 +62,10 @@ export type FaxDeskApi = {
     : (input: InputOf<K>) => Promise<IpcResult<ResultOf<K>>>;
 } & {
   on: <E extends EventName>(name: E, listener: (payload: PayloadOf<E>) => void) => () => void;
-  /** the local path of a dropped File (Electron: webUtils; preview: a temp copy) */
-  pathForFile: (file: File) => Promise<string>;
+  /**
+   * Hands a dropped (or file-input) File to main and returns its handle; the
+   * path never reaches the page (Electron: the preload reads it with webUtils;
+   * preview: the bytes are uploaded to a temp copy).
+   */
+  grantFile: (file: File) => Promise<IpcResult<GrantedFile>>;
 };

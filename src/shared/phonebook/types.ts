@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PhoneReason } from '../phone/parse';
+import { fileHandleSchema } from '../ipc/file-handle';
 
 /** A saved fax destination. `fax` is in the spec's format: country code and number, digits only. */
 export interface Contact {
@@ -55,7 +56,6 @@ const optionalText = z
   .nullish()
   .transform((v) => (v ? v : null));
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as CN');
-const pathSchema = z.string().min(1, 'Choose a file').max(MAX_PATH);
 const columnIndex = z.number().int().min(0).max(999);
 
 export const contactInputSchema = z
@@ -96,7 +96,8 @@ export const idInputSchema = z.object({ id: idSchema }).strict();
 
 export const csvPreviewInputSchema = z
   .object({
-    path: pathSchema,
+    /** the file chosen in main's open dialog */
+    handle: fileHandleSchema,
     /** omitted: guessed from the first row */
     hasHeader: z.boolean().optional(),
   })
@@ -104,7 +105,7 @@ export const csvPreviewInputSchema = z
 
 export const csvImportInputSchema = z
   .object({
-    path: pathSchema,
+    handle: fileHandleSchema,
     hasHeader: z.boolean(),
     numberColumn: columnIndex,
     nameColumn: columnIndex.optional(),
@@ -114,9 +115,8 @@ export const csvImportInputSchema = z
   })
   .strict();
 export type CsvImportInput = z.input<typeof csvImportInputSchema>;
-export type CsvImportOptions = Omit<z.output<typeof csvImportInputSchema>, 'path'>;
+export type CsvImportOptions = Omit<z.output<typeof csvImportInputSchema>, 'handle'>;
 
-export const csvExportInputSchema = z.object({ path: pathSchema }).strict();
 
 export const recentNumbersInputSchema = z.object({ limit: z.number().int().min(1).max(200) }).strict();
 

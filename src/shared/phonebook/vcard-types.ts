@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { PhoneReason } from '../phone/parse';
+import { fileHandleSchema } from '../ipc/file-handle';
 
-/** vCard import and export, beside the CSV ones (types.ts). Files cross as paths chosen by the user. */
+/** vCard import and export, beside the CSV ones (types.ts). Files cross as handles the user granted. */
 
 export type CardSkipReason = PhoneReason | 'no_fax' | 'unreadable';
 
@@ -46,8 +47,12 @@ export interface VcardPreview extends VcardImportResult {
 }
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as CN');
-const pathSchema = z.string().min(1, 'Choose a file').max(4096);
 
-export const vcardImportInputSchema = z.object({ path: pathSchema, defaultCountry: countryCode.optional() }).strict();
+export const vcardImportInputSchema = z
+  .object({
+    /** the file chosen in main's open dialog (purpose 'vcard') */
+    handle: fileHandleSchema,
+    defaultCountry: countryCode.optional(),
+  })
+  .strict();
 export type VcardImportInput = z.input<typeof vcardImportInputSchema>;
-export const vcardExportInputSchema = z.object({ path: pathSchema }).strict();

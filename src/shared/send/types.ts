@@ -19,7 +19,8 @@ export interface DocumentProblem {
 
 /** What FaxDesk knows about one local document before it is uploaded. */
 export interface DocumentInfo {
-  path: string;
+  /** the handle main issued for the file (the window never sees its path) */
+  handle: string;
   name: string;
   /** bytes */
   size: number;
@@ -35,8 +36,8 @@ export interface DocumentInfo {
 
 /** A document as the Send screen lists it: a local file or a remote URL the service fetched. */
 export interface ComposeDocument {
-  /** local path; null for a document added from a URL */
-  path: string | null;
+  /** handle of a local file main granted; null for a document added from a URL */
+  handle: string | null;
   /** the URL a document was added from */
   url: string | null;
   name: string;

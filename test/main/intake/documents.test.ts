@@ -65,7 +65,8 @@ describe('IntakeQueue', () => {
     fs.mkdirSync(sub);
     const offered = q.offer([pdf, xlsx, empty, big, sub, path.join(dir, 'gone.pdf')], 'argv');
 
-    expect(offered.documents).toEqual([{ id: expect.any(String), path: pdf, name: '报价单 2024.pdf', size: 1234, source: 'argv' }]);
+    expect(offered.documents).toEqual([{ id: expect.any(String), handle: expect.stringMatching(/^fh_/), name: '报价单 2024.pdf', size: 1234, source: 'argv' }]);
+    expect(q.grants.pathOf(offered.documents[0]!.handle)).toBe(pdf);
     expect(offered.rejected.map((x) => [x.name, x.reason])).toEqual([
       ['sheet.xlsx', 'unsupported_type'],
       ['empty.txt', 'empty'],

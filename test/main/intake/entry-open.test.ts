@@ -157,8 +157,8 @@ describe('documents opened with FaxDesk reach the Send screen', () => {
     h.ready();
     await vi.waitFor(() => expect(offers(h.windows[0]!)).toHaveLength(2), { timeout: 10_000 });
     const [first, second] = offers(h.windows[0]!);
-    expect(first!.documents).toMatchObject([{ path: launchDoc, name: 'Launch Invoice.pdf', source: 'argv' }]);
-    expect(second!.documents).toMatchObject([{ path: earlyDoc, name: '早期 opened.pdf', source: 'open-file' }]);
+    expect(first!.documents).toMatchObject([{ name: 'Launch Invoice.pdf', source: 'argv' }]);
+    expect(second!.documents).toMatchObject([{ name: '早期 opened.pdf', source: 'open-file' }]);
 
     // the Send screen mounts later and claims them through the contract
     const take = h.handled.get(ipcChannel('takePendingDocuments'))!;
@@ -201,10 +201,12 @@ describe('documents opened with FaxDesk reach the Send screen', () => {
     h.app.emit('second-instance', {}, argv, '/somewhere/else', singleInstanceData(argv, docs, true));
     await vi.waitFor(() => expect(offers(win).length).toBe(before + 1));
     const offered = offers(win).at(-1)!;
-    expect(offered.documents.map((d) => [d.path, d.source])).toEqual([
-      [a, 'second-instance'],
-      [b, 'second-instance'],
+    // the window gets names and handles, never the paths
+    expect(offered.documents.map((d) => [d.name, d.source])).toEqual([
+      [path.basename(a), 'second-instance'],
+      [path.basename(b), 'second-instance'],
     ]);
+    expect(JSON.stringify(offered)).not.toContain(docs);
     expect(offered.rejected).toMatchObject([{ name: 'notes.xlsx', reason: 'unsupported_type' }]);
     expect(sentTo(win).at(-1)).toEqual([ipcEvent('navigate'), { route: 'send' }]);
     await vi.waitFor(() => expect(win.restore).toHaveBeenCalled());
@@ -213,7 +215,7 @@ describe('documents opened with FaxDesk reach the Send screen', () => {
     // an older FaxDesk (no additional data): argv and its working directory are used
     h.app.emit('second-instance', {}, argv.slice(0, 3), docs, undefined);
     await vi.waitFor(() => expect(offers(win).length).toBe(before + 2));
-    expect(offers(win).at(-1)!.documents.map((d) => d.path)).toEqual([a]);
+    expect(offers(win).at(-1)!.documents.map((d) => d.name)).toEqual([path.basename(a)]);
   });
 
   it('open-file while running offers the document at once', async () => {
@@ -222,6 +224,6 @@ describe('documents opened with FaxDesk reach the Send screen', () => {
     const printed = file('Send with FaxDesk 打印.pdf');
     h.app.emit('open-file', { preventDefault: vi.fn() }, printed);
     await vi.waitFor(() => expect(offers(win).length).toBe(before + 1));
-    expect(offers(win).at(-1)!.documents).toMatchObject([{ path: printed, source: 'open-file' }]);
+    expect(offers(win).at(-1)!.documents).toMatchObject([{ name: path.basename(printed), source: 'open-file' }]);
   });
 });

@@ -38,7 +38,7 @@ function watch(options: { rescanMs?: number } = {}) {
 
 describe('the hot folder', () => {
   it('offers a slowly written document exactly once, only after it is complete, and moves it to sent/ after sending', async () => {
-    const { sent, offeredAt } = watch();
+    const { sent, offeredAt, queue } = watch();
     const file = path.join(dir, '月度报表 March.pdf');
     const chunk = Buffer.alloc(4096, 0x41);
     const fd = fs.openSync(file, 'w');
@@ -55,7 +55,8 @@ describe('the hot folder', () => {
     await expect.poll(() => sent.length, { timeout: 5_000, interval: 50 }).toBe(1);
     expect(offeredAt[0]!).toBeGreaterThanOrEqual(finishedAt);
     const doc = sent[0]!.documents[0]!;
-    expect(doc).toMatchObject({ path: file, name: '月度报表 March.pdf', size: 40960, source: 'hot-folder' });
+    expect(doc).toMatchObject({ name: '月度报表 March.pdf', size: 40960, source: 'hot-folder' });
+    expect(queue.grants.pathOf(doc.handle)).toBe(file);
 
     // several more watch events and rescans: still once
     fs.utimesSync(dir, new Date(), new Date());

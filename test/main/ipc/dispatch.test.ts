@@ -12,7 +12,7 @@ describe('the IPC contract', () => {
     try {
       expect(Object.keys(services.handlers).sort()).toEqual([...channelNames].sort());
       const api = buildApi({ invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() }, () => '');
-      const exposed = Object.keys(api).filter((k) => k !== 'on' && k !== 'pathForFile');
+      const exposed = Object.keys(api).filter((k) => k !== 'on' && k !== 'grantFile');
       expect(exposed.sort()).toEqual([...channelNames].sort());
       expect('invoke' in api).toBe(false);
     } finally {

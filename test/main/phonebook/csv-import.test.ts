@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
 import { contactsToCsv, decodeCsv, escapeCell, unescapeCell } from '../../../src/main/phonebook/csv';
@@ -11,8 +13,8 @@ const gbk = (hex: string) => Uint8Array.from(hex.match(/../g)!.map((h) => parseI
 describe('previewing a CSV file before import', () => {
   it('reads UTF-8 with a BOM, finds the header and suggests the number and name columns', async () => {
     t = makePhonebook();
-    const p = t.file('contacts.csv', '\ufeffName,Company,Fax\r\n张三,"Acme, Inc.",010 8888 1234\r\nBob,,+1 212 555 0123\r\n');
-    const preview = await t.phonebook.handlers.previewCsvImport({ path: p });
+    const p = t.chosen('contacts.csv', '\ufeffName,Company,Fax\r\n张三,"Acme, Inc.",010 8888 1234\r\nBob,,+1 212 555 0123\r\n');
+    const preview = await t.phonebook.handlers.previewCsvImport({ handle: p });
     expect(preview).toEqual({
       columns: ['Name', 'Company', 'Fax'],
       sampleRows: [
@@ -28,10 +30,10 @@ describe('previewing a CSV file before import', () => {
 
   it('takes a file without a header row as all data, with unnamed columns', async () => {
     t = makePhonebook();
-    const p = t.file('bare.csv', '13812345678;Li\n13912345678;Wang\n');
-    const preview = await t.phonebook.handlers.previewCsvImport({ path: p });
+    const p = t.chosen('bare.csv', '13812345678;Li\n13912345678;Wang\n');
+    const preview = await t.phonebook.handlers.previewCsvImport({ handle: p });
     expect(preview).toMatchObject({ columns: [null, null], rowCount: 2, hasHeader: false, suggested: { numberColumn: 0, nameColumn: 1 } });
-    const forced = await t.phonebook.handlers.previewCsvImport({ path: p, hasHeader: true });
+    const forced = await t.phonebook.handlers.previewCsvImport({ handle: p, hasHeader: true });
     expect(forced).toMatchObject({ columns: ['13812345678', 'Li'], rowCount: 1, hasHeader: true });
   });
 
@@ -42,15 +44,19 @@ describe('previewing a CSV file before import', () => {
     expect(decodeCsv(Uint8Array.from([0xff, 0xfe, 0x41, 0x00, 0x2c, 0x00]))).toEqual({ text: 'A,', encoding: 'utf-16le' });
   });
 
-  it('refuses a missing file, a folder and a relative path with a sentence, not a crash', async () => {
+  it('refuses a missing file, a folder and anything but a handle main issued with a sentence, not a crash', async () => {
     t = makePhonebook();
     const h = t.phonebook.handlers as unknown as Handlers;
-    const missing = await dispatch(h, 'previewCsvImport', { path: `${t.dir}/nope.csv` });
+    const gone = t.chosen('gone.csv', 'x');
+    fs.rmSync(path.join(t.dir, 'gone.csv'));
+    const missing = await dispatch(h, 'previewCsvImport', { handle: gone });
     expect(missing).toMatchObject({ ok: false, error: { code: 'phonebook.file_not_found' } });
-    expect(await dispatch(h, 'previewCsvImport', { path: t.dir })).toMatchObject({ ok: false, error: { code: 'phonebook.not_a_file' } });
-    expect(await dispatch(h, 'previewCsvImport', { path: 'contacts.csv' })).toMatchObject({ ok: false, error: { code: 'phonebook.bad_path' } });
-    expect(await dispatch(h, 'previewCsvImport', { path: '' })).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
-    expect(await dispatch(h, 'importCsv', { path: '/x.csv', hasHeader: true, numberColumn: -1 })).toMatchObject({
+    expect(await dispatch(h, 'previewCsvImport', { handle: t.grants.grant(t.dir) })).toMatchObject({ ok: false, error: { code: 'phonebook.not_a_file' } });
+    // a path, or a handle main never issued, names nothing
+    expect(await dispatch(h, 'previewCsvImport', { path: `${t.dir}/gone.csv` })).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
+    expect(await dispatch(h, 'previewCsvImport', { handle: `fh_${'A'.repeat(32)}` })).toMatchObject({ ok: false, error: { code: 'file.not_granted' } });
+    expect(await dispatch(h, 'previewCsvImport', { handle: '' })).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
+    expect(await dispatch(h, 'importCsv', { handle: gone, hasHeader: true, numberColumn: -1 })).toMatchObject({
       ok: false,
       error: { code: 'ipc.invalid_input' },
     });
@@ -72,8 +78,8 @@ describe('importing a CSV file', () => {
       '6,Trunk,,0123',
       '7,No number column',
     ].join('\n');
-    const p = t.file('import.csv', csv);
-    const result = await t.phonebook.handlers.importCsv({ path: p, hasHeader: true, numberColumn: 3, nameColumn: 1, noteColumn: 2 });
+    const p = t.chosen('import.csv', csv);
+    const result = await t.phonebook.handlers.importCsv({ handle: p, hasHeader: true, numberColumn: 3, nameColumn: 1, noteColumn: 2 });
     expect(result.added).toBe(2);
     expect(result.merged).toBe(1);
     expect(result.skippedCount).toBe(4);
@@ -95,8 +101,8 @@ describe('importing a CSV file', () => {
     t = makePhonebook();
     const unnamed = t.phonebook.store.saveContact({ name: '', fax: '13812345678', company: null, note: null }, 'CN');
     t.phonebook.store.saveContact({ name: 'Kept', fax: '13912345678', company: null, note: null }, 'CN');
-    const p = t.file('more.tsv', 'fax\tname\n138 1234 5678\tFilled\n+86 139 1234 5678\tIgnored\n13712345678\t\n');
-    const result = await t.phonebook.handlers.importCsv({ path: p, hasHeader: true, numberColumn: 0, nameColumn: 1 });
+    const p = t.chosen('more.tsv', 'fax\tname\n138 1234 5678\tFilled\n+86 139 1234 5678\tIgnored\n13712345678\t\n');
+    const result = await t.phonebook.handlers.importCsv({ handle: p, hasHeader: true, numberColumn: 0, nameColumn: 1 });
     expect(result).toEqual({ added: 1, merged: 2, skipped: [], skippedCount: 0 });
     expect(t.phonebook.store.getContact(unnamed.id)?.name).toBe('Filled');
     expect(t.phonebook.store.listContacts().contacts.map((c) => c.name)).toEqual(['Filled', 'Kept', '']);
@@ -104,10 +110,10 @@ describe('importing a CSV file', () => {
 
   it('completes national numbers with the country the import names, else the settings default', async () => {
     t = makePhonebook({ defaultCountry: 'CN' });
-    const p = t.file('us.csv', '+1 212 555 0123\n');
+    const p = t.chosen('us.csv', '+1 212 555 0123\n');
     expect(t.phonebook.importCsvText('(212) 555-0123\n', { hasHeader: false, numberColumn: 0, defaultCountry: 'US' }).added).toBe(1);
     expect(t.phonebook.store.listContacts().contacts[0]?.fax).toBe('12125550123');
-    expect((await t.phonebook.handlers.importCsv({ path: p, hasHeader: false, numberColumn: 0 })).merged).toBe(1);
+    expect((await t.phonebook.handlers.importCsv({ handle: p, hasHeader: false, numberColumn: 0 })).merged).toBe(1);
   });
 });
 
@@ -120,17 +126,25 @@ describe('exporting the phonebook', () => {
     s.saveContact({ name: '', fax: '+44 20 7946 0018', company: null, note: null }, 'CN');
     const before = s.allContacts().map((c) => [c.name, c.fax, c.company, c.note]);
     const target = `${t.dir}/out.csv`;
-    expect(await t.phonebook.handlers.exportCsv({ path: target })).toEqual({ path: target, count: 3 });
-    const { text } = await t.phonebook.handlers.exportCsvText(undefined);
+    // where main's save dialog says, and nowhere when the user cancels it
+    expect(await t.phonebook.handlers.exportCsv(undefined)).toEqual({ saved: null, count: 3 });
+    expect(fs.existsSync(target)).toBe(false);
+    t.dialogs.answers.save.push(target);
+    const { saved, count } = await t.phonebook.handlers.exportCsv(undefined);
+    expect(count).toBe(3);
+    expect(saved).toMatchObject({ name: 'out.csv', folder: t.dir });
+    expect(t.grants.pathOf(saved!.handle, 'output')).toBe(target);
+    const text = fs.readFileSync(target, 'utf8');
     expect(text.startsWith('\ufeffname,fax,company,note\r\n')).toBe(true);
     expect(text).toContain("'=HYPERLINK");
     expect(text).toContain('86 10 8888 1234');
 
     const other = makePhonebook({ defaultCountry: 'US' });
     try {
-      const preview = await other.phonebook.handlers.previewCsvImport({ path: target });
+      const handle = other.grants.grant(target);
+      const preview = await other.phonebook.handlers.previewCsvImport({ handle });
       expect(preview).toMatchObject({ hasHeader: true, encoding: 'utf-8', rowCount: 3, suggested: { numberColumn: 1, nameColumn: 0 } });
-      const result = await other.phonebook.handlers.importCsv({ path: target, hasHeader: true, numberColumn: 1, nameColumn: 0, companyColumn: 2, noteColumn: 3 });
+      const result = await other.phonebook.handlers.importCsv({ handle, hasHeader: true, numberColumn: 1, nameColumn: 0, companyColumn: 2, noteColumn: 3 });
       expect(result).toEqual({ added: 3, merged: 0, skipped: [], skippedCount: 0 });
       expect(other.phonebook.store.allContacts().map((c) => [c.name, c.fax, c.company, c.note])).toEqual(before);
     } finally {
@@ -138,10 +152,12 @@ describe('exporting the phonebook', () => {
     }
   });
 
-  it('refuses to write into a folder that does not exist', async () => {
+  it('says where it could not write, and leaves nothing behind', async () => {
     t = makePhonebook();
-    const r = await dispatch(t.phonebook.handlers as unknown as Handlers, 'exportCsv', { path: `${t.dir}/missing/out.csv` });
-    expect(r).toMatchObject({ ok: false, error: { code: 'phonebook.bad_path' } });
+    t.dialogs.answers.save.push(`${t.dir}/missing/out.csv`);
+    const r = await dispatch(t.phonebook.handlers as unknown as Handlers, 'exportCsv', undefined);
+    expect(r).toMatchObject({ ok: false, error: { code: 'file.write_failed', message: expect.stringContaining(`${t.dir}/missing`) } });
+    expect(fs.existsSync(`${t.dir}/missing`)).toBe(false);
   });
 
   it('escapes spreadsheet formulas and reads them back unchanged', () => {

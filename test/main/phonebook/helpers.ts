@@ -3,32 +3,48 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '../../../src/main/log';
 import { createPhonebookService, type PhonebookService } from '../../../src/main/phonebook/phonebook-service';
+import { createFileGrants, type FileGrants } from '../../../src/main/files/grants';
+import { scriptedDialogs, type ScriptedDialogs } from '../../helpers/dialogs';
 
 export interface TestPhonebook {
   dir: string;
   phonebook: PhonebookService;
   logLines: string[];
+  grants: FileGrants;
+  dialogs: ScriptedDialogs;
   /** writes a file in the test folder and returns its absolute path */
   file(name: string, content: string | Uint8Array): string;
+  /** writes a file and hands it over as the user would in main's open dialog: its handle */
+  chosen(name: string, content: string | Uint8Array): string;
   cleanup(): void;
 }
 
 export function makePhonebook(options: { defaultCountry?: string; dir?: string } = {}): TestPhonebook {
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-phonebook-'));
   const logLines: string[] = [];
+  const grants = createFileGrants();
+  const dialogs = scriptedDialogs();
   const phonebook = createPhonebookService({
     dataDir: dir,
     log: createLogger((l) => logLines.push(l)),
     defaultCountry: () => options.defaultCountry ?? 'CN',
+    grants,
+    dialogs,
   });
+  const file = (name: string, content: string | Uint8Array) => {
+    const p = path.join(dir, name);
+    fs.writeFileSync(p, content);
+    return p;
+  };
   return {
     dir,
     phonebook,
     logLines,
-    file(name, content) {
-      const p = path.join(dir, name);
-      fs.writeFileSync(p, content);
-      return p;
+    grants,
+    dialogs,
+    file,
+    chosen(name, content) {
+      return grants.grant(file(name, content));
     },
     cleanup() {
       phonebook.close();

@@ -48,7 +48,7 @@ describe('recent numbers', () => {
     addTask(db, 5, ['8613812345678', '12125550123']);
     const base = makePhonebook();
     base.phonebook.close();
-    const phonebook = createPhonebookService({ dataDir: base.dir, log: createLogger(() => {}), defaultCountry: () => 'CN', historyDb: () => db });
+    const phonebook = createPhonebookService({ dataDir: base.dir, log: createLogger(() => {}), defaultCountry: () => 'CN', historyDb: () => db, grants: base.grants, dialogs: base.dialogs });
     t = { ...base, phonebook };
     phonebook.store.saveContact({ name: 'Li', fax: '138 1234 5678', company: null, note: null }, 'CN');
     expect(await phonebook.handlers.recentNumbers({ limit: 5 })).toEqual([
@@ -65,7 +65,7 @@ describe('recent numbers', () => {
     const base = makePhonebook();
     base.phonebook.close();
     const file = `${base.dir}/history.sqlite`;
-    const phonebook = createPhonebookService({ dataDir: base.dir, log: createLogger(() => {}), defaultCountry: () => 'CN', historyFile: file });
+    const phonebook = createPhonebookService({ dataDir: base.dir, log: createLogger(() => {}), defaultCountry: () => 'CN', historyFile: file, grants: base.grants, dialogs: base.dialogs });
     t = { ...base, phonebook };
     expect(await phonebook.handlers.recentNumbers({ limit: 5 })).toEqual([]);
     let clock = 1_000;

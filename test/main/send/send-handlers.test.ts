@@ -10,8 +10,11 @@ import { SYSTEM_CJK_FONTS } from '../../../src/main/pdf/fonts';
 import { dispatch } from '../../../src/main/ipc/dispatch';
 import type { Handlers } from '../../../src/main/ipc/dispatch';
 import { makeRig, type SendRig } from './helpers';
+import path from 'node:path';
+import { createFileGrants } from '../../../src/main/files/grants';
 
 let rig: SendRig | null = null;
+const grants = createFileGrants();
 let server: http.Server | null = null;
 afterEach(async () => {
   await rig?.close();
@@ -21,32 +24,48 @@ afterEach(async () => {
 });
 
 describe('the send channels', () => {
-  it('keep a draft with its documents by path across a restart of the handlers', async () => {
+  it('keep a draft with its documents across a restart: main keeps the paths, the window gets fresh handles', async () => {
     rig = await makeRig();
+    const pdf = path.join(rig.dir, 'a.pdf');
+    fs.writeFileSync(pdf, '%PDF-1.4\n%%EOF\n');
+    const before = createFileGrants();
+    const handle = before.grant(pdf);
     const draft = {
-      documents: [{ path: '/tmp/a.pdf', url: null, name: 'a.pdf', pages: 2, fileRef: 'f_1' }],
+      documents: [{ handle, url: null, name: 'a.pdf', pages: 2, fileRef: 'f_1' }],
       recipientsText: '+86 10 8888 1234\n13812345678',
       name: 'Offer',
       scheduleLocal: '2031-01-01T09:00',
       cover: null,
     };
-    const first = sendHandlers(rig.service, rig.dir);
+    const first = sendHandlers(rig.service, rig.dir, before);
     expect(await first.loadDraft(undefined)).toBeNull();
     await first.saveDraft(draft);
-    const again = sendHandlers(rig.service, rig.dir);
-    expect(await again.loadDraft(undefined)).toMatchObject(draft);
+    // a new run of main: its own capabilities, none of the old handles
+    const after = createFileGrants();
+    const again = sendHandlers(rig.service, rig.dir, after);
+    const loaded = await again.loadDraft(undefined);
+    const { documents, ...rest } = draft;
+    expect(loaded).toMatchObject(rest);
+    expect(loaded!.documents).toHaveLength(1);
+    expect(loaded!.documents[0]).toMatchObject({ name: 'a.pdf', pages: 2, fileRef: 'f_1', url: null });
+    expect(after.pathOf(loaded!.documents[0]!.handle!)).toBe(pdf);
+    expect(after.lookup(documents[0]!.handle)).toBeNull();
+    // a handle main never issued cannot be slipped into a draft
+    const forged = await dispatch(again as unknown as Handlers, 'saveDraft', { ...draft, documents: [{ ...documents[0]!, handle: `fh_${'B'.repeat(32)}` }] });
+    expect(forged).toMatchObject({ ok: false, error: { code: 'file.not_granted' } });
     expect(await again.clearDraft(undefined)).toEqual({ cleared: true });
     expect(await again.loadDraft(undefined)).toBeNull();
   });
 
   it('makes a one-page cover PDF in the data folder that counts its own page', async () => {
     rig = await makeRig();
-    const h = sendHandlers(rig.service, rig.dir);
+    const h = sendHandlers(rig.service, rig.dir, grants);
     const result = await h.makeCoverPage({ from: 'Acme Ltd', to: 'Zhang Wei', subject: 'Offer', message: 'Please find our offer attached.', documentPages: 3 });
     expect(result.document).toMatchObject({ ext: 'pdf', pages: 1, error: null });
-    expect(result.document.path.startsWith(rig.dir)).toBe(true);
+    const coverPath = grants.pathOf(result.document.handle);
+    expect(coverPath.startsWith(rig.dir)).toBe(true);
     expect(result.replacedCharacters).toBe(false);
-    const pdf = await PDFDocument.load(fs.readFileSync(result.document.path));
+    const pdf = await PDFDocument.load(fs.readFileSync(coverPath));
     expect(pdf.getPageCount()).toBe(1);
   });
 
@@ -59,13 +78,14 @@ describe('the send channels', () => {
   const systemCjkFont = SYSTEM_CJK_FONTS.find((f) => fs.existsSync(f));
   it.skipIf(!systemCjkFont)('draws Chinese on the cover with a system CJK font when there is one', async () => {
     rig = await makeRig();
-    const h = sendHandlers(rig.service, rig.dir);
+    const h = sendHandlers(rig.service, rig.dir, grants);
     const result = await h.makeCoverPage({ from: '北京办公室', to: '张伟', subject: '报价 Grüße', message: '请查收。', documentPages: 2 });
     expect(result.replacedCharacters).toBe(false);
-    const pdf = await PDFDocument.load(fs.readFileSync(result.document.path));
+    const coverPath = grants.pathOf(result.document.handle);
+    const pdf = await PDFDocument.load(fs.readFileSync(coverPath));
     expect(pdf.getPageCount()).toBe(1);
     // what a reader of the fax sees: the text layer carries the Chinese as written
-    const text = spawnSync('pdftotext', [result.document.path, '-'], { encoding: 'utf8' });
+    const text = spawnSync('pdftotext', [coverPath, '-'], { encoding: 'utf8' });
     if (text.status === 0) expect(text.stdout).toMatch(/北京办公室[\s\S]*张伟[\s\S]*报价 Grüße[\s\S]*请查收/);
     // a Latin-only cover embeds no CJK font and stays small
     const latin = await buildCoverPage({ from: 'Acme', to: 'Li', subject: 'Offer', message: '', documentPages: 1 }, new Date());
@@ -81,15 +101,15 @@ describe('the send channels', () => {
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/docs/terms.pdf`;
     rig = await makeRig();
-    const h = sendHandlers(rig.service, rig.dir);
+    const h = sendHandlers(rig.service, rig.dir, grants);
     const { document, upload } = await h.addFromUrl({ url });
-    expect(document).toMatchObject({ path: null, url, name: 'terms.pdf', fileRef: upload.fileRef });
+    expect(document).toMatchObject({ handle: null, url, name: 'terms.pdf', fileRef: upload.fileRef });
     expect(upload.size).toBe(15);
   });
 
   it('reject a malformed send at the door with field paths', async () => {
     rig = await makeRig();
-    const handlers = sendHandlers(rig.service, rig.dir) as unknown as Handlers;
+    const handlers = sendHandlers(rig.service, rig.dir, grants) as unknown as Handlers;
     const r = await dispatch(handlers, 'sendFax', { name: 'x', documents: [], numbers: ['1'], scheduledAt: null });
     expect(r).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
     const bad = await dispatch(handlers, 'addFromUrl', { url: 'file:///etc/passwd' });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CreateFault } from '../../../src/simulator/index';
-import type { ComposeDocument } from '../../../src/shared/send/types';
+import type { LocalComposeDocument as ComposeDocument } from '../../../src/main/send/local-documents';
 import { CancelledError } from '../../../src/main/api/errors';
 import { UserError } from '../../../src/main/errors';
 import { createsSeen, makeRig, numbers, uploadsSeen, writePdf, type SendRig } from './helpers';

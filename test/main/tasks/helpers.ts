@@ -9,6 +9,8 @@ import { createRecordingNotifier } from '../../../src/main/notify/notifier';
 import type { Clock } from '../../../src/main/tasks/clock';
 import { createTasksFeature, type TasksFeature } from '../../../src/main/tasks/tasks-feature';
 import { defaultSettings, type Settings } from '../../../src/shared/settings';
+import { createFileGrants, type FileGrants } from '../../../src/main/files/grants';
+import { scriptedDialogs, type ScriptedDialogs } from '../../helpers/dialogs';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/index';
 
 /** A clock whose time moves only when the test says so; timers fire in order as it passes them. */
@@ -64,6 +66,9 @@ export interface Rig {
   emitted: Array<{ name: string; payload: unknown }>;
   logLines: string[];
   feature: TasksFeature;
+  /** answers main's save dialog for exports and reports (default: cancelled) */
+  dialogs: ScriptedDialogs;
+  grants: FileGrants;
   /** records a send in the history and creates it on the simulator, as the Send screen does */
   send(name: string, numbers: string[], file: string, opts?: { scheduledAt?: string }): Promise<string>;
   close(): Promise<void>;
@@ -89,10 +94,13 @@ export async function makeRig(
   const settings: Settings = { ...defaultSettings, ...opts.settings };
   const notifier = createRecordingNotifier();
   const emitted: Rig['emitted'] = [];
+  const dialogs = scriptedDialogs();
+  const grants = createFileGrants();
   const feature = createTasksFeature({
     deps: {
       dataDir: dir,
       log,
+      dialogs,
       systemLocale: 'en-US',
       emit: (name, payload) => void emitted.push({ name, payload }),
       notifier,
@@ -100,6 +108,7 @@ export async function makeRig(
     settings: { get: () => settings },
     connection: { client: async () => client },
     history,
+    grants,
     clock,
     poll: opts.poll ?? false,
   });
@@ -114,6 +123,8 @@ export async function makeRig(
     emitted,
     logLines,
     feature,
+    dialogs,
+    grants,
     async send(name, numbers, file, o = {}) {
       const up = await client.uploadFile(file);
       const { taskIds } = history.recordSend({

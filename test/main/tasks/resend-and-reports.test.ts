@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import Papa from 'papaparse';
 import { spawnSync } from 'node:child_process';
 import { SYSTEM_CJK_FONTS } from '../../../src/main/pdf/fonts';
@@ -75,8 +76,16 @@ describe('exports', () => {
     for (let i = 0; i < 40 && rig.history.getTask(ref)!.status !== 'done'; i++) await poll(rig, 1);
     expect(rig.history.getTask(ref)!.status).toBe('done');
 
-    const { csv, fileName } = await rig.feature.handlers.exportTaskCsv({ taskRef: ref });
-    expect(fileName).toBe(`fax-task-${ref}.csv`);
+    // Cancelling main's save dialog writes nothing.
+    expect(await rig.feature.handlers.exportTaskCsv({ taskRef: ref })).toEqual({ saved: null });
+    const csvTarget = path.join(rig.dir, 'chosen', 'task.csv');
+    fs.mkdirSync(path.dirname(csvTarget));
+    rig.dialogs.answers.save.push(csvTarget);
+    const { saved } = await rig.feature.handlers.exportTaskCsv({ taskRef: ref });
+    expect(rig.dialogs.calls.at(-1)).toMatchObject({ kind: 'save', detail: { defaultName: `fax-task-${ref}.csv` } });
+    expect(saved).toMatchObject({ name: 'task.csv', folder: path.dirname(csvTarget) });
+    expect(rig.grants.pathOf(saved!.handle, 'output')).toBe(csvTarget);
+    const csv = fs.readFileSync(csvTarget, 'utf8');
     const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
     expect(parsed.data).toHaveLength(2);
     expect(parsed.data.map((r) => [r['phone_number'], r['status'], r['failed_code'], r['page_count']])).toEqual([
@@ -87,8 +96,10 @@ describe('exports', () => {
     expect(parsed.data[0]!['task_name']).toBe('Report =cmd|');
     expect(parsed.meta.fields).toEqual(expect.arrayContaining(['rcpt_ref', 'unit_price', 'charged_amount', 'failed_reason', 'completed_at', 'created_at']));
 
-    const { path: pdfPath } = await rig.feature.handlers.transmissionReport({ taskRef: ref });
-    expect(pdfPath.startsWith(rig.dir)).toBe(true);
+    const pdfPath = path.join(rig.dir, 'chosen', 'report.pdf');
+    rig.dialogs.answers.save.push(pdfPath);
+    const report = await rig.feature.handlers.transmissionReport({ taskRef: ref });
+    expect(report.saved?.name).toBe('report.pdf');
     const bytes = fs.readFileSync(pdfPath);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const doc = await PDFDocument.load(bytes);
@@ -103,7 +114,9 @@ describe('exports', () => {
     const file = await samplePdf(rig.dir);
     const ref = await rig.send('季度发票', [OK], file);
     fs.rmSync(file);
-    const { path: pdfPath } = await rig.feature.handlers.transmissionReport({ taskRef: ref });
+    const pdfPath = path.join(rig.dir, 'report.pdf');
+    rig.dialogs.answers.save.push(pdfPath);
+    await rig.feature.handlers.transmissionReport({ taskRef: ref });
     const doc = await PDFDocument.load(fs.readFileSync(pdfPath));
     expect(doc.getTitle()).toBe('Fax transmission report - 季度发票');
     // With a system CJK font the name prints as written; the text layer says what a reader sees.

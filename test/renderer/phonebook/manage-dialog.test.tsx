@@ -8,7 +8,7 @@ import { PhonebookPicker } from '../../../src/renderer/src/features/phonebook';
 
 type Handler = (input: unknown) => { ok: true; value: unknown } | { ok: false; error: { code: string; message: string; fields?: Record<string, string[]> } };
 
-function installApi(handlers: Record<string, Handler>, pathForFile = async (f: File) => `/home/me/${f.name}`) {
+function installApi(handlers: Record<string, Handler>) {
   const calls: Array<[string, unknown]> = [];
   const defaults: Record<string, Handler> = {
     listContacts: () => ({ ok: true, value: { contacts: [], total: 0 } }),
@@ -19,7 +19,6 @@ function installApi(handlers: Record<string, Handler>, pathForFile = async (f: F
   const api = new Proxy({} as FaxDeskApi, {
     get: (_t, name: string) => {
       if (name === 'on') return () => () => {};
-      if (name === 'pathForFile') return pathForFile;
       return async (input: unknown) => {
         calls.push([name, input]);
         const h = handlers[name] ?? defaults[name];
@@ -74,7 +73,7 @@ describe('the manage dialog', () => {
     expect(calls.find(([n]) => n === 'saveContact')?.[1]).toMatchObject({ name: '', fax: '(010) 8888-1234', defaultCountry: 'CN', groupIds: [] });
   });
 
-  it('imports a CSV file by path with the column the user picked, and lists the rows it skipped', async () => {
+  it('imports the CSV file chosen in main\'s open dialog, by its handle, with the column the user picked, and lists the rows it skipped', async () => {
     const preview: CsvPreview = {
       columns: ['Name', 'Office fax', 'Mobile'],
       sampleRows: [['Li', '010 8888 1234', '13812345678']],
@@ -83,7 +82,9 @@ describe('the manage dialog', () => {
       encoding: 'utf-8',
       suggested: { numberColumn: 2, nameColumn: 0 },
     };
+    const handle = `fh_${'c'.repeat(32)}`;
     const calls = installApi({
+      chooseFiles: () => ({ ok: true, value: { files: [{ handle, name: 'contacts.csv' }] } }),
       previewCsvImport: () => ({ ok: true, value: preview }),
       importCsv: () => ({
         ok: true,
@@ -92,16 +93,17 @@ describe('the manage dialog', () => {
     });
     const dialog = openDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import and export' }));
-    const input = within(dialog).getByLabelText('CSV file');
-    fireEvent.change(input, { target: { files: [new File(['Name,Office fax\n'], 'contacts.csv', { type: 'text/csv' })] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose a CSV file…' }));
     const numberSelect = await within(dialog).findByLabelText('Column with the fax number');
-    expect(calls.find(([n]) => n === 'previewCsvImport')?.[1]).toEqual({ path: '/home/me/contacts.csv' });
+    expect(calls.find(([n]) => n === 'chooseFiles')?.[1]).toEqual({ purpose: 'csv' });
+    expect(calls.find(([n]) => n === 'previewCsvImport')?.[1]).toEqual({ handle });
+    expect(within(dialog).getByText('File: contacts.csv')).toBeTruthy();
     expect((numberSelect as HTMLSelectElement).value).toBe('2');
     fireEvent.change(numberSelect, { target: { value: '1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(calls.some(([n]) => n === 'importCsv')).toBe(true));
     expect(calls.find(([n]) => n === 'importCsv')?.[1]).toEqual({
-      path: '/home/me/contacts.csv',
+      handle,
       hasHeader: true,
       numberColumn: 1,
       nameColumn: 0,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
+import { fileHandleSchema } from '../file-handle';
 
 /** The service takes at most 3 files per task (spec: create-task file_refs). */
 export const MAX_DOCUMENTS = 3;
@@ -31,8 +32,8 @@ export type DocumentSource = 'argv' | 'open-file' | 'second-instance' | 'hot-fol
 export interface OfferedDocument {
   /** unique per offer: the renderer de-duplicates the event and takePendingDocuments by it */
   id: string;
-  /** absolute local path */
-  path: string;
+  /** what the window names the file by (it never sees the path) */
+  handle: string;
   /** base name, for display */
   name: string;
   /** bytes */
@@ -43,7 +44,6 @@ export interface OfferedDocument {
 export type RejectReason = 'not_found' | 'not_a_file' | 'unsupported_type' | 'empty' | 'too_large' | 'unreadable';
 
 export interface RejectedDocument {
-  path: string;
   name: string;
   reason: RejectReason;
   source: DocumentSource;
@@ -84,7 +84,7 @@ export const intakeChannels = {
    * where it is (movedTo: null).
    */
   settleDocument: channel<{ movedTo: string | null }>()(
-    z.object({ path: z.string().min(1).max(4096), outcome: settleOutcomeSchema }).strict(),
+    z.object({ handle: fileHandleSchema, outcome: settleOutcomeSchema }).strict(),
   ),
   hotFolderStatus: channel<HotFolderStatus>()(z.undefined()),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
 import { MAX_DOCUMENTS } from './intake';
+import { fileHandleSchema } from '../file-handle';
 import type {
   ComposeDocument,
   CostEstimate,
@@ -12,7 +13,6 @@ import type {
   UploadResult,
 } from '../../send/types';
 
-const localPath = z.string().min(1).max(4096);
 const uploadId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
 /** Sends bigger than this are refused at the door: 50 tasks of 100 is already a mailing, not a fax. */
 export const MAX_NUMBERS_PER_SEND = 5000;
@@ -32,14 +32,15 @@ export const remoteUrlSchema = z
 
 export const composeDocumentSchema = z
   .object({
-    path: localPath.nullable(),
+    /** a handle main issued for a local file (never a path) */
+    handle: fileHandleSchema.nullable(),
     url: remoteUrlSchema.nullable(),
     name: z.string().min(1).max(1024),
     pages: z.number().int().min(0).max(100_000).nullable(),
     fileRef: z.string().min(1).max(255).nullable(),
   })
   .strict()
-  .refine((d) => (d.path === null) !== (d.url === null), 'A document is either a local file or a URL');
+  .refine((d) => (d.handle === null) !== (d.url === null), 'A document is either a local file or a URL');
 
 const coverSchema = z
   .object({
@@ -74,10 +75,10 @@ export const draftSchema = z
   .strict();
 
 export const sendChannels = {
-  /** checks local files (type, size, name, pages) before any upload */
-  inspectDocuments: channel<DocumentInfo[]>()(z.object({ paths: z.array(localPath).min(1).max(20) }).strict()),
-  /** uploads one local file from disk; progress arrives as uploadProgress events with the same uploadId */
-  uploadDocument: channel<UploadResult>()(z.object({ uploadId, path: localPath }).strict()),
+  /** checks files the user handed over (type, size, name, pages) before any upload */
+  inspectDocuments: channel<DocumentInfo[]>()(z.object({ handles: z.array(fileHandleSchema).min(1).max(20) }).strict()),
+  /** uploads one granted file from disk; progress arrives as uploadProgress events with the same uploadId */
+  uploadDocument: channel<UploadResult>()(z.object({ uploadId, handle: fileHandleSchema }).strict()),
   cancelUpload: channel<{ cancelled: boolean }>()(z.object({ uploadId }).strict()),
   /** the service fetches the file itself (URL upload mode) */
   addFromUrl: channel<{ document: ComposeDocument; upload: UploadResult }>()(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
 import { REF_PATTERN } from '../../tasks/order';
+import type { SavedFile } from './files';
 import {
   STATUS_FILTERS,
   TASK_SORT_KEYS,
@@ -77,9 +78,10 @@ export const tasksChannels = {
   /** adds a task sent from elsewhere to the history and starts watching it */
   trackTaskRef: channel<TaskDetailView>()(z.object({ taskRef: refSchema }).strict()),
   getRecipient: channel<RecipientView & { taskRef: string | null }>()(z.object({ rcptRef: refSchema }).strict()),
-  exportTaskCsv: channel<{ csv: string; fileName: string }>()(z.object({ taskRef: refSchema }).strict()),
-  /** writes the PDF transmission report into the data folder and returns where */
-  transmissionReport: channel<{ path: string }>()(z.object({ taskRef: refSchema }).strict()),
+  /** saves the task's CSV where the user says in main's save dialog; saved: null when they cancelled */
+  exportTaskCsv: channel<{ saved: SavedFile | null }>()(z.object({ taskRef: refSchema }).strict()),
+  /** saves the PDF transmission report where the user says in main's save dialog; saved: null when they cancelled */
+  transmissionReport: channel<{ saved: SavedFile | null }>()(z.object({ taskRef: refSchema }).strict()),
 };
 
 export const tasksEvents = {

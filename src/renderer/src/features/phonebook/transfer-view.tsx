@@ -1,7 +1,9 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CsvImportResult, CsvPreview } from '../../../../shared/phonebook/types';
-import { api, call } from '../../lib/api';
+import type { GrantedFile, SavedFile } from '../../../../shared/ipc/channels/files';
+import { call } from '../../lib/api';
+import { SavedFileNotice } from '../files';
 import { phonebookErrorText } from './errors';
 import { useDefaultCountry, useImportCsv } from './queries';
 
@@ -13,25 +15,12 @@ function columnLabel(t: ReturnType<typeof useTranslation<'phonebook'>>['t'], pre
   return name ? t('csv.columnNamed', { n: index + 1, name }) : t('csv.columnN', { n: index + 1 });
 }
 
-/** Saves text as a file through the browser's download (the Electron window asks where, like any download). */
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 function ImportSection() {
   const { t } = useTranslation('phonebook');
   const id = useId();
   const defaultCountry = useDefaultCountry();
   const importCsv = useImportCsv();
-  const [path, setPath] = useState<string | null>(null);
+  const [file, setFile] = useState<GrantedFile | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [reading, setReading] = useState(false);
   const [columns, setColumns] = useState<Partial<Record<ColumnRole, number>>>({});
@@ -39,12 +28,12 @@ function ImportSection() {
   const [result, setResult] = useState<CsvImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const load = async (filePath: string, hasHeader?: boolean) => {
+  const load = async (handle: string, hasHeader?: boolean) => {
     setReading(true);
     setError(null);
     setResult(null);
     try {
-      const p = await call('previewCsvImport', hasHeader === undefined ? { path: filePath } : { path: filePath, hasHeader });
+      const p = await call('previewCsvImport', hasHeader === undefined ? { handle } : { handle, hasHeader });
       setPreview(p);
       const next: Partial<Record<ColumnRole, number>> = {};
       if (p.suggested.numberColumn !== null) next.numberColumn = p.suggested.numberColumn;
@@ -58,26 +47,27 @@ function ImportSection() {
     }
   };
 
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    if (!file) return;
+  // Main's open dialog (the preview: the browser's picker) hands over the file; only its handle comes back.
+  const chooseFile = async () => {
+    setError(null);
     try {
-      // Only the path crosses to main, which reads the file itself.
-      const filePath = await api().pathForFile(file);
-      setPath(filePath);
-      await load(filePath);
+      const { files } = await call('chooseFiles', { purpose: 'csv' });
+      const chosen = files[0];
+      if (!chosen) return;
+      setFile(chosen);
+      await load(chosen.handle);
     } catch (err) {
       setError(phonebookErrorText(t, err));
     }
   };
 
   const runImport = () => {
-    if (!path || !preview || columns.numberColumn === undefined) return;
+    if (!file || !preview || columns.numberColumn === undefined) return;
     setError(null);
     const countryCode = (country ?? defaultCountry).trim().toUpperCase();
     importCsv.mutate(
       {
-        path,
+        handle: file.handle,
         hasHeader: preview.hasHeader,
         numberColumn: columns.numberColumn,
         ...(columns.nameColumn !== undefined ? { nameColumn: columns.nameColumn } : {}),
@@ -103,18 +93,23 @@ function ImportSection() {
     <section className="pb-transfer" aria-labelledby={`${id}-import`}>
       <h3 id={`${id}-import`}>{t('csv.importHeading')}</h3>
       <div className="field">
-        <label htmlFor={`${id}-file`}>{t('csv.chooseFile')}</label>
-        <input id={`${id}-file`} type="file" accept=".csv,.tsv,.txt,text/csv" aria-describedby={`${id}-file-hint`} onChange={(e) => void onFile(e)} />
+        <span id={`${id}-file-label`}>{t('csv.chooseFile')}</span>
+        <div className="actions">
+          <button type="button" className="btn" aria-describedby={`${id}-file-label ${id}-file-hint`} onClick={() => void chooseFile()} data-testid="csv-choose">
+            {t('csv.chooseButton')}
+          </button>
+          {file ? <span data-testid="csv-chosen">{t('csv.chosen', { name: file.name })}</span> : null}
+        </div>
         <span className="hint" id={`${id}-file-hint`}>
           {t('csv.fileHint')}
         </span>
       </div>
       {reading ? <p className="muted">{t('csv.reading')}</p> : null}
-      {preview && path ? (
+      {preview && file ? (
         <div className="stack">
           <p className="muted">{t('csv.fileInfo', { count: preview.rowCount, encoding: preview.encoding.toUpperCase() })}</p>
           <label className="pb-item">
-            <input type="checkbox" checked={preview.hasHeader} onChange={(e) => void load(path, e.target.checked)} />
+            <input type="checkbox" checked={preview.hasHeader} onChange={(e) => void load(file.handle, e.target.checked)} />
             <span>{t('csv.hasHeader')}</span>
           </label>
           <div className="pb-columns">
@@ -235,19 +230,17 @@ function ImportSection() {
 function ExportSection() {
   const { t } = useTranslation('phonebook');
   const id = useId();
-  const [status, setStatus] = useState('');
+  const [saved, setSaved] = useState<{ file: SavedFile; count: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  // No channel offers a native save dialog yet, so both shells take the CSV
-  // as text and save it as a download (Electron asks where, like any download).
+  // Main asks where in its save dialog and writes the file; cancelling it changes nothing.
   const exportCsv = async () => {
     setBusy(true);
     setError(null);
     try {
-      const { text, count } = await call('exportCsvText');
-      download(text, t('csv.fileName'));
-      setStatus(t('csv.exported', { count }));
+      const { saved: file, count } = await call('exportCsv');
+      if (file) setSaved({ file, count });
     } catch (err) {
       setError(phonebookErrorText(t, err));
     } finally {
@@ -267,9 +260,9 @@ function ExportSection() {
           {error}
         </p>
       ) : null}
-      <p role="status" className="pb-status">
-        {status}
-      </p>
+      <div role="status" className="pb-status">
+        {saved ? <SavedFileNotice saved={saved.file} what={t('csv.exported', { count: saved.count })} /> : null}
+      </div>
     </section>
   );
 }

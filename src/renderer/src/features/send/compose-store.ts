@@ -41,7 +41,7 @@ export interface CoverFields {
 interface ComposeState {
   docs: DocItem[];
   /** accepted documents beyond the 3 that fit: listed, never attached silently */
-  overflow: Array<{ path: string; name: string }>;
+  overflow: Array<{ handle: string; name: string }>;
   refused: Refusal[];
   recipientsText: string;
   name: string;
@@ -63,7 +63,7 @@ interface ComposeState {
 
 const empty = {
   docs: [] as DocItem[],
-  overflow: [] as Array<{ path: string; name: string }>,
+  overflow: [] as Array<{ handle: string; name: string }>,
   refused: [] as Refusal[],
   recipientsText: '',
   name: '',

@@ -4,7 +4,7 @@ import { ACCEPTED_DOCUMENT_EXTENSIONS, MAX_DOCUMENTS } from '../../../../shared/
 import { formatBytes } from '../../../../shared/send/types';
 import { call } from '../../lib/api';
 import { newKey, useCompose, type DocItem } from './compose-store';
-import { addFiles, addPaths, cancelUpload, upload } from './documents';
+import { addFiles, addHandles, cancelUpload, upload } from './documents';
 import { Thumbnail } from './thumbnail';
 
 const ACCEPT = ACCEPTED_DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -167,7 +167,7 @@ function CoverPage() {
       const s = useCompose.getState();
       s.set({
         docs: [
-          { key: newKey('c'), doc: { path: document.path, url: null, name: document.name, pages: document.pages, fileRef: null }, size: document.size, warning: null, upload: { kind: 'idle' }, previewUrl: null, previewFile: null, previewKind: null, isCover: true },
+          { key: newKey('c'), doc: { handle: document.handle, url: null, name: document.name, pages: document.pages, fileRef: null }, size: document.size, warning: null, upload: { kind: 'idle' }, previewUrl: null, previewFile: null, previewKind: null, isCover: true },
           ...s.docs,
         ],
         coverOpen: false,
@@ -276,7 +276,7 @@ export function DocumentsPanel() {
         <div className="notice warn" data-testid="send-overflow">
           {t('documents.full', { max: MAX_DOCUMENTS, names: overflow.map((o) => o.name).join(', ') })}
           {docs.length < MAX_DOCUMENTS ? (
-            <button type="button" className="btn small" onClick={() => void addPaths(overflow.map((o) => o.path))}>
+            <button type="button" className="btn small" onClick={() => void addHandles(overflow.map((o) => o.handle), [], overflow.map((o) => o.name))}>
               {t('url.add')}
             </button>
           ) : null}

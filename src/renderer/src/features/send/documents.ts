@@ -1,7 +1,7 @@
 /**
- * Adding, uploading and cancelling documents. The renderer only ever passes
- * paths to main (a dropped File becomes a path through window.faxdesk.pathForFile);
- * the bytes are read and uploaded by main.
+ * Adding, uploading and cancelling documents. The renderer names files only
+ * by the handles main issued (a dropped or picked File becomes a handle
+ * through window.faxdesk.grantFile); main reads and uploads the bytes.
  */
 import { useEffect } from 'react';
 import { MAX_DOCUMENTS, type DocumentsOffered } from '../../../../shared/ipc/channels/intake';
@@ -21,29 +21,30 @@ function refusalOf(info: DocumentInfo): Refusal {
   return { key: newKey('r'), code: info.error?.code ?? 'other', name: info.name, size: info.size, message: info.error?.message ?? '' };
 }
 
-/** Inspects paths in main, attaches what fits (up to 3), lists the rest, and starts the uploads. */
-export async function addPaths(paths: string[], files: Array<File | null> = []): Promise<void> {
-  if (paths.length === 0) return;
+/** Inspects granted files in main, attaches what fits (up to 3), lists the rest, and starts the uploads. */
+export async function addHandles(handles: string[], files: Array<File | null> = [], names: string[] = []): Promise<void> {
+  if (handles.length === 0) return;
   let infos: DocumentInfo[];
   try {
-    infos = await call('inspectDocuments', { paths: paths.slice(0, 20) });
+    infos = await call('inspectDocuments', { handles: handles.slice(0, 20) });
   } catch (e) {
-    store().set({ refused: [...store().refused, { key: newKey('r'), code: 'other', name: paths.join(', '), size: 0, message: (e as Error).message }] });
+    store().set({ refused: [...store().refused, { key: newKey('r'), code: 'other', name: names.join(', '), size: 0, message: (e as Error).message }] });
     return;
   }
   const refused: Refusal[] = [];
   const added: DocItem[] = [];
-  const overflow: Array<{ path: string; name: string }> = [];
+  const overflow: Array<{ handle: string; name: string }> = [];
   infos.forEach((info, i) => {
     if (info.error) return void refused.push(refusalOf(info));
     const current = store().docs;
-    if (current.some((d) => d.doc.path === info.path) || added.some((d) => d.doc.path === info.path)) return;
-    if (current.length + added.length >= MAX_DOCUMENTS) return void overflow.push({ path: info.path, name: info.name });
+    // main gives one file one handle, so the same handle is the same file
+    if (current.some((d) => d.doc.handle === info.handle) || added.some((d) => d.doc.handle === info.handle)) return;
+    if (current.length + added.length >= MAX_DOCUMENTS) return void overflow.push({ handle: info.handle, name: info.name });
     const file = files[i] ?? null;
     const kind = previewKindOf(info.ext);
     added.push({
       key: newKey('d'),
-      doc: { path: info.path, url: null, name: info.name, pages: info.pages, fileRef: null },
+      doc: { handle: info.handle, url: null, name: info.name, pages: info.pages, fileRef: null },
       size: info.size,
       warning: info.warning,
       upload: { kind: 'idle' },
@@ -57,31 +58,32 @@ export async function addPaths(paths: string[], files: Array<File | null> = []):
   s.set({
     docs: [...s.docs, ...added],
     refused: [...s.refused, ...refused],
-    overflow: [...s.overflow.filter((o) => !added.some((a) => a.doc.path === o.path)), ...overflow],
+    overflow: [...s.overflow.filter((o) => !added.some((a) => a.doc.handle === o.handle)), ...overflow],
     result: null,
   });
   for (const d of added) void upload(d.key);
 }
 
-/** Files from a drop or the picker: each becomes a local path first (Electron: webUtils; preview: a copy). */
+/** Files from a drop or the picker: each is handed to main first, which returns its handle (Electron: webUtils; preview: a copy). */
 export async function addFiles(files: File[]): Promise<void> {
   const list = files.slice(0, 20);
-  const paths: string[] = [];
+  const handles: string[] = [];
   const kept: File[] = [];
   for (const f of list) {
-    try {
-      paths.push(await api().pathForFile(f));
+    const granted = await api().grantFile(f);
+    if (granted.ok) {
+      handles.push(granted.value.handle);
       kept.push(f);
-    } catch (e) {
-      store().set({ refused: [...store().refused, { key: newKey('r'), code: 'unreadable', name: f.name, size: f.size, message: (e as Error).message }] });
+    } else {
+      store().set({ refused: [...store().refused, { key: newKey('r'), code: 'unreadable', name: f.name, size: f.size, message: granted.error.message }] });
     }
   }
-  await addPaths(paths, kept);
+  await addHandles(handles, kept, kept.map((f) => f.name));
 }
 
 /** Documents restored from a draft: re-inspected (the file may have changed or gone since). */
 export async function restoreDocuments(docs: ComposeDocument[]): Promise<void> {
-  const local = docs.filter((d) => d.path !== null);
+  const local = docs.filter((d) => d.handle !== null);
   const remote = docs.filter((d) => d.url !== null);
   const s = store();
   s.set({
@@ -90,16 +92,20 @@ export async function restoreDocuments(docs: ComposeDocument[]): Promise<void> {
       ...remote.map((doc) => ({ key: newKey('u'), doc, size: null, warning: null, upload: { kind: 'done' } as const, previewUrl: null, previewFile: null, previewKind: null, isCover: false })),
     ],
   });
-  await addPaths(local.map((d) => d.path!));
+  await addHandles(
+    local.map((d) => d.handle!),
+    [],
+    local.map((d) => d.name),
+  );
 }
 
 export async function upload(key: string): Promise<void> {
   const item = store().docs.find((d) => d.key === key);
-  if (!item || item.doc.path === null) return;
+  if (!item || item.doc.handle === null) return;
   const uploadId = newKey('up').replace(/[^A-Za-z0-9_-]/g, '');
   store().updateDoc(key, { upload: { kind: 'uploading', uploadId, sent: 0, total: item.size ?? 0 } });
   try {
-    const result = await call('uploadDocument', { uploadId, path: item.doc.path });
+    const result = await call('uploadDocument', { uploadId, handle: item.doc.handle });
     const now = store().docs.find((d) => d.key === key);
     if (now) store().updateDoc(key, { upload: { kind: 'done' }, doc: { ...now.doc, fileRef: result.fileRef } });
   } catch (e) {
@@ -143,7 +149,11 @@ export function useOfferedDocuments(onOffered: () => void): void {
       if (rejected.length) store().set({ refused: [...store().refused, ...rejected] });
       if (fresh.length) {
         onOffered();
-        void addPaths(fresh.map((d) => d.path));
+        void addHandles(
+          fresh.map((d) => d.handle),
+          [],
+          fresh.map((d) => d.name),
+        );
       }
     };
     const off = api().on('documentsOffered', take);

@@ -54,7 +54,7 @@ function useWindowDrop(): boolean {
   return over;
 }
 
-/** Restores the draft once, then saves it (documents by path) a moment after each change. */
+/** Restores the draft once, then saves it (documents by handle; main keeps their paths) a moment after each change. */
 function useDraft(): string | null {
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const { t } = useTranslation('send');
@@ -159,7 +159,7 @@ export function SendScreen() {
       if (r.overall === 'sent') void call('clearDraft');
       // Hot-folder documents are filed into sent/ once their fax is queued (others are left where they are).
       if (r.overall === 'sent' || r.overall === 'partial') {
-        for (const d of docs) if (d.doc.path && !d.isCover) void call('settleDocument', { path: d.doc.path, outcome: 'sent' }).catch(() => {});
+        for (const d of docs) if (d.doc.handle && !d.isCover) void call('settleDocument', { handle: d.doc.handle, outcome: 'sent' }).catch(() => {});
       }
       void queryClient.invalidateQueries();
     } catch (e) {

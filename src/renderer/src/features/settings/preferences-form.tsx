@@ -1,28 +1,46 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings';
 import { changeLanguage, pickLanguage } from '../../i18n';
 import { call, CallError } from '../../lib/api';
-import { useSettings, useUpdateSettings } from '../account/hooks';
+import { accountKeys, useSettings, useUpdateSettings } from '../account/hooks';
 
 type Draft = Pick<
   Settings,
-  'serviceTimeZone' | 'defaultCountry' | 'lowBalanceThreshold' | 'notifyOnDone' | 'notifyOnFailed' | 'closeToTray' | 'hotFolder' | 'autoRetry'
->;
+  'serviceTimeZone' | 'defaultCountry' | 'lowBalanceThreshold' | 'notifyOnDone' | 'notifyOnFailed' | 'closeToTray' | 'autoRetry'
+> & {
+  /** the folder itself is chosen in main's folder dialog, never typed here */
+  hotFolder: { enabled: boolean };
+};
+
+const hotFolderKey = ['hotFolderStatus'] as const;
 
 export function PreferencesForm() {
   const { t } = useTranslation('settings');
   const id = useId();
   const settings = useSettings();
   const update = useUpdateSettings();
+  const client = useQueryClient();
+  const hotFolder = useQuery({ queryKey: hotFolderKey, queryFn: () => call('hotFolderStatus') });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saved, setSaved] = useState(false);
+  const [folderError, setFolderError] = useState<string | null>(null);
 
   useEffect(() => {
     if (settings.data && !draft) {
       const { serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray, hotFolder, autoRetry } =
         settings.data;
-      setDraft({ serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray, hotFolder, autoRetry });
+      setDraft({
+        serviceTimeZone,
+        defaultCountry,
+        lowBalanceThreshold,
+        notifyOnDone,
+        notifyOnFailed,
+        closeToTray,
+        hotFolder: { enabled: hotFolder.enabled },
+        autoRetry,
+      });
     }
   }, [settings.data, draft]);
 
@@ -42,10 +60,25 @@ export function PreferencesForm() {
     void settings.refetch();
   };
 
+  // Main shows its folder dialog and stores what the user picked; the window never names a folder.
+  const chooseFolder = async () => {
+    setFolderError(null);
+    try {
+      const r = await call('chooseHotFolder');
+      if (r.chosen) client.setQueryData(accountKeys.settings, r.settings);
+      await client.invalidateQueries({ queryKey: hotFolderKey });
+    } catch (err) {
+      setFolderError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     update.mutate({ ...draft, defaultCountry: draft.defaultCountry.trim().toUpperCase(), serviceTimeZone: draft.serviceTimeZone.trim() }, {
-      onSuccess: () => setSaved(true),
+      onSuccess: () => {
+        setSaved(true);
+        void client.invalidateQueries({ queryKey: hotFolderKey });
+      },
     });
   };
 
@@ -105,21 +138,22 @@ export function PreferencesForm() {
             id={`${id}-hot`}
             type="checkbox"
             checked={draft.hotFolder.enabled}
-            onChange={(e) => set('hotFolder', { ...draft.hotFolder, enabled: e.target.checked })}
+            onChange={(e) => set('hotFolder', { enabled: e.target.checked })}
           />
           <label htmlFor={`${id}-hot`}>{t('prefs.hotFolderEnabled')}</label>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-hotpath`}>{t('prefs.hotFolderPath')}</label>
-          <input
-            id={`${id}-hotpath`}
-            value={draft.hotFolder.path}
-            placeholder="~/FaxDesk/Outbox"
-            aria-describedby={`${id}-hotpath-hint`}
-            onChange={(e) => set('hotFolder', { ...draft.hotFolder, path: e.target.value })}
-          />
-          <span id={`${id}-hotpath-hint`} className={fieldError('hotFolder.path') ? 'error' : 'hint'}>
-            {fieldError('hotFolder.path') ?? t('prefs.hotFolderHint')}
+          <span id={`${id}-hotpath-label`}>{t('prefs.hotFolderPath')}</span>
+          <div className="actions">
+            <output className="mono" aria-labelledby={`${id}-hotpath-label`} data-testid="hot-folder-path">
+              {hotFolder.data?.path ?? ''}
+            </output>
+            <button type="button" className="btn small" onClick={() => void chooseFolder()} aria-describedby={`${id}-hotpath-hint`} data-testid="hot-folder-choose">
+              {t('prefs.hotFolderChoose')}
+            </button>
+          </div>
+          <span id={`${id}-hotpath-hint`} className={folderError ? 'error' : 'hint'}>
+            {folderError ?? t('prefs.hotFolderHint')}
           </span>
         </div>
       </fieldset>

@@ -5,6 +5,8 @@ import { call, CallError } from '../../lib/api';
 import { isImmediate, isKnownCode, localTime, money } from './format';
 import { useRefreshTask, useResend, useTaskDetail } from './hooks';
 import { StatusBadge } from './status-badge';
+import { SavedFileNotice } from '../files';
+import type { SavedFile } from '../../../../shared/ipc/channels/files';
 
 interface Props {
   id: string;
@@ -12,7 +14,7 @@ interface Props {
   onOpen(id: string): void;
 }
 
-type Notice = { tone: 'info' | 'bad'; text: string } | null;
+type Notice = { tone: 'info' | 'bad'; text: string; saved?: SavedFile } | null;
 
 export function TaskDetailPane({ id, onClose, onOpen }: Props) {
   const { t, i18n } = useTranslation('tasks');
@@ -35,7 +37,8 @@ export function TaskDetailPane({ id, onClose, onOpen }: Props) {
       ) : null}
       {detail.data ? <DetailBody d={detail.data} language={i18n.language} onOpen={onOpen} setNotice={setNotice} /> : null}
       <div role="status" aria-live="polite" className="detail-notice">
-        {notice ? <p className={`notice ${notice.tone}`}>{notice.text}</p> : null}
+        {notice?.saved ? <SavedFileNotice saved={notice.saved} what={notice.text} /> : null}
+        {notice && !notice.saved ? <p className={`notice ${notice.tone}`}>{notice.text}</p> : null}
       </div>
     </aside>
   );
@@ -74,17 +77,12 @@ function DetailBody({
     }
   }
 
+  // Both go through main's save dialog; cancelling it says nothing.
   async function onCsv() {
     if (!task.taskRef) return;
     try {
-      const { csv, fileName } = await call('exportTaskCsv', { taskRef: task.taskRef });
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileName;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setNotice({ tone: 'info', text: t('detail.csvSaved', { name: fileName }) });
+      const { saved } = await call('exportTaskCsv', { taskRef: task.taskRef });
+      if (saved) setNotice({ tone: 'info', text: t('detail.csvSaved'), saved });
     } catch (e) {
       fail(e);
     }
@@ -93,8 +91,8 @@ function DetailBody({
   async function onReport() {
     if (!task.taskRef) return;
     try {
-      const { path } = await call('transmissionReport', { taskRef: task.taskRef });
-      setNotice({ tone: 'info', text: t('detail.reportSaved', { path }) });
+      const { saved } = await call('transmissionReport', { taskRef: task.taskRef });
+      if (saved) setNotice({ tone: 'info', text: t('detail.reportSaved'), saved });
     } catch (e) {
       fail(e);
     }

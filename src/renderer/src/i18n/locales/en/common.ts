@@ -23,6 +23,11 @@ export const common = {
     bridgeMissing: 'FaxDesk could not reach its main process. Restart the app.',
     generic: 'Something went wrong: {{message}}',
   },
+  files: {
+    savedIn: 'Saved as “{{name}}” in {{folder}}.',
+    open: 'Open',
+    showInFolder: 'Show in folder',
+  },
   placeholder: {
     title: '{{screen}}',
     body: 'This screen is being built.',

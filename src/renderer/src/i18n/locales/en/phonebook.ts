@@ -81,6 +81,8 @@ export const phonebook = {
   csv: {
     importHeading: 'Import contacts from a CSV file',
     chooseFile: 'CSV file',
+    chooseButton: 'Choose a CSV file…',
+    chosen: 'File: {{name}}',
     fileHint: 'A spreadsheet saved as CSV (UTF-8 or GBK), one contact per row.',
     reading: 'Reading the file…',
     fileInfo: '{{count}} rows · {{encoding}}',
@@ -107,7 +109,6 @@ export const phonebook = {
     export: 'Export CSV',
     exported_one: 'Exported {{count}} contact.',
     exported_other: 'Exported {{count}} contacts.',
-    fileName: 'faxdesk-phonebook.csv',
   },
   reasons: {
     empty: 'There is no number in this cell.',

@@ -26,6 +26,11 @@ export const common: DeepStrings<typeof en> = {
     bridgeMissing: 'FaxDesk 无法连接主进程，请重新启动应用。',
     generic: '出错了：{{message}}',
   },
+  files: {
+    savedIn: '已保存为“{{name}}”，位于 {{folder}}。',
+    open: '打开',
+    showInFolder: '在文件夹中显示',
+  },
   placeholder: {
     title: '{{screen}}',
     body: '此页面正在建设中。',

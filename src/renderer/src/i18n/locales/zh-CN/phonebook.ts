@@ -84,6 +84,8 @@ export const phonebook: DeepStrings<typeof en> = {
   csv: {
     importHeading: '从 CSV 文件导入联系人',
     chooseFile: 'CSV 文件',
+    chooseButton: '选择 CSV 文件…',
+    chosen: '文件：{{name}}',
     fileHint: '另存为 CSV（UTF-8 或 GBK）的表格，每行一个联系人。',
     reading: '正在读取文件…',
     fileInfo: '{{count}} 行 · {{encoding}}',
@@ -110,7 +112,6 @@ export const phonebook: DeepStrings<typeof en> = {
     export: '导出 CSV',
     exported_one: '已导出 {{count}} 个联系人。',
     exported_other: '已导出 {{count}} 个联系人。',
-    fileName: 'faxdesk-通讯录.csv',
   },
   reasons: {
     empty: '此单元格中没有号码。',

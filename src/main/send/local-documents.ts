@@ -1,0 +1,26 @@
+import type { SendFaxInput } from '../../shared/ipc/channels/send';
+import type { ComposeDocument, DocumentInfo, SendDraft } from '../../shared/send/types';
+import type { FileGrants } from '../files/grants';
+
+/**
+ * Main's side of the Send screen's documents: the same data, with the path a
+ * handle stands for. Handles are resolved once, at the IPC door; everything
+ * behind it (send service, uploads, history) works on paths main recorded.
+ */
+export type LocalComposeDocument = Omit<ComposeDocument, 'handle'> & { path: string | null };
+export type LocalSendFaxInput = Omit<SendFaxInput, 'documents'> & { documents: LocalComposeDocument[] };
+export type LocalDocumentInfo = Omit<DocumentInfo, 'handle'> & { path: string };
+/** the draft as main keeps it on disk: paths the user granted, re-granted on load */
+export type StoredDraft = Omit<SendDraft, 'documents'> & { documents: LocalComposeDocument[] };
+
+export function toLocalDocument(grants: FileGrants, { handle, ...rest }: ComposeDocument): LocalComposeDocument {
+  return { ...rest, path: handle === null ? null : grants.pathOf(handle, 'input') };
+}
+
+export function toWireDocument(grants: FileGrants, { path, ...rest }: LocalComposeDocument): ComposeDocument {
+  return { ...rest, handle: path === null ? null : grants.grant(path, 'input') };
+}
+
+export function toWireInfo(grants: FileGrants, { path, ...rest }: LocalDocumentInfo): DocumentInfo {
+  return { ...rest, handle: grants.grant(path, 'input') };
+}

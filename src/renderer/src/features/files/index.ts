@@ -1,0 +1,1 @@
+export { SavedFileNotice } from './saved-file-notice';

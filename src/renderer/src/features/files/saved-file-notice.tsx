@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SavedFile } from '../../../../shared/ipc/channels/files';
+import { call } from '../../lib/api';
+
+interface Props {
+  saved: SavedFile;
+  /** what was saved, e.g. "Phonebook exported (12 contacts)." */
+  what: string;
+  tone?: 'info' | 'ok';
+}
+
+/**
+ * Where an export or report was saved, with Open and Show in folder. Main
+ * chose the place in its save dialog; the window only holds the file's handle.
+ */
+export function SavedFileNotice({ saved, what, tone = 'info' }: Props) {
+  const { t } = useTranslation('common');
+  const [problem, setProblem] = useState<string | null>(null);
+  const act = (channel: 'openSavedFile' | 'showSavedFile') => {
+    setProblem(null);
+    call(channel, { handle: saved.handle }).catch((e: unknown) => setProblem(e instanceof Error ? e.message : String(e)));
+  };
+  return (
+    <div className={`notice ${tone} saved-file`} data-testid="saved-file">
+      <p>
+        {what} {t('files.savedIn', { name: saved.name, folder: saved.folder })}
+      </p>
+      <div className="actions">
+        <button type="button" className="btn small" onClick={() => act('openSavedFile')}>
+          {t('files.open')}
+        </button>
+        <button type="button" className="btn small" onClick={() => act('showSavedFile')}>
+          {t('files.showInFolder')}
+        </button>
+      </div>
+      {problem ? (
+        <p className="error-text" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
