@@ -119,7 +119,10 @@ export function contactsToVcard(contacts: Contact[], groupList: Group[]): string
     const tel = card.addPropertyWithValue('tel', displayFax(c.fax));
     tel.setParameter('type', ['work', 'fax']);
     if (c.note) card.addPropertyWithValue('note', c.note);
-    const cats = c.groupIds.map((id) => groupNames.get(id)).filter((x): x is string => !!x);
+    const cats = c.groupIds
+      .map((id) => groupNames.get(id))
+      .filter((x): x is string => !!x)
+      .sort((a, b) => a.localeCompare(b));
     if (cats.length) {
       const p = new ICAL.Property('categories', card);
       p.setValues(cats);
