@@ -5,7 +5,9 @@ import type { Handlers } from './ipc/dispatch';
 import { appHandlers } from './ipc/handlers/app';
 import { createIntakeService, type IntakeService, type IntakeServiceOptions } from './intake/intake-service';
 import { createConnection, type Connection } from './account/connection';
-import { openSecretStore, type SecretStore } from './credentials/secret-store';
+import { KEYCHAIN_SERVICE, openSecretStore, type SecretStore } from './credentials/secret-store';
+import { createBindPasswords, type BindPasswords } from './directory/bind-passwords';
+import { createDirectoryService, type DirectoryService } from './directory/directory-service';
 import { accountHandlers } from './ipc/handlers/account';
 import { openSettings, type SettingsStore, type StoreFactory } from './settings/settings';
 import { createPhonebookService, type PhonebookService } from './phonebook/phonebook-service';
@@ -29,6 +31,10 @@ export interface ServiceOptions {
   keychainService?: string;
   /** speed of the demo-mode simulator */
   demoSpeed?: number;
+  /** directory bind passwords (default: the keychain the API secret uses, or memory where it uses memory) */
+  bindPasswords?: BindPasswords;
+  /** extra trust anchors (PEM) for directory servers: tests' own certificates */
+  directoryCa?: string[];
 }
 
 export interface MainServices {
@@ -39,6 +45,7 @@ export interface MainServices {
   secrets: SecretStore;
   connection: Connection;
   phonebook: PhonebookService;
+  directories: DirectoryService;
   history: History;
   send: SendFeature;
   tasks: TasksFeature;
@@ -104,6 +111,15 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     dialogs: deps.dialogs,
   });
   notice('phonebook', phonebook.store.notice);
+  const directories = createDirectoryService({
+    dataDir: deps.dataDir,
+    log: deps.log,
+    passwords:
+      options.bindPasswords ?? createBindPasswords({ service: options.keychainService ?? KEYCHAIN_SERVICE, kind: secrets.kind }),
+    defaultCountry: () => settings.get().defaultCountry,
+    localNames: (numbers) => phonebook.store.namesFor(numbers),
+    ...(options.directoryCa ? { extraCa: options.directoryCa } : {}),
+  });
   const tasks = createTasksFeature({ deps, settings, connection, history, grants });
   const sendHistory = historyPort(history, deps.dataDir);
   // The send's follow-up task query goes through the tracker too, so it is announced and notified like any poll.
@@ -119,6 +135,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     ...intake.handlers,
     ...accountHandlers(settings, connection),
     ...phonebook.handlers,
+    ...directories.handlers,
     ...send.handlers,
     ...tasks.handlers,
     ...fileHandlers(deps, grants, settings, () => intake.hotFolderPath()),
@@ -130,6 +147,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     secrets,
     connection,
     phonebook,
+    directories,
     history,
     send,
     tasks,
@@ -137,6 +155,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     async close() {
       intake.close();
       phonebook.close();
+      directories.close();
       tasks.close();
       await connection.close();
       history.close();

@@ -4,6 +4,18 @@
  * check. A channel added to the contract needs a sample here, or the fuzz
  * figures say which one is missing.
  */
+/** A directory on a closed loopback port: a fuzzed search or test fails fast, never reaching a real host. */
+const directorySample = {
+  name: 'Office',
+  url: 'ldap://127.0.0.1:1',
+  startTls: false,
+  allowPlain: false,
+  bindDn: 'cn=reader,dc=example,dc=com',
+  baseDn: 'dc=example,dc=com',
+  filter: '(facsimileTelephoneNumber=*)',
+  attributes: { name: ['displayName'], company: ['o'], fax: ['facsimileTelephoneNumber'], extraFax: [] },
+};
+
 export function validSamples(o: { demoUrl: string; pdfHandle: string; csvHandle: string }): Record<string, unknown> {
   const doc = { handle: o.pdfHandle, url: null, name: 'sample.pdf', pages: 1, fileRef: null };
   return {
@@ -44,6 +56,17 @@ export function validSamples(o: { demoUrl: string; pdfHandle: string; csvHandle:
     importCsv: { handle: o.csvHandle, hasHeader: true, numberColumn: 1, nameColumn: 0 },
     exportCsv: undefined,
     recentNumbers: { limit: 5 },
+    // A CSV read as vCard is a file with no cards: still the whole path through the handler.
+    previewVcardImport: { handle: o.csvHandle },
+    importVcard: { handle: o.csvHandle, defaultCountry: 'CN' },
+    exportVcard: undefined,
+    listDirectories: undefined,
+    saveDirectory: directorySample,
+    deleteDirectory: { id: 'd_1' },
+    testDirectory: { ...directorySample, password: 'fuzz-bind-pw' },
+    searchDirectory: { directoryId: 'd_1', query: 'Li', requestId: 'r1' },
+    cancelDirectorySearch: { requestId: 'r1' },
+    recipientNames: { numbers: ['861088880001'] },
     listTasks: { filters: { text: 'x' }, sort: { by: 'created', dir: 'desc' }, limit: 10, offset: 0 },
     getTaskDetail: { id: 'local:1' },
     refreshTask: { taskRef: 'task_unknown' },

@@ -11,6 +11,8 @@ import { openPhonebookStore, type PhonebookStore } from './store';
 import type { FileDialogs } from '../files/dialogs';
 import type { FileGrants } from '../files/grants';
 import { saveWithDialog } from '../files/save-output';
+import { contactsToVcard, MAX_VCARDS, planVcardImport, previewOf } from './vcard';
+import { readVcards } from './vcard-read';
 
 export type PhonebookHandlers = Pick<
   Handlers,
@@ -24,6 +26,9 @@ export type PhonebookHandlers = Pick<
   | 'importCsv'
   | 'exportCsv'
   | 'recentNumbers'
+  | 'previewVcardImport'
+  | 'importVcard'
+  | 'exportVcard'
 >;
 
 export interface PhonebookServiceOptions {
@@ -83,6 +88,14 @@ export function createPhonebookService(options: PhonebookServiceOptions): Phoneb
     return plan.result;
   }
 
+  function vcardPlan(p: string, country: string | undefined) {
+    const cards = readVcards(readCsvFile(p).text);
+    if (cards.length > MAX_VCARDS) {
+      throw new UserError('phonebook.vcard_too_many', `This file has more than ${MAX_VCARDS.toLocaleString('en-US')} cards; split it into smaller files.`);
+    }
+    return planVcardImport(cards, store.numberIndex(), country ?? options.defaultCountry());
+  }
+
   const historyReader = options.historyFile ? openHistoryReader(options.historyFile, options.log) : null;
 
   function recentNumbers(limit: number): RecentNumber[] {
@@ -115,6 +128,21 @@ export function createPhonebookService(options: PhonebookServiceOptions): Phoneb
       return { saved, count: contacts.length };
     },
     recentNumbers: ({ limit }) => recentNumbers(limit),
+    previewVcardImport: ({ handle, defaultCountry }) => previewOf(vcardPlan(options.grants.pathOf(handle, 'input'), defaultCountry)),
+    importVcard: ({ handle, defaultCountry }) => {
+      const plan = vcardPlan(options.grants.pathOf(handle, 'input'), defaultCountry);
+      store.applyImport(plan.add, plan.nameFills, plan.memberships);
+      return plan.result;
+    },
+    exportVcard: async () => {
+      const contacts = store.allContacts();
+      const saved = await saveWithDialog(options.dialogs, options.grants, {
+        defaultName: 'faxdesk-phonebook.vcf',
+        filters: [{ name: 'vCard', extensions: ['vcf'] }],
+        content: () => contactsToVcard(contacts, store.listGroups()),
+      });
+      return { saved, count: contacts.length };
+    },
   };
 
   return {

@@ -34,8 +34,12 @@ export interface PhonebookStore {
   deleteGroup(id: string): boolean;
   /** every saved number with its contact, for merging imports */
   numberIndex(): Map<string, { id: string; name: string }>;
-  /** adds new contacts and fills in blank names of existing ones, in one transaction */
-  applyImport(add: NewContact[], nameFills: Array<{ id: string; name: string }>): void;
+  /**
+   * Adds new contacts and fills in blank names of existing ones, in one
+   * transaction; `memberships` puts numbers into groups by name, creating
+   * groups that do not exist yet (vCard CATEGORIES).
+   */
+  applyImport(add: NewContact[], nameFills: Array<{ id: string; name: string }>, memberships?: Array<{ fax: string; groups: string[] }>): void;
   /** phonebook names of the given numbers */
   namesFor(numbers: string[]): Map<string, string>;
   close(): void;
@@ -164,12 +168,27 @@ function createStore(db: Db, notice: FileNotice | null, now: () => number): Phon
     return id;
   });
 
-  const applyImportTx = db.transaction((add: NewContact[], fills: Array<{ id: string; name: string }>) => {
-    const t = now();
-    for (const c of add) insertContact.run({ id: crypto.randomUUID(), ...c, now: t });
-    const fill = db.prepare("UPDATE contacts SET name = ?, updated_at = ? WHERE id = ? AND name = ''");
-    for (const f of fills) fill.run(f.name, t, f.id);
-  });
+  const applyImportTx = db.transaction(
+    (add: NewContact[], fills: Array<{ id: string; name: string }>, memberships: Array<{ fax: string; groups: string[] }>) => {
+      const t = now();
+      for (const c of add) insertContact.run({ id: crypto.randomUUID(), ...c, now: t });
+      const fill = db.prepare("UPDATE contacts SET name = ?, updated_at = ? WHERE id = ? AND name = ''");
+      for (const f of fills) fill.run(f.name, t, f.id);
+      const groupIds = new Map<string, string>();
+      const groupId = (name: string): string => {
+        const key = name.toLocaleLowerCase();
+        let id = groupIds.get(key) ?? groupByName.get(name)?.id;
+        if (!id) {
+          id = crypto.randomUUID();
+          db.prepare('INSERT INTO groups (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(id, name, t, t);
+        }
+        groupIds.set(key, id);
+        return id;
+      };
+      const join = db.prepare('INSERT OR IGNORE INTO group_members (group_id, contact_id) SELECT ?, id FROM contacts WHERE fax = ?');
+      for (const m of memberships) for (const g of m.groups) join.run(groupId(g), m.fax);
+    },
+  );
 
   return {
     notice,
@@ -226,8 +245,8 @@ function createStore(db: Db, notice: FileNotice | null, now: () => number): Phon
       }
       return map;
     },
-    applyImport(add, fills) {
-      applyImportTx(add, fills);
+    applyImport(add, fills, memberships = []) {
+      applyImportTx(add, fills, memberships);
     },
     namesFor(numbers) {
       const out = new Map<string, string>();

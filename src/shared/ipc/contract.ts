@@ -5,6 +5,7 @@ import { accountChannels, accountEvents } from './channels/account';
 import { intakeChannels, intakeEvents } from './channels/intake';
 import { sendChannels, sendEvents } from './channels/send';
 import { phonebookChannels } from './channels/phonebook';
+import { directoryChannels } from './channels/directory';
 import { tasksChannels, tasksEvents } from './channels/tasks';
 import { filesChannels, type GrantedFile } from './channels/files';
 
@@ -20,6 +21,7 @@ export const contract = {
   ...intakeChannels,
   ...sendChannels,
   ...phonebookChannels,
+  ...directoryChannels,
   ...tasksChannels,
   ...filesChannels,
 };

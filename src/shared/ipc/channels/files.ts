@@ -14,6 +14,7 @@ export { fileHandleSchema };
 export const FILE_PURPOSES = {
   documents: { extensions: [...ACCEPTED_DOCUMENT_EXTENSIONS] as string[], multiple: true },
   csv: { extensions: ['csv', 'txt'], multiple: false },
+  vcard: { extensions: ['vcf', 'vcard'], multiple: false },
 } as const satisfies Record<string, { extensions: readonly string[]; multiple: boolean }>;
 export type FilePurpose = keyof typeof FILE_PURPOSES;
 export const filePurposeSchema = z.enum(Object.keys(FILE_PURPOSES) as [FilePurpose, ...FilePurpose[]]);

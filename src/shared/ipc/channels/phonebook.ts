@@ -16,6 +16,7 @@ import {
   type Group,
   type RecentNumber,
 } from '../../phonebook/types';
+import { vcardImportInputSchema, type VcardImportResult, type VcardPreview } from '../../phonebook/vcard-types';
 
 /**
  * The local phonebook. Files cross as handles only: the CSV to import comes
@@ -35,4 +36,9 @@ export const phonebookChannels = {
   exportCsv: channel<{ saved: SavedFile | null; count: number }>()(z.undefined()),
   /** the latest distinct numbers sent to, newest first, from the local history */
   recentNumbers: channel<RecentNumber[]>()(recentNumbersInputSchema),
+  /** what importing a vCard file would do: per-card reasons, merges, groups from CATEGORIES */
+  previewVcardImport: channel<VcardPreview>()(vcardImportInputSchema),
+  importVcard: channel<VcardImportResult>()(vcardImportInputSchema),
+  /** the phonebook as vCard 3.0, where the user says in main's save dialog; saved: null when they cancelled */
+  exportVcard: channel<{ saved: SavedFile | null; count: number }>()(z.undefined()),
 };

@@ -2,6 +2,7 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact, Group, RecentNumber } from '../../../../shared/phonebook/types';
 import { displayFax } from '../../../../shared/phonebook/format';
+import { DirectoryResults, type DirectoryPick } from '../directory';
 import { phonebookErrorText } from './errors';
 import { ManageDialog } from './manage-dialog';
 import { PICKER_LIMIT, useContacts, useGroups, useRecentNumbers } from './queries';
@@ -11,13 +12,15 @@ interface Picked {
   groups: Map<string, string[]>;
   contacts: Map<string, string>;
   recent: Set<string>;
+  /** directory picks: directory id | DN | number -> number */
+  directory: Map<string, string>;
 }
 
-const empty = (): Picked => ({ groups: new Map(), contacts: new Map(), recent: new Set() });
+const empty = (): Picked => ({ groups: new Map(), contacts: new Map(), recent: new Set(), directory: new Map() });
 
 /** Every picked number once, groups first, in the order they were shown. */
 function pickedNumbers(p: Picked): string[] {
-  return [...new Set([...[...p.groups.values()].flat(), ...p.contacts.values(), ...p.recent])];
+  return [...new Set([...[...p.groups.values()].flat(), ...p.contacts.values(), ...p.directory.values(), ...p.recent])];
 }
 
 function matches(group: Group, search: string): boolean {
@@ -47,7 +50,7 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
 
   const toggle = (update: (next: Picked) => void) => {
     setPicked((prev) => {
-      const next = { groups: new Map(prev.groups), contacts: new Map(prev.contacts), recent: new Set(prev.recent) };
+      const next = { groups: new Map(prev.groups), contacts: new Map(prev.contacts), recent: new Set(prev.recent), directory: new Map(prev.directory) };
       update(next);
       return next;
     });
@@ -56,6 +59,7 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
   const toggleGroup = (g: Group) => toggle((p) => (p.groups.has(g.id) ? p.groups.delete(g.id) : p.groups.set(g.id, g.numbers)));
   const toggleContact = (c: Contact) => toggle((p) => (p.contacts.has(c.id) ? p.contacts.delete(c.id) : p.contacts.set(c.id, c.fax)));
   const toggleRecent = (r: RecentNumber) => toggle((p) => (p.recent.has(r.number) ? p.recent.delete(r.number) : p.recent.add(r.number)));
+  const toggleDirectory = (d: DirectoryPick) => toggle((p) => (p.directory.has(d.key) ? p.directory.delete(d.key) : p.directory.set(d.key, d.number)));
 
   const add = () => {
     if (numbers.length === 0) return;
@@ -136,6 +140,8 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
           </>
         )}
       </fieldset>
+
+      <DirectoryResults search={search} isPicked={(key) => picked.directory.has(key)} onToggle={toggleDirectory} />
 
       <fieldset className="pb-set">
         <legend>{t('picker.recent')}</legend>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContactInput, CsvImportInput, GroupInput } from '../../../../shared/phonebook/types';
+import type { VcardImportInput } from '../../../../shared/phonebook/vcard-types';
 import { call } from '../../lib/api';
 
 export const phonebookKeys = {
@@ -48,3 +49,4 @@ export const useDeleteContact = () => useInvalidatingMutation((id: string) => ca
 export const useSaveGroup = () => useInvalidatingMutation((input: GroupInput) => call('saveGroup', input));
 export const useDeleteGroup = () => useInvalidatingMutation((id: string) => call('deleteGroup', { id }));
 export const useImportCsv = () => useInvalidatingMutation((input: CsvImportInput) => call('importCsv', input));
+export const useImportVcard = () => useInvalidatingMutation((input: VcardImportInput) => call('importVcard', input));

@@ -6,6 +6,7 @@ import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
 import { phonebookErrorText } from './errors';
 import { useDefaultCountry, useImportCsv } from './queries';
+import { VcardExportSection, VcardImportSection } from './vcard-view';
 
 type ColumnRole = 'numberColumn' | 'nameColumn' | 'companyColumn' | 'noteColumn';
 const OPTIONAL_ROLES: ColumnRole[] = ['nameColumn', 'companyColumn', 'noteColumn'];
@@ -263,6 +264,7 @@ function ExportSection() {
       <div role="status" className="pb-status">
         {saved ? <SavedFileNotice saved={saved.file} what={t('csv.exported', { count: saved.count })} /> : null}
       </div>
+      <VcardExportSection />
     </section>
   );
 }
@@ -271,6 +273,7 @@ export function TransferView() {
   return (
     <div className="pb-view">
       <ImportSection />
+      <VcardImportSection />
       <ExportSection />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ParsedRecipients, RecipientRow } from '../../../../shared/phone/parse';
 import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
+import { useRecipientNames } from '../directory';
 import { PhonebookPicker } from '../phonebook';
 import { useCompose } from './compose-store';
 
@@ -28,6 +29,7 @@ export function RecipientsPanel({ parsed, country }: { parsed: ParsedRecipients;
   const set = useCompose((s) => s.set);
   const { valid, invalid, duplicates } = parsed.counts;
   const tasks = Math.ceil(valid / MAX_RECIPIENTS_PER_TASK);
+  const names = useRecipientNames(parsed.rows.flatMap((r) => (r.number ? [r.number] : [])));
 
   return (
     <section className="panel" aria-labelledby="send-rcpt-heading">
@@ -81,7 +83,15 @@ export function RecipientsPanel({ parsed, country }: { parsed: ParsedRecipients;
                     <tr key={i} className={bad ? 'send-row-bad' : undefined} data-invalid={bad ? 'true' : undefined}>
                       <td>{i + 1}</td>
                       <td>{row.input}</td>
-                      <td>{row.number ?? ''}</td>
+                      <td>
+                        {row.number ?? ''}
+                        {row.number && names.get(row.number) ? (
+                          <span className="send-rcpt-name" data-testid="recipient-name">
+                            {' '}
+                            {names.get(row.number)?.name}
+                          </span>
+                        ) : null}
+                      </td>
                       <td>
                         <RowStatus row={row} serviceErrors={svc} />
                       </td>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatServiceTimeLocal } from '../../../../shared/service-time';
 import type { SendResult } from '../../../../shared/send/types';
 import { useUiStore } from '../../app/ui-store';
+import { useRecipientNames } from '../directory';
 
 function errorText(t: TFunction<'send'>, code: string, message: string): string {
   const translated = t(`errors.${code.replace(/\./g, '_')}`, { defaultValue: '' });
@@ -46,6 +47,7 @@ export function ResultPanel({ result, name, serviceTimeZone, onRemoveSent, onNew
       {t('actions.newFax')}
     </button>
   );
+  const names = useRecipientNames(created.flatMap((p) => p.task?.recipients.map((r) => r.phoneNumber) ?? []));
 
   return (
     <section
@@ -98,7 +100,10 @@ export function ResultPanel({ result, name, serviceTimeZone, onRemoveSent, onNew
               <summary>{t('result.task', { name: p.task?.name ?? p.name, ref: p.task?.taskRef, count: p.task?.recipients.length ?? 0 })}</summary>
               <ul className="send-rcpt-refs">
                 {p.task?.recipients.map((r) => (
-                  <li key={r.rcptRef}>{t('result.rcpt', { number: r.phoneNumber, ref: r.rcptRef })}</li>
+                  <li key={r.rcptRef}>
+                    {t('result.rcpt', { number: r.phoneNumber, ref: r.rcptRef })}
+                    {names.get(r.phoneNumber) ? <span data-testid="result-recipient-name"> · {names.get(r.phoneNumber)?.name}</span> : null}
+                  </li>
                 ))}
               </ul>
             </details>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useConnection } from '../account/hooks';
+import { DirectorySettings } from '../directory';
 import { ConnectionForm } from './connection-form';
 import { PreferencesForm } from './preferences-form';
 
@@ -17,6 +18,7 @@ export function SettingsScreen() {
       ) : null}
       <ConnectionForm />
       <PreferencesForm />
+      <DirectorySettings />
     </section>
   );
 }

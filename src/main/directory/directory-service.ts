@@ -1,0 +1,237 @@
+import crypto from 'node:crypto';
+import type { Handlers } from '../ipc/dispatch';
+import type { Logger } from '../log';
+import { UserError } from '../errors';
+import {
+  MAX_DIRECTORIES,
+  MAX_DIRECTORY_RESULTS,
+  MAX_TEST_COUNT,
+  type DirectoryEntry,
+  type DirectoryFields,
+  type DirectorySearchResult,
+  type DirectoryTestResult,
+  type DirectoryView,
+  type RecipientName,
+} from '../../shared/directory/types';
+import { bindPasswordAccount, type BindPasswords } from './bind-passwords';
+import { openDirectoryConfig, type SavedDirectory } from './directory-config';
+import { isNumberQuery, nameFilter, numberMatches, numberTerms, readEntries, requestedAttributes, toDirectoryEntry } from './directory-search';
+import { checkedFilter, securityOf, withDirectory } from './ldap-connection';
+
+export type DirectoryHandlers = Pick<
+  Handlers,
+  'listDirectories' | 'saveDirectory' | 'deleteDirectory' | 'testDirectory' | 'searchDirectory' | 'cancelDirectorySearch' | 'recipientNames'
+>;
+
+export interface DirectoryServiceOptions {
+  dataDir: string;
+  log: Logger;
+  passwords: BindPasswords;
+  /** the settings' default country, read at each call */
+  defaultCountry: () => string;
+  /** names of numbers saved in the local phonebook */
+  localNames: (numbers: string[]) => Map<string, string>;
+  /** extra trust anchors (PEM): a test's own certificate */
+  extraCa?: string[];
+}
+
+export interface DirectoryService {
+  handlers: DirectoryHandlers;
+  close(): void;
+}
+
+/** Entries a number search reads to match digits locally (once per session). */
+const MAX_INDEX = 20_000;
+const MAX_CACHED_QUERIES = 500;
+const MAX_KNOWN_NAMES = 20_000;
+
+function fieldsOf(input: DirectoryFields): DirectoryFields {
+  const { name, url, startTls, allowPlain, bindDn, baseDn, filter, attributes } = input;
+  return { name, url, startTls, allowPlain, bindDn, baseDn, filter, attributes };
+}
+
+/** Keeps the newest `max` keys of a Map (insertion order). */
+function trim<K, V>(map: Map<K, V>, max: number): void {
+  while (map.size > max) {
+    const oldest = map.keys().next();
+    if (oldest.done) return;
+    map.delete(oldest.value);
+  }
+}
+
+export function createDirectoryService(options: DirectoryServiceOptions): DirectoryService {
+  const config = openDirectoryConfig(options.dataDir);
+  if (config.movedAside) options.log.warn(`directories file was unreadable and moved to ${config.movedAside}`);
+  const { passwords } = options;
+
+  // Session caches: cleared for a directory whenever it is saved or deleted.
+  const results = new Map<string, DirectorySearchResult>();
+  const indexes = new Map<string, DirectoryEntry[]>();
+  const known = new Map<string, { name: string; source: string }>();
+  const running = new Map<string, AbortController>();
+
+  const forget = (id: string) => {
+    indexes.delete(id);
+    for (const k of [...results.keys()]) if (k.startsWith(`${id}\u0000`)) results.delete(k);
+  };
+
+  const view = async (d: SavedDirectory): Promise<DirectoryView> => ({
+    ...d,
+    hasPassword: d.bindDn ? (await passwords.get(d.url, d.bindDn)) !== null : false,
+  });
+
+  /** The same checks for saving and testing: where it may connect, and a filter the server will take. */
+  const validate = (fields: DirectoryFields): DirectoryFields => {
+    securityOf(fields);
+    checkedFilter(fields.filter);
+    return fields;
+  };
+
+  const passwordFor = async (fields: DirectoryFields, typed: string | undefined): Promise<string | null> => {
+    if (!fields.bindDn) return null;
+    return typed ?? (await passwords.get(fields.url, fields.bindDn));
+  };
+
+  const remember = (d: SavedDirectory, entries: DirectoryEntry[]) => {
+    for (const e of entries) {
+      for (const n of e.numbers) {
+        if (!n.ok) continue;
+        known.delete(n.number);
+        known.set(n.number, { name: e.name, source: d.name });
+      }
+    }
+    trim(known, MAX_KNOWN_NAMES);
+  };
+
+  async function search(d: SavedDirectory, query: string, signal: AbortSignal): Promise<DirectorySearchResult> {
+    const password = await passwordFor(d, undefined);
+    const target = { ...d, password };
+    const attributes = requestedAttributes(d.attributes);
+    const base = checkedFilter(d.filter);
+    const country = options.defaultCountry();
+    if (isNumberQuery(query)) {
+      let index = indexes.get(d.id);
+      if (!index) {
+        const read = await withDirectory(target, { signal, extraCa: options.extraCa }, (client) => readEntries(client, d.baseDn, base, attributes, MAX_INDEX));
+        index = read.entries.map((e) => toDirectoryEntry(e, d.attributes, country));
+        indexes.set(d.id, index);
+      }
+      const terms = numberTerms(query, country);
+      const hits = index.filter((e) => numberMatches(e, terms));
+      const entries = hits.slice(0, MAX_DIRECTORY_RESULTS);
+      return { directoryId: d.id, entries, truncated: hits.length > entries.length ? { reason: 'cap', shown: entries.length } : null };
+    }
+    const read = await withDirectory(target, { signal, extraCa: options.extraCa }, (client) =>
+      readEntries(client, d.baseDn, nameFilter(base, d.attributes, query), attributes, MAX_DIRECTORY_RESULTS),
+    );
+    const entries = read.entries.map((e) => toDirectoryEntry(e, d.attributes, country));
+    entries.sort((a, b) => a.name.localeCompare(b.name, 'zh-CN'));
+    return { directoryId: d.id, entries, truncated: read.truncated ? { reason: read.truncated, shown: entries.length } : null };
+  }
+
+  const handlers: DirectoryHandlers = {
+    listDirectories: async () => Promise.all(config.list().map(view)),
+
+    saveDirectory: async (input) => {
+      const fields = validate(fieldsOf(input));
+      const previous = input.id ? config.get(input.id) : null;
+      if (input.id && !previous) throw new UserError('directory.not_found', 'This directory is no longer configured; it may have been removed.');
+      if (!previous && config.list().length >= MAX_DIRECTORIES) {
+        throw new UserError('directory.too_many', `FaxDesk searches at most ${MAX_DIRECTORIES} directories.`);
+      }
+      const saved: SavedDirectory = { ...fields, id: previous?.id ?? crypto.randomUUID() };
+      if (input.password !== undefined && saved.bindDn) await passwords.set(saved.url, saved.bindDn, input.password);
+      config.put(saved);
+      // A password belongs to its server: when this directory moves away from one, the old entry goes, unless another uses it.
+      if (previous?.bindDn && bindPasswordAccount(previous.url, previous.bindDn) !== bindPasswordAccount(saved.url, saved.bindDn || '-')) {
+        const oldKey = bindPasswordAccount(previous.url, previous.bindDn);
+        if (!config.list().some((d) => d.bindDn && bindPasswordAccount(d.url, d.bindDn) === oldKey)) await passwords.clear(previous.url, previous.bindDn);
+      }
+      forget(saved.id);
+      return view(saved);
+    },
+
+    deleteDirectory: async ({ id }) => {
+      const previous = config.get(id);
+      const deleted = config.remove(id);
+      if (previous?.bindDn) {
+        const key = bindPasswordAccount(previous.url, previous.bindDn);
+        if (!config.list().some((d) => d.bindDn && bindPasswordAccount(d.url, d.bindDn) === key)) await passwords.clear(previous.url, previous.bindDn);
+      }
+      forget(id);
+      return { deleted };
+    },
+
+    testDirectory: async (input): Promise<DirectoryTestResult> => {
+      const fields = validate(fieldsOf(input));
+      const password = await passwordFor(fields, input.password);
+      const base = checkedFilter(fields.filter);
+      return withDirectory({ ...fields, password }, { extraCa: options.extraCa }, async (client, security) => {
+        const read = await readEntries(client, fields.baseDn, base, fields.attributes.name, MAX_TEST_COUNT);
+        if (read.truncated === 'server_size_limit') {
+          throw new UserError(
+            'directory.size_limit',
+            `The directory stopped after ${read.entries.length} entries: its size limit for this account applies even to paged searches. Ask your administrator to raise it, or narrow the filter; until then some people cannot be found.`,
+          );
+        }
+        if (read.entries.length === 0) {
+          throw new UserError('directory.no_results', 'The connection works, but no entry under the base DN matches the filter. Check the base DN and the filter.');
+        }
+        const country = options.defaultCountry();
+        const sample = read.entries.slice(0, 3).map((e) => toDirectoryEntry(e, fields.attributes, country).name);
+        return { entries: read.entries.length, sample, security };
+      });
+    },
+
+    searchDirectory: async ({ directoryId, query, requestId }) => {
+      const d = config.get(directoryId);
+      if (!d) throw new UserError('directory.not_found', 'This directory is no longer configured; it may have been removed.');
+      const key = `${d.id}\u0000${query.toLocaleLowerCase()}`;
+      const cached = results.get(key);
+      if (cached) return cached;
+      const controller = new AbortController();
+      running.get(requestId)?.abort();
+      running.set(requestId, controller);
+      try {
+        const result = await search(d, query, controller.signal);
+        results.set(key, result);
+        trim(results, MAX_CACHED_QUERIES);
+        remember(d, result.entries);
+        return result;
+      } catch (e) {
+        if (e instanceof UserError && e.code !== 'directory.canceled') options.log.warn(`directory "${d.name}" search failed: ${e.code}`);
+        throw e;
+      } finally {
+        if (running.get(requestId) === controller) running.delete(requestId);
+      }
+    },
+
+    cancelDirectorySearch: ({ requestId }) => {
+      const controller = running.get(requestId);
+      controller?.abort();
+      return { canceled: controller !== undefined };
+    },
+
+    recipientNames: ({ numbers }): RecipientName[] => {
+      const local = options.localNames(numbers);
+      const out: RecipientName[] = [];
+      for (const number of new Set(numbers)) {
+        const name = local.get(number);
+        if (name) out.push({ number, name, source: 'phonebook' });
+        else {
+          const hit = known.get(number);
+          if (hit) out.push({ number, name: hit.name, source: hit.source });
+        }
+      }
+      return out;
+    },
+  };
+
+  return {
+    handlers,
+    close() {
+      for (const c of running.values()) c.abort();
+      running.clear();
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * vCard import planning and export. Planning follows the CSV import's rules:
+ * never throws on the content, every fax number is added, merged into a
+ * contact with the same number, or reported with a reason; CATEGORIES become
+ * groups. Export writes vCard 3.0 (what Outlook, macOS Contacts, Android and
+ * Thunderbird all import), with ical.js doing the escaping and folding.
+ */
+import ICAL from 'ical.js';
+import { normalizeNumber } from '../../shared/phone/parse';
+import { displayFax } from '../../shared/phonebook/format';
+import { MAX_NAME, MAX_REPORTED_SKIPS, MAX_TEXT, type Contact, type Group } from '../../shared/phonebook/types';
+import type { SkippedCard, VcardImportResult, VcardPreview, VcardPreviewCard } from '../../shared/phonebook/vcard-types';
+import type { NewContact } from './store';
+import type { ParsedCard } from './vcard-read';
+
+export const MAX_VCARDS = 50_000;
+const SAMPLE_CARDS = 20;
+
+export interface VcardPlan {
+  add: NewContact[];
+  nameFills: Array<{ id: string; name: string }>;
+  /** group names each number joins (new and merged contacts alike) */
+  memberships: Array<{ fax: string; groups: string[] }>;
+  result: VcardImportResult;
+  sample: VcardPreviewCard[];
+}
+
+const clip = (s: string | null, max: number) => (s ? s.slice(0, max) : s);
+
+export function planVcardImport(cards: ParsedCard[], existing: Map<string, { id: string; name: string }>, defaultCountry: string): VcardPlan {
+  const add: NewContact[] = [];
+  const fresh = new Map<string, NewContact>();
+  const fills = new Map<string, string>();
+  const memberships = new Map<string, Set<string>>();
+  const skipped: SkippedCard[] = [];
+  const groups = new Set<string>();
+  const sample: VcardPreviewCard[] = [];
+  let skippedCount = 0;
+  let merged = 0;
+  const skip = (s: SkippedCard) => {
+    skippedCount += 1;
+    if (skipped.length < MAX_REPORTED_SKIPS) skipped.push(s);
+  };
+
+  for (const card of cards) {
+    const name = clip(card.name.trim(), MAX_NAME) ?? '';
+    if (card.unreadable !== undefined) {
+      skip({ card: card.card, name, value: '', reason: 'unreadable', message: 'This card could not be read; it is not a valid vCard.' });
+      continue;
+    }
+    if (card.faxes.length === 0) {
+      skip({ card: card.card, name, value: '', reason: 'no_fax', message: 'This card has no fax number (a TEL of type fax).' });
+      continue;
+    }
+    const numbers: string[] = [];
+    for (const raw of card.faxes) {
+      const n = normalizeNumber(raw, defaultCountry);
+      if (!n.ok) {
+        skip({ card: card.card, name, value: raw, reason: n.reason, message: n.message });
+        continue;
+      }
+      numbers.push(n.number);
+      const cats = card.categories.map((c) => c.slice(0, MAX_NAME));
+      for (const c of cats) groups.add(c);
+      if (cats.length) {
+        const set = memberships.get(n.number) ?? new Set<string>();
+        for (const c of cats) set.add(c);
+        memberships.set(n.number, set);
+      }
+      const saved = existing.get(n.number);
+      if (saved) {
+        merged += 1;
+        if (!saved.name && name && !fills.has(saved.id)) fills.set(saved.id, name);
+        continue;
+      }
+      const earlier = fresh.get(n.number);
+      if (earlier) {
+        merged += 1;
+        if (!earlier.name && name) earlier.name = name;
+        earlier.company ??= clip(card.company, MAX_TEXT);
+        earlier.note ??= clip(card.note, MAX_TEXT);
+        continue;
+      }
+      const contact: NewContact = { name, fax: n.number, company: clip(card.company, MAX_TEXT), note: clip(card.note, MAX_TEXT) };
+      fresh.set(n.number, contact);
+      add.push(contact);
+    }
+    if (sample.length < SAMPLE_CARDS) sample.push({ card: card.card, name, company: card.company, numbers, groups: card.categories });
+  }
+  return {
+    add,
+    nameFills: [...fills].map(([id, n]) => ({ id, name: n })),
+    memberships: [...memberships].map(([fax, g]) => ({ fax, groups: [...g] })),
+    result: { cards: cards.length, added: add.length, merged, skipped, skippedCount, groups: [...groups] },
+    sample,
+  };
+}
+
+export function previewOf(plan: VcardPlan): VcardPreview {
+  return { ...plan.result, sample: plan.sample };
+}
+
+/** The phonebook as vCard 3.0: one card per contact, its groups as CATEGORIES. */
+export function contactsToVcard(contacts: Contact[], groupList: Group[]): string {
+  const groupNames = new Map(groupList.map((g) => [g.id, g.name]));
+  const cards = contacts.map((c) => {
+    const card = new ICAL.Component(['vcard', [], []]);
+    card.addPropertyWithValue('version', '3.0');
+    card.addPropertyWithValue('fn', c.name);
+    // N is required in 3.0; the whole name goes in the family part, as exporters do when they cannot split it.
+    const n = new ICAL.Property('n', card);
+    n.setValue([c.name, '', '', '', ''] as unknown as string);
+    card.addProperty(n);
+    if (c.company) {
+      const org = new ICAL.Property('org', card);
+      org.setValue([c.company] as unknown as string);
+      card.addProperty(org);
+    }
+    const tel = card.addPropertyWithValue('tel', displayFax(c.fax));
+    tel.setParameter('type', ['work', 'fax']);
+    if (c.note) card.addPropertyWithValue('note', c.note);
+    const cats = c.groupIds
+      .map((id) => groupNames.get(id))
+      .filter((x): x is string => !!x)
+      .sort((a, b) => a.localeCompare(b));
+    if (cats.length) {
+      const p = new ICAL.Property('categories', card);
+      p.setValues(cats);
+      card.addProperty(p);
+    }
+    card.addPropertyWithValue('uid', `urn:uuid:${c.id}`);
+    return card.toString();
+  });
+  return cards.length ? `${cards.join('\r\n')}\r\n` : '';
+}

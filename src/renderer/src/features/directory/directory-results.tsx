@@ -1,0 +1,109 @@
+import { useTranslation } from 'react-i18next';
+import type { DirectoryEntry, DirectoryView } from '../../../../shared/directory/types';
+import { displayFax } from '../../../../shared/phonebook/format';
+import { directoryErrorText } from './errors';
+import { MIN_QUERY, useDebounced, useDirectories, useDirectorySearch } from './queries';
+
+export interface DirectoryPick {
+  /** directory id, entry DN and number: one checkbox */
+  key: string;
+  number: string;
+}
+
+interface Props {
+  search: string;
+  isPicked(key: string): boolean;
+  onToggle(pick: DirectoryPick): void;
+}
+
+function EntryRows({ entry, directory, isPicked, onToggle }: { entry: DirectoryEntry; directory: DirectoryView } & Omit<Props, 'search'>) {
+  const { t } = useTranslation('directory');
+  const source = t('picker.source', { name: directory.name });
+  if (entry.numbers.length === 0) {
+    return (
+      <li className="pb-item">
+        <span className="pb-name">{entry.name}</span>
+        <span className="muted">{t('picker.noNumber')}</span>
+      </li>
+    );
+  }
+  return (
+    <>
+      {entry.numbers.map((n) =>
+        n.ok ? (
+          <li key={n.number}>
+            <label className="pb-item">
+              <input
+                type="checkbox"
+                checked={isPicked(`${directory.id}|${entry.dn}|${n.number}`)}
+                onChange={() => onToggle({ key: `${directory.id}|${entry.dn}|${n.number}`, number: n.number })}
+              />
+              <span className="pb-name">{entry.name}</span>
+              <span className="pb-fax">{displayFax(n.number)}</span>
+              {entry.company ? <span className="pb-company muted">{entry.company}</span> : null}
+              <span className="pb-source">{source}</span>
+            </label>
+          </li>
+        ) : (
+          <li key={`raw:${n.raw}`} className="pb-item pb-bad" data-invalid="true">
+            <span className="pb-name">{entry.name}</span>
+            <span className="pb-fax">{n.raw}</span>
+            <span className="error-text">{t(`phonebook:reasons.${n.reason}`, { defaultValue: n.message })}</span>
+            <span className="pb-source">{source}</span>
+          </li>
+        ),
+      )}
+    </>
+  );
+}
+
+function OneDirectory({ directory, query, isPicked, onToggle }: { directory: DirectoryView; query: string } & Omit<Props, 'search'>) {
+  const { t } = useTranslation('directory');
+  const result = useDirectorySearch(directory.id, query);
+  const entries = result.data?.entries ?? [];
+  return (
+    <fieldset className="pb-set" data-testid="directory-results" data-directory={directory.name} aria-busy={result.isFetching || undefined}>
+      <legend>{t('picker.heading', { name: directory.name })}</legend>
+      {query.length < MIN_QUERY ? (
+        <p className="muted">{t('picker.typeToSearch')}</p>
+      ) : result.isError ? (
+        <p className="notice bad">{t('picker.failed', { name: directory.name, message: directoryErrorText(t, result.error) })}</p>
+      ) : result.isPending ? (
+        <p className="muted">{t('picker.searching', { name: directory.name })}</p>
+      ) : entries.length === 0 ? (
+        <p className="muted">{t('picker.noMatches', { name: directory.name, search: query })}</p>
+      ) : (
+        <>
+          <ul className="pb-list pb-scroll">
+            {entries.map((e) => (
+              <EntryRows key={e.dn} entry={e} directory={directory} isPicked={isPicked} onToggle={onToggle} />
+            ))}
+          </ul>
+          {result.data?.truncated ? (
+            <p className="muted pb-note">
+              {t(result.data.truncated.reason === 'cap' ? 'picker.truncated' : 'picker.serverLimit', { shown: result.data.truncated.shown })}
+            </p>
+          ) : null}
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * The configured directories' matches for what is typed in the picker's
+ * search box: each directory on its own, so a slow or failing one never
+ * holds up the others or the local phonebook.
+ */
+export function DirectoryResults({ search, isPicked, onToggle }: Props) {
+  const directories = useDirectories();
+  const query = useDebounced(search.trim());
+  if (!directories.data?.length) return null;
+  return (
+    <>
+      {directories.data.map((d) => (
+        <OneDirectory key={d.id} directory={d} query={query} isPicked={isPicked} onToggle={onToggle} />
+      ))}
+    </>
+  );
+}

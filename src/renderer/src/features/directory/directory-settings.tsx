@@ -1,0 +1,297 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_ATTRIBUTES,
+  DEFAULT_DIRECTORY_FILTER,
+  type DirectoryAttributes,
+  type DirectoryTestResult,
+  type DirectoryView,
+  type SaveDirectoryInput,
+} from '../../../../shared/directory/types';
+import { CallError } from '../../lib/api';
+import { directoryErrorText } from './errors';
+import { useDeleteDirectory, useDirectories, useSaveDirectory, useTestDirectory } from './queries';
+
+type AttrKey = keyof DirectoryAttributes;
+const ATTR_KEYS: AttrKey[] = ['name', 'company', 'fax', 'extraFax'];
+const ATTR_LABEL = { name: 'attrName', company: 'attrCompany', fax: 'attrFax', extraFax: 'attrExtraFax' } as const;
+
+interface Draft {
+  name: string;
+  url: string;
+  startTls: boolean;
+  allowPlain: boolean;
+  bindDn: string;
+  password: string;
+  baseDn: string;
+  filter: string;
+  attributes: Record<AttrKey, string>;
+}
+
+const joinAttrs = (a: DirectoryAttributes): Record<AttrKey, string> => ({
+  name: a.name.join(', '),
+  company: a.company.join(', '),
+  fax: a.fax.join(', '),
+  extraFax: a.extraFax.join(', '),
+});
+const splitAttrs = (s: string) =>
+  s
+    .split(/[,\s]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+function draftOf(d: DirectoryView | null): Draft {
+  if (!d) {
+    return {
+      name: '',
+      url: 'ldaps://',
+      startTls: false,
+      allowPlain: false,
+      bindDn: '',
+      password: '',
+      baseDn: '',
+      filter: DEFAULT_DIRECTORY_FILTER,
+      attributes: joinAttrs({
+        name: [...DEFAULT_ATTRIBUTES.name],
+        company: [...DEFAULT_ATTRIBUTES.company],
+        fax: [...DEFAULT_ATTRIBUTES.fax],
+        extraFax: [...DEFAULT_ATTRIBUTES.extraFax],
+      }),
+    };
+  }
+  return { ...d, password: '', attributes: joinAttrs(d.attributes) };
+}
+
+function toInput(draft: Draft, id: string | undefined): SaveDirectoryInput {
+  return {
+    ...(id ? { id } : {}),
+    name: draft.name,
+    url: draft.url,
+    startTls: draft.startTls,
+    allowPlain: draft.allowPlain,
+    bindDn: draft.bindDn,
+    baseDn: draft.baseDn,
+    filter: draft.filter,
+    attributes: {
+      name: splitAttrs(draft.attributes.name),
+      company: splitAttrs(draft.attributes.company),
+      fax: splitAttrs(draft.attributes.fax),
+      extraFax: splitAttrs(draft.attributes.extraFax),
+    },
+    ...(draft.password ? { password: draft.password } : {}),
+  };
+}
+
+function DirectoryForm({ editing, onDone }: { editing: DirectoryView | null; onDone(message: string): void }) {
+  const { t } = useTranslation('directory');
+  const id = useId();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
+  const save = useSaveDirectory();
+  const test = useTestDirectory();
+  const [tested, setTested] = useState<DirectoryTestResult | null>(null);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setTested(null);
+    test.reset();
+  };
+
+  const error = save.error ?? test.error;
+  const fields = error instanceof CallError ? (error.fields ?? {}) : {};
+  const fieldError = (name: string) => {
+    const own = Object.entries(fields).find(([k]) => k === name || k.startsWith(`${name}.`));
+    return own ? own[1].join(' ') : undefined;
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(toInput(draft, editing?.id), { onSuccess: (d) => onDone(t('settings.saved', { name: d.name })) });
+  };
+  const runTest = () => {
+    save.reset();
+    test.mutate(toInput(draft, editing?.id), { onSuccess: setTested });
+  };
+
+  const text = (key: 'name' | 'url' | 'bindDn' | 'baseDn' | 'filter', hint: string, extra: { placeholder?: string } = {}) => (
+    <div className="field">
+      <label htmlFor={`${id}-${key}`}>{t(`settings.${key}`)}</label>
+      <input
+        id={`${id}-${key}`}
+        value={draft[key]}
+        spellCheck={false}
+        autoComplete="off"
+        aria-invalid={fieldError(key) ? true : undefined}
+        aria-describedby={`${id}-${key}-hint`}
+        onChange={(e) => set(key, e.target.value)}
+        {...extra}
+      />
+      <span id={`${id}-${key}-hint`} className={fieldError(key) ? 'error' : 'hint'}>
+        {fieldError(key) ?? hint}
+      </span>
+    </div>
+  );
+
+  // Validation errors sit under their fields; everything else (connection, certificate, bind…) above the buttons.
+  const topError = error && !(error instanceof CallError && error.code === 'ipc.invalid_input') ? directoryErrorText(t, error) : null;
+
+  return (
+    <form className="pb-form stack" onSubmit={submit} aria-labelledby={`${id}-h`} noValidate data-testid="directory-form">
+      <h3 id={`${id}-h`}>{editing ? t('settings.formEdit', { name: editing.name }) : t('settings.formAdd')}</h3>
+      {text('name', t('settings.nameHint'))}
+      {text('url', t('settings.urlHint'))}
+      <div className="checkbox">
+        <input id={`${id}-starttls`} type="checkbox" checked={draft.startTls} onChange={(e) => set('startTls', e.target.checked)} />
+        <label htmlFor={`${id}-starttls`}>{t('settings.startTls')}</label>
+      </div>
+      <div className="checkbox">
+        <input
+          id={`${id}-plain`}
+          type="checkbox"
+          checked={draft.allowPlain}
+          aria-describedby={`${id}-plain-hint`}
+          onChange={(e) => set('allowPlain', e.target.checked)}
+        />
+        <label htmlFor={`${id}-plain`}>{t('settings.allowPlain')}</label>
+      </div>
+      <span id={`${id}-plain-hint`} className="hint">
+        {t('settings.allowPlainHint')}
+      </span>
+      {text('bindDn', t('settings.bindDnHint'))}
+      <div className="field">
+        <label htmlFor={`${id}-password`}>{t('settings.password')}</label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          value={draft.password}
+          autoComplete="off"
+          aria-describedby={`${id}-password-hint`}
+          onChange={(e) => set('password', e.target.value)}
+        />
+        <span id={`${id}-password-hint`} className="hint">
+          {editing?.hasPassword ? t('settings.passwordStored') : t('settings.passwordMissing')}
+        </span>
+      </div>
+      {text('baseDn', t('settings.baseDnHint'))}
+      {text('filter', t('settings.filterHint'))}
+      <fieldset className="group">
+        <legend>{t('settings.mapping')}</legend>
+        <p className="hint">{t('settings.mappingHint')}</p>
+        <div className="pb-columns">
+          {ATTR_KEYS.map((k) => (
+            <div className="field" key={k}>
+              <label htmlFor={`${id}-attr-${k}`}>{t(`settings.${ATTR_LABEL[k]}`)}</label>
+              <input
+                id={`${id}-attr-${k}`}
+                value={draft.attributes[k]}
+                spellCheck={false}
+                aria-invalid={fieldError(`attributes.${k}`) ? true : undefined}
+                onChange={(e) => set('attributes', { ...draft.attributes, [k]: e.target.value })}
+              />
+              {fieldError(`attributes.${k}`) ? <span className="error">{fieldError(`attributes.${k}`)}</span> : null}
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      {topError ? (
+        <p className="error-text" role="alert" data-testid="directory-error">
+          {topError}
+        </p>
+      ) : null}
+      <p role="status" className="pb-status" data-testid="directory-test-result">
+        {tested
+          ? tested.sample.length
+            ? t('settings.testOk', { security: t(`settings.security.${tested.security}`), count: tested.entries, sample: tested.sample.join(', ') })
+            : t('settings.testOkNone', { security: t(`settings.security.${tested.security}`), count: tested.entries })
+          : null}
+      </p>
+      <div className="row">
+        <button type="button" className="btn" onClick={runTest} disabled={test.isPending}>
+          {test.isPending ? t('settings.testing') : t('settings.test')}
+        </button>
+        <button type="submit" className="btn primary" disabled={save.isPending}>
+          {save.isPending ? t('settings.saving') : t('settings.save')}
+        </button>
+        <button type="button" className="btn" onClick={() => onDone('')}>
+          {t('settings.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Settings → Phonebooks: the company directories the picker searches. */
+export function DirectorySettings() {
+  const { t } = useTranslation('directory');
+  const id = useId();
+  const directories = useDirectories();
+  const remove = useDeleteDirectory();
+  const [editing, setEditing] = useState<DirectoryView | 'new' | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+
+  return (
+    <section className="panel" aria-labelledby={`${id}-h`} data-testid="directory-settings">
+      <h2 id={`${id}-h`}>{t('settings.heading')}</h2>
+      <p className="muted">{t('settings.intro')}</p>
+      {directories.data?.length ? (
+        <ul className="pb-rows">
+          {directories.data.map((d) => (
+            <li key={d.id} className="pb-row">
+              <span className="pb-row-main">
+                <strong>{d.name}</strong>
+                <span className="muted">{d.url}</span>
+                <span className="muted">{d.bindDn ? (d.hasPassword ? t('settings.hasPassword') : t('settings.noPassword')) : null}</span>
+              </span>
+              <span className="pb-row-actions">
+                {confirming === d.id ? (
+                  <>
+                    <span>{t('settings.removeConfirm', { name: d.name })}</span>
+                    <button
+                      type="button"
+                      className="btn small danger"
+                      onClick={() => remove.mutate(d.id, { onSuccess: () => (setConfirming(null), setStatus(t('settings.removed'))) })}
+                    >
+                      {t('settings.remove')}
+                    </button>
+                    <button type="button" className="btn small" onClick={() => setConfirming(null)}>
+                      {t('settings.cancel')}
+                    </button>
+                  </>
+                ) : (
+                  <>
+                    <button type="button" className="btn small" onClick={() => (setEditing(d), setStatus(''))} aria-label={`${t('settings.edit')} ${d.name}`}>
+                      {t('settings.edit')}
+                    </button>
+                    <button type="button" className="btn small danger" onClick={() => setConfirming(d.id)} aria-label={`${t('settings.remove')} ${d.name}`}>
+                      {t('settings.remove')}
+                    </button>
+                  </>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : directories.isSuccess ? (
+        <p className="muted">{t('settings.none')}</p>
+      ) : null}
+      {editing ? (
+        <DirectoryForm
+          key={editing === 'new' ? 'new' : editing.id}
+          editing={editing === 'new' ? null : editing}
+          onDone={(message) => {
+            setEditing(null);
+            setStatus(message);
+          }}
+        />
+      ) : (
+        <div className="row">
+          <button type="button" className="btn" onClick={() => (setEditing('new'), setStatus(''))} data-testid="directory-add">
+            {t('settings.add')}
+          </button>
+        </div>
+      )}
+      <p role="status" className="pb-status">
+        {status}
+      </p>
+    </section>
+  );
+}
