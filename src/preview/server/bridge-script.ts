@@ -8,14 +8,11 @@ import { channelNames, eventNames } from '../../shared/ipc/contract';
  */
 export function bridgeScript(): string {
   return `(() => {
-  const params = new URLSearchParams(location.search);
-  const fromUrl = params.get('token');
-  if (fromUrl) sessionStorage.setItem('faxdesk-preview-token', fromUrl);
-  const token = fromUrl || sessionStorage.getItem('faxdesk-preview-token') || '';
+  // The preview token is an HttpOnly cookie the server set on first load: the page never sees it.
   const channels = ${JSON.stringify(channelNames)};
   const events = ${JSON.stringify(eventNames)};
   const post = async (path, body, type) => {
-    const res = await fetch(path, { method: 'POST', headers: { 'content-type': type, 'x-faxdesk-token': token }, body });
+    const res = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': type }, body });
     try { return await res.json(); }
     catch { return { ok: false, error: { code: 'preview.bridge', message: 'The preview server did not answer (HTTP ' + res.status + ').' } }; }
   };
@@ -28,7 +25,7 @@ export function bridgeScript(): string {
   let source = null;
   const ensureSource = () => {
     if (source) return;
-    source = new EventSource('/__faxdesk/events?token=' + encodeURIComponent(token));
+    source = new EventSource('/__faxdesk/events');
     source.onmessage = (m) => {
       let msg; try { msg = JSON.parse(m.data); } catch { return; }
       for (const l of listeners.get(msg.name) || []) l(msg.payload);
@@ -42,7 +39,7 @@ export function bridgeScript(): string {
     return () => listeners.get(name).delete(listener);
   };
   api.pathForFile = async (file) => {
-    const r = await fetch('/__faxdesk/drop?name=' + encodeURIComponent(file.name), { method: 'POST', headers: { 'x-faxdesk-token': token }, body: file });
+    const r = await fetch('/__faxdesk/drop?name=' + encodeURIComponent(file.name), { method: 'POST', credentials: 'same-origin', body: file });
     const j = await r.json();
     if (!j.ok) throw new Error(j.error && j.error.message || 'drop failed');
     return j.value.path;
