@@ -12,14 +12,11 @@ import { FILE_PURPOSES } from '../../shared/ipc/channels/files';
  */
 export function bridgeScript(): string {
   return `(() => {
-  const params = new URLSearchParams(location.search);
-  const fromUrl = params.get('token');
-  if (fromUrl) sessionStorage.setItem('faxdesk-preview-token', fromUrl);
-  const token = fromUrl || sessionStorage.getItem('faxdesk-preview-token') || '';
+  // The preview token is an HttpOnly cookie the server set on first load: the page never sees it.
   const channels = ${JSON.stringify(channelNames)};
   const events = ${JSON.stringify(eventNames)};
   const post = async (path, body, type) => {
-    const res = await fetch(path, { method: 'POST', headers: { 'content-type': type, 'x-faxdesk-token': token }, body });
+    const res = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': type }, body });
     try { return await res.json(); }
     catch { return { ok: false, error: { code: 'preview.bridge', message: 'The preview server did not answer (HTTP ' + res.status + ').' } }; }
   };
@@ -32,7 +29,7 @@ export function bridgeScript(): string {
   let source = null;
   const ensureSource = () => {
     if (source) return;
-    source = new EventSource('/__faxdesk/events?token=' + encodeURIComponent(token));
+    source = new EventSource('/__faxdesk/events');
     source.onmessage = (m) => {
       let msg; try { msg = JSON.parse(m.data); } catch { return; }
       for (const l of listeners.get(msg.name) || []) l(msg.payload);
@@ -47,7 +44,7 @@ export function bridgeScript(): string {
   };
   api.grantFile = async (file) => {
     try {
-      const r = await fetch('/__faxdesk/grant?name=' + encodeURIComponent(file.name), { method: 'POST', headers: { 'x-faxdesk-token': token }, body: file });
+      const r = await fetch('/__faxdesk/grant?name=' + encodeURIComponent(file.name), { method: 'POST', credentials: 'same-origin', body: file });
       return await r.json();
     } catch {
       return { ok: false, error: { code: 'preview.offline', message: 'The preview server is not running. Start it again with npm start.' } };

@@ -78,12 +78,28 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   let origin = '';
   let host = '';
 
-  const tokenOk = (req: http.IncomingMessage, url: URL) => {
-    const given = (req.headers['x-faxdesk-token'] as string | undefined) ?? url.searchParams.get('token') ?? '';
-    const a = Buffer.from(given);
+  // Cookies are not kept apart by port: each preview server has a cookie of its own.
+  let cookieName = '';
+  const matches = (given: string | null | undefined) => {
+    const a = Buffer.from(given ?? '');
     const b = Buffer.from(token);
     return a.length === b.length && crypto.timingSafeEqual(a, b);
   };
+  const cookieOf = (req: http.IncomingMessage): string | null => {
+    for (const part of (req.headers.cookie ?? '').split(';')) {
+      const eq = part.indexOf('=');
+      if (eq > 0 && part.slice(0, eq).trim() === cookieName) return part.slice(eq + 1).trim();
+    }
+    return null;
+  };
+  /**
+   * The token arrives once, in the address the preview prints; it is then
+   * kept in an HttpOnly, SameSite=Strict cookie (out of the page's reach, sent
+   * only by our own pages) and taken out of the address bar and history.
+   * API calls carry the cookie, or the x-faxdesk-token header (tests, tools);
+   * a token in an API URL is not accepted.
+   */
+  const tokenOk = (req: http.IncomingMessage) => matches(req.headers['x-faxdesk-token'] as string | undefined) || matches(cookieOf(req));
 
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((e: unknown) => {
@@ -104,7 +120,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       const reqOrigin = req.headers.origin;
       const fromUs = reqOrigin === undefined ? req.method === 'GET' : reqOrigin === origin;
       if (!fromUs) return refuse(res, 403, 'ipc.untrusted_sender', 'This request did not come from the FaxDesk window and was refused.');
-      if (!tokenOk(req, url)) return refuse(res, 403, 'preview.token', 'Missing or wrong preview token.');
+      if (!tokenOk(req)) return refuse(res, 403, 'preview.token', 'Missing or wrong preview token.');
       if (url.pathname === '/__faxdesk/events' && req.method === 'GET') {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
         res.write(': connected\n\n');
@@ -144,6 +160,20 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       }
       return refuse(res, 404, 'preview.not_found', 'No such preview endpoint.');
     }
+    if (url.searchParams.has('token')) {
+      if (!matches(url.searchParams.get('token'))) {
+        res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+        return void res.end('Wrong preview token: open the address the preview printed.');
+      }
+      url.searchParams.delete('token');
+      res.writeHead(303, {
+        location: `${url.pathname}${url.search}`,
+        'set-cookie': `${cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+      });
+      return void res.end();
+    }
     return serveStatic(url, res);
   }
 
@@ -176,6 +206,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('preview server has no port');
   host = `127.0.0.1:${address.port}`;
+  cookieName = `faxdesk_preview_${address.port}`;
   origin = `http://${host}`;
 
   return {

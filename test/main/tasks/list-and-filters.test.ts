@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
 import { makeRig, samplePdf, type Rig } from './helpers';
 
 let rig: Rig | null = null;
@@ -41,5 +42,19 @@ describe('the task list', () => {
     expect((await list(rig, { fromMs: now + 86_400_000 })).total).toBe(0);
     expect((await list(rig, { toMs: now + 86_400_000 })).total).toBe(3);
     await expect(rig.feature.handlers.getTaskDetail({ id: 'task_unknown' })).rejects.toMatchObject({ code: 'tasks.not_found' });
+  });
+
+  it('answers a NUL or other control character in the search with a validation message, not an internal error', async () => {
+    rig = await makeRig();
+    const handlers = rig.feature.handlers as unknown as Handlers;
+    for (const text of ['abc\u0000', '\u0000', 'al\tpha', 'x\u001b[31m', 'line\nbreak', 'del\u007f']) {
+      const r = await dispatch(handlers, 'listTasks', { filters: { text } });
+      expect(r, JSON.stringify(text)).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
+      if (!r.ok) expect(r.error.fields?.['filters.text']?.[0]).toMatch(/^The search text contains a control character/);
+    }
+    // ordinary text, Chinese and punctuation still search
+    for (const text of ['Alpha', '传真 报价', '+86 (138) 0013-8000', '"quoted" % _']) {
+      expect((await dispatch(handlers, 'listTasks', { filters: { text } })).ok, text).toBe(true);
+    }
   });
 });

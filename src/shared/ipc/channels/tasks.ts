@@ -17,6 +17,9 @@ import {
 const refSchema = z.string().trim().regex(REF_PATTERN, 'A reference is 1 to 255 letters, digits, _ or -');
 const idSchema = z.string().min(1).max(255);
 
+/** NUL, tabs, line breaks and other control characters: never part of a name, number or reference. */
+export const SEARCH_CONTROL_CHARACTERS = /\p{Cc}/u;
+
 export const listTasksInputSchema = z
   .object({
     filters: z
@@ -25,7 +28,11 @@ export const listTasksInputSchema = z
         fromMs: z.number().int().nonnegative().optional(),
         toMs: z.number().int().nonnegative().optional(),
         /** name, number, or reference */
-        text: z.string().max(200).optional(),
+        text: z
+          .string()
+          .max(200)
+          .refine((t) => !SEARCH_CONTROL_CHARACTERS.test(t), 'The search text contains a control character (such as NUL or a tab). Remove it and search again.')
+          .optional(),
         /** with a real account connected: also list the demo tasks (read-only, marked demo) */
         showDemo: z.boolean().optional(),
       })

@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATUS_FILTERS, type StatusFilter, type TaskSortKey } from '../../../../shared/tasks/types';
+import { SEARCH_CONTROL_CHARACTERS } from '../../../../shared/ipc/channels/tasks';
 import { useUiStore } from '../../app/ui-store';
 import { dateInputToMs } from './format';
 import { useTasksChangedInvalidation, type ListParams } from './hooks';
@@ -24,13 +25,15 @@ export function TasksScreen() {
   const [sort, setSort] = useState<ListParams['sort']>({ by: 'created', dir: 'desc' });
   const [total, setTotal] = useState(0);
   const deferredText = useDeferredValue(text);
+  // Pasted text may carry a NUL or a tab: say so at the field instead of searching for it.
+  const textInvalid = SEARCH_CONTROL_CHARACTERS.test(text);
 
   const params = useMemo<ListParams>(
     () => ({
       statuses: status ? [status] : [],
       fromMs: dateInputToMs(from),
       toMs: dateInputToMs(to, true),
-      text: deferredText,
+      text: SEARCH_CONTROL_CHARACTERS.test(deferredText) ? '' : deferredText,
       sort,
     }),
     [status, from, to, deferredText, sort],
@@ -64,7 +67,14 @@ export function TasksScreen() {
             onChange={(e) => setText(e.target.value)}
             maxLength={200}
             data-testid="task-search"
+            aria-invalid={textInvalid ? true : undefined}
+            aria-describedby={textInvalid ? `${id}-text-error` : undefined}
           />
+          {textInvalid ? (
+            <span id={`${id}-text-error`} className="error" role="alert" data-testid="task-search-error">
+              {t('filters.textControlChars')}
+            </span>
+          ) : null}
         </div>
         <div className="field">
           <label htmlFor={`${id}-status`}>{t('filters.status')}</label>

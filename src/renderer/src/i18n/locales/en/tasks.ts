@@ -13,6 +13,7 @@ export const tasks = {
     label: 'Filter tasks',
     text: 'Search',
     textPlaceholder: 'Name, fax number or reference',
+    textControlChars: 'The search text contains a control character (such as a tab or NUL), perhaps from pasting. Remove it to search.',
     status: 'Status',
     anyStatus: 'Any status',
     from: 'From',

@@ -16,6 +16,7 @@ export const tasks: DeepStrings<typeof enTasks> = {
     label: '筛选任务',
     text: '搜索',
     textPlaceholder: '名称、传真号码或编号',
+    textControlChars: '搜索文本中含有控制字符（如制表符或 NUL），可能来自粘贴。请删除后再搜索。',
     status: '状态',
     anyStatus: '全部状态',
     from: '起始日期',
