@@ -1,4 +1,5 @@
 import type { EventName, PayloadOf } from '../shared/ipc/contract';
+import type { SafeStorageLike } from './credentials/safe-storage-keytar';
 import type { Logger } from './log';
 import type { Notifier } from './notify/notifier';
 
@@ -23,4 +24,9 @@ export interface PlatformDeps {
    * Absent in the browser preview: notifications are then written to the log.
    */
   notifier?: Notifier;
+  /**
+   * Electron's safeStorage, where keytar cannot be loaded (absent in the
+   * browser preview: the secret is then kept in memory only).
+   */
+  safeStorage?: SafeStorageLike;
 }

@@ -63,7 +63,11 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   const intake = createIntakeService(deps, settings, options.intake);
   const secrets =
     options.secretStore ??
-    (await openSecretStore({ log: deps.log, ...(options.keychainService ? { service: options.keychainService } : {}) }));
+    (await openSecretStore({
+      log: deps.log,
+      ...(options.keychainService ? { service: options.keychainService } : {}),
+      ...(deps.safeStorage ? { safeStorage: { api: deps.safeStorage, file: path.join(deps.dataDir, 'secret.enc'), platform: deps.platform } } : {}),
+    }));
   const connection = createConnection({
     settings,
     secrets,
