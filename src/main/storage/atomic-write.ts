@@ -1,10 +1,18 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ioUserError } from './io-error';
 
 export interface AtomicWriteOptions {
   /** file permissions of a new file (e.g. 0o600 for anything private) */
   mode?: number;
+  /** what is being saved, for the error the user reads ("the cover page"); default "a file" */
+  what?: string;
+}
+
+/** An I/O failure becomes a sentence naming the file and the cause; anything else is passed on. */
+function explain(e: unknown, file: string, options: AtomicWriteOptions): unknown {
+  return ioUserError(e, options.what ?? 'a file', file) ?? e;
 }
 
 /**
@@ -20,7 +28,7 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, options
     fs.renameSync(tmp, file);
   } catch (e) {
     fs.rmSync(tmp, { force: true });
-    throw e;
+    throw explain(e, file, options);
   }
 }
 
@@ -32,6 +40,6 @@ export async function writeFileAtomicAsync(file: string, data: string | Uint8Arr
     await fs.promises.rename(tmp, file);
   } catch (e) {
     await fs.promises.rm(tmp, { force: true });
-    throw e;
+    throw explain(e, file, options);
   }
 }
