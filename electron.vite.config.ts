@@ -5,8 +5,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   main: {
     build: {
-      // Native and Electron-only modules stay external; everything else is bundled.
-      externalizeDeps: true,
+      // Native and Electron-only modules stay external; everything else is bundled. keytar is an
+      // optionalDependency (it may not build), which externalizeDeps does not cover on its own.
+      externalizeDeps: { include: ['keytar'] },
       rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
     },
   },

@@ -1,5 +1,6 @@
 import type { EventName, PayloadOf } from '../shared/ipc/contract';
 import type { FileDialogs } from './files/dialogs';
+import type { SafeStorageLike } from './credentials/safe-storage-keytar';
 import type { Logger } from './log';
 import type { Notifier } from './notify/notifier';
 
@@ -26,4 +27,9 @@ export interface PlatformDeps {
    * Absent in the browser preview: notifications are then written to the log.
    */
   notifier?: Notifier;
+  /**
+   * Electron's safeStorage, where keytar cannot be loaded (absent in the
+   * browser preview: the secret is then kept in memory only).
+   */
+  safeStorage?: SafeStorageLike;
 }

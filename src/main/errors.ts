@@ -1,4 +1,5 @@
 import type { IpcError } from '../shared/ipc/define';
+import { ioUserErrorAtBoundary } from './storage/io-error';
 
 /**
  * An error meant for the user: it carries a stable code and a sentence that
@@ -38,5 +39,8 @@ export function toIpcError(e: unknown): IpcError {
       ...(e.details ? { details: e.details } : {}),
     };
   }
+  // A full disk or another I/O failure says what failed and where, not "something went wrong".
+  const io = ioUserErrorAtBoundary(e);
+  if (io) return { code: io.code, message: io.message };
   return { code: 'internal', message: 'Something went wrong inside FaxDesk. Try again; if it keeps happening, restart the app.' };
 }

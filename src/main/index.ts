@@ -1,6 +1,6 @@
 // The thin Electron entry: it wires the plain-Node services to Electron's
 // windows, IPC, menu and session. Everything testable lives elsewhere.
-import { app, BrowserWindow, dialog, Menu, net, powerMonitor, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, net, powerMonitor, safeStorage, screen, session, shell } from 'electron';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ElectronStore from 'electron-store';
@@ -134,6 +134,7 @@ async function main() {
     openExternal: (url) => void safeOpenExternal(shell, url),
     dialogs: electronDialogs(),
     emit,
+    safeStorage,
     notifier: createElectronNotifier((taskRef) =>
       void showMainWindow().then(() => emit('navigate', { route: `tasks/${taskRef}` })),
     ),

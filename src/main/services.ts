@@ -75,7 +75,11 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   const intake = createIntakeService(deps, settings, options.intake, grants);
   const secrets =
     options.secretStore ??
-    (await openSecretStore({ log: deps.log, ...(options.keychainService ? { service: options.keychainService } : {}) }));
+    (await openSecretStore({
+      log: deps.log,
+      ...(options.keychainService ? { service: options.keychainService } : {}),
+      ...(deps.safeStorage ? { safeStorage: { api: deps.safeStorage, file: path.join(deps.dataDir, 'secret.enc'), platform: deps.platform } } : {}),
+    }));
   const connection = createConnection({
     settings,
     secrets,
@@ -115,7 +119,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     dataDir: deps.dataDir,
     log: deps.log,
     passwords:
-      options.bindPasswords ?? createBindPasswords({ service: options.keychainService ?? KEYCHAIN_SERVICE, kind: secrets.kind }),
+      options.bindPasswords ?? createBindPasswords({ service: options.keychainService ?? KEYCHAIN_SERVICE, kind: secrets.kind === 'keychain' ? 'keychain' : 'memory' }),
     defaultCountry: () => settings.get().defaultCountry,
     localNames: (numbers) => phonebook.store.namesFor(numbers),
     ...(options.directoryCa ? { extraCa: options.directoryCa } : {}),

@@ -1,14 +1,20 @@
 /**
- * Where the API secret lives: the OS keychain through keytar, and nowhere
- * else. When no keychain can be used (no Secret Service on Linux, a locked or
- * missing keychain, the native module failed to load) the secret is kept in
- * memory for this run only and the user is told so — as VS Code does; it is
- * never written to disk as a fallback.
+ * Where the API secret lives: the OS keychain through keytar. keytar is an
+ * optional, native dependency (it must compile where no prebuilt binary can be
+ * fetched), so it is loaded lazily; where it cannot be used (not installed, no
+ * Secret Service on Linux, a locked or missing keychain):
+ * - inside Electron, the secret is encrypted with Electron's safeStorage into a
+ *   file in the data folder (./safe-storage-keytar; what VS Code moved to),
+ *   unless safeStorage itself has no real key;
+ * - otherwise (the browser preview, or no usable safeStorage) it is kept in
+ *   memory for this run only and the user is told so in plain words. It is
+ *   never written to disk unencrypted.
  */
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../errors';
 import { registerSecretForRedaction, type Logger } from '../log';
 import type { CredentialKey } from '../../shared/credential-key';
+import { createSafeStorageKeytar, safeStorageUnusable, type SafeStorageLike } from './safe-storage-keytar';
 
 export type { CredentialKey } from '../../shared/credential-key';
 
@@ -32,7 +38,7 @@ export interface SecretStore {
    * belongs to no service and is deleted. Idempotent.
    */
   migrateLegacy(to: CredentialKey | null): Promise<'migrated' | 'removed' | 'none'>;
-  readonly kind: 'keychain' | 'memory';
+  readonly kind: 'keychain' | 'encrypted' | 'memory';
   /** a plain sentence for the user when the secret cannot be kept safely across runs */
   readonly warning: string | null;
 }
@@ -160,8 +166,15 @@ export function createMemorySecretStore(warning: string | null = null): SecretSt
   };
 }
 
+/** What the user reads (the technical reason goes to the log only). */
+export const MEMORY_FALLBACK_WARNING =
+  'FaxDesk cannot reach the system keychain; your secret will be kept only until you quit. On Linux, install gnome-keyring and libsecret (Debian/Ubuntu: sudo apt install gnome-keyring libsecret-1-0), sign in again and restart FaxDesk.';
+export const ENCRYPTED_FALLBACK_WARNING =
+  'FaxDesk cannot reach the system keychain; your secret is kept encrypted in FaxDesk’s own folder instead, and stays after you quit.';
+
+/** The log line: why the keychain could not be used. */
 export function memoryFallbackWarning(reason: string): string {
-  return `No system keychain is available (${reason}); the secret is kept in memory for this session only and must be entered again next time.`;
+  return `No system keychain is available (${reason}); the secret is kept in memory for this session only.`;
 }
 
 export interface OpenSecretStoreOptions extends KeychainOptions {
@@ -170,6 +183,21 @@ export interface OpenSecretStoreOptions extends KeychainOptions {
   /** a locked keychain may wait for a prompt that never comes (default 3 s) */
   probeTimeoutMs?: number;
   log?: Logger;
+  /** Electron's safeStorage (absent in the browser preview), and the file it encrypts the secret into */
+  safeStorage?: { api: SafeStorageLike; file: string; platform?: NodeJS.Platform };
+}
+
+/** Without a keychain: safeStorage when it has a real key, else memory; the reason is logged. */
+function fallbackStore(options: OpenSecretStoreOptions, reason: string): SecretStore {
+  const safe = options.safeStorage;
+  const unusable = safe ? safeStorageUnusable(safe.api, safe.platform) : 'not running inside Electron';
+  if (safe && unusable === null) {
+    options.log?.warn(`No system keychain is available (${reason}); the secret is encrypted with Electron safeStorage in ${safe.file}.`);
+    const store = createKeychainSecretStore({ ...options, keytar: createSafeStorageKeytar(safe.file, safe.api) });
+    return { ...store, kind: 'encrypted', warning: ENCRYPTED_FALLBACK_WARNING };
+  }
+  options.log?.warn(`${memoryFallbackWarning(reason)} Encrypted file not used: ${unusable}.`);
+  return createMemorySecretStore(MEMORY_FALLBACK_WARNING);
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
@@ -199,9 +227,7 @@ export async function openSecretStore(options: OpenSecretStoreOptions = {}): Pro
   try {
     keytar = options.keytar ?? (await withTimeout((options.loadKeytar ?? loadKeytar)(), timeout));
   } catch (e) {
-    const warning = memoryFallbackWarning(`the keychain module could not be loaded: ${reasonOf(e)}`);
-    options.log?.warn(warning);
-    return createMemorySecretStore(warning);
+    return fallbackStore(options, `the keychain module could not be loaded: ${reasonOf(e)}`);
   }
   try {
     const probeAccount = 'probe';
@@ -216,9 +242,7 @@ export async function openSecretStore(options: OpenSecretStoreOptions = {}): Pro
       timeout,
     );
   } catch (e) {
-    const warning = memoryFallbackWarning(reasonOf(e));
-    options.log?.warn(warning);
-    return createMemorySecretStore(warning);
+    return fallbackStore(options, reasonOf(e));
   }
   return createKeychainSecretStore({ ...options, keytar });
 }

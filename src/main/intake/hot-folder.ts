@@ -352,6 +352,8 @@ export function moveWithoutOverwriting(file: string, dir: string): string {
         fs.copyFileSync(file, target, fs.constants.COPYFILE_EXCL);
       } catch (e2) {
         if ((e2 as NodeJS.ErrnoException).code === 'EEXIST') continue;
+        // a copy cut short (disk full) must not stay behind as a truncated document
+        fs.rmSync(target, { force: true });
         throw e2;
       }
     }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomic } from '../storage/atomic-write';
 
 export interface Rect {
   x: number;
@@ -63,10 +64,8 @@ export function readWindowState(dataDir: string): WindowState | null {
 /** temp file + rename, so a crash mid-write leaves the previous state rather than half a file */
 export function writeWindowState(dataDir: string, state: WindowState): void {
   const file = path.join(dataDir, WINDOW_STATE_FILE);
-  const tmp = `${file}.${process.pid}.tmp`;
   fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(tmp, JSON.stringify(state));
-  fs.renameSync(tmp, file);
+  writeFileAtomic(file, JSON.stringify(state), { what: 'the window position' });
 }
 
 function overlap(a: Rect, b: Rect): Rect | null {

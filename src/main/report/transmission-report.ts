@@ -12,6 +12,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument, rgb, type PDFPage, type PDFEmbeddedPage, type PDFImage } from 'pdf-lib';
 import { embedTextFonts } from '../pdf/fonts';
+import { writeFileAtomicAsync } from '../storage/atomic-write';
 import type { TaskDetailView } from '../../shared/tasks/types';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -203,8 +204,6 @@ export async function writeTransmissionReport(dataDir: string, detail: TaskDetai
   const ref = (detail.task.taskRef ?? detail.task.id).replace(/[^A-Za-z0-9_-]/g, '_');
   const file = path.join(dir, `transmission-report-${ref}.pdf`);
   const bytes = await buildTransmissionReport(detail, options);
-  const tmp = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(tmp, bytes);
-  await fs.rename(tmp, file);
+  await writeFileAtomicAsync(file, bytes, { what: 'the transmission report' });
   return file;
 }

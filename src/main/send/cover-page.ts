@@ -11,6 +11,7 @@ import path from 'node:path';
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { CoverPageInput } from '../../shared/send/types';
 import { embedTextFonts, SYSTEM_CJK_FONTS, type TextFont } from '../pdf/fonts';
+import { writeFileAtomicAsync } from '../storage/atomic-write';
 
 function wrap(text: string, font: TextFont, size: number, width: number): string[] {
   const lines: string[] = [];
@@ -108,6 +109,7 @@ export async function writeCoverPage(dataDir: string, input: CoverPageInput, now
   await fs.promises.mkdir(dir, { recursive: true });
   const { bytes, replaced } = await buildCoverPage(input, now);
   const file = path.join(dir, `cover-${now.toISOString().slice(0, 10)}-${crypto.randomBytes(4).toString('hex')}.pdf`);
-  await fs.promises.writeFile(file, bytes);
+  // atomic: a full disk must not leave a 0-byte cover that a later send would pick up
+  await writeFileAtomicAsync(file, bytes, { what: 'the cover page' });
   return { path: file, replaced };
 }

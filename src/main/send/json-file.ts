@@ -1,14 +1,12 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomic } from '../storage/atomic-write';
 import { moveAside } from '../storage/move-aside';
 
 /** Writes via a temp file and rename, so a crash never leaves half a file. */
 export function writeJsonAtomic(file: string, value: unknown): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(value));
-  fs.renameSync(tmp, file);
+  writeFileAtomic(file, JSON.stringify(value));
 }
 
 /** The parsed file, or null when it is missing or not JSON (a damaged file is moved aside). */

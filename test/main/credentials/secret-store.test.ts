@@ -14,6 +14,7 @@ import {
   createMemorySecretStore,
   LEGACY_KEYCHAIN_ACCOUNT,
   loadKeytar,
+  MEMORY_FALLBACK_WARNING,
   openSecretStore,
   type KeytarLike,
 } from '../../../src/main/credentials/secret-store';
@@ -132,9 +133,10 @@ describe('without a keychain the secret stays in memory for this run, with a pla
   it('a keychain that throws falls back to memory and says why', async () => {
     const store = await openSecretStore({ service: SERVICE, keytar: throwing, log });
     expect(store.kind).toBe('memory');
-    expect(store.warning).toBe(
-      'No system keychain is available (Cannot autolaunch D-Bus without X11 $DISPLAY); the secret is kept in memory for this session only and must be entered again next time.',
-    );
+    // the user reads a plain sentence; the technical reason is in the log only
+    expect(store.warning).toBe(MEMORY_FALLBACK_WARNING);
+    expect(store.warning).not.toMatch(/D-Bus|X11/);
+    expect(lines.some((l) => l.includes('Cannot autolaunch D-Bus without X11 $DISPLAY'))).toBe(true);
     await store.set(KEY, SECRET);
     expect(await store.get(KEY)).toBe(SECRET);
     expect(await store.has(KEY)).toBe(true);
@@ -150,15 +152,17 @@ describe('without a keychain the secret stays in memory for this run, with a pla
       setPassword: () => new Promise(() => {}),
       deletePassword: () => new Promise(() => {}),
     };
-    const store = await openSecretStore({ keytar: hanging, probeTimeoutMs: 100 });
+    const store = await openSecretStore({ keytar: hanging, probeTimeoutMs: 100, log });
     expect(store.kind).toBe('memory');
-    expect(store.warning).toMatch(/no answer within 100 ms/);
+    expect(store.warning).toBe(MEMORY_FALLBACK_WARNING);
+    expect(lines.some((l) => l.includes('no answer within 100 ms'))).toBe(true);
   });
 
   it('a native module that fails to load falls back', async () => {
-    const store = await openSecretStore({ loadKeytar: () => Promise.reject(new Error('keytar.node: invalid ELF header')) });
+    const store = await openSecretStore({ loadKeytar: () => Promise.reject(new Error('keytar.node: invalid ELF header')), log });
     expect(store.kind).toBe('memory');
-    expect(store.warning).toMatch(/could not be loaded: keytar.node: invalid ELF header/);
+    expect(store.warning).toBe(MEMORY_FALLBACK_WARNING);
+    expect(lines.some((l) => l.includes('could not be loaded: keytar.node: invalid ELF header'))).toBe(true);
   });
 
   it('with no D-Bus session at all (real keytar in a child process) the fallback is taken', () => {
@@ -182,7 +186,7 @@ describe('without a keychain the secret stays in memory for this run, with a pla
     expect(out.status, out.stderr).toBe(0);
     const result = JSON.parse(last) as { kind: string; warning: string; back: boolean };
     expect(result.kind).toBe('memory');
-    expect(result.warning).toMatch(/^No system keychain is available \(.+\); the secret is kept in memory/);
+    expect(result.warning).toMatch(/^FaxDesk cannot reach the system keychain; your secret will be kept only until you quit\./);
     expect(result.back).toBe(true);
   });
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StartupNotice } from '../../../shared/ipc/channels/app';
 import { call } from '../lib/api';
+import { useConnection } from '../features/account/hooks';
 
 /**
  * What FaxDesk had to do at start about its own files (a damaged file moved
@@ -11,9 +12,13 @@ import { call } from '../lib/api';
  */
 export function StartupNotices() {
   const { t } = useTranslation();
+  const { t: ts } = useTranslation('settings');
   const notices = useQuery({ queryKey: ['startupNotices'], queryFn: () => call('startupNotices'), staleTime: Infinity });
+  const connection = useConnection();
   const [dismissed, setDismissed] = useState(false);
-  if (dismissed || !notices.data?.length) return null;
+  // With an account connected, a secret that will not survive quitting matters now, not only in Settings.
+  const keychain = connection.data?.mode === 'account' && connection.data.secretStorage === 'memory';
+  if (dismissed || (!notices.data?.length && !keychain)) return null;
 
   const text = (n: StartupNotice) => {
     const values = { what: t(`startup.what.${n.file}`), keptAt: n.keptAt, usingInstead: n.usingInstead ?? '', reason: n.reason };
@@ -24,9 +29,10 @@ export function StartupNotices() {
   return (
     <section className="notice warn startup-notices" aria-label={t('startup.label')} data-testid="startup-notices">
       <ul>
-        {notices.data.map((n) => (
+        {(notices.data ?? []).map((n) => (
           <li key={`${n.file}:${n.keptAt}`}>{text(n)}</li>
         ))}
+        {keychain ? <li>{ts('connection.keychainWarning')}</li> : null}
       </ul>
       <button type="button" onClick={() => setDismissed(true)}>
         {t('startup.dismiss')}

@@ -8,8 +8,8 @@ export interface ConnectionStatus {
   baseUrl: string;
   apiKey: string;
   secretSet: boolean;
-  /** where the secret is kept: the OS keychain, or this run's memory only */
-  secretStorage: 'keychain' | 'memory';
+  /** where the secret is kept: the OS keychain, encrypted by Electron in the data folder, or this run's memory only */
+  secretStorage: 'keychain' | 'encrypted' | 'memory';
   /** set when no keychain is available */
   keychainWarning: string | null;
   /** set when the settings file could not be read and was moved aside */

@@ -102,8 +102,8 @@ export function ConnectionForm() {
         </p>
       ) : null}
       {status?.keychainWarning ? (
-        <div className="notice warn" role="status" data-testid="keychain-warning" title={status.keychainWarning}>
-          {t('connection.keychainWarning')}
+        <div className={status.secretStorage === 'encrypted' ? 'notice info' : 'notice warn'} role="status" data-testid="keychain-warning">
+          {t(status.secretStorage === 'encrypted' ? 'connection.keychainEncrypted' : 'connection.keychainWarning')}
         </div>
       ) : null}
       <div className="field">

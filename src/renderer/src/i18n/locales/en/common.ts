@@ -41,9 +41,6 @@ export const common = {
     newer: 'Your {{what}} was saved by a newer version of FaxDesk, so this version left it untouched at {{keptAt}}. Until you update FaxDesk, it keeps a separate {{what}} in {{usingInstead}}.',
     newerNoFallback: 'Your {{what}} was saved by a newer version of FaxDesk, so this version left it untouched at {{keptAt}}. Update FaxDesk; until then, changes are kept only until you quit.',
     unavailable: 'FaxDesk could not open its {{what}} at {{keptAt}} ({{reason}}). Changes are kept only until you quit. Check that the disk is not full and the folder can be written to, then restart FaxDesk.',
-    keychain: 'FaxDesk cannot reach the system keychain; your API secret will be kept only until you quit.',
-    keychainEncrypted: 'FaxDesk cannot reach the system keychain; your API secret is kept encrypted in FaxDesk’s own folder instead.',
-    keychainLinux: 'On Linux, install and unlock gnome-keyring (libsecret), then restart FaxDesk.',
   },
   placeholder: {
     title: '{{screen}}',

@@ -44,9 +44,6 @@ export const common: DeepStrings<typeof en> = {
     newer: '您的{{what}}由更新版本的 FaxDesk 保存，本版本未改动它（位于 {{keptAt}}）。在您更新 FaxDesk 之前，本版本把{{what}}另存于 {{usingInstead}}。',
     newerNoFallback: '您的{{what}}由更新版本的 FaxDesk 保存，本版本未改动它（位于 {{keptAt}}）。请更新 FaxDesk；在此之前，所做的更改只保留到退出为止。',
     unavailable: 'FaxDesk 无法打开{{what}}（{{keptAt}}，原因：{{reason}}）。所做的更改只保留到退出为止。请确认磁盘未满且该文件夹可写入，然后重新启动 FaxDesk。',
-    keychain: 'FaxDesk 无法使用系统钥匙串，您的 API 秘钥只保留到退出为止。',
-    keychainEncrypted: 'FaxDesk 无法使用系统钥匙串，您的 API 秘钥改为加密保存在 FaxDesk 自己的文件夹中。',
-    keychainLinux: '在 Linux 上，请安装并解锁 gnome-keyring（libsecret），然后重新启动 FaxDesk。',
   },
   placeholder: {
     title: '{{screen}}',
