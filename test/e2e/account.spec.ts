@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, expectNoAxeViolations, openApp, shot, startCliSimulator, test } from './fixtures';
 
 const SECRET = 'e2e-office-secret-7f3a';
@@ -45,6 +47,49 @@ test.describe('connect and check', () => {
         const seen = await page.evaluate(async () => JSON.stringify([await window.faxdesk!.getConnection(), await window.faxdesk!.getSettings(), await window.faxdesk!.getAccount()]));
         expect(seen).not.toContain(SECRET);
       } finally {
+        await service.stop();
+      }
+    });
+  }
+
+  for (const language of ['en', 'zh-CN'] as const) {
+    test(`another address asks for the secret again and never receives the stored one (${language})`, async ({ page, preview }) => {
+      const service = await startCliSimulator(['--api-key', 'office-key', '--api-secret', SECRET]);
+      // the "attacker host": answers anything, records every header
+      const seen: http.IncomingHttpHeaders[] = [];
+      const other = http.createServer((req, res) => {
+        seen.push(req.headers);
+        res.end('{}');
+      });
+      await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+      const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+      try {
+        const en = language === 'en';
+        await openApp(page, preview, language);
+        await page.getByTestId('nav-settings').click();
+        const address = page.getByLabel(en ? 'Service address' : '服务地址');
+        await address.fill(service.baseUrl);
+        await page.getByLabel(en ? 'API key' : 'API 密钥').fill('office-key');
+        await page.getByLabel(en ? 'API secret' : 'API 秘钥').fill(SECRET);
+        await page.getByRole('button', { name: en ? 'Save and connect' : '保存并连接' }).click();
+        await expect(page.getByTestId('demo-badge')).toHaveCount(0);
+
+        await address.fill(otherUrl);
+        await expect(page.getByTestId('secret-hint')).toContainText(en ? 'type the API secret for it' : '请输入对应的 API 秘钥');
+        await page.getByRole('button', { name: en ? 'Test connection' : '测试连接' }).click();
+        await expect(page.getByTestId('connection-outcome')).toContainText(
+          en ? 'Type the API secret for this address and API key' : '请输入此服务地址和 API 密钥对应的 API 秘钥',
+        );
+        await shot(page, `settings-secret-retype-${language}`);
+        await expectNoAxeViolations(page);
+        // nor can the page move the address by the settings channel
+        const moved = await page.evaluate((u) => window.faxdesk!.updateSettings({ baseUrl: u } as never), otherUrl);
+        expect(moved).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
+        await page.getByTestId('nav-account').click();
+        await expect(page.getByTestId('account-status')).toContainText('active');
+        expect(seen).toEqual([]);
+      } finally {
+        await new Promise<void>((r) => other.close(() => r()));
         await service.stop();
       }
     });

@@ -30,7 +30,8 @@ test.describe('the app shell in the browser preview', () => {
     await openApp(page, preview);
     const origin = new URL(preview.url).origin;
     const status = await page.evaluate(async (o) => {
-      const r = await fetch(`${o}/__faxdesk/ipc/appInfo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      // without the token: the page's own calls carry it as a cookie, so leave the cookie out
+      const r = await fetch(`${o}/__faxdesk/ipc/appInfo`, { method: 'POST', credentials: 'omit', headers: { 'content-type': 'application/json' }, body: '{}' });
       return r.status;
     }, origin);
     expect(status).toBe(403);
@@ -41,6 +42,23 @@ test.describe('the app shell in the browser preview', () => {
     });
     expect(foreign.status).toBe(403);
     expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe('ipc.untrusted_sender');
+  });
+
+  test('the preview token leaves the address bar and history after the first load, and a reload keeps working', async ({ page, preview }) => {
+    await openApp(page, preview);
+    const token = new URL(preview.url).searchParams.get('token')!;
+    expect(page.url()).not.toContain(token);
+    // the entry before the app is the browser's blank page, not an address with the token
+    await page.goBack();
+    expect(page.url()).not.toContain(token);
+    await page.goForward();
+    await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+    expect(page.url()).not.toContain(token);
+    // the page cannot read it: the cookie is HttpOnly
+    expect(await page.evaluate(() => document.cookie)).not.toContain(token);
+    await page.reload();
+    await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+    expect(await page.evaluate(async () => (await window.faxdesk!.appInfo()).ok)).toBe(true);
   });
 
   test('a malformed call from the page gets a structured validation error', async ({ page, preview }) => {

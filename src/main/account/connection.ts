@@ -75,7 +75,6 @@ function secretRequired(key: CredentialKey): UserError {
   return new UserError(
     'credentials.secret_required',
     `Type the API secret for ${key.origin}. A stored secret is used only with the service address and API key it was saved for.`,
-    { secret: ['Type the API secret for this address and API key.'] },
   );
 }
 
