@@ -11,11 +11,14 @@ declare global {
 export class CallError extends Error {
   readonly code: string;
   readonly fields: Record<string, string[]> | undefined;
+  /** the error as main sent it, for a question built from its details (e.g. 'tasks.already_resent') */
+  readonly error: IpcError;
   constructor(error: IpcError) {
     super(error.message);
     this.name = 'CallError';
     this.code = error.code;
     this.fields = error.fields;
+    this.error = error;
   }
 }
 
