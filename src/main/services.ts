@@ -113,6 +113,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     ...(opened.file === ':memory:' ? {} : { historyFile: opened.file }),
     grants,
     dialogs: deps.dialogs,
+    profile: () => connection.profile(),
   });
   notice('phonebook', phonebook.store.notice);
   const directories = createDirectoryService({

@@ -12,12 +12,15 @@ export class CallError extends Error {
   readonly code: string;
   readonly fields: Record<string, string[]> | undefined;
   readonly details: IpcError['details'];
+  /** the error as main sent it, for a question built from its details (e.g. 'tasks.already_resent') */
+  readonly error: IpcError;
   constructor(error: IpcError) {
     super(error.message);
     this.name = 'CallError';
     this.code = error.code;
     this.fields = error.fields;
     this.details = error.details;
+    this.error = error;
   }
 
   /** the plain error again, for the readers of `details` beside each channel */

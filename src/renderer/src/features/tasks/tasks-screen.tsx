@@ -5,6 +5,7 @@ import { SEARCH_CONTROL_CHARACTERS } from '../../../../shared/ipc/channels/tasks
 import { useUiStore } from '../../app/ui-store';
 import { dateInputToMs } from './format';
 import { useTasksChangedInvalidation, type ListParams } from './hooks';
+import { ShowDemoToggle, useShowDemo } from './demo';
 import { LookupForm } from './lookup';
 import { TaskDetailPane } from './task-detail';
 import { TaskTable } from './task-table';
@@ -27,6 +28,7 @@ export function TasksScreen() {
   const deferredText = useDeferredValue(text);
   // Pasted text may carry a NUL or a tab: say so at the field instead of searching for it.
   const textInvalid = SEARCH_CONTROL_CHARACTERS.test(text);
+  const showDemo = useShowDemo();
 
   const params = useMemo<ListParams>(
     () => ({
@@ -35,8 +37,9 @@ export function TasksScreen() {
       toMs: dateInputToMs(to, true),
       text: SEARCH_CONTROL_CHARACTERS.test(deferredText) ? '' : deferredText,
       sort,
+      showDemo,
     }),
-    [status, from, to, deferredText, sort],
+    [status, from, to, deferredText, sort, showDemo],
   );
   const filtered = status !== '' || from !== '' || to !== '' || text.trim() !== '';
 
@@ -95,6 +98,7 @@ export function TasksScreen() {
           <label htmlFor={`${id}-to`}>{t('filters.to')}</label>
           <input id={`${id}-to`} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </div>
+        <ShowDemoToggle />
         {filtered ? (
           <button
             type="button"
