@@ -53,7 +53,7 @@ describe('the estimate before the first fax', () => {
     let contract: number | null = null;
     const service = createSendService({
       dataDir: rig.dir,
-      client: async () => rig!.client,
+      session: async () => ({ client: rig!.client, profile: 'account:test' }),
       history: historyPort(rig.history, rig.dir),
       serviceTimeZone: () => 'Asia/Shanghai',
       emitProgress: () => {},

@@ -217,7 +217,6 @@ export function SendScreen() {
       if (r.overall === 'sent' || r.overall === 'partial') {
         for (const d of docs) if (d.doc.path && !d.isCover) void call('settleDocument', { path: d.doc.path, outcome: 'sent' }).catch(() => {});
       }
-      if (r.overall === 'refused') heading.current?.focus();
     } catch (e) {
       const repeat = e instanceof CallError ? sendRepeatDetails(e.toIpcError()) : null;
       if (repeat) {
