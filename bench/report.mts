@@ -37,9 +37,10 @@ function longReasonTask(): TaskDetailView {
     task: {
       id: 'bench', taskRef: 'bench', name: 'Long failure reason', status: 'failed', outcomeUnknown: false,
       createdAtMs: Date.now(), scheduledAtMs: null, recipients: { total: 20, success: 0, failed: 20, pending: 0, canceled: 0 },
-      pages: 0, charges: 0, resendOf: null, checkedAtMs: Date.now(), error: null, source: 'sent',
+      pages: 0, charges: 0, resendOf: null, checkedAtMs: Date.now(), error: null, source: 'sent', demo: false, readOnly: false,
     },
     recipients: Array.from({ length: 20 }, (_, i) => recipient(i)),
+    resentAs: [],
     files: [],
     nextCheckAtMs: null,
     serviceTimeZone: 'Asia/Shanghai',

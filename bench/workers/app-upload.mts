@@ -19,6 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Conf from 'conf';
 import { createMemorySecretStore } from '../../src/main/credentials/secret-store';
+import { cancellingDialogs } from '../../src/main/files/dialogs';
+import { grantDroppedFile } from '../../src/main/files/file-handlers';
 import { dispatch, type Handlers } from '../../src/main/ipc/dispatch';
 import { createLogger } from '../../src/main/log';
 import { createMainServices } from '../../src/main/services';
@@ -38,6 +40,7 @@ const services = await createMainServices(
     log: createLogger(() => {}),
     openExternal: () => {},
     emit: () => {},
+    dialogs: cancellingDialogs,
   },
   { storeFactory: (o) => new Conf(o) as unknown as KeyValueStore, secretStore: createMemorySecretStore() },
 );
@@ -50,9 +53,11 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
 }
 
 /** What the Send screen does for a document the user adds: inspect it (page count, checks). */
-const attach = (paths: string[]) => call<Array<{ error: unknown; pages: number | null }>>('inspectDocuments', { paths });
+// A dropped file reaches main as the preload registers it (webUtils path -> handle); the window then names only the handle.
+const handleOf = (file: string) => grantDroppedFile(services.grants, file).handle;
+const attach = (paths: string[]) => call<Array<{ error: unknown; pages: number | null }>>('inspectDocuments', { handles: paths.map(handleOf) });
 let uploads = 0;
-const upload = (file: string) => call<{ size: number }>('uploadDocument', { uploadId: `bench-${++uploads}`, path: file });
+const upload = (file: string) => call<{ size: number }>('uploadDocument', { uploadId: `bench-${++uploads}`, handle: handleOf(file) });
 
 try {
   await call('connectAccount', { baseUrl, apiKey, secret });

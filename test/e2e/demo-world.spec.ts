@@ -29,10 +29,15 @@ async function pdf(dir: string): Promise<string> {
 }
 
 async function sendFax(page: Page, file: string, name: string, numbers: string[]): Promise<string> {
+  // the page holds no paths: the file reaches main as a drop does, and the send names it by its handle
+  const bytes = [...fs.readFileSync(file)];
   const result = await page.evaluate(
-    async ({ file, name, numbers }) =>
-      window.faxdesk!.sendFax({ name, documents: [{ path: file, url: null, name: 'quote.pdf', pages: 1, fileRef: null }], numbers, scheduledAt: null }),
-    { file, name, numbers },
+    async ({ bytes, name, numbers }) => {
+      const granted = await window.faxdesk!.grantFile(new File([new Uint8Array(bytes)], 'quote.pdf', { type: 'application/pdf' }));
+      if (!granted.ok) return granted;
+      return window.faxdesk!.sendFax({ name, documents: [{ handle: granted.value.handle, url: null, name: 'quote.pdf', pages: 1, fileRef: null }], numbers, scheduledAt: null });
+    },
+    { bytes, name, numbers },
   );
   if (!result.ok) throw new Error(result.error.message);
   return result.value.parts[0]!.task!.taskRef;

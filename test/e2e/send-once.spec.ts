@@ -119,6 +119,43 @@ test.describe('a send is one act', () => {
     expect(creates(sim)).toBe(1);
     expect(sim.taskCount()).toBe(1);
   });
+
+  test('the same fax again within 30 minutes asks first; Don’t send creates nothing', async ({ page, preview }) => {
+    await openApp(page, preview);
+    await connect(page, sim);
+    const file = await pdf('Invoice.pdf', 1);
+    await compose(page, file, pasted(2));
+    await page.getByTestId('send-button').click();
+    await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
+    expect(creates(sim)).toBe(1);
+
+    // A restart in between: the earlier send is found in the history, not in memory.
+    await preview.restart();
+    await openApp(page, preview);
+    // The same account again (without a keyring in this test session the secret lives in memory only).
+    await connect(page, sim);
+    await compose(page, file, pasted(2));
+    const uploadsBefore = sim.counters().byRoute['POST /api/v2/files/upload'] ?? 0;
+    await page.getByTestId('send-button').click();
+    const dialog = page.getByRole('dialog', { name: /You sent this fax at .+ — send it again\?/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Invoice');
+    await shot(page, 'send-repeat-en');
+    await expectNoAxeViolations(page);
+    // The safe answer is the default: a stray Enter does not send it again.
+    await expect(dialog.getByRole('button', { name: 'Don’t send' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('send-result')).toHaveCount(0);
+    expect(creates(sim)).toBe(1);
+    expect(sim.counters().byRoute['POST /api/v2/files/upload'] ?? 0).toBe(uploadsBefore);
+
+    // Asked again, the user can still mean it.
+    await page.getByTestId('send-button').click();
+    await page.getByTestId('send-repeat-confirm').click();
+    await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
+    expect(creates(sim)).toBe(2);
+  });
 });
 
 for (const language of ['en', 'zh-CN'] as const) {

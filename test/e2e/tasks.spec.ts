@@ -139,6 +139,8 @@ for (const language of ['en', 'zh-CN'] as const) {
     await detail.getByTestId('resend-confirm').click();
     const done = detail.locator('.detail-notice .notice');
     await expect(done).toContainText(en ? 'Resent as task' : '已重发为任务');
+    // The confirmation appears under the button that was pressed, in view.
+    await expect(done).toBeInViewport();
     const text = (await done.textContent()) ?? '';
     const newRef = /([A-Za-z0-9_-]{6,})/.exec(text.replace(en ? /^Resent as task / : /^已重发为任务 /, ''))?.[1];
     expect(newRef).toBeTruthy();

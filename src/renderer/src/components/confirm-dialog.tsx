@@ -9,17 +9,20 @@ interface Props {
   onCancel(): void;
   children: ReactNode;
   testId?: string;
+  /** which answer a stray Enter gives: 'cancel' where going on would cost or repeat something the user already did */
+  defaultAnswer?: 'confirm' | 'cancel';
 }
 
 /**
  * A modal question with one way forward and one way back. The platform's
  * <dialog> (showModal) makes the rest of the window inert, so focus stays
- * inside and Escape cancels; focus starts on Confirm and returns to the
- * opener afterwards. Enter confirms from anywhere but the Cancel button;
- * Ctrl+Enter is swallowed, so the shortcut that opened the dialog cannot
+ * inside and Escape cancels; focus starts on the default answer (Confirm
+ * unless told otherwise) and returns to the opener afterwards. Enter on a
+ * button answers with that button, elsewhere with the default; Ctrl+Enter is
+ * swallowed, so the shortcut that opened the dialog cannot
  * also answer it.
  */
-export function ConfirmDialog({ title, confirmLabel, cancelLabel, onConfirm, onCancel, children, testId }: Props) {
+export function ConfirmDialog({ title, confirmLabel, cancelLabel, onConfirm, onCancel, children, testId, defaultAnswer = 'confirm' }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -32,11 +35,13 @@ export function ConfirmDialog({ title, confirmLabel, cancelLabel, onConfirm, onC
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
-    confirmRef.current?.focus();
+    (defaultAnswer === 'cancel' ? cancelRef : confirmRef).current?.focus();
     return () => {
       if (dialog.open) dialog.close();
       opener?.focus();
     };
+    // Opened once; the default answer does not change while it is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // One answer per dialog: a held-down Enter or a double click cannot confirm twice.
@@ -53,8 +58,10 @@ export function ConfirmDialog({ title, confirmLabel, cancelLabel, onConfirm, onC
       e.preventDefault();
       return;
     }
-    if (e.target === cancelRef.current) return;
+    // A focused button answers for itself; elsewhere Enter gives the default answer.
+    if (e.target === cancelRef.current || e.target === confirmRef.current) return;
     e.preventDefault();
+    if (defaultAnswer === 'cancel') return answer(false);
     answer(true);
   };
 

@@ -20,6 +20,7 @@ export function RepeatDialog({ details, onConfirm, onCancel }: { details: SendRe
       onConfirm={onConfirm}
       onCancel={onCancel}
       testId="send-repeat"
+      defaultAnswer="cancel"
     >
       <p>{t('repeat.body', { name: details.taskName, time, minutes: details.windowMinutes })}</p>
       <p className="muted">{t('repeat.cost')}</p>

@@ -217,7 +217,6 @@ export function SendScreen() {
       if (r.overall === 'sent' || r.overall === 'partial') void settleFromOutside(docs, 'sent');
       else if (r.overall === 'refused') void settleFromOutside(docs, 'failed', r.parts.find((p) => p.error)?.error?.message);
       void queryClient.invalidateQueries();
-      if (r.overall === 'refused') heading.current?.focus();
     } catch (e) {
       const repeat = e instanceof CallError ? sendRepeatDetails(e.toIpcError()) : null;
       if (repeat) {
