@@ -44,7 +44,8 @@ function markReadyWhenPainted(root: HTMLElement) {
     requestAnimationFrame(() =>
       setTimeout(() => {
         document.body.dataset.ready = 'true';
-        prefetchScreens();
+        // In a later task: the other screens are not part of what the first one waited for.
+        setTimeout(prefetchScreens, 0);
       }, 0),
     );
   const shown = () => root.querySelector('#content > .screen') !== null;
