@@ -4,7 +4,7 @@ import type { Settings } from '../../../../shared/settings';
 import { changeLanguage, pickLanguage } from '../../i18n';
 import { call, CallError } from '../../lib/api';
 import { useSettings, useUpdateSettings } from '../account/hooks';
-import { useHotFolderStatus } from '../send/hot-folder-notice';
+import { useHotFolderProblem, useHotFolderStatus } from '../send/hot-folder-notice';
 
 type Draft = Pick<
   Settings,
@@ -19,7 +19,7 @@ export function PreferencesForm() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saved, setSaved] = useState(false);
   const hotFolder = useHotFolderStatus();
-  const hotProblem = hotFolder.data?.enabled ? hotFolder.data.problem : null;
+  const hotProblem = useHotFolderProblem();
 
   useEffect(() => {
     if (settings.data && !draft) {

@@ -48,7 +48,7 @@ export const settings: DeepStrings<typeof en> = {
     autoRetryAttempts: '次数（1–5）',
     autoRetryDelay: '每次间隔（分钟）',
     saved: '偏好设置已保存。',
-    savedHotFolderProblem: '偏好设置已保存，但热文件夹无法工作：{{problem}}',
+    savedHotFolderProblem: '偏好设置已保存，但监视文件夹无法工作：{{problem}}',
     hotFolderWatching: '正在监视 {{path}}',
   },
   notices: {
