@@ -98,3 +98,27 @@ test.describe('printing to FaxDesk', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test('a hot folder that cannot be used is shown on the Send screen and in Settings, never hidden by "Preferences saved"', async ({ page, preview }) => {
+  test.setTimeout(150_000);
+  const blocker = path.join(preview.dataDir, 'a-file');
+  fs.writeFileSync(blocker, 'not a folder');
+  for (const language of ['en', 'zh-CN'] as const) {
+    await openApp(page, preview, language);
+    const r = await page.evaluate((p) => window.faxdesk!.updateSettings({ hotFolder: { enabled: true, path: p } }), path.join(blocker, 'Outbox'));
+    expect(r.ok).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId('hot-folder-problem')).toContainText(path.join(blocker, 'Outbox'), { timeout: 15_000 });
+    await shot(page, `hot-folder-problem-send-${language}`);
+
+    await page.getByRole('navigation').getByRole('button', { name: language === 'en' ? 'Settings' : '设置' }).click();
+    const form = page.locator('form').filter({ has: page.locator('legend', { hasText: language === 'en' ? 'Hot folder' : '监视文件夹' }) });
+    await form.locator('button[type="submit"]').click();
+    await expect(page.getByTestId('settings-saved')).toHaveAttribute('role', 'alert');
+    await expect(page.getByTestId('settings-saved')).toContainText(language === 'en' ? 'the hot folder is not working' : '监视文件夹无法工作');
+    await expect(page.getByTestId('settings-hot-folder-problem')).toBeVisible();
+    await page.getByTestId('settings-saved').scrollIntoViewIfNeeded();
+    await shot(page, `hot-folder-problem-settings-${language}`);
+    await expectNoAxeViolations(page);
+  }
+});

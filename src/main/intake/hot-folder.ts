@@ -92,6 +92,7 @@ export class HotFolder {
   private ledger: ClaimedLedger | null = null;
   private startedAt = 0;
   private scanProblem: string | null = null;
+  private scanProblemCode: string | null = null;
   /** documents moved into failed/ this session: a later successful send of the same document moves them on to sent/ */
   private readonly filedAsFailed = new Set<string>();
 
@@ -105,6 +106,11 @@ export class HotFolder {
   /** Why the folder cannot be read right now (it was removed, or access was taken away), in words for the user; null when fine. */
   get problem(): string | null {
     return this.scanProblem;
+  }
+
+  /** The system's error code behind `problem`. */
+  get problemCode(): string | null {
+    return this.scanProblemCode;
   }
 
   /** Creates the folder (and sent/, failed/) and starts watching. Throws if the folder cannot be created. */
@@ -202,11 +208,13 @@ export class HotFolder {
     try {
       entries = await fs.promises.readdir(this.dir, { withFileTypes: true });
       this.scanProblem = null;
+      this.scanProblemCode = null;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
       const problem = `The hot folder ${this.dir} cannot be read (${code}). Check that it still exists and that you may open it, or choose another folder in Settings.`;
       if (problem !== this.scanProblem) this.options.log?.warn(problem);
       this.scanProblem = problem;
+      this.scanProblemCode = code;
       return;
     }
     const present = new Set<string>();

@@ -56,6 +56,7 @@ export function createIntakeService(
   const queue = new IntakeQueue(deps, grants);
   let folder: HotFolder | null = null;
   let problem: string | null = null;
+  let problemCode: string | null = null;
 
   const pathFrom = (s: Settings) => {
     const configured = s.hotFolder.path.trim();
@@ -98,6 +99,7 @@ export function createIntakeService(
     folder?.stop();
     folder = null;
     problem = null;
+    problemCode = null;
     if (!wanted) return;
     const next = new HotFolder({
       dir: wanted,
@@ -113,6 +115,7 @@ export function createIntakeService(
       next.start();
       folder = next;
     } catch (e) {
+      problemCode = (e as NodeJS.ErrnoException).code ?? 'error';
       problem = `The hot folder ${wanted} cannot be used: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}. Choose another folder in Settings.`;
       deps.log.warn(problem);
     }
@@ -125,7 +128,15 @@ export function createIntakeService(
 
   const status = (): HotFolderStatus => {
     const s = settings.get();
-    return { enabled: s.hotFolder.enabled, path: pathFrom(s), watching: folder?.watching ?? false, problem: problem ?? folder?.problem ?? null };
+    const readCode = folder?.problemCode ?? null;
+    const problemKind = problemCode ? { kind: 'cannot_use' as const, code: problemCode } : readCode ? { kind: 'cannot_read' as const, code: readCode } : null;
+    return {
+      enabled: s.hotFolder.enabled,
+      path: pathFrom(s),
+      watching: folder?.watching ?? false,
+      problem: problem ?? folder?.problem ?? null,
+      ...(problemKind ? { problemKind } : {}),
+    };
   };
 
   const settle = (filePath: string, outcome: SettleOutcome, reason?: string): string | null => {

@@ -81,6 +81,7 @@ describe('intake through the IPC contract', () => {
     const s = t.services.intake.status();
     expect(s.watching).toBe(false);
     expect(s.problem).toMatch(/cannot be used/);
+    expect(s.problemKind).toEqual({ kind: 'cannot_use', code: 'ENOTDIR' });
   });
 
   it('reports a watched folder that disappears', async () => {
@@ -90,6 +91,7 @@ describe('intake through the IPC contract', () => {
     expect(t.services.intake.status().problem).toBeNull();
     fs.rmSync(outbox, { recursive: true });
     await expect.poll(() => t!.services.intake.status().problem, { timeout: 5_000 }).toMatch(/cannot be read \(ENOENT\)/);
+    expect(t.services.intake.status().problemKind).toEqual({ kind: 'cannot_read', code: 'ENOENT' });
   });
 
   it('files a refused document under failed/ with the reason beside it, and a failed move is an error the user sees, never a second offer', async () => {

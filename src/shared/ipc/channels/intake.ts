@@ -80,6 +80,8 @@ export interface HotFolderStatus {
   watching: boolean;
   /** why it is not watching (or cannot read the folder) although enabled, in words a user can act on */
   problem: string | null;
+  /** the same, for the renderer's own wording: the folder cannot be created/used, or cannot be read; with the system's error code */
+  problemKind?: { kind: 'cannot_use' | 'cannot_read'; code: string };
 }
 
 export const intakeChannels = {

@@ -9,15 +9,22 @@ export function useHotFolderStatus() {
   return useQuery({ queryKey: hotFolderKeys.status, queryFn: () => call('hotFolderStatus'), refetchInterval: 10_000, retry: false });
 }
 
-/** Says why the hot folder is not working, where the user will look for their printed or saved documents. */
-export function HotFolderProblem() {
+/** The problem in the user's language (main words it in English for the log). */
+export function useHotFolderProblem(): string | null {
   const { t } = useTranslation('send');
   const status = useHotFolderStatus();
-  const problem = status.data?.enabled ? status.data.problem : null;
+  const s = status.data;
+  if (!s?.enabled || !s.problem) return null;
+  return s.problemKind ? t(`documents.hotFolderProblem.${s.problemKind.kind}`, { path: s.path, code: s.problemKind.code }) : s.problem;
+}
+
+/** Says why the hot folder is not working, where the user will look for their printed or saved documents. */
+export function HotFolderProblem() {
+  const problem = useHotFolderProblem();
   if (!problem) return null;
   return (
     <p className="notice bad" role="alert" data-testid="hot-folder-problem">
-      {t('documents.hotFolderProblem', { problem })}
+      {problem}
     </p>
   );
 }

@@ -5,7 +5,7 @@ import type { Settings } from '../../../../shared/settings';
 import { changeLanguage, pickLanguage } from '../../i18n';
 import { call, CallError } from '../../lib/api';
 import { accountKeys, useSettings, useUpdateSettings } from '../account/hooks';
-import { hotFolderKeys, useHotFolderStatus } from '../send/hot-folder-notice';
+import { hotFolderKeys, useHotFolderProblem, useHotFolderStatus } from '../send/hot-folder-notice';
 
 type Draft = Pick<
   Settings,
@@ -27,7 +27,7 @@ export function PreferencesForm() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saved, setSaved] = useState(false);
   const [folderError, setFolderError] = useState<string | null>(null);
-  const hotProblem = hotFolder.data?.enabled ? hotFolder.data.problem : null;
+  const hotProblem = useHotFolderProblem();
 
   useEffect(() => {
     if (settings.data && !draft) {

@@ -34,7 +34,7 @@ export const send: DeepStrings<typeof en> = {
     offered: '有文档从 FaxDesk 外部传入（打印机、热文件夹或“打开方式”）。',
     source: {
       print: '打印到 FaxDesk',
-      'hot-folder': '来自热文件夹',
+      'hot-folder': '来自监视文件夹',
       argv: '用 FaxDesk 打开',
       'open-file': '用 FaxDesk 打开',
       'second-instance': '用 FaxDesk 打开',
@@ -42,7 +42,10 @@ export const send: DeepStrings<typeof en> = {
     printedWaiting_one: '有 1 个打印的文档在等待：它是在 FaxDesk 未运行时打印的。',
     printedWaiting_other: '有 {{count}} 个打印的文档在等待：它们是在 FaxDesk 未运行时打印的。',
     settleFailed: '传真已进入队列，但 FaxDesk 无法归档其文档：{{message}}',
-    hotFolderProblem: '热文件夹：{{problem}}',
+    hotFolderProblem: {
+      cannot_use: '无法使用监视文件夹 {{path}}（{{code}}）。请在“设置”中选择其他文件夹，或在那里关闭监视文件夹。',
+      cannot_read: '无法读取监视文件夹 {{path}}（{{code}}）。请确认它仍然存在且您有权打开，或在“设置”中选择其他文件夹。',
+    },
     problem: {
       not_found: '{{name}} 已不存在，请从其当前位置重新添加。',
       not_a_file: '{{name}} 是文件夹而不是文档，请添加其中的文件。',

@@ -58,7 +58,7 @@ export const settings: DeepStrings<typeof en> = {
     reviewCostAbove: '预计费用高于此金额时发送前确认（¥）',
     reviewHint: '超过任一阈值的发送总会先显示确认窗口；阈值决定什么算“较大”的发送。',
     saved: '偏好设置已保存。',
-    savedHotFolderProblem: '偏好设置已保存，但热文件夹无法工作：{{problem}}',
+    savedHotFolderProblem: '偏好设置已保存，但监视文件夹无法工作：{{problem}}',
     hotFolderWatching: '正在监视 {{path}}',
   },
   notices: {
