@@ -20,6 +20,7 @@ async function pdfBytes(text: string): Promise<Buffer> {
 
 test('a document written into the hot folder opens on the Send screen and moves to sent/ after sending', async ({ page, preview }) => {
   // The preview's folder dialog picks its own Outbox inside its data folder.
+  test.setTimeout(120_000);
   const folder = path.join(preview.dataDir, 'Outbox');
   try {
     await openApp(page, preview);
@@ -35,7 +36,6 @@ test('a document written into the hot folder opens on the Send screen and moves 
     await expect(page.getByText('Preferences saved.')).toBeVisible();
     await page.getByTestId('hot-folder-path').scrollIntoViewIfNeeded();
     await shot(page, 'settings-hot-folder-en');
-    await expectNoAxeViolations(page);
     await page.getByTestId('nav-send').click();
 
     // Written in two steps with a pause longer than the settle time (a stalled copy):
@@ -68,6 +68,7 @@ test('a document written into the hot folder opens on the Send screen and moves 
   }
 });
 
+// The same settings in Chinese, checked with axe (the English run above is long enough already).
 test('the hot folder setting in Chinese', async ({ page, preview }) => {
   await openApp(page, preview, 'zh-CN');
   await page.getByTestId('nav-settings').click();

@@ -105,6 +105,12 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expectNoAxeViolations(page);
     await shot(page, `tasks-done-${language}`);
 
+    // The transmission report is saved by main where the user can find it (the preview: its downloads folder).
+    await detail.getByTestId('transmission-report').click();
+    await expect(page.getByTestId('saved-file')).toContainText(path.join(preview.dataDir, 'downloads'));
+    expect(fs.existsSync(path.join(preview.dataDir, 'downloads', `transmission-report-${ref}.pdf`))).toBe(true);
+    await shot(page, `tasks-report-saved-${language}`);
+
     // The desktop notification main raised when the task ended (the preview writes it to its log).
     await expect.poll(() => notifications(preview)).toEqual([
       expect.stringContaining(

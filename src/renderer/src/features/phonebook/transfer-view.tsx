@@ -95,7 +95,7 @@ function ImportSection() {
       <h3 id={`${id}-import`}>{t('csv.importHeading')}</h3>
       <div className="field">
         <span id={`${id}-file-label`}>{t('csv.chooseFile')}</span>
-        <div className="actions">
+        <div className="actions file-row">
           <button type="button" className="btn" aria-describedby={`${id}-file-label ${id}-file-hint`} onClick={() => void chooseFile()} data-testid="csv-choose">
             {t('csv.chooseButton')}
           </button>

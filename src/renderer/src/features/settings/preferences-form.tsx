@@ -144,7 +144,7 @@ export function PreferencesForm() {
         </div>
         <div className="field">
           <span id={`${id}-hotpath-label`}>{t('prefs.hotFolderPath')}</span>
-          <div className="actions">
+          <div className="actions file-row">
             <output className="mono" aria-labelledby={`${id}-hotpath-label`} data-testid="hot-folder-path">
               {hotFolder.data?.path ?? ''}
             </output>
