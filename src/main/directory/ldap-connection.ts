@@ -199,7 +199,8 @@ export async function withDirectory<T>(
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     if (signal?.aborted) throw new UserError('directory.canceled', 'The search was canceled.');
-    if (security === 'starttls') await client.startTLS(tlsOptions);
+    // Upgrading a socket, Node checks the certificate against `host` (else "localhost"): name the server.
+    if (security === 'starttls') await client.startTLS({ ...tlsOptions, host });
     if (target.bindDn && target.password) await client.bind(target.bindDn, target.password);
     return await work(client, security);
   } catch (e) {

@@ -211,11 +211,17 @@ describe.skipIf(missing)('directory phonebooks against a real OpenLDAP server', 
     expect(few.ok && few.value.entries.length).toBeLessThan(LIMITED_TOTAL);
   });
 
-  it('searches over ldaps once the certificate is trusted', async () => {
+  it('searches over ldaps or StartTLS once the certificate is trusted, and not before', async () => {
+    expect(await call('testDirectory', { ...fields({ startTls: true }), password: READER_PW })).toMatchObject({
+      ok: false,
+      error: { code: 'directory.tls_untrusted' },
+    });
     const trusting = await makeTestServices({}, { directoryCa: [slapd.certPem!] });
     try {
       const r = await dispatch(trusting.services.handlers, 'testDirectory', { ...fields({ url: slapd.ldapsUrl! }), password: READER_PW });
       expect(r).toMatchObject({ ok: true, value: { security: 'ldaps' } });
+      const upgraded = await dispatch(trusting.services.handlers, 'testDirectory', { ...fields({ startTls: true }), password: READER_PW });
+      expect(upgraded).toMatchObject({ ok: true, value: { security: 'starttls' } });
     } finally {
       await trusting.cleanup();
     }
