@@ -52,6 +52,9 @@ vi.mock('electron', () => {
       },
     },
     shell: { openExternal: vi.fn() },
+    // Electron's own encryption: unavailable here, so without a keychain the secret stays in memory
+    safeStorage: { isEncryptionAvailable: () => false, encryptString: vi.fn(), decryptString: vi.fn() },
+    dialog: { showErrorBox: vi.fn() },
     powerMonitor: { on: (name: string, l: unknown) => void state.appEvents.set(`power:${name}`, l) },
     net: { isOnline: () => true },
   };

@@ -120,6 +120,8 @@ vi.mock('electron', async () => {
       defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn(), webRequest: { onHeadersReceived: vi.fn() } },
     },
     shell: { openExternal: vi.fn() },
+    safeStorage: { isEncryptionAvailable: () => false, encryptString: vi.fn(), decryptString: vi.fn() },
+    dialog: { showErrorBox: vi.fn() },
     powerMonitor: new EE(),
     net: { isOnline: () => true },
   };

@@ -34,7 +34,7 @@ export function StartupNotices() {
         ))}
         {keychain ? <li>{ts('connection.keychainWarning')}</li> : null}
       </ul>
-      <button type="button" onClick={() => setDismissed(true)}>
+      <button type="button" className="btn" onClick={() => setDismissed(true)}>
         {t('startup.dismiss')}
       </button>
     </section>
