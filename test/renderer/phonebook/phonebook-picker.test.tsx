@@ -143,7 +143,7 @@ describe('the phonebook picker', () => {
     await within(dialog).findByRole('button', { name: '编辑 Li Lei' });
     expect(await axeViolations(container)).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: '导入和导出' }));
-    expect(within(dialog).getByLabelText('CSV 文件')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '选择 CSV 文件…' })).toBeTruthy();
     expect(await axeViolations(container)).toEqual([]);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
