@@ -146,3 +146,42 @@ test('the header balance follows a charge within 15 s, without any click', async
     await real.stop();
   }
 });
+
+for (const language of ['en', 'zh-CN'] as const) {
+  test(`the original shows "Resent as", and resending the same recipients again asks first (${language})`, async ({ page, preview }) => {
+    const en = language === 'en';
+    await openApp(page, preview, language);
+    const file = await pdf(preview.dataDir);
+    const name = en ? 'Quote to resend' : '待重发的报价';
+    const ref = await sendFax(page, file, name, [OK, BUSY]);
+    await page.getByTestId('nav-tasks').click();
+    await page.getByTestId(`task-row-${ref}`).getByRole('button', { name }).click();
+    const detail = page.getByTestId('task-detail');
+    await expect(async () => {
+      await detail.getByTestId('refresh-task').click();
+      await expect(detail.getByTestId('resend-retryable')).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 60_000, intervals: [1_000, 2_000, 3_000, 10_000] });
+
+    await detail.getByTestId('resend-retryable').click();
+    await detail.getByTestId('resend-confirm').click();
+    await expect(detail.getByTestId('resent-as')).toContainText(en ? `${name} (resend)` : `${name}（重发）`);
+    const created = () => page.evaluate(async () => {
+      const r = await window.faxdesk!.listTasks({});
+      return r.ok ? r.value.total : -1;
+    });
+    const before = await created();
+
+    // The same recipients again: a question, not a second fax.
+    await detail.getByTestId('resend-all').click();
+    await detail.getByTestId('resend-confirm').click();
+    const question = detail.getByTestId('resend-again');
+    await expect(question).toContainText(en ? 'already resent' : '已于');
+    expect(await created()).toBe(before);
+    await shot(page, `task-detail-resend-again-${language}`);
+    await expectNoAxeViolations(page);
+
+    await question.getByTestId('resend-again-confirm').click();
+    await expect(question).toHaveCount(0);
+    await expect.poll(created).toBe(before + 1);
+  });
+}

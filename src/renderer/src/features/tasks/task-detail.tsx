@@ -183,7 +183,7 @@ function DetailBody({
               <ul className="plain">
                 {d.resentAs.map((r) => (
                   <li key={r.id}>
-                    <button type="button" className="link-button" onClick={() => onOpen(r.id)} aria-label={t('detail.open', { ref: r.taskRef ?? r.name })}>
+                    <button type="button" className="link-button" onClick={() => onOpen(r.id)}>
                       {t('detail.resentAs', {
                         name: r.name,
                         ref: r.taskRef ?? t('detail.noReference'),
