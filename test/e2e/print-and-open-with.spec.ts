@@ -122,3 +122,38 @@ test('a hot folder that cannot be used is shown on the Send screen and in Settin
     await expectNoAxeViolations(page);
   }
 });
+
+test('a hot-folder document whose move after the send fails is reported on the Send screen, and not offered again', async ({ page, preview }) => {
+  test.setTimeout(150_000);
+  await openApp(page, preview);
+  const outbox = path.join(preview.dataDir, 'FaxDesk', 'Outbox');
+  await expect.poll(() => fs.existsSync(path.join(outbox, 'sent')), { timeout: 10_000 }).toBe(true);
+  // sent/ cannot take it: a file stands where the folder should be
+  fs.rmSync(path.join(outbox, 'sent'), { recursive: true });
+  fs.writeFileSync(path.join(outbox, 'sent'), 'not a folder');
+  fs.writeFileSync(path.join(outbox, 'memo.pdf'), await pdfBytes('Memo'));
+  await expect(page.getByTestId('send-document')).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByTestId('send-document-source')).toContainText('from the hot folder');
+  await expect(page.getByTestId('send-document')).toContainText('Uploaded', { timeout: 15_000 });
+  await page.locator('#send-numbers').fill('+86 10 8888 1234');
+  await page.getByTestId('send-button').click();
+  await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
+  await expect(page.getByTestId('send-intake-notice')).toContainText('could not file its document away');
+  await expect(page.getByTestId('send-intake-notice')).toContainText('memo.pdf could not be moved into the sent folder');
+  expect(fs.existsSync(path.join(outbox, 'memo.pdf'))).toBe(true);
+  // the user removes it from the Send screen; it stays in the outbox
+  await page.getByRole('button', { name: 'Remove memo.pdf' }).click();
+  await expect(page.getByTestId('send-document')).toHaveCount(0);
+  await expect
+    .poll(async () => ((await page.evaluate(() => window.faxdesk!.loadDraft())) as { ok: boolean; value: { documents: unknown[] } | null }).value?.documents.length ?? 0, { timeout: 10_000 })
+    .toBe(0);
+  // a restart (with sent/ usable again) does not bring it back
+  fs.rmSync(path.join(outbox, 'sent'));
+  await preview.restart();
+  await openApp(page, preview);
+  // a document saved after the restart arrives: the folder has been scanned, and memo.pdf was not offered
+  fs.writeFileSync(path.join(outbox, 'later.pdf'), await pdfBytes('Later'));
+  await expect(page.getByTestId('send-document')).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByTestId('send-document')).toContainText('later.pdf');
+  expect(fs.existsSync(path.join(outbox, 'memo.pdf'))).toBe(true);
+});
