@@ -99,16 +99,19 @@ test.describe('printing to FaxDesk', () => {
   });
 });
 
-test('a hot folder that cannot be used is shown on the Send screen and in Settings, never hidden by "Preferences saved"', async ({ page, preview }) => {
+test.describe('a hot folder that cannot be used', () => {
+  // The window cannot point the hot folder anywhere (only main's folder dialog can), so the default
+  // outbox is made unusable before FaxDesk starts: its parent is a file, not a folder.
+  const blockedHome = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-e2e-blocked-'));
+  fs.writeFileSync(path.join(blockedHome, 'FaxDesk'), 'not a folder');
+  test.use({ previewEnv: { FAXDESK_OUTBOX_HOME: blockedHome } });
+
+test('is shown on the Send screen and in Settings, never hidden by "Preferences saved"', async ({ page, preview }) => {
   test.setTimeout(150_000);
-  const blocker = path.join(preview.dataDir, 'a-file');
-  fs.writeFileSync(blocker, 'not a folder');
+  const outbox = path.join(blockedHome, 'FaxDesk', 'Outbox');
   for (const language of ['en', 'zh-CN'] as const) {
     await openApp(page, preview, language);
-    const r = await page.evaluate((p) => window.faxdesk!.updateSettings({ hotFolder: { enabled: true, path: p } }), path.join(blocker, 'Outbox'));
-    expect(r.ok).toBe(true);
-    await page.reload();
-    await expect(page.getByTestId('hot-folder-problem')).toContainText(path.join(blocker, 'Outbox'), { timeout: 15_000 });
+    await expect(page.getByTestId('hot-folder-problem')).toContainText(outbox, { timeout: 15_000 });
     await shot(page, `hot-folder-problem-send-${language}`);
 
     await page.getByRole('navigation').getByRole('button', { name: language === 'en' ? 'Settings' : '设置' }).click();
@@ -121,6 +124,7 @@ test('a hot folder that cannot be used is shown on the Send screen and in Settin
     await shot(page, `hot-folder-problem-settings-${language}`);
     await expectNoAxeViolations(page);
   }
+});
 });
 
 test('a hot-folder document whose move after the send fails is reported on the Send screen, and not offered again', async ({ page, preview }) => {
