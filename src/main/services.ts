@@ -72,6 +72,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     log: deps.log,
     defaultCountry: () => settings.get().defaultCountry,
     historyFile: path.join(deps.dataDir, 'history.sqlite'),
+    profile: () => connection.profile(),
   });
   const tasks = createTasksFeature({ deps, settings, connection, history });
   const sendHistory = historyPort(history, deps.dataDir);

@@ -34,6 +34,8 @@ export interface PhonebookServiceOptions {
   historyFile?: string;
   /** or an open history database (tests) */
   historyDb?: () => Database.Database | null;
+  /** the profile in use (demo or an account): recent numbers are its own */
+  profile?: () => string;
 }
 
 export interface PhonebookService {
@@ -105,7 +107,7 @@ export function createPhonebookService(options: PhonebookServiceOptions): Phoneb
   function recentNumbers(limit: number): RecentNumber[] {
     const db = options.historyDb?.() ?? historyReader?.db() ?? null;
     if (!db) return [];
-    const uses = queryRecentNumbers(db, limit);
+    const uses = queryRecentNumbers(db, limit, options.profile?.() ?? null);
     const names = store.namesFor(uses.map((u) => u.number));
     return uses.map((u) => ({ ...u, contactName: names.get(u.number) ?? null }));
   }

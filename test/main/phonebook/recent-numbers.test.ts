@@ -10,14 +10,17 @@ import { makePhonebook, type TestPhonebook } from './helpers';
 function historyDb(): Database.Database {
   const db = new Database(':memory:');
   db.exec(`
-    CREATE TABLE tasks (id INTEGER PRIMARY KEY, created_at_ms INTEGER NOT NULL);
+    CREATE TABLE tasks (id INTEGER PRIMARY KEY, created_at_ms INTEGER NOT NULL,
+      create_state TEXT NOT NULL DEFAULT 'created', profile TEXT NOT NULL DEFAULT '');
     CREATE TABLE recipients (id INTEGER PRIMARY KEY, task_id INTEGER NOT NULL, position INTEGER NOT NULL, phone_number TEXT NOT NULL);
   `);
   return db;
 }
 
-function addTask(db: Database.Database, at: number, numbers: string[]) {
-  const { lastInsertRowid } = db.prepare('INSERT INTO tasks (created_at_ms) VALUES (?)').run(at);
+function addTask(db: Database.Database, at: number, numbers: string[], o: { state?: string; profile?: string } = {}) {
+  const { lastInsertRowid } = db
+    .prepare('INSERT INTO tasks (created_at_ms, create_state, profile) VALUES (?, ?, ?)')
+    .run(at, o.state ?? 'created', o.profile ?? '');
   numbers.forEach((n, i) => db.prepare('INSERT INTO recipients (task_id, position, phone_number) VALUES (?, ?, ?)').run(lastInsertRowid, i, n));
 }
 
@@ -40,6 +43,17 @@ describe('recent numbers', () => {
       { number: '862022222222', lastUsedAt: 1000 },
     ]);
     expect(queryRecentNumbers(db, 2).map((r) => r.number)).toEqual(['12125550123', '861011111111']);
+    db.close();
+  });
+
+  it('comes only from tasks the service created, in the profile in use', () => {
+    const db = historyDb();
+    addTask(db, 1000, ['861011111111'], { profile: 'account:a' });
+    addTask(db, 2000, ['862022222222'], { profile: 'account:a', state: 'failed' });
+    addTask(db, 3000, ['863033333333'], { profile: 'account:a', state: 'outcome_unknown' });
+    addTask(db, 4000, ['864044444444'], { profile: 'demo' });
+    expect(queryRecentNumbers(db, 10, 'account:a').map((r) => r.number)).toEqual(['861011111111']);
+    expect(queryRecentNumbers(db, 10, 'demo').map((r) => r.number)).toEqual(['864044444444']);
     db.close();
   });
 
@@ -71,9 +85,23 @@ describe('recent numbers', () => {
     let clock = 1_000;
     const history = openHistory(file, { now: () => clock });
     try {
-      history.recordSend({ name: 'a', files: [], parts: [{ name: 'a', phoneNumbers: ['8613812345678', '861088881234'] }] });
+      const created = (taskId: number, ref: string, at: string, numbers: string[]) =>
+        history.recordCreated(taskId, {
+          task_ref: ref,
+          name: ref,
+          status: 'pending',
+          scheduled_at: null,
+          created_at: at,
+          recipients: numbers.map((n, i) => ({ rcpt_ref: `${ref}_${i}`, phone_number: n })),
+        });
+      const a = history.recordSend({ name: 'a', files: [], parts: [{ name: 'a', phoneNumbers: ['8613812345678', '861088881234'] }] });
+      created(a.taskIds[0]!, 'A', '2026-01-01 00:00:01', ['8613812345678', '861088881234']);
       clock = 2_000;
-      history.recordSend({ name: 'b', files: [], parts: [{ name: 'b', phoneNumbers: ['12125550123', '8613812345678'] }] });
+      const b = history.recordSend({ name: 'b', files: [], parts: [{ name: 'b', phoneNumbers: ['12125550123', '8613812345678'] }] });
+      created(b.taskIds[0]!, 'B', '2026-01-01 00:00:02', ['12125550123', '8613812345678']);
+      // refused by the service: nothing was sent to this number
+      const c = history.recordSend({ name: 'c', files: [], parts: [{ name: 'c', phoneNumbers: ['447700900123'] }] });
+      history.markCreateFailed(c.taskIds[0]!, 'refused');
       const recent = await phonebook.handlers.recentNumbers({ limit: 10 });
       expect(recent.map((r) => r.number)).toEqual(['12125550123', '8613812345678', '861088881234']);
     } finally {

@@ -23,8 +23,10 @@ export function useConnection() {
   return useQuery({ queryKey: accountKeys.connection, queryFn: () => call('getConnection') });
 }
 
-/** The account, refreshed on focus and every few minutes. */
+/** The account, refreshed on focus and every few minutes, and pushed by main after each charge. */
 export function useAccount() {
+  const client = useQueryClient();
+  useEffect(() => api().on('accountChanged', (account) => client.setQueryData(accountKeys.account, account)), [client]);
   return useQuery({
     queryKey: accountKeys.account,
     queryFn: () => call('getAccount'),

@@ -4,6 +4,9 @@ import type { FailureGroup } from '../../../../shared/tasks/types';
 import { useUiStore } from '../../app/ui-store';
 import { localTime } from '../tasks/format';
 import { useFailures, useResend, useTaskCounts as useCountsQuery, useTasksChangedInvalidation } from '../tasks/hooks';
+import { alreadyResentDetails } from '../../../../shared/ipc/channels/tasks';
+import { CallError } from '../../lib/api';
+import { DemoTag, ShowDemoToggle, useShowDemo } from '../tasks/demo';
 import { FailureText } from '../tasks/task-detail';
 import '../tasks/tasks.css';
 
@@ -15,7 +18,8 @@ export function FailuresScreen() {
   useTasksChangedInvalidation();
   const id = useId();
   const [days, setDays] = useState(7);
-  const failures = useFailures(days);
+  const showDemo = useShowDemo();
+  const failures = useFailures(days, showDemo);
   return (
     <section className="screen failures-screen" aria-labelledby="failures-title">
       <h1 id="failures-title">{t('title')}</h1>
@@ -29,6 +33,7 @@ export function FailuresScreen() {
             </option>
           ))}
         </select>
+        <ShowDemoToggle />
       </div>
       {failures.error ? (
         <p className="notice bad" role="alert">
@@ -42,20 +47,27 @@ export function FailuresScreen() {
 }
 
 function Group({ group }: { group: FailureGroup }) {
+  // Listed with an account connected, a demo failure is for reference only: no resend offered.
+  const readOnlyDemo = useShowDemo();
   const { t, i18n } = useTranslation('failures');
   const openTask = useUiStore((s) => s.openTask);
   const resend = useResend();
   const [resent, setResent] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  /** a task whose failed recipients were resent before: its next resend must be confirmed */
+  const [again, setAgain] = useState<string | null>(null);
   const code = group.code || t('noCode');
   const headingId = `failure-group-${group.code || 'none'}`;
 
-  async function onResend(taskRef: string) {
+  async function onResend(taskRef: string, confirmRepeat = false) {
     setError(null);
+    setAgain(null);
     try {
-      const r = await resend.mutateAsync({ taskRef, only: group.retryable ? 'retryable' : 'all' });
+      const r = await resend.mutateAsync({ taskRef, only: group.retryable ? 'retryable' : 'all', ...(confirmRepeat ? { confirmRepeat } : {}) });
       setResent((m) => ({ ...m, [taskRef]: r.taskRef }));
     } catch (e) {
+      // The message asks the question ("…resend them again?"); the row offers the answer.
+      if (e instanceof CallError && alreadyResentDetails(e.error)) setAgain(taskRef);
       setError(e instanceof Error ? e.message : String(e));
     }
   }
@@ -92,6 +104,7 @@ function Group({ group }: { group: FailureGroup }) {
                 <button type="button" className="link-button" onClick={() => openTask(it.taskRef)} aria-label={`${t('openTask')}: ${it.taskName}`}>
                   {it.taskName}
                 </button>
+                {it.demo ? <DemoTag /> : null}
               </td>
               <td>{it.failedReason ?? '—'}</td>
               <td className="nowrap">{localTime(it.completedAtMs, i18n.language)}</td>
@@ -99,6 +112,12 @@ function Group({ group }: { group: FailureGroup }) {
                 {resent[it.taskRef] ? (
                   <button type="button" className="link-button mono" onClick={() => openTask(resent[it.taskRef]!)}>
                     ↻ {resent[it.taskRef]}
+                  </button>
+                ) : it.demo && readOnlyDemo ? (
+                  <span className="muted">—</span>
+                ) : again === it.taskRef ? (
+                  <button type="button" className="btn" disabled={resend.isPending} onClick={() => void onResend(it.taskRef, true)}>
+                    {t('resendAgain')}
                   </button>
                 ) : (
                   <button type="button" className="btn" disabled={resend.isPending} onClick={() => void onResend(it.taskRef)}>

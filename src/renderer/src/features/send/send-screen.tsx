@@ -218,7 +218,7 @@ export function SendScreen() {
         for (const d of docs) if (d.doc.path && !d.isCover) void call('settleDocument', { path: d.doc.path, outcome: 'sent' }).catch(() => {});
       }
     } catch (e) {
-      const repeat = e instanceof CallError ? sendRepeatDetails(e.toIpcError()) : null;
+      const repeat = e instanceof CallError ? sendRepeatDetails(e.error) : null;
       if (repeat) {
         // Nothing was created: the act waits for the user's answer.
         setQuestion({ kind: 'repeat', details: repeat });

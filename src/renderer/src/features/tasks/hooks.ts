@@ -13,6 +13,8 @@ export interface ListParams {
   toMs: number | undefined;
   text: string;
   sort: { by: TaskSortKey; dir: 'asc' | 'desc' };
+  /** list the demo faxes too while an account is connected */
+  showDemo: boolean;
 }
 
 export const taskKeys = {
@@ -21,7 +23,7 @@ export const taskKeys = {
   page: (p: ListParams, page: number) => ['tasks', 'list', p, page] as const,
   detail: (id: string) => ['tasks', 'detail', id] as const,
   counts: ['tasks', 'counts'] as const,
-  failures: (days: number) => ['tasks', 'failures', days] as const,
+  failures: (days: number, showDemo: boolean) => ['tasks', 'failures', days, showDemo] as const,
 };
 
 /**
@@ -61,8 +63,11 @@ export function useTasksChangedInvalidation() {
         void client.invalidateQueries({ queryKey: taskKeys.all });
       }, 250);
     });
+    // Another account (or demo) shows other tasks and another badge.
+    const offConnection = api().on('connectionChanged', () => void client.invalidateQueries({ queryKey: taskKeys.all }));
     return () => {
       off();
+      offConnection();
       if (timer) clearTimeout(timer);
     };
   }, [client]);
@@ -75,6 +80,7 @@ function input(p: ListParams, page: number): ListTasksInput {
       ...(p.fromMs !== undefined ? { fromMs: p.fromMs } : {}),
       ...(p.toMs !== undefined ? { toMs: p.toMs } : {}),
       ...(p.text.trim() ? { text: p.text.trim() } : {}),
+      ...(p.showDemo ? { showDemo: true } : {}),
     },
     sort: p.sort,
     limit: PAGE_SIZE,
@@ -143,7 +149,7 @@ export function useRefreshTask() {
 export function useResend() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (v: { taskRef: string; only: 'all' | 'retryable' }) => call('resendFailed', v),
+    mutationFn: (v: { taskRef: string; only: 'all' | 'retryable'; confirmRepeat?: boolean }) => call('resendFailed', v),
     onSuccess: () => void client.invalidateQueries({ queryKey: taskKeys.all }),
   });
 }
@@ -152,6 +158,9 @@ export function useTaskCounts() {
   return useQuery({ queryKey: taskKeys.counts, queryFn: () => call('taskCounts'), refetchInterval: 60_000 });
 }
 
-export function useFailures(days: number) {
-  return useQuery({ queryKey: taskKeys.failures(days), queryFn: () => call('failuresSince', { days }) });
+export function useFailures(days: number, showDemo: boolean) {
+  return useQuery({
+    queryKey: taskKeys.failures(days, showDemo),
+    queryFn: () => call('failuresSince', showDemo ? { days, showDemo } : { days }),
+  });
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alreadyResentDetails, type AlreadyResentDetails } from '../../../../shared/ipc/channels/tasks';
 import type { RecipientView, TaskDetailView } from '../../../../shared/tasks/types';
+import { DemoTag } from './demo';
 import { call, CallError } from '../../lib/api';
 import { isImmediate, isKnownCode, localTime, money } from './format';
 import { useRefreshTask, useResend, useTaskDetail } from './hooks';
@@ -22,7 +24,9 @@ export function TaskDetailPane({ id, onClose, onOpen }: Props) {
   return (
     <aside className="task-detail panel" aria-labelledby="task-detail-title" data-testid="task-detail">
       <div className="detail-head">
-        <h2 id="task-detail-title">{detail.data?.task.name || t('detail.title')}</h2>
+        <h2 id="task-detail-title">
+          {detail.data?.task.name || t('detail.title')} {detail.data?.task.demo ? <DemoTag /> : null}
+        </h2>
         <button type="button" className="btn" onClick={onClose} aria-label={t('detail.close')}>
           ×
         </button>
@@ -59,7 +63,10 @@ function DetailBody({
   useEffect(() => {
     if (notice) noticeRef.current?.scrollIntoView({ block: 'nearest' });
   }, [notice]);
+  /** main said these recipients were resent before: ask before sending (and paying) again */
+  const [again, setAgain] = useState<{ only: 'all' | 'retryable'; earlier: AlreadyResentDetails } | null>(null);
   const task = d.task;
+  const locked = task.readOnly;
   const failed = d.recipients.filter((r) => r.status === 'failed');
   const retryable = failed.filter((r) => r.retryable);
   const targets = confirm === 'retryable' ? retryable : failed;
@@ -103,16 +110,21 @@ function DetailBody({
     }
   }
 
-  async function onResend(only: 'all' | 'retryable') {
+  async function onResend(only: 'all' | 'retryable', confirmRepeat = false) {
     if (!task.taskRef) return;
     setConfirm(null);
+    setAgain(null);
     try {
-      const r = await resend.mutateAsync({ taskRef: task.taskRef, only });
+      const r = await resend.mutateAsync({ taskRef: task.taskRef, only, ...(confirmRepeat ? { confirmRepeat } : {}) });
       const parts = [t('detail.resendDone', { ref: r.taskRef, count: r.phoneNumbers.length })];
       if (r.reuploaded) parts.push(t('detail.resendReuploaded', { count: r.reuploaded }));
       setNotice({ tone: 'info', text: parts.join(' ') });
     } catch (e) {
-      fail(e);
+      const earlier = e instanceof CallError ? alreadyResentDetails(e.error) : null;
+      if (earlier) {
+        setNotice(null);
+        setAgain({ only, earlier });
+      } else fail(e);
     }
   }
 
@@ -125,6 +137,11 @@ function DetailBody({
 
   return (
     <>
+      {locked ? (
+        <p className="notice info" data-testid="demo-readonly">
+          {t('demo.readOnly')}
+        </p>
+      ) : null}
       {task.outcomeUnknown ? (
         <p className="notice warn" data-testid="outcome-unknown">
           {t('outcomeUnknownHint')}
@@ -162,10 +179,32 @@ function DetailBody({
             </dd>
           </>
         ) : null}
+        {d.resentAs.length ? (
+          <>
+            <dt>{t('detail.resends')}</dt>
+            <dd data-testid="resent-as">
+              <ul className="plain">
+                {d.resentAs.map((r) => (
+                  <li key={r.id}>
+                    <button type="button" className="link-button" onClick={() => onOpen(r.id)}>
+                      {t('detail.resentAs', {
+                        name: r.name,
+                        ref: r.taskRef ?? t('detail.noReference'),
+                        time: localTime(r.atMs, language, true),
+                        count: r.phoneNumbers.length,
+                      })}
+                    </button>{' '}
+                    <StatusBadge status={r.status} />
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
       </dl>
 
       <div className="actions">
-        <button type="button" className="btn" onClick={() => void onRefresh()} disabled={!task.taskRef || refresh.isPending} data-testid="refresh-task">
+        <button type="button" className="btn" onClick={() => void onRefresh()} disabled={!task.taskRef || locked || refresh.isPending} data-testid="refresh-task">
           {refresh.isPending ? t('detail.refreshing') : t('detail.refresh')}
         </button>
         <button type="button" className="btn" onClick={() => void onCsv()} disabled={!task.taskRef}>
@@ -175,7 +214,7 @@ function DetailBody({
           {t('detail.report')}
         </button>
       </div>
-      {failed.length ? (
+      {failed.length && !locked ? (
         <div className="actions">
           <button type="button" className="btn primary" onClick={() => setConfirm('all')} disabled={resend.isPending} data-testid="resend-all">
             {t('detail.resendAll', { count: failed.length })}
@@ -187,7 +226,22 @@ function DetailBody({
           ) : null}
         </div>
       ) : null}
-      {confirm ? (
+      {again ? (
+        <div className="notice warn confirm" role="alertdialog" aria-labelledby="resend-again-text" data-testid="resend-again">
+          <p id="resend-again-text">
+            {t('detail.resendAgainQuestion', { name: again.earlier.taskName, time: localTime(again.earlier.resentAtMs, language, true) })}
+          </p>
+          <div className="actions">
+            <button type="button" className="btn primary" onClick={() => void onResend(again.only, true)} data-testid="resend-again-confirm">
+              {t('detail.resendAgain')}
+            </button>
+            <button type="button" className="btn" onClick={() => setAgain(null)} autoFocus>
+              {t('common:cancel')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {confirm && !locked ? (
         <div className="notice info confirm" role="group" aria-labelledby="resend-confirm-text">
           <p id="resend-confirm-text">{t('detail.resendConfirm', { name: task.name, count: unique.length, numbers: unique.join(', ') })}</p>
           <div className="actions">

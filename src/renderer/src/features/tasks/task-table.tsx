@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TaskRowView, TaskSortKey } from '../../../../shared/tasks/types';
 import { isImmediate, localTime, money } from './format';
 import { PAGE_SIZE, useTaskPages, type ListParams } from './hooks';
+import { DemoTag } from './demo';
 import { StatusBadge } from './status-badge';
 
 const ROW_HEIGHT = 38;
@@ -109,6 +110,7 @@ function rowClass(row: TaskRowView | undefined, selectedId: string | null): stri
   const parts = ['vrow'];
   if (row?.id === selectedId) parts.push('selected');
   if (row?.outcomeUnknown) parts.push('unknown');
+  if (row?.readOnly) parts.push('read-only');
   return parts.join(' ');
 }
 
@@ -121,6 +123,7 @@ function Cells({ row, onOpen, language }: { row: TaskRowView; onOpen(id: string)
         <button type="button" className="link-button" onClick={() => onOpen(row.id)} title={row.name}>
           {row.name || row.taskRef || '—'}
         </button>
+        {row.demo ? <DemoTag /> : null}
         {row.resendOf ? (
           <span className="tag" title={`${t('detail.resendOf')} ${row.resendOf}`}>
             <span aria-hidden="true">↻</span>

@@ -4,6 +4,7 @@ import { STATUS_FILTERS, type StatusFilter, type TaskSortKey } from '../../../..
 import { useUiStore } from '../../app/ui-store';
 import { dateInputToMs } from './format';
 import { useTasksChangedInvalidation, type ListParams } from './hooks';
+import { ShowDemoToggle, useShowDemo } from './demo';
 import { LookupForm } from './lookup';
 import { TaskDetailPane } from './task-detail';
 import { TaskTable } from './task-table';
@@ -24,6 +25,7 @@ export function TasksScreen() {
   const [sort, setSort] = useState<ListParams['sort']>({ by: 'created', dir: 'desc' });
   const [total, setTotal] = useState(0);
   const deferredText = useDeferredValue(text);
+  const showDemo = useShowDemo();
 
   const params = useMemo<ListParams>(
     () => ({
@@ -32,8 +34,9 @@ export function TasksScreen() {
       toMs: dateInputToMs(to, true),
       text: deferredText,
       sort,
+      showDemo,
     }),
-    [status, from, to, deferredText, sort],
+    [status, from, to, deferredText, sort, showDemo],
   );
   const filtered = status !== '' || from !== '' || to !== '' || text.trim() !== '';
 
@@ -85,6 +88,7 @@ export function TasksScreen() {
           <label htmlFor={`${id}-to`}>{t('filters.to')}</label>
           <input id={`${id}-to`} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </div>
+        <ShowDemoToggle />
         {filtered ? (
           <button
             type="button"

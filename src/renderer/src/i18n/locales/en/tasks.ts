@@ -9,6 +9,12 @@ export const tasks = {
   empty: 'No tasks yet. Faxes you send from FaxDesk appear here.',
   emptyFiltered: 'No task matches these filters.',
   clearFilters: 'Clear filters',
+  demo: {
+    label: 'Demo',
+    labelLong: 'Demo fax (built-in simulator)',
+    show: 'Show demo faxes',
+    readOnly: 'This is a demo fax from before you connected your account. It is shown for reference only: it cannot be refreshed or resent on your account.',
+  },
   filters: {
     label: 'Filter tasks',
     text: 'Search',
@@ -98,6 +104,9 @@ export const tasks = {
     resendRetryable: 'Resend to busy / no answer only ({{count}})',
     resendConfirm: 'Send {{name}} again to {{count}} number(s): {{numbers}}?',
     resendDone: 'Resent as task {{ref}} to {{count}} number(s).',
+    resentAs: '{{name}} ({{ref}}) at {{time}}, {{count}} number(s)',
+    resendAgainQuestion: 'These recipients were already resent as “{{name}}” at {{time}}. Resend them again? The fax will be sent and charged again.',
+    resendAgain: 'Resend again',
     resendReuploaded: '{{count}} document(s) were uploaded again because their reference had expired.',
     copy: 'Copy number {{number}}',
     copyShort: 'Copy',
@@ -145,6 +154,7 @@ export const failures = {
   },
   openTask: 'Open task',
   resendTask: 'Resend this task’s failed recipients',
+  resendAgain: 'Resend again',
   badge_one: '{{count}} failed recipient in the last days',
   badge_other: '{{count}} failed recipients in the last days',
 };

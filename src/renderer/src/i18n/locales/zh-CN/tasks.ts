@@ -12,6 +12,12 @@ export const tasks: DeepStrings<typeof enTasks> = {
   empty: '还没有任务。从 FaxDesk 发送的传真会显示在这里。',
   emptyFiltered: '没有符合筛选条件的任务。',
   clearFilters: '清除筛选',
+  demo: {
+    label: '演示',
+    labelLong: '演示传真（内置模拟服务）',
+    show: '显示演示传真',
+    readOnly: '这是连接账户之前发送的演示传真，仅供查看：不能在您的账户上刷新或重发。',
+  },
   filters: {
     label: '筛选任务',
     text: '搜索',
@@ -100,6 +106,9 @@ export const tasks: DeepStrings<typeof enTasks> = {
     resendRetryable: '仅重发忙线/无人接听（{{count}}）',
     resendConfirm: '将“{{name}}”再次发送给 {{count}} 个号码：{{numbers}}？',
     resendDone: '已重发为任务 {{ref}}，共 {{count}} 个号码。',
+    resentAs: '{{name}}（{{ref}}），{{time}}，共 {{count}} 个号码',
+    resendAgainQuestion: '这些号码已于 {{time}} 重发为“{{name}}”。要再次重发吗？传真将再次发送并计费。',
+    resendAgain: '再次重发',
     resendReuploaded: '有 {{count}} 个文档因编号过期已重新上传。',
     copy: '复制号码 {{number}}',
     copyShort: '复制',
@@ -147,6 +156,7 @@ export const failures: DeepStrings<typeof enFailures> = {
   },
   openTask: '打开任务',
   resendTask: '重发此任务的失败号码',
+  resendAgain: '再次重发',
   badge_one: '最近有 {{count}} 个接收方发送失败',
   badge_other: '最近有 {{count}} 个接收方发送失败',
 };
