@@ -10,7 +10,6 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { CreatedTask, Task } from '../../shared/api/schemas';
-import type { IpcError } from '../../shared/ipc/define';
 import type { LocalComposeDocument as ComposeDocument, LocalSendFaxInput as SendFaxInput } from './local-documents';
 import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/ipc/channels/send';
 import { SPEC_NUMBER_PATTERN } from '../../shared/phone/parse';

@@ -11,7 +11,6 @@ declare global {
 export class CallError extends Error {
   readonly code: string;
   readonly fields: Record<string, string[]> | undefined;
-  readonly details: IpcError['details'];
   /** the error as main sent it, for a question built from its details (e.g. 'tasks.already_resent') */
   readonly error: IpcError;
   constructor(error: IpcError) {
@@ -19,13 +18,7 @@ export class CallError extends Error {
     this.name = 'CallError';
     this.code = error.code;
     this.fields = error.fields;
-    this.details = error.details;
     this.error = error;
-  }
-
-  /** the plain error again, for the readers of `details` beside each channel */
-  toIpcError(): IpcError {
-    return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...(this.details ? { details: this.details } : {}) };
   }
 }
 

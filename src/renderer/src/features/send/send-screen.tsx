@@ -218,7 +218,7 @@ export function SendScreen() {
       else if (r.overall === 'refused') void settleFromOutside(docs, 'failed', r.parts.find((p) => p.error)?.error?.message);
       void queryClient.invalidateQueries();
     } catch (e) {
-      const repeat = e instanceof CallError ? sendRepeatDetails(e.toIpcError()) : null;
+      const repeat = e instanceof CallError ? sendRepeatDetails(e.error) : null;
       if (repeat) {
         // Nothing was created: the act waits for the user's answer.
         setQuestion({ kind: 'repeat', details: repeat });
