@@ -54,6 +54,8 @@ vi.mock('electron', () => {
     shell: { openExternal: vi.fn() },
     powerMonitor: { on: vi.fn() },
     net: { isOnline: () => true },
+    safeStorage: { isEncryptionAvailable: () => false, encryptString: vi.fn(), decryptString: vi.fn() },
+    dialog: { showErrorBox: vi.fn(), showOpenDialog: vi.fn(), showSaveDialog: vi.fn() },
   };
 });
 vi.mock('electron-store', async () => {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src/main/ipc/dispatch';
+import { grantDroppedFile } from '../../../src/main/files/file-handlers';
 import { LEGACY_KEYCHAIN_ACCOUNT, loadKeytar, type KeytarLike } from '../../../src/main/credentials/secret-store';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
 import { makeTestServices, type TestServices } from '../../helpers/services';
@@ -119,9 +120,11 @@ describe('the stored secret stays with its service', () => {
     const dir = fs.mkdtempSync(path.join(t.dataDir, 'docs-'));
     const doc = path.join(dir, 'note.txt');
     fs.writeFileSync(doc, 'hello');
+    // the document as the user dropped it: the window holds only main's handle
+    const handle = grantDroppedFile(t.services.grants, doc).handle;
     const sent = await dispatch(t.services.handlers, 'sendFax', {
       name: 'After updateSettings',
-      documents: [{ path: doc, url: null, name: 'note.txt', pages: 1, fileRef: null }],
+      documents: [{ handle, url: null, name: 'note.txt', pages: 1, fileRef: null }],
       numbers: ['861088880001'],
       scheduledAt: null,
     });

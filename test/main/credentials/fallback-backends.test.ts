@@ -115,6 +115,7 @@ describe('without keytar in the browser preview: memory only, said plainly', () 
       import path from 'node:path';
 import { fileURLToPath } from 'node:url';
       import { makeTestServices } from './test/helpers/services.ts';
+      import { credentialKey } from './src/shared/credential-key.ts';
       const safe = {
         isEncryptionAvailable: () => true,
         getSelectedStorageBackend: () => 'gnome_libsecret',
@@ -122,7 +123,8 @@ import { fileURLToPath } from 'node:url';
         decryptString: (b) => Buffer.from(b).reverse().toString('utf8'),
       };
       const t = await makeTestServices({ safeStorage: safe, platform: 'linux' }, { secretStore: undefined, keychainService: 'FaxDesk-test-nobus' });
-      await t.services.handlers.setSecret({ secret: '${SECRET}' });
+      // a secret belongs to a service (setSecret needs a connected account): stored as connecting would store it
+      await t.services.secrets.set(credentialKey('https://fax.example.com', 'office-key'), '${SECRET}');
       const status = await t.services.handlers.getConnection(undefined);
       console.log(JSON.stringify({ storage: status.secretStorage, warning: status.keychainWarning, files: fs.readdirSync(t.dataDir).filter((f) => f.startsWith('secret')) }));
       await t.cleanup();

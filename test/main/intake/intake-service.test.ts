@@ -35,7 +35,7 @@ describe('intake through the IPC contract', () => {
     // the window cannot name the folder; the user picks it in main's folder dialog
     const typed = await dispatch(services.handlers, 'updateSettings', { hotFolder: { enabled: true, path: outbox } });
     expect(typed).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
-    expect(services.settings.get().hotFolder).toEqual({ enabled: false, path: '' });
+    expect(services.settings.get().hotFolder).toEqual({ enabled: true, path: '' });
     t.dialogs.answers.folder.push(outbox);
     expect(await dispatch(services.handlers, 'chooseHotFolder', undefined)).toMatchObject({ ok: true, value: { chosen: true } });
     expect(await dispatch(services.handlers, 'updateSettings', { hotFolder: { enabled: true } })).toMatchObject({
@@ -58,14 +58,14 @@ describe('intake through the IPC contract', () => {
     expect(((await dispatch(services.handlers, 'takePendingDocuments', undefined)) as { ok: true; value: DocumentsOffered }).value.documents).toEqual([]);
 
     const settled = await dispatch(services.handlers, 'settleDocument', { handle, outcome: 'sent' });
-    expect(settled).toEqual({ ok: true, value: { movedTo: path.join(outbox, 'sent', 'letter.pdf') } });
+    expect(settled).toEqual({ ok: true, value: { movedTo: path.join(outbox, 'sent', 'letter.pdf'), handle: expect.stringMatching(/^fh_/) } });
 
     // a file the user dropped (not offered by the hot folder) is not moved, nor is anything behind a forged handle
     const other = path.join(tempDir(), 'elsewhere.pdf');
     fs.writeFileSync(other, 'x');
     const dropped = grantDroppedFile(services.grants, other).handle;
-    expect(await dispatch(services.handlers, 'settleDocument', { handle: dropped, outcome: 'failed' })).toEqual({ ok: true, value: { movedTo: null } });
-    expect(await dispatch(services.handlers, 'settleDocument', { handle: `fh_${'Z'.repeat(32)}`, outcome: 'failed' })).toEqual({ ok: true, value: { movedTo: null } });
+    expect(await dispatch(services.handlers, 'settleDocument', { handle: dropped, outcome: 'failed' })).toEqual({ ok: true, value: { movedTo: null, handle: null } });
+    expect(await dispatch(services.handlers, 'settleDocument', { handle: `fh_${'Z'.repeat(32)}`, outcome: 'failed' })).toEqual({ ok: true, value: { movedTo: null, handle: null } });
     expect(await dispatch(services.handlers, 'settleDocument', { path: other, outcome: 'failed' })).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
     expect(fs.existsSync(other)).toBe(true);
 
@@ -106,15 +106,17 @@ describe('intake through the IPC contract', () => {
     const taken = ((await dispatch(services.handlers, 'takePendingDocuments', undefined)) as { ok: true; value: DocumentsOffered }).value;
     expect(taken.documents.map((d) => d.name).sort()).toEqual(['refused.pdf', 'stuck.pdf']);
 
-    const failed = await dispatch(services.handlers, 'settleDocument', { path: path.join(outbox, 'refused.pdf'), outcome: 'failed', reason: 'Insufficient balance' });
-    expect(failed).toEqual({ ok: true, value: { movedTo: path.join(outbox, 'failed', 'refused.pdf') } });
+    const handleOf = (name: string) => taken.documents.find((d) => d.name === name)!.handle;
+    const failed = await dispatch(services.handlers, 'settleDocument', { handle: handleOf('refused.pdf'), outcome: 'failed', reason: 'Insufficient balance' });
+    // still attached on the Send screen: its new place is granted in turn
+    expect(failed).toEqual({ ok: true, value: { movedTo: path.join(outbox, 'failed', 'refused.pdf'), handle: expect.stringMatching(/^fh_/) } });
     expect(JSON.parse(fs.readFileSync(path.join(outbox, 'failed', '.refused.pdf.faxdesk.json'), 'utf8'))).toMatchObject({ failure: { reason: 'Insufficient balance' } });
     expect(t.logLines.join('\n')).toMatch(/refused\.pdf moved to failed\/ \(Insufficient balance\)/);
 
     // sent/ cannot be written: the move fails, the user is told, and the document stays — not offered again
     fs.rmSync(path.join(outbox, 'sent'), { recursive: true });
     fs.writeFileSync(path.join(outbox, 'sent'), 'a file where the folder should be');
-    const stuck = await dispatch(services.handlers, 'settleDocument', { path: path.join(outbox, 'stuck.pdf'), outcome: 'sent' });
+    const stuck = await dispatch(services.handlers, 'settleDocument', { handle: handleOf('stuck.pdf'), outcome: 'sent' });
     expect(stuck).toMatchObject({ ok: false, error: { code: 'intake.settle_failed' } });
     expect((stuck as { ok: false; error: { message: string } }).error.message).toMatch(/stuck\.pdf could not be moved into the sent folder.*will not be offered again/);
     expect(fs.existsSync(path.join(outbox, 'stuck.pdf'))).toBe(true);

@@ -100,7 +100,8 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
   });
 
   it('a document added by URL is uploaded again from its URL when its file_ref has expired', async () => {
-    rig = await makeRig();
+    // served on loopback: only the simulator's test-only switch lets it fetch from there
+    rig = await makeRig({ sim: { allowLoopbackRemoteUrls: true } });
     const pdf = fs.readFileSync(await samplePdf(rig.dir, 1));
     let fetched = 0;
     const origin = http.createServer((_req, res) => {
