@@ -125,7 +125,20 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     localNames: (numbers) => phonebook.store.namesFor(numbers),
     ...(options.directoryCa ? { extraCa: options.directoryCa } : {}),
   });
-  const tasks = createTasksFeature({ deps, settings, connection, history, grants });
+  const tasks = createTasksFeature({
+    deps,
+    settings,
+    connection,
+    history,
+    grants,
+    // Hot-folder documents follow their fax: one that failed for every recipient moves from sent/ to failed/.
+    onTaskEnded: (c) => {
+      if (c.counts.success > 0 || c.counts.failed === 0) return;
+      const detail = history.getTask(c.taskRef);
+      const reason = detail?.recipients.find((r) => r.status === 'failed')?.failedReason ?? 'the fax failed';
+      for (const f of detail?.send?.files ?? []) if (f.path) intake.fileFailedAfterSend(f.path, reason);
+    },
+  });
   const sendHistory = historyPort(history, deps.dataDir);
   // The send's follow-up task query goes through the tracker too, so it is announced and notified like any poll.
   const send = createSendFeature(deps, settings, connection, {

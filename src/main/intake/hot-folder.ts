@@ -175,7 +175,55 @@ export class HotFolder {
 
   /** Moves a sent document into sent/. Throws when the move fails (the caller tells the user). */
   markSent(filePath: string): string | null {
-    return this.moveOut(filePath, SENT_DIR, null);
+    const target = this.moveOut(filePath, SENT_DIR, null);
+    // where it came from, so a fax that fails later at the service can find its document again (after a restart too)
+    if (target) this.writeNote(target, { sentFrom: path.resolve(filePath) });
+    return target;
+  }
+
+  /**
+   * The fax of a document already filed under sent/ failed at the service
+   * (every recipient failed): the document moves on to failed/ with the
+   * reason. Found by the note markSent left beside it; null when there is none.
+   */
+  markFailedAfterSend(originalPath: string, reason: string): string | null {
+    const from = path.resolve(originalPath);
+    if (path.dirname(from) !== this.dir) return null;
+    const sentDir = path.join(this.dir, SENT_DIR);
+    let names: string[];
+    try {
+      names = fs.readdirSync(sentDir).filter((n) => !n.startsWith('.'));
+    } catch {
+      return null;
+    }
+    const match = names
+      .map((n) => path.join(sentDir, n))
+      .filter((f) => this.readNote(f)['sentFrom'] === from)
+      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+    if (!match) return null;
+    const target = moveWithoutOverwriting(match, path.join(this.dir, FAILED_DIR));
+    const note = this.readNote(match);
+    fs.rmSync(sidecarPathFor(match), { force: true });
+    this.writeNote(target, { ...note, failure: { reason, at: new Date().toISOString() } });
+    this.filedAsFailed.add(target);
+    this.options.log?.info(`hot folder: ${path.basename(match)} moved from sent/ to failed/ (${reason})`);
+    return target;
+  }
+
+  private readNote(file: string): Record<string, unknown> {
+    try {
+      return JSON.parse(fs.readFileSync(sidecarPathFor(file), 'utf8')) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  }
+
+  private writeNote(file: string, extra: Record<string, unknown>): void {
+    try {
+      fs.writeFileSync(sidecarPathFor(file), JSON.stringify({ ...this.readNote(file), ...extra }), { mode: 0o600 });
+    } catch (e) {
+      this.options.log?.warn(`hot folder: cannot write the note beside ${path.basename(file)}: ${(e as Error).message}`);
+    }
   }
 
   /** Moves a document whose fax failed or was refused into failed/, with the reason beside it. Throws when the move fails. */

@@ -29,6 +29,8 @@ export interface IntakeService {
    * left alone (null). Throws a UserError when the move fails.
    */
   settle(filePath: string, outcome: SettleOutcome, reason?: string): string | null;
+  /** a fax whose document was filed under sent/ failed later at the service: the document moves on to failed/ */
+  fileFailedAfterSend(filePath: string, reason: string): string | null;
   close(): void;
 }
 
@@ -156,11 +158,21 @@ export function createIntakeService(
     }
   };
 
+  const fileFailedAfterSend = (filePath: string, reason: string): string | null => {
+    try {
+      return folder?.markFailedAfterSend(filePath, reason) ?? null;
+    } catch (e) {
+      deps.log.warn(`hot folder: cannot move ${path.basename(filePath)} from sent/ to failed/: ${(e as Error).message}`);
+      return null;
+    }
+  };
+
   return {
     queue,
     hotFolderPath: () => pathFrom(settings.get()),
     status,
     settle,
+    fileFailedAfterSend,
     handlers: {
       takePendingDocuments: () => {
         const taken = queue.take();

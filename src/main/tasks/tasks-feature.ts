@@ -3,6 +3,7 @@
  * over the history, resend (by hand and the auto-retry policy), CSV export
  * and the transmission report, as IPC handlers. services.ts composes it.
  */
+import type { TaskChanges } from '../history/types';
 import type { Task } from '../../shared/api/schemas';
 import type { TasksChanged } from '../../shared/ipc/channels/tasks';
 import { serviceTimeToMs } from '../../shared/service-time';
@@ -72,6 +73,8 @@ export interface TasksFeatureOptions {
   poll?: boolean;
   /** days of failures behind the sidebar count and the tray (default 7) */
   failureWindowDays?: number;
+  /** told once per task that reached done/failed (the hot folder files a failed fax's document under failed/) */
+  onTaskEnded?: (changes: TaskChanges) => void;
 }
 
 const DAY_MS = 86_400_000;
@@ -145,6 +148,7 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
     onEnded: (c) => {
       balance.poke();
       autoRetry?.onTaskEnded(c);
+      o.onTaskEnded?.(c);
     },
     onHealth: (h) => deps.emit('trackerHealthChanged', h),
   });

@@ -135,7 +135,9 @@ describe('the hot folder', () => {
     folder!.markSent(path.join(dir, 'weekly.pdf'));
     fs.writeFileSync(path.join(dir, 'weekly.pdf'), 'week 2 %%EOF');
     await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(2);
-    expect(fs.readdirSync(path.join(dir, 'sent'))).toEqual(['weekly.pdf']);
+    // beside it only the hidden note of where it came from (so a fax failing later can find it)
+    expect(fs.readdirSync(path.join(dir, 'sent')).filter((n) => !n.startsWith('.'))).toEqual(['weekly.pdf']);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'sent', '.weekly.pdf.faxdesk.json'), 'utf8'))).toEqual({ sentFrom: path.join(dir, 'weekly.pdf') });
   });
 
   it('never moves files from outside the folder', () => {
