@@ -145,8 +145,8 @@ test('a hot-folder document whose move after the send fails is reported on the S
   await expect(page.getByTestId('send-intake-notice')).toContainText('could not file its document away');
   await expect(page.getByTestId('send-intake-notice')).toContainText('memo.pdf could not be moved into the sent folder');
   expect(fs.existsSync(path.join(outbox, 'memo.pdf'))).toBe(true);
-  // the user removes it from the Send screen; it stays in the outbox
-  await page.getByRole('button', { name: 'Remove memo.pdf' }).click();
+  // the compose is locked after the send: the user starts a new fax, which clears it; the file stays in the outbox
+  await page.getByRole('button', { name: 'New fax' }).click();
   await expect(page.getByTestId('send-document')).toHaveCount(0);
   await expect
     .poll(async () => ((await page.evaluate(() => window.faxdesk!.loadDraft())) as { ok: boolean; value: { documents: unknown[] } | null }).value?.documents.length ?? 0, { timeout: 10_000 })
