@@ -202,8 +202,8 @@ function seedHistory(file: string, n: number) {
   const ctx = {
     db,
     serviceTimeZone: 'Asia/Shanghai',
-    // unassigned: claimed by the profile in use when the app opens the history
-    profile: '',
+    // the app is already running in demo mode (it claimed unassigned rows when it opened the history): demo's own
+    profile: 'demo',
     refreshSearch(id: number) {
       del.run(id);
       ins.run(id);
