@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CsvImportResult, CsvPreview } from '../../../../shared/phonebook/types';
-import type { GrantedFile, SavedFile } from '../../../../shared/ipc/channels/files';
+import type { GrantedFile } from '../../../../shared/ipc/channels/files';
 import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
 import { phonebookErrorText } from './errors';
 import { useDefaultCountry, useImportCsv } from './queries';
+import { usePhonebookExport } from './use-export';
 import { VcardExportSection, VcardImportSection } from './vcard-view';
 
 type ColumnRole = 'numberColumn' | 'nameColumn' | 'companyColumn' | 'noteColumn';
@@ -231,23 +232,7 @@ function ImportSection() {
 function ExportSection() {
   const { t } = useTranslation('phonebook');
   const id = useId();
-  const [saved, setSaved] = useState<{ file: SavedFile; count: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  // Main asks where in its save dialog and writes the file; cancelling it changes nothing.
-  const exportCsv = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { saved: file, count } = await call('exportCsv');
-      if (file) setSaved({ file, count });
-    } catch (err) {
-      setError(phonebookErrorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { saved, error, busy, run: exportCsv } = usePhonebookExport('exportCsv');
 
   return (
     <section className="pb-transfer" aria-labelledby={`${id}-export`}>

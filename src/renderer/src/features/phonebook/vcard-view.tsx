@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GrantedFile, SavedFile } from '../../../../shared/ipc/channels/files';
+import type { GrantedFile } from '../../../../shared/ipc/channels/files';
 import { displayFax } from '../../../../shared/phonebook/format';
 import type { SkippedCard, VcardImportResult, VcardPreview } from '../../../../shared/phonebook/vcard-types';
 import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
 import { phonebookErrorText } from './errors';
 import { useDefaultCountry, useImportVcard } from './queries';
+import { usePhonebookExport } from './use-export';
 
 function SkippedTable({ skipped, total }: { skipped: SkippedCard[]; total: number }) {
   const { t } = useTranslation('phonebook');
@@ -155,22 +156,7 @@ export function VcardImportSection() {
 
 export function VcardExportSection() {
   const { t } = useTranslation('phonebook');
-  const [saved, setSaved] = useState<{ file: SavedFile; count: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const exportVcard = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { saved: file, count } = await call('exportVcard');
-      if (file) setSaved({ file, count });
-    } catch (err) {
-      setError(phonebookErrorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { saved, error, busy, run: exportVcard } = usePhonebookExport('exportVcard');
 
   return (
     <div className="stack">
