@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_REVIEW } from './review-defaults';
 import { languageSchema } from './ipc/channels/app';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -81,7 +82,7 @@ export const settingsSchema = z.object({
   // on by default: the FaxDesk printer delivers into the default folder, and is useless otherwise
   hotFolder: fields.hotFolder.default({ enabled: true, path: '' }),
   contractUnitPrice: fields.contractUnitPrice.default(null),
-  review: fields.review.default({ always: false, recipientsAbove: 10, costAbove: 20 }),
+  review: fields.review.default(DEFAULT_REVIEW),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { initI18n, pickLanguage, preloadLanguage } from './i18n';
 import { call } from './lib/api';
 import { prefetchScreens } from './app/screens';
+import { holdUntilFirstPaint, markFirstPaint } from './lib/first-paint';
 import { Shell } from './app/shell';
 import './styles.css';
 
@@ -23,6 +24,7 @@ async function boot() {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true, staleTime: 5_000 } },
   });
+  holdUntilFirstPaint();
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -44,6 +46,7 @@ function markReadyWhenPainted(root: HTMLElement) {
     requestAnimationFrame(() =>
       setTimeout(() => {
         document.body.dataset.ready = 'true';
+        markFirstPaint();
         // In a later task: the other screens are not part of what the first one waited for.
         setTimeout(prefetchScreens, 0);
       }, 0),

@@ -148,3 +148,6 @@ export interface TaskCounts {
   /** failed recipients in the failures window (the sidebar badge), of the connected profile only */
   recentFailures: number;
 }
+
+/** NUL, tabs, line breaks and other control characters: never part of a name, number or reference. */
+export const SEARCH_CONTROL_CHARACTERS = /\p{Cc}/u;

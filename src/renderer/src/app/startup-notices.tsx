@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StartupNotice } from '../../../shared/ipc/channels/app';
 import { call } from '../lib/api';
+import { useAfterFirstPaint } from '../lib/first-paint';
 import { useConnection } from '../features/account/hooks';
 
 /**
@@ -13,7 +14,8 @@ import { useConnection } from '../features/account/hooks';
 export function StartupNotices() {
   const { t } = useTranslation();
   const { t: ts } = useTranslation('settings');
-  const notices = useQuery({ queryKey: ['startupNotices'], queryFn: () => call('startupNotices'), staleTime: Infinity });
+  const enabled = useAfterFirstPaint();
+  const notices = useQuery({ queryKey: ['startupNotices'], queryFn: () => call('startupNotices'), staleTime: Infinity, enabled });
   const connection = useConnection();
   const [dismissed, setDismissed] = useState(false);
   // With an account connected, a secret that will not survive quitting matters now, not only in Settings.

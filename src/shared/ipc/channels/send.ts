@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { channel, event, type IpcError } from '../define';
-import { MAX_DOCUMENTS } from './intake';
+import { channel, event } from '../define';
+import { MAX_DOCUMENTS } from '../../send/limits';
 import { fileHandleSchema } from '../file-handle';
 import type {
   ComposeDocument,
@@ -14,8 +14,8 @@ import type {
 } from '../../send/types';
 
 const uploadId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
-/** Sends bigger than this are refused at the door: 50 tasks of 100 is already a mailing, not a fax. */
-export const MAX_NUMBERS_PER_SEND = 5000;
+export { MAX_NUMBERS_PER_SEND } from '../../send/limits';
+import { MAX_NUMBERS_PER_SEND } from '../../send/limits';
 
 export const remoteUrlSchema = z
   .string()
@@ -71,48 +71,7 @@ export const sendFaxInputSchema = z
   .strict();
 export type SendFaxInput = z.infer<typeof sendFaxInputSchema>;
 
-/**
- * Contract of the repeat question (send-core ↔ send-ui):
- *
- *   sendFax → { ok: false, error: {
- *     code: 'send.repeat',
- *     message: 'You sent this fax (same documents to the same numbers) at 11:06 as "Invoice". Send it again?',
- *     details: {
- *       sentAtMs: number,        // when the earlier send was made (ms since epoch; format in local time)
- *       taskName: string,        // the name the user gave the earlier send
- *       taskRef: string | null,  // its first created task, null if none was created (outcome unknown)
- *       sendId: number,          // its local send id in the history
- *       windowMinutes: number,   // the repeat window that matched (default 30)
- *     } } }
- *
- * Nothing was uploaded or created. To send anyway, call sendFax again with the
- * same input plus `confirmRepeat: true`. `fields` is not set.
- */
-export const SEND_REPEAT_CODE = 'send.repeat';
-export const REPEAT_WINDOW_MINUTES = 30;
-
-export interface SendRepeatDetails {
-  sentAtMs: number;
-  taskName: string;
-  taskRef: string | null;
-  sendId: number;
-  windowMinutes: number;
-}
-
-/** The repeat details of an error, or null when it is not a 'send.repeat'. */
-export function sendRepeatDetails(error: IpcError): SendRepeatDetails | null {
-  const d = error.details;
-  if (error.code !== SEND_REPEAT_CODE || !d) return null;
-  const { sentAtMs, taskName, taskRef, sendId, windowMinutes } = d;
-  if (typeof sentAtMs !== 'number' || typeof taskName !== 'string' || typeof sendId !== 'number') return null;
-  return {
-    sentAtMs,
-    taskName,
-    taskRef: typeof taskRef === 'string' ? taskRef : null,
-    sendId,
-    windowMinutes: typeof windowMinutes === 'number' ? windowMinutes : REPEAT_WINDOW_MINUTES,
-  };
-}
+export { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE, sendRepeatDetails, type SendRepeatDetails } from '../error-details';
 
 export const draftSchema = z
   .object({

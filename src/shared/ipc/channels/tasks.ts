@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel, event, type IpcError } from '../define';
+import { channel, event } from '../define';
 import { REF_PATTERN } from '../../tasks/order';
 import type { SavedFile } from './files';
 import {
@@ -17,8 +17,8 @@ import {
 const refSchema = z.string().trim().regex(REF_PATTERN, 'A reference is 1 to 255 letters, digits, _ or -');
 const idSchema = z.string().min(1).max(255);
 
-/** NUL, tabs, line breaks and other control characters: never part of a name, number or reference. */
-export const SEARCH_CONTROL_CHARACTERS = /\p{Cc}/u;
+export { SEARCH_CONTROL_CHARACTERS } from '../../tasks/types';
+import { SEARCH_CONTROL_CHARACTERS } from '../../tasks/types';
 
 export const listTasksInputSchema = z
   .object({
@@ -72,30 +72,7 @@ export interface TrackerHealth {
   lastError: string | null;
 }
 
-/**
- * A second resend of the same recipients of the same task:
- *   { code: 'tasks.already_resent', message, details: {
- *       taskRef: string | null,  // the earlier resend's task (null if its create got no answer)
- *       taskName: string,
- *       resentAtMs: number } }
- * Nothing was uploaded or created; call again with confirmRepeat: true to resend anyway.
- */
-export const ALREADY_RESENT_CODE = 'tasks.already_resent';
-/** An action on a task of another profile (demo while an account is connected) */
-export const OTHER_PROFILE_CODE = 'tasks.demo_readonly';
-
-export interface AlreadyResentDetails {
-  taskRef: string | null;
-  taskName: string;
-  resentAtMs: number;
-}
-
-export function alreadyResentDetails(error: IpcError): AlreadyResentDetails | null {
-  const d = error.details;
-  if (error.code !== ALREADY_RESENT_CODE || !d) return null;
-  if (typeof d.taskName !== 'string' || typeof d.resentAtMs !== 'number') return null;
-  return { taskRef: typeof d.taskRef === 'string' ? d.taskRef : null, taskName: d.taskName, resentAtMs: d.resentAtMs };
-}
+export { ALREADY_RESENT_CODE, alreadyResentDetails, OTHER_PROFILE_CODE, type AlreadyResentDetails } from '../error-details';
 
 export const tasksChannels = {
   trackerHealth: channel<TrackerHealth>()(z.undefined()),

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettingsPatch } from '../../../../shared/settings';
 import { api, call } from '../../lib/api';
+import { useAfterFirstPaint } from '../../lib/first-paint';
 
 export const accountKeys = {
   connection: ['connection'] as const,
@@ -20,14 +21,17 @@ export function useConnection() {
       }),
     [client],
   );
-  return useQuery({ queryKey: accountKeys.connection, queryFn: () => call('getConnection') });
+  const enabled = useAfterFirstPaint();
+  return useQuery({ queryKey: accountKeys.connection, queryFn: () => call('getConnection'), enabled });
 }
 
 /** The account, refreshed on focus and every few minutes, and pushed by main after each charge. */
 export function useAccount() {
   const client = useQueryClient();
   useEffect(() => api().on('accountChanged', (account) => client.setQueryData(accountKeys.account, account)), [client]);
+  const enabled = useAfterFirstPaint();
   return useQuery({
+    enabled,
     queryKey: accountKeys.account,
     queryFn: () => call('getAccount'),
     refetchInterval: 3 * 60_000,

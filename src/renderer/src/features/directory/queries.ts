@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaveDirectoryInput, TestDirectoryInput } from '../../../../shared/directory/types';
 import { call } from '../../lib/api';
+import { useAfterFirstPaint } from '../../lib/first-paint';
 
 export const directoryKeys = {
   all: ['directory'] as const,
@@ -15,7 +16,8 @@ export const MIN_QUERY = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export function useDirectories() {
-  return useQuery({ queryKey: directoryKeys.list, queryFn: () => call('listDirectories') });
+  const enabled = useAfterFirstPaint();
+  return useQuery({ queryKey: directoryKeys.list, queryFn: () => call('listDirectories'), enabled });
 }
 
 let requestCounter = 0;

@@ -4,7 +4,7 @@ import type { FailureGroup } from '../../../../shared/tasks/types';
 import { useUiStore } from '../../app/ui-store';
 import { localTime } from '../tasks/format';
 import { useFailures, useResend, useTasksChangedInvalidation } from '../tasks/hooks';
-import { alreadyResentDetails } from '../../../../shared/ipc/channels/tasks';
+import { alreadyResentDetails } from '../../../../shared/ipc/error-details';
 import { CallError } from '../../lib/api';
 import { DemoTag, ShowDemoToggle, useShowDemo } from '../tasks/demo';
 import { FailureText } from '../tasks/task-detail';

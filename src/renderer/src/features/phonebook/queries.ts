@@ -2,13 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContactInput, CsvImportInput, GroupInput } from '../../../../shared/phonebook/types';
 import type { VcardImportInput } from '../../../../shared/phonebook/vcard-types';
 import { call } from '../../lib/api';
+import { useAfterFirstPaint } from '../../lib/first-paint';
+import { useSettings } from '../account/hooks';
 
 export const phonebookKeys = {
   all: ['phonebook'] as const,
   contacts: (search: string, limit: number) => ['phonebook', 'contacts', search, limit] as const,
   groups: ['phonebook', 'groups'] as const,
   recent: (limit: number) => ['phonebook', 'recent', limit] as const,
-  settings: ['phonebook', 'settings'] as const,
 };
 
 export const PICKER_LIMIT = 200;
@@ -18,22 +19,25 @@ export function useContacts(search: string, limit = PICKER_LIMIT) {
   return useQuery({
     queryKey: phonebookKeys.contacts(search, limit),
     queryFn: () => call('listContacts', search ? { search, limit } : { limit }),
+    enabled: useAfterFirstPaint(),
     placeholderData: (previous) => previous,
   });
 }
 
 export function useGroups() {
-  return useQuery({ queryKey: phonebookKeys.groups, queryFn: () => call('listGroups') });
+  const enabled = useAfterFirstPaint();
+  return useQuery({ queryKey: phonebookKeys.groups, queryFn: () => call('listGroups'), enabled });
 }
 
 export function useRecentNumbers(limit = RECENT_LIMIT) {
-  return useQuery({ queryKey: phonebookKeys.recent(limit), queryFn: () => call('recentNumbers', { limit }) });
+  const enabled = useAfterFirstPaint();
+  return useQuery({ queryKey: phonebookKeys.recent(limit), queryFn: () => call('recentNumbers', { limit }), enabled });
 }
 
 /** The default country, for checking numbers as they are typed (main checks again on save). */
 export function useDefaultCountry(): string {
-  const settings = useQuery({ queryKey: phonebookKeys.settings, queryFn: () => call('getSettings'), staleTime: 60_000 });
-  return settings.data?.defaultCountry ?? 'CN';
+  // The one settings query (Settings writes into it), so a changed country applies at once.
+  return useSettings().data?.defaultCountry ?? 'CN';
 }
 
 function useInvalidatingMutation<I, R>(fn: (input: I) => Promise<R>) {

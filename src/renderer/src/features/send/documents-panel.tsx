@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCEPTED_DOCUMENT_EXTENSIONS, MAX_DOCUMENTS } from '../../../../shared/ipc/channels/intake';
+import { ACCEPTED_DOCUMENT_EXTENSIONS, MAX_DOCUMENTS } from '../../../../shared/send/limits';
 import { formatBytes } from '../../../../shared/send/types';
 import { call } from '../../lib/api';
 import { newKey, useCompose, type DocItem } from './compose-store';

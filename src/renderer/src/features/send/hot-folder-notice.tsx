@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
+import { useAfterFirstPaint } from '../../lib/first-paint';
 
 export const hotFolderKeys = { status: ['hotFolderStatus'] as const };
 
 /** The hot folder as main sees it; polled, because a folder can vanish or lose its permissions at any time. */
 export function useHotFolderStatus() {
-  return useQuery({ queryKey: hotFolderKeys.status, queryFn: () => call('hotFolderStatus'), refetchInterval: 10_000, retry: false });
+  const enabled = useAfterFirstPaint();
+  return useQuery({ queryKey: hotFolderKeys.status, queryFn: () => call('hotFolderStatus'), refetchInterval: 10_000, retry: false, enabled });
 }
 
 /** The problem in the user's language (main words it in English for the log). */

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } fro
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { parseRecipients } from '../../../../shared/phone/parse';
-import { sendRepeatDetails, type SendRepeatDetails } from '../../../../shared/ipc/channels/send';
+import { sendRepeatDetails, type SendRepeatDetails } from '../../../../shared/ipc/error-details';
 import { defaultTaskName } from '../../../../shared/send/types';
-import { defaultSettings } from '../../../../shared/settings';
+import { DEFAULT_REVIEW } from '../../../../shared/review-defaults';
 import { call, CallError } from '../../lib/api';
 import { useAccount, useSettings } from '../account/hooks';
 import { composeLocked, useCompose } from './compose-store';
@@ -133,7 +133,7 @@ export function SendScreen() {
   const account = useAccount();
   const country = settings.data?.defaultCountry ?? 'CN';
   const serviceTimeZone = settings.data?.serviceTimeZone ?? 'Asia/Shanghai';
-  const review = settings.data?.review ?? defaultSettings.review;
+  const review = settings.data?.review ?? DEFAULT_REVIEW;
   const docs = useCompose((s) => s.docs);
   const text = useCompose((s) => s.recipientsText);
   const name = useCompose((s) => s.name);

@@ -4,6 +4,7 @@ import type { ListTasksInput } from '../../../../shared/ipc/channels/tasks';
 import { POLL_PENDING_MS, POLL_SENDING_MS } from '../../../../shared/task-state';
 import type { ListTasksResult, StatusFilter, TaskDetailView, TaskRowView, TaskSortKey } from '../../../../shared/tasks/types';
 import { api, call } from '../../lib/api';
+import { useAfterFirstPaint } from '../../lib/first-paint';
 
 export const PAGE_SIZE = 200;
 
@@ -155,7 +156,8 @@ export function useResend() {
 }
 
 export function useTaskCounts() {
-  return useQuery({ queryKey: taskKeys.counts, queryFn: () => call('taskCounts'), refetchInterval: 60_000 });
+  const enabled = useAfterFirstPaint();
+  return useQuery({ queryKey: taskKeys.counts, queryFn: () => call('taskCounts'), refetchInterval: 60_000, enabled });
 }
 
 export function useFailures(days: number, showDemo: boolean) {

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatLocal } from '../../../../shared/service-time';
 import { api, call } from '../../lib/api';
+import { useAfterFirstPaint } from '../../lib/first-paint';
 
 const key = ['trackerHealth'] as const;
 
@@ -14,7 +15,8 @@ export function ServiceStatus() {
   const { t, i18n } = useTranslation('tasks');
   const client = useQueryClient();
   useEffect(() => api().on('trackerHealthChanged', (h) => client.setQueryData(key, h)), [client]);
-  const health = useQuery({ queryKey: key, queryFn: () => call('trackerHealth'), staleTime: Infinity });
+  const enabled = useAfterFirstPaint();
+  const health = useQuery({ queryKey: key, queryFn: () => call('trackerHealth'), staleTime: Infinity, enabled });
   const h = health.data;
   if (!h || h.state === 'ok' || h.state === 'paused') return null;
   const text =

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alreadyResentDetails, type AlreadyResentDetails } from '../../../../shared/ipc/channels/tasks';
+import { alreadyResentDetails, type AlreadyResentDetails } from '../../../../shared/ipc/error-details';
 import type { RecipientView, TaskDetailView } from '../../../../shared/tasks/types';
 import { DemoTag } from './demo';
 import { call, CallError } from '../../lib/api';

@@ -1,7 +1,6 @@
 import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STATUS_FILTERS, type StatusFilter, type TaskSortKey } from '../../../../shared/tasks/types';
-import { SEARCH_CONTROL_CHARACTERS } from '../../../../shared/ipc/channels/tasks';
+import { SEARCH_CONTROL_CHARACTERS, STATUS_FILTERS, type StatusFilter, type TaskSortKey } from '../../../../shared/tasks/types';
 import { useUiStore } from '../../app/ui-store';
 import { dateInputToMs } from './format';
 import { useTasksChangedInvalidation, type ListParams } from './hooks';

@@ -1,0 +1,72 @@
+import type { IpcError } from './define';
+
+// The details of the IpcErrors that ask the user a question (send again? resend again?), and how the
+// window reads them. No zod here: the Send screen reads them without loading the IPC schemas.
+
+/**
+ * Contract of the repeat question (send-core ↔ send-ui):
+ *
+ *   sendFax → { ok: false, error: {
+ *     code: 'send.repeat',
+ *     message: 'You sent this fax (same documents to the same numbers) at 11:06 as "Invoice". Send it again?',
+ *     details: {
+ *       sentAtMs: number,        // when the earlier send was made (ms since epoch; format in local time)
+ *       taskName: string,        // the name the user gave the earlier send
+ *       taskRef: string | null,  // its first created task, null if none was created (outcome unknown)
+ *       sendId: number,          // its local send id in the history
+ *       windowMinutes: number,   // the repeat window that matched (default 30)
+ *     } } }
+ *
+ * Nothing was uploaded or created. To send anyway, call sendFax again with the
+ * same input plus `confirmRepeat: true`. `fields` is not set.
+ */
+export const SEND_REPEAT_CODE = 'send.repeat';
+export const REPEAT_WINDOW_MINUTES = 30;
+
+export interface SendRepeatDetails {
+  sentAtMs: number;
+  taskName: string;
+  taskRef: string | null;
+  sendId: number;
+  windowMinutes: number;
+}
+
+/** The repeat details of an error, or null when it is not a 'send.repeat'. */
+export function sendRepeatDetails(error: IpcError): SendRepeatDetails | null {
+  const d = error.details;
+  if (error.code !== SEND_REPEAT_CODE || !d) return null;
+  const { sentAtMs, taskName, taskRef, sendId, windowMinutes } = d;
+  if (typeof sentAtMs !== 'number' || typeof taskName !== 'string' || typeof sendId !== 'number') return null;
+  return {
+    sentAtMs,
+    taskName,
+    taskRef: typeof taskRef === 'string' ? taskRef : null,
+    sendId,
+    windowMinutes: typeof windowMinutes === 'number' ? windowMinutes : REPEAT_WINDOW_MINUTES,
+  };
+}
+
+/**
+ * A second resend of the same recipients of the same task:
+ *   { code: 'tasks.already_resent', message, details: {
+ *       taskRef: string | null,  // the earlier resend's task (null if its create got no answer)
+ *       taskName: string,
+ *       resentAtMs: number } }
+ * Nothing was uploaded or created; call again with confirmRepeat: true to resend anyway.
+ */
+export const ALREADY_RESENT_CODE = 'tasks.already_resent';
+/** An action on a task of another profile (demo while an account is connected) */
+export const OTHER_PROFILE_CODE = 'tasks.demo_readonly';
+
+export interface AlreadyResentDetails {
+  taskRef: string | null;
+  taskName: string;
+  resentAtMs: number;
+}
+
+export function alreadyResentDetails(error: IpcError): AlreadyResentDetails | null {
+  const d = error.details;
+  if (error.code !== ALREADY_RESENT_CODE || !d) return null;
+  if (typeof d.taskName !== 'string' || typeof d.resentAtMs !== 'number') return null;
+  return { taskRef: typeof d.taskRef === 'string' ? d.taskRef : null, taskName: d.taskName, resentAtMs: d.resentAtMs };
+}
