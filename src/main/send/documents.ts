@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { MAX_DOCUMENT_BYTES, isAcceptedDocumentName, extensionOf } from '../../shared/ipc/channels/intake';
+import { MAX_DOCUMENT_BYTES, isAcceptedDocumentName, extensionOf } from '../../shared/send/limits';
 import {
   MAX_FILE_NAME_LENGTH,
   RECOMMENDED_DOCUMENT_BYTES,

@@ -8,29 +8,51 @@ import { ServiceStatus } from '../features/tasks/service-status';
 import { SendScreen } from '../features/send/send-screen';
 import { FailuresBadge } from '../features/failures/failures-badge';
 
-const loaders = {
-  tasks: () => import('../features/tasks/tasks-screen'),
-  failures: () => import('../features/failures/failures-screen'),
-  account: () => import('../features/account/account-screen'),
-  settings: () => import('../features/settings/settings-screen'),
+/**
+ * A screen loaded on first use. Once its module is here (prefetched after the first paint, or
+ * shown once), it renders directly: through React.lazy every first visit suspended, and React
+ * holds a suspended screen's fallback for at least 300 ms even when the module is already loaded.
+ */
+function screenOnDemand(load: () => Promise<ComponentType>): { Screen: ComponentType; load: () => Promise<ComponentType> } {
+  let loaded: ComponentType | null = null;
+  const loadOnce = () => load().then((c) => (loaded = c));
+  const Lazy = lazy(() => loadOnce().then((c) => ({ default: c })));
+  function Screen() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { Screen, load: loadOnce };
+}
+
+const onDemand = {
+  tasks: screenOnDemand(() => import('../features/tasks/tasks-screen').then((m) => m.TasksScreen)),
+  failures: screenOnDemand(() => import('../features/failures/failures-screen').then((m) => m.FailuresScreen)),
+  account: screenOnDemand(() => import('../features/account/account-screen').then((m) => m.AccountScreen)),
+  settings: screenOnDemand(() => import('../features/settings/settings-screen').then((m) => m.SettingsScreen)),
 };
-const TasksScreen = lazy(() => loaders.tasks().then((m) => ({ default: m.TasksScreen })));
-const FailuresScreen = lazy(() => loaders.failures().then((m) => ({ default: m.FailuresScreen })));
-const AccountScreen = lazy(() => loaders.account().then((m) => ({ default: m.AccountScreen })));
-const SettingsScreen = lazy(() => loaders.settings().then((m) => ({ default: m.SettingsScreen })));
 
 /** Fetches the other screens once the first one is painted, so a first click on them waits for no download. */
 export function prefetchScreens(): void {
-  for (const load of Object.values(loaders)) void load().catch(() => {});
+  for (const { load } of Object.values(onDemand)) void load().catch(() => {});
+}
+
+/**
+ * Resolves once a route's screen can render without suspending. The shell waits for it before it
+ * switches screens, so a click shows the new screen as soon as its module is here (usually at
+ * once: they are prefetched) instead of a placeholder held for React's 300 ms minimum.
+ */
+export function screenReady(route: Route): Promise<void> {
+  const entry = (onDemand as Partial<Record<Route, { load: () => Promise<ComponentType> }>>)[route];
+  return entry ? entry.load().then(() => undefined, () => undefined) : Promise.resolve();
 }
 
 /** Each feature registers its screen here (rendered inside a Suspense boundary by the shell). */
 export const screens: Record<Route, ComponentType> = {
   send: SendScreen,
-  tasks: TasksScreen,
-  failures: FailuresScreen,
-  account: AccountScreen,
-  settings: SettingsScreen,
+  tasks: onDemand.tasks.Screen,
+  failures: onDemand.failures.Screen,
+  account: onDemand.account.Screen,
+  settings: onDemand.settings.Screen,
 };
 
 /** Optional extras in the shell: header badges (demo, balance), sidebar counts. */

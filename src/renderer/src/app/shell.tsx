@@ -1,17 +1,19 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
-import { isRoute, routes, useUiStore } from './ui-store';
-import { screens, shellSlots } from './screens';
+import { isRoute, routes, useUiStore, type Route } from './ui-store';
+import { screenReady, screens, shellSlots } from './screens';
 import { StartupNotices } from './startup-notices';
 
 export function Shell() {
   const { t } = useTranslation();
   const route = useUiStore((s) => s.route);
-  const setRoute = useUiStore((s) => s.setRoute);
+  const setStoreRoute = useUiStore((s) => s.setRoute);
   const Screen = screens[route];
   const queryClient = useQueryClient();
+  // The screen's module first, then the switch (a failed load still switches: the screen's fallback says so).
+  const setRoute = useCallback((r: Route) => void screenReady(r).then(() => setStoreRoute(r)), [setStoreRoute]);
 
   useEffect(() => {
     // Menu, tray and notification clicks in main arrive as navigate events.
