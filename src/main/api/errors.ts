@@ -17,6 +17,7 @@ export const FAX_API_ERROR_CODES = [
   'business.file_ref_invalid',
   'business.insufficient_balance',
   'business.account_unavailable',
+  'business.remote_file_unavailable',
   'business.rejected',
   'auth.missing_credentials',
   'auth.invalid_credentials',
@@ -100,6 +101,7 @@ function classifyBusiness(detail: string): BusinessCode {
   if (/file[_ ]?ref|file reference|文件/i.test(detail)) return 'business.file_ref_invalid';
   if (/balance|余额/i.test(detail)) return 'business.insufficient_balance';
   if (/suspended|not activated|inactive|暂停|未激活/i.test(detail)) return 'business.account_unavailable';
+  if (/remote (file|url)|could not be (fetched|downloaded)|无法下载|下载失败/i.test(detail)) return 'business.remote_file_unavailable';
   return 'business.rejected';
 }
 
@@ -107,6 +109,8 @@ const BUSINESS_ADVICE: Record<BusinessCode, string> = {
   'business.file_ref_invalid': 'Upload the documents again and resend.',
   'business.insufficient_balance': 'Top up the account in the fax service console, or send to fewer recipients.',
   'business.account_unavailable': 'The account cannot send faxes right now; check its status in the fax service console.',
+  'business.remote_file_unavailable':
+    'Check the web address, and that the document opens from the internet (not only inside your office network), then add it again.',
   'business.rejected': 'Check the request and try again.',
 };
 
@@ -119,7 +123,7 @@ export class BusinessError extends FaxApiError {
   readonly detail: string;
 
   constructor(operation: Operation, status: number | null, serviceMessage: string, detail: string) {
-    const code = classifyBusiness(detail);
+    const code = classifyBusiness(`${serviceMessage} ${detail}`);
     const said = clip(detail || serviceMessage);
     super(`The fax service refused the request: ${said}${/[.。!]$/.test(said) ? '' : '.'} ${BUSINESS_ADVICE[code]}`, operation, status);
     this.code = code;
@@ -282,6 +286,10 @@ export class MalformedReplyError extends FaxApiError {
   }
   override get outcomeUnknown(): boolean {
     return this.code === 'malformed_reply.outcome_unknown';
+  }
+  /** The status goes to the window: an unreadable 5xx (a proxy's error page) is a temporary problem, not a wrong address. */
+  override toIpcError(): IpcError {
+    return { code: this.code, message: this.message, ...(this.status !== null ? { details: { status: this.status } } : {}) };
   }
 }
 

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   AuthError,
@@ -121,6 +123,24 @@ describe('every failure of the service becomes its own error family with a stabl
     expect(e).toBeInstanceOf(BusinessError);
     expect(e.code).toBe('business.rejected');
     expect(e.message).toMatch(/not accepted/);
+  });
+
+  it('a document the service cannot download from its address says to check the address, not the request', async () => {
+    const s = await sim({ allowLoopbackRemoteUrls: true });
+    // a port nobody listens on: the service's download is refused
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const e = await failure(client(s.baseUrl).uploadFromUrl(`http://127.0.0.1:${closed}/report.pdf`));
+    expect(e).toBeInstanceOf(BusinessError);
+    expect(e.code).toBe('business.remote_file_unavailable');
+    expect(e.message).toMatch(/could not be downloaded \(ECONNREFUSED\)/);
+    expect(e.message).toMatch(/Check the web address/);
+    expect(e.message).not.toMatch(/Check the request/);
   });
 
   it('an unknown task or recipient is not_found, not retried', async () => {

@@ -71,6 +71,8 @@ describe('a reply that is not what the spec promises is a clear error, never a c
     expect(e.message).not.toContain('<');
     expect((e as MalformedReplyError).problem).toMatch(/HTML/);
     expect(hits.get('html502')).toBe(3);
+    // The window learns the status, so it can say "temporary problem" rather than "wrong address".
+    expect(e.toIpcError().details).toEqual({ status: 502 });
     expect(waits).toHaveLength(2);
   });
 
@@ -80,6 +82,7 @@ describe('a reply that is not what the spec promises is a clear error, never a c
     expect(e).toBeInstanceOf(MalformedReplyError);
     expect(e.message).toContain('HTTP 200');
     expect(JSON.stringify(e.toIpcError())).not.toContain(MARKER);
+    expect(e.toIpcError().details).toEqual({ status: 200 });
     expect(hits.get('truncated')).toBe(1);
   });
 

@@ -26,6 +26,10 @@ const explained = new Set([
 export function explainError(t: TFunction, error: unknown): string {
   if (error instanceof CallError) {
     const family = error.code.split('.')[0] ?? '';
+    // An unreadable 5xx is a proxy or gateway failing in front of the service (the spec: every 5xx
+    // is temporary), not an address that answers like something else.
+    const status = error.error.details?.['status'];
+    if (family === 'malformed_reply' && typeof status === 'number' && status >= 500) return t('account:errors.server');
     const key = explained.has(error.code) ? error.code : explained.has(family) ? family : null;
     if (key) return t(`account:errors.${key.replace(/\./g, '_')}`);
     return error.message;

@@ -7,6 +7,14 @@ import { useAfterFirstPaint } from '../../lib/first-paint';
 
 const key = ['trackerHealth'] as const;
 
+const REASONS = ['network', 'timeout', 'server', 'malformed_reply', 'rate_limited', 'auth'] as const;
+
+/** The tracker reports an error code ('malformed_reply', 'timeout.outcome_unknown', …): say it in words. */
+export function healthReason(code: string | null): (typeof REASONS)[number] | 'other' {
+  const family = (code ?? '').split('.')[0] ?? '';
+  return (REASONS as readonly string[]).includes(family) ? (family as (typeof REASONS)[number]) : 'other';
+}
+
 /**
  * "Offline / retrying" in the shell while polling cannot reach the service:
  * the screens keep their last data, and this says why it is not moving.
@@ -23,7 +31,7 @@ export function ServiceStatus() {
     h.state === 'offline'
       ? t('health.offline')
       : t('health.retrying', {
-          error: h.lastError ?? '?',
+          error: t(`health.reason.${healthReason(h.lastError)}`),
           time: h.retryAtMs ? formatLocal(new Date(h.retryAtMs), { locale: i18n.language, style: 'time' }) : '—',
         });
   return (

@@ -60,6 +60,10 @@ export const send = {
     hint: 'The fax service downloads the file itself, so the address must be reachable from the internet.',
     add: 'Add',
     adding: 'Adding…',
+    errors: {
+      business_remote_file_unavailable:
+        'The fax service could not download the document from that address. Check the address, and that the document opens from the internet (not only inside your office network), then add it again.',
+    },
   },
   cover: {
     toggle: 'Add a cover page',

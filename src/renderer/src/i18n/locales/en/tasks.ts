@@ -2,6 +2,16 @@ export const tasks = {
   health: {
     offline: 'Offline — showing the last known state. FaxDesk checks again as soon as the connection is back.',
     retrying: 'The fax service is not answering ({{error}}). Showing the last known state; trying again at {{time}}.',
+    /** why, in a few words (the tracker reports an error code) */
+    reason: {
+      network: 'no connection to it',
+      timeout: 'it took too long to answer',
+      server: 'a temporary problem at the service',
+      malformed_reply: 'an unreadable reply, perhaps from a proxy',
+      rate_limited: 'too many requests for now',
+      auth: 'the API key or secret was refused',
+      other: 'an unexpected error',
+    },
   },
   title: 'Tasks',
   count_one: '{{count}} task',

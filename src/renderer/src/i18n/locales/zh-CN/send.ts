@@ -63,6 +63,9 @@ export const send: DeepStrings<typeof en> = {
     hint: '传真服务会自行下载该文件，因此网址必须能从互联网访问。',
     add: '添加',
     adding: '正在添加…',
+    errors: {
+      business_remote_file_unavailable: '传真服务无法从该网址下载文档。请检查网址，并确认该文档可以从互联网打开（而不仅是在公司内网中），然后再添加一次。',
+    },
   },
   cover: {
     toggle: '添加封面页',

@@ -5,6 +5,15 @@ export const tasks: DeepStrings<typeof enTasks> = {
   health: {
     offline: '已离线 — 显示的是最后已知的状态。网络恢复后 FaxDesk 会立即重新查询。',
     retrying: '传真服务暂无应答（{{error}}）。显示的是最后已知的状态；将于 {{time}} 重试。',
+    reason: {
+      network: '无法连接到服务',
+      timeout: '服务应答超时',
+      server: '服务出现临时故障',
+      malformed_reply: '收到无法识别的应答，可能来自代理服务器',
+      rate_limited: '请求过于频繁，请稍候',
+      auth: 'API 密钥或密码被拒绝',
+      other: '意外错误',
+    },
   },
   title: '任务',
   count_one: '{{count}} 个任务',

@@ -1,0 +1,74 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FaxDeskApi } from '../../../src/shared/ipc/contract';
+import { changeLanguage, i18next, initI18n } from '../../../src/renderer/src/i18n';
+import { CallError } from '../../../src/renderer/src/lib/api';
+import { explainError } from '../../../src/renderer/src/features/account/explain-error';
+import { ServiceStatus } from '../../../src/renderer/src/features/tasks/service-status';
+
+function installTrackerHealth(lastError: string) {
+  const api = new Proxy({} as FaxDeskApi, {
+    get: (_t, name: string) => {
+      if (name === 'on') return () => () => {};
+      return async () =>
+        name === 'trackerHealth'
+          ? { ok: true, value: { state: 'retrying', failures: 2, retryAtMs: Date.UTC(2026, 10, 24, 3, 0), lastError } }
+          : { ok: false, error: { code: 'test.unexpected', message: name } };
+    },
+  });
+  Object.defineProperty(window, 'faxdesk', { value: api, configurable: true, writable: true });
+}
+
+function showStatus() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ServiceStatus />
+    </QueryClientProvider>,
+  );
+  return screen.findByTestId('service-status');
+}
+
+afterEach(cleanup);
+
+describe('the retry banner says why in words, never an internal code', () => {
+  it('an unreadable reply (English)', async () => {
+    await initI18n('en');
+    installTrackerHealth('malformed_reply');
+    const banner = await showStatus();
+    expect(banner.textContent).toContain('an unreadable reply, perhaps from a proxy');
+    expect(banner.textContent).not.toContain('malformed_reply');
+  });
+
+  it('a timeout whose outcome is unknown, and an unknown code (Chinese)', async () => {
+    await initI18n('zh-CN');
+    await changeLanguage('zh-CN');
+    installTrackerHealth('timeout.outcome_unknown');
+    let banner = await showStatus();
+    expect(banner.textContent).toContain('服务应答超时');
+    expect(banner.textContent).not.toMatch(/timeout|outcome_unknown/);
+    cleanup();
+    installTrackerHealth('SomeInternalError');
+    banner = await showStatus();
+    expect(banner.textContent).toContain('意外错误');
+    expect(banner.textContent).not.toContain('SomeInternalError');
+  });
+});
+
+describe('advice for an unreadable reply depends on its status', () => {
+  const malformed = (status: number) =>
+    new CallError({ code: 'malformed_reply', message: `The fax service sent a reply FaxDesk could not read (HTTP ${status}).`, details: { status } });
+
+  it('a proxy’s HTML 502 is a temporary problem, in both languages; a 200 that is not the service means check the address', async () => {
+    await initI18n('en');
+    await changeLanguage('en');
+    const t = i18next.getFixedT('en');
+    expect(explainError(t, malformed(502))).toBe('The fax service had a temporary problem. Try again in a few minutes.');
+    expect(explainError(t, malformed(200))).toMatch(/Check the service address/);
+    const zh = i18next.getFixedT('zh-CN');
+    await changeLanguage('zh-CN');
+    expect(explainError(zh, malformed(503))).toBe('传真服务出现临时故障。请几分钟后重试。');
+    expect(explainError(zh, malformed(200))).toMatch(/检查服务地址/);
+  });
+});
