@@ -4,6 +4,7 @@ import { normalizeNumber } from '../../../../shared/phone/parse';
 import { displayFax } from '../../../../shared/phonebook/format';
 import type { Contact } from '../../../../shared/phonebook/types';
 import { CallError } from '../../lib/api';
+import { countryName } from '../../lib/country';
 import { phonebookErrorText } from './errors';
 import { useContacts, useDefaultCountry, useDeleteContact, useGroups, useSaveContact } from './queries';
 import { FormFooter } from './form-footer';
@@ -11,7 +12,7 @@ import { FormFooter } from './form-footer';
 const MANAGE_LIMIT = 500;
 
 function ContactForm({ contact, onDone }: { contact: Contact | null; onDone(message: string): void }) {
-  const { t } = useTranslation('phonebook');
+  const { t, i18n } = useTranslation('phonebook');
   const country = useDefaultCountry();
   const groups = useGroups();
   const save = useSaveContact();
@@ -71,7 +72,7 @@ function ContactForm({ contact, onDone }: { contact: Contact | null; onDone(mess
           onBlur={() => fax.trim() && checkFax()}
         />
         <span className="hint" id={`${id}-fax-hint`}>
-          {t('contact.faxHint', { country })}
+          {t('contact.faxHint', { country: countryName(country, i18n.language) })}
         </span>
         {faxError ? (
           <span className="error" id={`${id}-fax-error`}>

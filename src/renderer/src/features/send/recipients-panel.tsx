@@ -3,6 +3,7 @@ import type { ParsedRecipients, RecipientRow } from '../../../../shared/phone/pa
 import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
 import { useRecipientNames } from '../directory';
 import { PhonebookPicker } from '../phonebook';
+import { countryName } from '../../lib/country';
 import { useCompose } from './compose-store';
 
 export function appendNumbers(numbers: string[]): void {
@@ -23,7 +24,7 @@ function RowStatus({ row, serviceErrors }: { row: RecipientRow; serviceErrors: s
 }
 
 export function RecipientsPanel({ parsed, country }: { parsed: ParsedRecipients; country: string }) {
-  const { t } = useTranslation('send');
+  const { t, i18n } = useTranslation('send');
   const text = useCompose((s) => s.recipientsText);
   const serviceErrors = useCompose((s) => s.serviceErrors);
   const set = useCompose((s) => s.set);
@@ -46,7 +47,7 @@ export function RecipientsPanel({ parsed, country }: { parsed: ParsedRecipients;
             onChange={(e) => set({ recipientsText: e.target.value, result: null })}
           />
           <span className="hint" id="send-numbers-hint">
-            {t('recipients.hint', { country })}
+            {t('recipients.hint', { country: countryName(country, i18n.language) })}
           </span>
           <span id="send-numbers-count" className="send-count" aria-live="polite" data-testid="send-count">
             <strong>{t('recipients.count', { valid })}</strong>

@@ -82,7 +82,7 @@ export const send: DeepStrings<typeof en> = {
   recipients: {
     heading: '收件人',
     label: '传真号码',
-    hint: '输入或粘贴号码，可用换行、逗号或分号分隔。国内号码会自动补全 {{country}} 的国家代码。',
+    hint: '输入或粘贴号码，可用换行、逗号或分号分隔。国内号码会自动补全{{country}}的国家代码。',
     count: '将发送 {{valid}} 个',
     invalidCount_one: '{{count}} 个无效',
     invalidCount_other: '{{count}} 个无效',
