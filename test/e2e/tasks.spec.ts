@@ -123,6 +123,12 @@ for (const language of ['en', 'zh-CN'] as const) {
     // Failures at a glance: two, busy and no answer first, and the sidebar count.
     await page.getByTestId('nav-failures').click();
     await expect(page.getByTestId('failures-badge')).toContainText('2');
+    // Words a person would write: the window in days, and one recipient per group in the singular.
+    await expect(page.getByTestId('failures-badge').locator('.sr-only')).toHaveText(
+      en ? '2 failed recipients in the last 7 days' : '最近 7 天内有 2 个接收方发送失败',
+    );
+    await expect(page.getByTestId('failure-group-BUSY')).toContainText(en ? 'BUSY: 1 recipient' : 'BUSY：1 个接收方');
+    await expect(page.getByTestId('failure-group-BUSY')).not.toContainText('(s)');
     await expect(page.getByTestId('failure-group-BUSY')).toContainText(BUSY);
     await expect(page.getByTestId('failure-group-NO_ANSWER')).toContainText(NO_ANSWER);
     const groups = page.locator('[data-testid^="failure-group-"]');
@@ -139,6 +145,7 @@ for (const language of ['en', 'zh-CN'] as const) {
     await detail.getByTestId('resend-confirm').click();
     const done = detail.locator('.detail-notice .notice');
     await expect(done).toContainText(en ? 'Resent as task' : '已重发为任务');
+    await expect(done).toContainText(en ? 'to 2 numbers.' : '共 2 个号码。');
     // The confirmation appears under the button that was pressed, in view.
     await expect(done).toBeInViewport();
     const text = (await done.textContent()) ?? '';

@@ -105,6 +105,7 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
       pending: history.countTasks({ status: ['pending', 'unchecked', 'creating'], profiles }),
       sending: history.countTasks({ status: 'sending', profiles }),
       recentFailures: history.failuresSince(since, profiles).reduce((n, g) => n + g.recipients, 0),
+      recentFailureDays: windowDays,
     };
   }
   const trayStatus = (): TasksTrayStatus => {

@@ -147,6 +147,8 @@ export interface TaskCounts {
   sending: number;
   /** failed recipients in the failures window (the sidebar badge), of the connected profile only */
   recentFailures: number;
+  /** how many days back the failures window reaches */
+  recentFailureDays: number;
 }
 
 /** NUL, tabs, line breaks and other control characters: never part of a name, number or reference. */

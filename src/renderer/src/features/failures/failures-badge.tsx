@@ -12,7 +12,7 @@ export function FailuresBadge() {
   return (
     <span className="nav-count" data-testid="failures-badge">
       <span aria-hidden="true">{n > 999 ? '999+' : n}</span>
-      <span className="sr-only">{t('badge', { count: n })}</span>
+      <span className="sr-only">{t('badge', { count: n, days: counts.data?.recentFailureDays ?? 7 })}</span>
     </span>
   );
 }

@@ -86,7 +86,7 @@ export function ResultPanel({ result, name, serviceTimeZone, onRemoveSent, onNew
       {notAttempted > 0 ? <p className="muted">{t('result.notAttempted', { count: notAttempted })}</p> : null}
       {created.length > 0 ? (
         <div className={refused || unknown ? undefined : 'notice info'} role={refused || unknown ? undefined : 'status'}>
-          {!refused && !unknown ? <strong>{t(created.length > 1 ? 'result.sentSplit' : 'result.sentOne', { count: created.length, recipients: result.sentNumbers.length })}</strong> : null}
+          {!refused && !unknown ? <strong>{created.length > 1 ? t('result.sentSplit', { count: created.length, recipients: result.sentNumbers.length }) : t('result.sentOne', { count: result.sentNumbers.length })}</strong> : null}
           {result.serviceScheduledAt ? (
             <p>
               {t('result.scheduled', {
