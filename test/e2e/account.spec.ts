@@ -39,7 +39,8 @@ test.describe('connect and check', () => {
 
         await page.getByTestId('nav-account').click();
         await expect(page.getByTestId('account-balance')).toHaveText('¥88.50');
-        await expect(page.getByTestId('account-status')).toContainText('active');
+        await expect(page.getByTestId('account-status')).toContainText(en ? 'Faxes can be sent.' : '可以发送传真。');
+        await expect(page.getByTestId('account-status').locator('[data-status="active"]')).toHaveText(en ? 'Active' : '正常');
         await shot(page, `account-connected-${language}`);
         await expectNoAxeViolations(page);
 
@@ -86,7 +87,8 @@ test.describe('connect and check', () => {
         const moved = await page.evaluate((u) => window.faxdesk!.updateSettings({ baseUrl: u } as never), otherUrl);
         expect(moved).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
         await page.getByTestId('nav-account').click();
-        await expect(page.getByTestId('account-status')).toContainText('active');
+        await expect(page.getByTestId('account-status')).toContainText(en ? 'Faxes can be sent.' : '可以发送传真。');
+        await expect(page.getByTestId('account-status').locator('[data-status="active"]')).toHaveText(en ? 'Active' : '正常');
         expect(seen).toEqual([]);
       } finally {
         await new Promise<void>((r) => other.close(() => r()));

@@ -41,8 +41,11 @@ export function AccountScreen() {
             </dd>
             <dt>{t('status')}</dt>
             <dd data-testid="account-status">
-              <span className={a.status === 'active' ? 'badge ok' : 'badge bad'}>{a.status}</span>{' '}
-              {knownStatuses.has(a.status) ? t(`statusValue.${a.status as 'active'}`) : a.status}
+              {/* a status the spec does not list is shown as the service words it */}
+              <span className={a.status === 'active' ? 'badge ok' : 'badge bad'} data-status={a.status}>
+                {knownStatuses.has(a.status) ? t(`statusBadge.${a.status as 'active'}`) : a.status}
+              </span>{' '}
+              {knownStatuses.has(a.status) ? t(`statusValue.${a.status as 'active'}`) : null}
             </dd>
             <dt>{t('name')}</dt>
             <dd>{a.name}</dd>

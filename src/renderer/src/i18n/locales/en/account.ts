@@ -6,10 +6,16 @@ export const account = {
   balance: 'Balance',
   balanceShort: 'Balance {{amount}}',
   status: 'Status',
+  /** the short word in the status badge */
+  statusBadge: {
+    active: 'Active',
+    suspended: 'Suspended',
+    inactive: 'Not activated',
+  },
   statusValue: {
-    active: 'Active — faxes can be sent',
-    suspended: 'Suspended — sending is paused; contact your provider',
-    inactive: 'Not activated — activate the account in the management console',
+    active: 'Faxes can be sent.',
+    suspended: 'Sending is paused; contact your provider.',
+    inactive: 'Activate the account in the management console.',
   },
   name: 'Name',
   uid: 'Organization ID',

@@ -9,10 +9,15 @@ export const account: DeepStrings<typeof en> = {
   balance: '余额',
   balanceShort: '余额 {{amount}}',
   status: '状态',
+  statusBadge: {
+    active: '正常',
+    suspended: '已暂停',
+    inactive: '未激活',
+  },
   statusValue: {
-    active: '正常 — 可以发送传真',
-    suspended: '已暂停 — 发送已暂停，请联系服务商',
-    inactive: '未激活 — 请在管理后台激活账户',
+    active: '可以发送传真。',
+    suspended: '发送已暂停，请联系服务商。',
+    inactive: '请在管理后台激活账户。',
   },
   name: '名称',
   uid: '组织 ID',
