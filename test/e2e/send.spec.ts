@@ -104,6 +104,12 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(page.getByTestId('send-rows').locator('tbody tr')).toHaveCount(4);
       await page.locator('#send-schedule').fill(tomorrowAt930());
       await expect(page.getByTestId('send-service-time')).toContainText('Asia/Shanghai');
+      // The service has no cancel call: the user is told before scheduling.
+      await expect(page.getByTestId('send-no-cancel')).toHaveText(
+        language === 'en'
+          ? 'Once scheduled, the fax cannot be cancelled or changed: the fax service offers no way to do it.'
+          : '定时传真一经提交便无法取消或修改：传真服务不提供此功能。',
+      );
       await expect(page.locator('#send-name')).toHaveAttribute('placeholder', 'Offer');
       await shot(page, `send-compose-${language}`);
       await expectNoAxeViolations(page);

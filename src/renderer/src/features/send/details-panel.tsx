@@ -105,6 +105,11 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
         <span className="hint" id="send-schedule-hint" data-testid="send-service-time">
           {serviceTime && !past ? t('details.serviceTime', { time: serviceTime, zone: serviceTimeZone }) : t('details.scheduleHint')}
         </span>
+        {serviceTime && !past ? (
+          <span className="hint" data-testid="send-no-cancel">
+            {t('details.noCancel')}
+          </span>
+        ) : null}
         {past ? (
           <span className="error" role="alert">
             {t('details.past')}

@@ -60,6 +60,12 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
                 service: service ?? '',
                 zone: serviceTimeZone,
               })}
+          {facts.scheduledAt !== null ? (
+            <span className="muted" data-testid="send-review-no-cancel">
+              {' '}
+              {t('details.noCancel')}
+            </span>
+          ) : null}
         </dd>
         <dt>{t('review.cost')}</dt>
         <dd data-testid="send-review-cost">

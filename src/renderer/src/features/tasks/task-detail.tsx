@@ -155,7 +155,15 @@ function DetailBody({
         <dt>{t('detail.created')}</dt>
         <dd>{localTime(task.createdAtMs, language, true)}</dd>
         <dt>{t('detail.scheduled')}</dt>
-        <dd>{isImmediate(task) ? t('immediately') : localTime(task.scheduledAtMs, language, true)}</dd>
+        <dd>
+          {isImmediate(task) ? t('immediately') : localTime(task.scheduledAtMs, language, true)}
+          {task.status === 'pending' && !isImmediate(task) ? (
+            <span className="muted" data-testid="task-no-cancel">
+              {' '}
+              {t('detail.noCancel')}
+            </span>
+          ) : null}
+        </dd>
         <dt>{t('detail.documents')}</dt>
         <dd>{d.files.length ? d.files.map((f) => f.name).join(', ') : '—'}</dd>
         <dt>{t('detail.totals')}</dt>

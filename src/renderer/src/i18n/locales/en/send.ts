@@ -113,6 +113,7 @@ export const send = {
     scheduleHint: 'Leave empty to send now.',
     clearSchedule: 'Send now instead',
     serviceTime: 'The service will send at {{time}} ({{zone}} time).',
+    noCancel: 'Once scheduled, the fax cannot be cancelled or changed: the fax service offers no way to do it.',
     past: 'This time has passed or is less than a minute away. Pick a later time, or send now.',
   },
   cost: {

@@ -113,6 +113,7 @@ export const tasks = {
     csvSaved: 'CSV export saved.',
     resendAll: 'Resend to all failed ({{count}})',
     resendRetryable: 'Resend to busy / no answer only ({{count}})',
+    noCancel: 'Scheduled: the fax service sends it at this time and cannot cancel it.',
     resendConfirm_one: 'Send {{name}} again to {{count}} number: {{numbers}}?',
     resendConfirm_other: 'Send {{name}} again to {{count}} numbers: {{numbers}}?',
     resendDone_one: 'Resent as task {{ref}} to {{count}} number.',

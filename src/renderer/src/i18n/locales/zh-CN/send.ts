@@ -115,6 +115,7 @@ export const send: DeepStrings<typeof en> = {
     scheduleHint: '留空则立即发送。',
     clearSchedule: '改为立即发送',
     serviceTime: '服务将在 {{time}}（{{zone}} 时间）发送。',
+    noCancel: '定时传真一经提交便无法取消或修改：传真服务不提供此功能。',
     past: '该时间已过或距现在不足一分钟。请选择更晚的时间，或立即发送。',
   },
   cost: {

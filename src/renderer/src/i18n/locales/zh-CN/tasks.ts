@@ -114,6 +114,7 @@ export const tasks: DeepStrings<typeof enTasks> = {
     csvSaved: 'CSV 已导出。',
     resendAll: '重发给全部失败号码（{{count}}）',
     resendRetryable: '仅重发忙线/无人接听（{{count}}）',
+    noCancel: '已定时：传真服务将在此时间发送，且无法取消。',
     resendConfirm_one: '将“{{name}}”再次发送给 {{count}} 个号码：{{numbers}}？',
     resendConfirm_other: '将“{{name}}”再次发送给 {{count}} 个号码：{{numbers}}？',
     resendDone_one: '已重发为任务 {{ref}}，共 {{count}} 个号码。',
