@@ -65,6 +65,8 @@ function isBlank(row: string[]): boolean {
 
 const NUMBER_HEADER = /fax|传真|phone|tel|number|mobile|号码|电话|手机|nummer|numéro|número/i;
 const NAME_HEADER = /name|姓名|名称|名字|联系人|contact|收件人|recipient/i;
+const COMPANY_HEADER = /compan|organi[sz]ation|^org$|firm|employer|公司|单位|机构|企业|société|empresa/i;
+const NOTE_HEADER = /note|comment|remark|memo|备注|说明|注释|附注|bemerkung|remarque/i;
 
 function looksLikeNumber(cell: string): boolean {
   const digits = cell.replace(/\D/g, '').length;
@@ -106,7 +108,15 @@ function guessColumns(header: string[] | null, data: string[][], width: number):
       }
     }
   }
-  return { numberColumn, nameColumn };
+  // Company and note only by their header (FaxDesk's own export, Outlook, 公司/备注): content cannot tell them apart.
+  const byHeader = (pattern: RegExp): number | null => {
+    if (!header) return null;
+    const i = header.findIndex((h, c) => c !== numberColumn && c !== nameColumn && pattern.test(h));
+    return i >= 0 ? i : null;
+  };
+  const companyColumn = byHeader(COMPANY_HEADER);
+  const noteColumn = byHeader(NOTE_HEADER);
+  return { numberColumn, nameColumn, companyColumn: companyColumn === noteColumn ? null : companyColumn, noteColumn };
 }
 
 /** What the import dialog shows before anything is imported. */

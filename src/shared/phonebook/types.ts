@@ -131,8 +131,8 @@ export interface CsvPreview {
   rowCount: number;
   hasHeader: boolean;
   encoding: CsvEncoding;
-  /** FaxDesk's guess of which columns hold the number and the name, for the column pickers */
-  suggested: { numberColumn: number | null; nameColumn: number | null };
+  /** FaxDesk's guess of which columns hold the number, name, company and note, for the column pickers */
+  suggested: { numberColumn: number | null; nameColumn: number | null; companyColumn: number | null; noteColumn: number | null };
 }
 
 /** Why a row of a CSV file was not imported. */

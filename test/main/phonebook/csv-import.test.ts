@@ -24,8 +24,19 @@ describe('previewing a CSV file before import', () => {
       rowCount: 2,
       hasHeader: true,
       encoding: 'utf-8',
-      suggested: { numberColumn: 2, nameColumn: 0 },
+      suggested: { numberColumn: 2, nameColumn: 0, companyColumn: 1, noteColumn: null },
     });
+  });
+
+  it('maps Company and Note by their header: FaxDesk\'s own export and Chinese headers', async () => {
+    t = makePhonebook();
+    const own = t.chosen('faxdesk-export.csv', '\ufeffname,fax,company,note\r\nLi,+86 10 8888 1234,Acme,Accounts only\r\n');
+    expect((await t.phonebook.handlers.previewCsvImport({ handle: own })).suggested).toEqual({ numberColumn: 1, nameColumn: 0, companyColumn: 2, noteColumn: 3 });
+    const zh = t.chosen('通讯录.csv', '\ufeff备注,姓名,公司,传真\r\n只收发票,张三,某某公司,010 8888 1234\r\n');
+    expect((await t.phonebook.handlers.previewCsvImport({ handle: zh })).suggested).toEqual({ numberColumn: 3, nameColumn: 1, companyColumn: 2, noteColumn: 0 });
+    // without a header, company and note are not guessed (content cannot tell them apart)
+    const bare = t.chosen('bare2.csv', '13812345678,Li,Acme,hello\n');
+    expect((await t.phonebook.handlers.previewCsvImport({ handle: bare })).suggested).toMatchObject({ companyColumn: null, noteColumn: null });
   });
 
   it('takes a file without a header row as all data, with unnamed columns', async () => {

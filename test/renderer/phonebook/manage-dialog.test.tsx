@@ -80,7 +80,7 @@ describe('the manage dialog', () => {
       rowCount: 3,
       hasHeader: true,
       encoding: 'utf-8',
-      suggested: { numberColumn: 2, nameColumn: 0 },
+      suggested: { numberColumn: 2, nameColumn: 0, companyColumn: null, noteColumn: null },
     };
     const handle = `fh_${'c'.repeat(32)}`;
     const calls = installApi({
@@ -100,6 +100,8 @@ describe('the manage dialog', () => {
     expect(within(dialog).getByText('File: contacts.csv')).toBeTruthy();
     expect((numberSelect as HTMLSelectElement).value).toBe('2');
     fireEvent.change(numberSelect, { target: { value: '1' } });
+    // the column no role takes now is named before importing
+    expect(within(dialog).getByTestId('csv-unmapped').textContent).toBe('Column Mobile is not imported. Choose it above if it should be kept.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(calls.some(([n]) => n === 'importCsv')).toBe(true));
     expect(calls.find(([n]) => n === 'importCsv')?.[1]).toEqual({

@@ -40,6 +40,8 @@ function ImportSection() {
       const next: Partial<Record<ColumnRole, number>> = {};
       if (p.suggested.numberColumn !== null) next.numberColumn = p.suggested.numberColumn;
       if (p.suggested.nameColumn !== null) next.nameColumn = p.suggested.nameColumn;
+      if (p.suggested.companyColumn !== null) next.companyColumn = p.suggested.companyColumn;
+      if (p.suggested.noteColumn !== null) next.noteColumn = p.suggested.noteColumn;
       setColumns(next);
     } catch (err) {
       setPreview(null);
@@ -90,6 +92,11 @@ function ImportSection() {
     });
 
   const width = preview?.columns.length ?? 0;
+  // Named columns that no role takes: said before importing, so nothing is dropped unnoticed.
+  const taken = new Set(Object.values(columns));
+  const unmapped = (preview?.hasHeader ? preview.columns : [])
+    .map((name, i) => (name && !taken.has(i) && preview!.sampleRows.some((r) => (r[i] ?? '').trim() !== '') ? name : null))
+    .filter((n): n is string => n !== null);
 
   return (
     <section className="pb-transfer" aria-labelledby={`${id}-import`}>
@@ -151,6 +158,11 @@ function ImportSection() {
               />
             </div>
           </div>
+          {unmapped.length > 0 ? (
+            <p className="notice warn" role="status" data-testid="csv-unmapped">
+              {t('csv.unmapped', { count: unmapped.length, columns: unmapped.join(', ') })}
+            </p>
+          ) : null}
           {preview.sampleRows.length > 0 ? (
             <div className="pb-sample">
               <table className="grid">

@@ -85,6 +85,8 @@ export const phonebook = {
     chosen: 'File: {{name}}',
     fileHint: 'A spreadsheet saved as CSV (UTF-8 or GBK), one contact per row.',
     reading: 'Reading the file…',
+    unmapped_one: 'Column {{columns}} is not imported. Choose it above if it should be kept.',
+    unmapped_other: 'Columns {{columns}} are not imported. Choose them above if they should be kept.',
     fileInfo: '{{count}} rows · {{encoding}}',
     hasHeader: 'The first row holds column names',
     numberColumn: 'Column with the fax number',

@@ -88,6 +88,8 @@ export const phonebook: DeepStrings<typeof en> = {
     chosen: '文件：{{name}}',
     fileHint: '另存为 CSV（UTF-8 或 GBK）的表格，每行一个联系人。',
     reading: '正在读取文件…',
+    unmapped_one: '“{{columns}}”列不会导入。如需保留，请在上方选择。',
+    unmapped_other: '“{{columns}}”列不会导入。如需保留，请在上方选择。',
     fileInfo: '{{count}} 行 · {{encoding}}',
     hasHeader: '第一行是列名',
     numberColumn: '传真号码所在列',
