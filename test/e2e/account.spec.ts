@@ -30,8 +30,19 @@ test.describe('connect and check', () => {
         await expectNoAxeViolations(page);
 
         await page.getByLabel(en ? 'API secret' : 'API 秘钥').fill(SECRET);
+        // A new attempt clears the old error at once: it never sits beside "Connecting…" (the answer is held back here).
+        let release = () => {};
+        const held = new Promise<void>((r) => (release = r));
+        await page.route('**/__faxdesk/ipc/connectAccount', async (route) => {
+          await held;
+          await route.continue();
+        });
         await page.getByRole('button', { name: en ? 'Save and connect' : '保存并连接' }).click();
+        await expect(page.getByRole('button', { name: en ? 'Connecting…' : '正在连接…' })).toBeVisible();
+        await expect(page.getByTestId('connection-outcome')).toHaveCount(0);
+        release();
         await expect(page.getByTestId('connection-outcome')).toContainText('¥88.50');
+        await expect(page.getByTestId('connection-outcome')).toContainText(en ? 'status Active' : '状态 正常');
         await expect(page.getByTestId('demo-badge')).toHaveCount(0);
         await expect(page.getByTestId('balance-chip')).toContainText('¥88.50');
         await expect(page.getByLabel(en ? 'API secret' : 'API 秘钥')).toHaveValue('');

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatLocal } from '../../../../shared/service-time';
 import { useUiStore } from '../../app/ui-store';
 import { explainError } from './explain-error';
-import { formatServiceTime, formatYuan } from './format';
+import { accountStatusWord, formatServiceTime, formatYuan } from './format';
 import { useAccount, useConnection, useSettings } from './hooks';
 
 const knownStatuses = new Set(['active', 'suspended', 'inactive']);
@@ -43,7 +43,7 @@ export function AccountScreen() {
             <dd data-testid="account-status">
               {/* a status the spec does not list is shown as the service words it */}
               <span className={a.status === 'active' ? 'badge ok' : 'badge bad'} data-status={a.status}>
-                {knownStatuses.has(a.status) ? t(`statusBadge.${a.status as 'active'}`) : a.status}
+                {accountStatusWord(t, a.status)}
               </span>{' '}
               {knownStatuses.has(a.status) ? t(`statusValue.${a.status as 'active'}`) : null}
             </dd>

@@ -1,4 +1,12 @@
+import type { TFunction } from 'i18next';
 import { formatServiceTimeLocal } from '../../../../shared/service-time';
+
+const KNOWN_STATUSES = new Set(['active', 'suspended', 'inactive']);
+
+/** The account status the spec lists, as a word in the UI language; any other as the service words it. */
+export function accountStatusWord(t: TFunction, status: string): string {
+  return KNOWN_STATUSES.has(status) ? t(`account:statusBadge.${status as 'active'}`) : status;
+}
 
 const yuan = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

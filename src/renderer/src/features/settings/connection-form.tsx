@@ -6,7 +6,7 @@ import { baseUrlProblem } from '../../../../shared/settings';
 import { credentialKey, sameCredentialKey } from '../../../../shared/credential-key';
 import { call, CallError } from '../../lib/api';
 import { explainError } from '../account/explain-error';
-import { formatYuan } from '../account/format';
+import { accountStatusWord, formatYuan } from '../account/format';
 import { accountKeys, useConnection } from '../account/hooks';
 
 type Outcome = { kind: 'ok'; text: string } | { kind: 'error'; text: string } | null;
@@ -33,19 +33,22 @@ export function ConnectionForm() {
 
   const urlProblem = baseUrl && touched ? baseUrlProblem(baseUrl) : null;
   const candidate = () => ({ baseUrl: baseUrl.trim(), apiKey: apiKey.trim(), ...(secret ? { secret } : {}) });
-  const describe = (a: AccountView) => t('connection.testOk', { name: a.name, balance: formatYuan(a.balance), status: a.status });
+  const describe = (a: AccountView) => t('connection.testOk', { name: a.name, balance: formatYuan(a.balance), status: accountStatusWord(ta, a.status) });
   const fail = (e: unknown) => {
     const fields = e instanceof CallError ? e.fields : undefined;
     const fieldText = fields ? Object.values(fields).flat().join(' ') : '';
     setOutcome({ kind: 'error', text: fieldText || explainError(ta, e) });
   };
 
+  // A new attempt clears the previous outcome, so an old error never sits beside "Testing…".
   const test = useMutation({
+    onMutate: () => setOutcome(null),
     mutationFn: () => call('testConnection', candidate()),
     onSuccess: (a) => setOutcome({ kind: 'ok', text: describe(a) }),
     onError: fail,
   });
   const connect = useMutation({
+    onMutate: () => setOutcome(null),
     mutationFn: () => call('connectAccount', candidate()),
     onSuccess: async (a) => {
       setSecret('');
