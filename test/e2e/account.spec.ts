@@ -40,8 +40,16 @@ test.describe('connect and check', () => {
         await page.getByRole('button', { name: en ? 'Save and connect' : '保存并连接' }).click();
         await expect(page.getByRole('button', { name: en ? 'Connecting…' : '正在连接…' })).toBeVisible();
         await expect(page.getByTestId('connection-outcome')).toHaveCount(0);
+        // After connecting, the window asks for the account once or twice, not once per component listening.
+        const accountQueries: string[] = [];
+        page.on('request', (r) => {
+          if (r.url().endsWith('/__faxdesk/ipc/getAccount')) accountQueries.push(r.url());
+        });
         release();
         await expect(page.getByTestId('connection-outcome')).toContainText('¥88.50');
+        await page.waitForTimeout(1500); // an upper bound: what arrives within it is counted
+        expect(accountQueries.length).toBeGreaterThanOrEqual(1);
+        expect(accountQueries.length).toBeLessThanOrEqual(2);
         await expect(page.getByTestId('connection-outcome')).toContainText(en ? 'status Active' : '状态 正常');
         await expect(page.getByTestId('demo-badge')).toHaveCount(0);
         await expect(page.getByTestId('balance-chip')).toContainText('¥88.50');

@@ -5,6 +5,7 @@ import { api } from '../lib/api';
 import { isRoute, routes, useUiStore, type Route } from './ui-store';
 import { screenReady, screens, shellSlots } from './screens';
 import { StartupNotices } from './startup-notices';
+import { useAccountEvents } from '../features/account/hooks';
 
 export function Shell() {
   const { t } = useTranslation();
@@ -12,6 +13,7 @@ export function Shell() {
   const setStoreRoute = useUiStore((s) => s.setRoute);
   const Screen = screens[route];
   const queryClient = useQueryClient();
+  useAccountEvents();
   // The screen's module first, then the switch (a failed load still switches: the screen's fallback says so).
   const setRoute = useCallback((r: Route) => void screenReady(r).then(() => setStoreRoute(r)), [setStoreRoute]);
 

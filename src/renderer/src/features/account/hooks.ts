@@ -10,25 +10,34 @@ export const accountKeys = {
   settings: ['settings'] as const,
 };
 
-/** Keeps the connection status current when main reports a change. */
-export function useConnection() {
+/**
+ * Main's account events, written into the query cache once, by the shell. (Registered per component,
+ * one connection change invalidated the account once per listener: 8 identical account queries
+ * followed a Save and connect.)
+ */
+export function useAccountEvents() {
   const client = useQueryClient();
-  useEffect(
-    () =>
-      api().on('connectionChanged', (status) => {
-        client.setQueryData(accountKeys.connection, status);
-        void client.invalidateQueries({ queryKey: accountKeys.account });
-      }),
-    [client],
-  );
+  useEffect(() => {
+    const offConnection = api().on('connectionChanged', (status) => {
+      client.setQueryData(accountKeys.connection, status);
+      void client.invalidateQueries({ queryKey: accountKeys.account });
+    });
+    const offAccount = api().on('accountChanged', (account) => client.setQueryData(accountKeys.account, account));
+    return () => {
+      offConnection();
+      offAccount();
+    };
+  }, [client]);
+}
+
+/** The connection status (main's events keep it current: useAccountEvents). */
+export function useConnection() {
   const enabled = useAfterFirstPaint();
   return useQuery({ queryKey: accountKeys.connection, queryFn: () => call('getConnection'), enabled });
 }
 
 /** The account, refreshed on focus and every few minutes, and pushed by main after each charge. */
 export function useAccount() {
-  const client = useQueryClient();
-  useEffect(() => api().on('accountChanged', (account) => client.setQueryData(accountKeys.account, account)), [client]);
   const enabled = useAfterFirstPaint();
   return useQuery({
     enabled,
