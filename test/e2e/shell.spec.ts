@@ -26,6 +26,20 @@ test.describe('the app shell in the browser preview', () => {
     });
   }
 
+  test('a screen opens at its top, not where the previous one was scrolled to', async ({ page, preview }) => {
+    await page.setViewportSize({ width: 1000, height: 600 });
+    await openApp(page, preview);
+    const content = page.locator('#content');
+    await page.getByTestId('nav-settings').click();
+    await expect(page.locator('main h1')).toBeVisible();
+    await content.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(() => content.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+    await page.getByTestId('nav-send').click();
+    await expect(page.getByTestId('nav-send')).toHaveAttribute('aria-current', 'page');
+    expect(await content.evaluate((el) => el.scrollTop)).toBe(0);
+    await expect(page.locator('main h1')).toBeInViewport();
+  });
+
   test('refuses API calls from another origin and without the token', async ({ page, preview }) => {
     await openApp(page, preview);
     const origin = new URL(preview.url).origin;

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
@@ -14,6 +14,11 @@ export function Shell() {
   const Screen = screens[route];
   const queryClient = useQueryClient();
   useAccountEvents();
+  // A new screen starts at its top, not where the previous one was scrolled to.
+  const content = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (content.current) content.current.scrollTop = 0;
+  }, [route]);
   // The screen's module first, then the switch (a failed load still switches: the screen's fallback says so).
   const setRoute = useCallback((r: Route) => void screenReady(r).then(() => setStoreRoute(r)), [setStoreRoute]);
 
@@ -62,7 +67,7 @@ export function Shell() {
           ))}
         </header>
         <StartupNotices />
-        <main className="content" id="content">
+        <main className="content" id="content" ref={content}>
           <Suspense fallback={<p className="muted">{t('loading')}</p>}>
             <Screen />
           </Suspense>
