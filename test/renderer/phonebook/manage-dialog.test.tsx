@@ -49,6 +49,15 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 describe('the manage dialog', () => {
+  it('says how to add the first contact and group with its own buttons, not by pointing to itself', async () => {
+    installApi({});
+    const dialog = openDialog();
+    expect(await within(dialog).findByText('No contacts yet. Add one with “New contact”, or import a file under “Import and export”.')).toBeTruthy();
+    expect(within(dialog).queryByText(/with “Manage phonebook”/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Groups' }));
+    expect(await within(dialog).findByText('No groups yet. Create one with “New group”.')).toBeTruthy();
+  });
+
   it('checks a typed fax number before saving and shows why it is wrong', async () => {
     const calls = installApi({});
     const dialog = openDialog();

@@ -123,6 +123,14 @@ describe('the phonebook picker', () => {
     expect(onPick).toHaveBeenCalledWith(['442079460018', '12125550123']);
   });
 
+  it('a search that hides every group says no group matches, not that there are none', async () => {
+    renderPicker(vi.fn());
+    expect(await screen.findByRole('checkbox', { name: /Suppliers/ })).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search contacts' }), { target: { value: 'zzz' } });
+    expect(await screen.findByText('No group matches “zzz”.')).toBeTruthy();
+    expect(screen.queryByText('No groups yet.')).toBeNull();
+  });
+
   it('shows contact numbers the international way and a group without members cannot be picked', async () => {
     renderPicker(vi.fn());
     const li = await screen.findByRole('checkbox', { name: /Li Lei/ });

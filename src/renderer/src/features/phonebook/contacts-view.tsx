@@ -175,7 +175,7 @@ export function ContactsView() {
         </p>
       ) : null}
       {(contacts.data?.contacts.length ?? 0) === 0 ? (
-        <p className="muted">{query ? t('picker.noMatches', { search: query }) : t('picker.noContacts')}</p>
+        <p className="muted">{query ? t('picker.noMatches', { search: query }) : t('picker.noContactsHere')}</p>
       ) : (
         <ul className="pb-rows" aria-label={t('contact.listLabel')}>
           {contacts.data?.contacts.map((c) => (

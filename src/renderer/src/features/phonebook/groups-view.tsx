@@ -132,7 +132,7 @@ export function GroupsView() {
         </p>
       ) : null}
       {(groups.data?.length ?? 0) === 0 ? (
-        <p className="muted">{t('picker.noGroups')}</p>
+        <p className="muted">{t('picker.noGroupsHere')}</p>
       ) : (
         <ul className="pb-rows" aria-label={t('group.listLabel')}>
           {groups.data?.map((g) => (

@@ -99,7 +99,7 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
         {groups.isPending ? (
           <p className="muted">{t('picker.loading')}</p>
         ) : shownGroups.length === 0 ? (
-          <p className="muted">{t('picker.noGroups')}</p>
+          <p className="muted">{query && (groups.data?.length ?? 0) > 0 ? t('picker.noGroupMatches', { search: query }) : t('picker.noGroups')}</p>
         ) : (
           <ul className="pb-list">
             {shownGroups.map((g) => (

@@ -9,6 +9,10 @@ export const phonebook = {
     noGroups: 'No groups yet.',
     noContacts: 'No contacts yet. Add some, or import a CSV file, with “Manage phonebook”.',
     noMatches: 'No contact matches “{{search}}”.',
+    noGroupMatches: 'No group matches “{{search}}”.',
+    /** inside the Manage dialog: point to its own buttons, not to the dialog itself */
+    noContactsHere: 'No contacts yet. Add one with “New contact”, or import a file under “Import and export”.',
+    noGroupsHere: 'No groups yet. Create one with “New group”.',
     noRecent: 'Numbers you send to appear here.',
     groupLabel: '{{name}} ({{count}})',
     unnamed: 'No name',
