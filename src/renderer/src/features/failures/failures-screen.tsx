@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayFax } from '../../../../shared/phonebook/format';
 import type { FailureGroup } from '../../../../shared/tasks/types';
 import { useUiStore } from '../../app/ui-store';
 import { localTime } from '../tasks/format';
@@ -99,7 +100,7 @@ function Group({ group }: { group: FailureGroup }) {
         <tbody>
           {group.items.map((it) => (
             <tr key={`${it.rcptRef}-${it.taskRef}`}>
-              <td className="mono">{it.phoneNumber}</td>
+              <td className="mono">{displayFax(it.phoneNumber)}</td>
               <td>
                 <button type="button" className="link-button" onClick={() => openTask(it.taskRef)} aria-label={`${t('openTask')}: ${it.taskName}`}>
                   {it.taskName}

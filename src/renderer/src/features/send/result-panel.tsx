@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { displayFax } from '../../../../shared/phonebook/format';
 import { formatServiceTimeLocal } from '../../../../shared/service-time';
 import type { SendResult } from '../../../../shared/send/types';
 import { useUiStore } from '../../app/ui-store';
@@ -101,7 +102,7 @@ export function ResultPanel({ result, name, serviceTimeZone, onRemoveSent, onNew
               <ul className="send-rcpt-refs">
                 {p.task?.recipients.map((r) => (
                   <li key={r.rcptRef}>
-                    {t('result.rcpt', { number: r.phoneNumber, ref: r.rcptRef })}
+                    {t('result.rcpt', { number: displayFax(r.phoneNumber), ref: r.rcptRef })}
                     {names.get(r.phoneNumber) ? <span data-testid="result-recipient-name"> · {names.get(r.phoneNumber)?.name}</span> : null}
                   </li>
                 ))}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayFax } from '../../../../shared/phonebook/format';
 import { alreadyResentDetails, type AlreadyResentDetails } from '../../../../shared/ipc/error-details';
 import type { RecipientView, TaskDetailView } from '../../../../shared/tasks/types';
 import { DemoTag } from './demo';
@@ -248,7 +249,7 @@ function DetailBody({
       ) : null}
       {confirm && !locked ? (
         <div className="notice info confirm" role="group" aria-labelledby="resend-confirm-text">
-          <p id="resend-confirm-text">{t('detail.resendConfirm', { name: task.name, count: unique.length, numbers: unique.join(', ') })}</p>
+          <p id="resend-confirm-text">{t('detail.resendConfirm', { name: task.name, count: unique.length, numbers: unique.map(displayFax).join(', ') })}</p>
           <div className="actions">
             <button type="button" className="btn primary" onClick={() => void onResend(confirm)} data-testid="resend-confirm">
               {confirm === 'all' ? t('detail.resendAll', { count: failed.length }) : t('detail.resendRetryable', { count: retryable.length })}
@@ -319,7 +320,7 @@ function RecipientRow({ r, language }: { r: RecipientView; language: string }) {
   return (
     <tr data-testid={`recipient-${r.phoneNumber}`}>
       <td className="mono nowrap">
-        {r.phoneNumber}{' '}
+        {displayFax(r.phoneNumber)}{' '}
         <button type="button" className="icon-button" onClick={() => void copy()} aria-label={t('detail.copy', { number: r.phoneNumber })}>
           {copied ? '✓' : t('detail.copyShort')}
         </button>
