@@ -5,8 +5,8 @@ const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString(
 
 /**
  * One row per recipient, every field of the record. Times are given as the
- * service wrote them and as ISO 8601 instants, so a spreadsheet in any zone
- * reads them right. Cells that a spreadsheet would run as a formula are
+ * service wrote them (its own time zone, which the column names say) and as
+ * ISO 8601 instants, so a spreadsheet in any zone reads them right. Cells that a spreadsheet would run as a formula are
  * escaped (names and reasons come from outside).
  */
 export function taskCsv(detail: TaskDetailView): string {
@@ -24,13 +24,13 @@ export function taskCsv(detail: TaskDetailView): string {
     failed_code: r.failedCode ?? '',
     failed_reason: r.failedReason ?? '',
     retryable: r.retryable ? 'yes' : 'no',
-    created_at: r.createdAt ?? '',
-    completed_at: r.completedAt ?? '',
+    created_at_service_time: r.createdAt ?? '',
+    completed_at_service_time: r.completedAt ?? '',
     completed_at_utc: iso(r.completedAtMs),
   }));
   const columns = [
     'task_ref', 'task_name', 'task_status', 'rcpt_ref', 'phone_number', 'status', 'page_count', 'unit_price',
-    'charged_amount', 'failed_code', 'failed_reason', 'retryable', 'created_at', 'completed_at', 'completed_at_utc',
+    'charged_amount', 'failed_code', 'failed_reason', 'retryable', 'created_at_service_time', 'completed_at_service_time', 'completed_at_utc',
   ];
   // A BOM so Excel opens UTF-8 (Chinese names) correctly.
   return '\uFEFF' + Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => r[c as keyof typeof r])) }, { escapeFormulae: true, newline: '\r\n' });

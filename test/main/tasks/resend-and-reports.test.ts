@@ -94,7 +94,7 @@ describe('exports', () => {
     ]);
     // A name that starts a formula is escaped for spreadsheets.
     expect(parsed.data[0]!['task_name']).toBe('Report =cmd|');
-    expect(parsed.meta.fields).toEqual(expect.arrayContaining(['rcpt_ref', 'unit_price', 'charged_amount', 'failed_reason', 'completed_at', 'created_at']));
+    expect(parsed.meta.fields).toEqual(expect.arrayContaining(['rcpt_ref', 'unit_price', 'charged_amount', 'failed_reason', 'completed_at_service_time', 'created_at_service_time', 'completed_at_utc']));
 
     const pdfPath = path.join(rig.dir, 'chosen', 'report.pdf');
     rig.dialogs.answers.save.push(pdfPath);
