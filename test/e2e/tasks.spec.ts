@@ -120,6 +120,15 @@ for (const language of ['en', 'zh-CN'] as const) {
       ),
     ]);
 
+    // The task is done (one number delivered) yet two failed: "Has failures" finds it, "Failed" (whole task) does not.
+    const statusFilter = page.getByTestId('task-status-filter');
+    await statusFilter.selectOption('has_failures');
+    await expect(page.getByTestId(`task-row-${ref}`)).toBeVisible();
+    await expect(page.getByTestId('task-count')).toContainText(en ? '1 task' : '1 个任务');
+    await statusFilter.selectOption('failed');
+    await expect(page.getByTestId(`task-row-${ref}`)).toHaveCount(0);
+    await statusFilter.selectOption('');
+
     // Failures at a glance: two, busy and no answer first, and the sidebar count.
     await page.getByTestId('nav-failures').click();
     await expect(page.getByTestId('failures-badge')).toContainText('2');

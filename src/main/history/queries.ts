@@ -46,10 +46,13 @@ function buildWhere(f: TaskFilter): Where {
     params.push(...f.profiles);
   }
   const statuses = f.status === undefined ? [] : Array.isArray(f.status) ? f.status : [f.status];
+  const either: string[] = [];
   if (statuses.length > 0) {
-    clauses.push(`t.view_status IN (${statuses.map(() => '?').join(', ')})`);
+    either.push(`t.view_status IN (${statuses.map(() => '?').join(', ')})`);
     params.push(...statuses);
   }
+  if (f.hasFailures) either.push('t.failed_count > 0');
+  if (either.length > 0) clauses.push(`(${either.join(' OR ')})`);
   if (f.from !== undefined) {
     clauses.push('t.created_at_ms >= ?');
     params.push(f.from);

@@ -113,6 +113,8 @@ export interface TaskFilter {
   text?: string;
   /** only tasks of these profiles (omitted: all) */
   profiles?: readonly string[];
+  /** also (OR with `status`) tasks with at least one failed recipient */
+  hasFailures?: boolean;
 }
 
 export interface TaskListQuery extends TaskFilter {

@@ -186,6 +186,7 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
     listTasks: ({ filters, sort, limit, offset }) => {
       const filter = {
         ...(historyStatuses(filters.statuses) ? { status: historyStatuses(filters.statuses)! } : {}),
+        ...(filters.statuses?.includes('has_failures') ? { hasFailures: true } : {}),
         ...(filters.fromMs !== undefined ? { from: filters.fromMs } : {}),
         ...(filters.toMs !== undefined ? { to: filters.toMs } : {}),
         ...(filters.text?.trim() ? { text: filters.text.trim() } : {}),

@@ -91,9 +91,10 @@ export function historyStatuses(filters: readonly StatusFilter[] | undefined): s
   for (const f of filters) {
     if (f === 'pending') ['pending', 'unchecked', 'creating'].forEach((s) => out.add(s));
     else if (f === 'not_sent') out.add('create_failed');
+    else if (f === 'has_failures') continue; // a recipient filter, not a task state (hasFailures)
     else out.add(f);
   }
-  return [...out];
+  return out.size ? [...out] : undefined;
 }
 
 export function toFailuresView(sinceMs: number, groups: FailureGroup[], items: FailedRecipient[]): FailuresView {

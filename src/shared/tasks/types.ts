@@ -19,7 +19,8 @@ export const TASK_SORT_KEYS = ['created', 'scheduled', 'name', 'status', 'recipi
 export type TaskSortKey = (typeof TASK_SORT_KEYS)[number];
 
 /** 'pending' includes tasks not yet checked; 'not_sent' is a create the service refused. */
-export const STATUS_FILTERS = ['pending', 'sending', 'done', 'failed', 'outcome_unknown', 'not_sent'] as const;
+/** Whole-task states, plus `has_failures`: any task with at least one failed recipient, whatever its own state. */
+export const STATUS_FILTERS = ['pending', 'sending', 'done', 'failed', 'has_failures', 'outcome_unknown', 'not_sent'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export interface TaskRowView {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
-import { makeRig, samplePdf, type Rig } from './helpers';
+import { makeRig, samplePdf, sleep, type Rig } from './helpers';
 
 let rig: Rig | null = null;
 afterEach(async () => {
@@ -42,6 +42,30 @@ describe('the task list', () => {
     expect((await list(rig, { fromMs: now + 86_400_000 })).total).toBe(0);
     expect((await list(rig, { toMs: now + 86_400_000 })).total).toBe(3);
     await expect(rig.feature.handlers.getTaskDetail({ id: 'task_unknown' })).rejects.toMatchObject({ code: 'tasks.not_found' });
+  });
+
+  it('"Has failures" lists every task with a failed recipient, also those the service calls done', async () => {
+    rig = await makeRig();
+    const file = await samplePdf(rig.dir);
+    const partly = await rig.send('Partly busy', ['8613800138000', '8613800138666'], file);
+    const clean = await rig.send('All delivered', ['8613900139000'], file);
+    const ended = (ref: string) => ['done', 'failed'].includes(rig!.history.getTask(ref)!.status);
+    for (let i = 0; i < 200 && !(ended(partly) && ended(clean)); i++) {
+      await rig.clock.advance(60_000);
+      await rig.feature.tracker.tick();
+      await sleep(40);
+    }
+    const all = await list(rig, {}, 'name');
+    expect(all.rows.map((r) => [r.name, r.recipients.failed])).toEqual([
+      ['All delivered', 0],
+      ['Partly busy', 1],
+    ]);
+    // whole-task "failed" may not list it (one number was delivered); "has failures" does, and only it
+    expect((await list(rig, { statuses: ['has_failures'] })).rows.map((r) => r.taskRef)).toEqual([partly]);
+    // combined with a task state, either matches
+    expect((await list(rig, { statuses: ['has_failures', 'done'] }, 'name')).rows.map((r) => r.taskRef)).toEqual(
+      all.rows.filter((r) => r.status === 'done' || r.recipients.failed > 0).map((r) => r.taskRef),
+    );
   });
 
   it('answers a NUL or other control character in the search with a validation message, not an internal error', async () => {

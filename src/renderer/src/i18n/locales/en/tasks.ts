@@ -56,6 +56,7 @@ export const tasks = {
     sending: 'Sending',
     done: 'Done',
     failed: 'Failed',
+    has_failures: 'Has failures',
     outcome_unknown: 'Outcome unknown',
     creating: 'Creating…',
     unchecked: 'Not checked yet',

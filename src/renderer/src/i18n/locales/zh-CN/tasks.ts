@@ -58,6 +58,7 @@ export const tasks: DeepStrings<typeof enTasks> = {
     sending: '发送中',
     done: '已完成',
     failed: '失败',
+    has_failures: '有失败号码',
     outcome_unknown: '结果未知',
     creating: '正在创建…',
     unchecked: '尚未查询',
