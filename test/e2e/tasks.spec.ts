@@ -197,6 +197,20 @@ test('the task table stays light with 10,000 tasks: a few dozen rows in the page
   console.log(`10,000 tasks: bottom row shown ${scrolled} ms after the jump; ${await rows.count()} rows in the DOM`);
   expect(scrolled).toBeLessThan(3_000);
 
+  // Keyboard: Down moves between rows, Enter opens the detail, Esc closes it and returns to the row.
+  await table.locator('.vbody').evaluate((el) => el.scrollTo({ top: 0 }));
+  await table.getByRole('button', { name: 'Bulk 9999', exact: true }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(table.getByRole('button', { name: 'Bulk 9997', exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(table.getByRole('button', { name: 'Bulk 9998', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('task-detail')).toContainText('Bulk 9998');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('task-detail')).toHaveCount(0);
+  await expect(table.getByRole('button', { name: 'Bulk 9998', exact: true })).toBeFocused();
+
   // Sort by name and search by number.
   await table.getByRole('button', { name: 'Name' }).click();
   await expect(table.locator('[aria-sort="ascending"]')).toContainText('Name');

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TaskRowView, TaskSortKey } from '../../../../shared/tasks/types';
@@ -82,7 +82,7 @@ export function TaskTable({ params, onSort, selectedId, onOpen, onTotal }: Props
           ))}
         </div>
       </div>
-      <div ref={scrollRef} className="vbody" role="rowgroup">
+      <div ref={scrollRef} className="vbody" role="rowgroup" onKeyDown={moveBetweenRows}>
         <div role="presentation" className="vspacer" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((vi) => {
             const row = list.rowAt(vi.index);
@@ -104,6 +104,18 @@ export function TaskTable({ params, onSort, selectedId, onOpen, onTotal }: Props
       </div>
     </div>
   );
+}
+
+/** Up and Down move the keyboard from a row's name to the next or previous row's (rendered rows include an overscan). */
+function moveBetweenRows(e: KeyboardEvent<HTMLDivElement>) {
+  if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+  const names = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="row"] .name-cell > button')];
+  const i = names.indexOf(document.activeElement as HTMLElement);
+  const next = i < 0 ? undefined : names[i + (e.key === 'ArrowDown' ? 1 : -1)];
+  if (!next) return;
+  e.preventDefault();
+  next.focus();
+  next.scrollIntoView({ block: 'nearest' });
 }
 
 function rowClass(row: TaskRowView | undefined, selectedId: string | null): string {

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_CONTROL_CHARACTERS, STATUS_FILTERS, type StatusFilter, type TaskSortKey } from '../../../../shared/tasks/types';
 import { useUiStore } from '../../app/ui-store';
@@ -48,9 +48,20 @@ export function TasksScreen() {
     [],
   );
   const onOpen = useCallback((taskId: string) => openTask(taskId), [openTask]);
+  // Esc closes the detail and puts the keyboard back on its row (a dialog inside handles its own Esc).
+  const closeDetail = useCallback(() => {
+    const closed = openId;
+    openTask(null);
+    if (closed) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-testid="task-row-${CSS.escape(closed)}"] .name-cell button`)?.focus());
+  }, [openId, openTask]);
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== 'Escape' || !openId || e.defaultPrevented || (e.target as Element).closest('dialog')) return;
+    e.preventDefault();
+    closeDetail();
+  };
 
   return (
-    <section className="screen tasks-screen" aria-labelledby="tasks-title">
+    <section className="screen tasks-screen" aria-labelledby="tasks-title" onKeyDown={onKeyDown}>
       <div className="tasks-head">
         <h1 id="tasks-title">{t('title')}</h1>
         <span className="muted" role="status" data-testid="task-count">
@@ -118,7 +129,7 @@ export function TasksScreen() {
           <TaskTable params={params} onSort={onSort} selectedId={openId} onOpen={onOpen} onTotal={setTotal} />
           {total === 0 ? <p className="muted empty">{filtered ? t('emptyFiltered') : t('empty')}</p> : null}
         </div>
-        {openId ? <TaskDetailPane key={openId} id={openId} onClose={() => openTask(null)} onOpen={onOpen} /> : null}
+        {openId ? <TaskDetailPane key={openId} id={openId} onClose={closeDetail} onOpen={onOpen} /> : null}
       </div>
     </section>
   );
