@@ -26,6 +26,22 @@ test.describe('the app shell in the browser preview', () => {
     });
   }
 
+  for (const [language, label] of [['en', 'Skip to content'], ['zh-CN', '跳到主要内容']] as const) {
+    test(`the first Tab reaches a skip link that moves the keyboard past the sidebar (${language})`, async ({ page, preview }) => {
+      await openApp(page, preview, language);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: label });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('#content')).toBeFocused();
+      await page.keyboard.press('Tab');
+      // the next stop is inside the screen, not the sidebar
+      expect(await page.evaluate(() => document.activeElement?.closest('#content') !== null)).toBe(true);
+      await expect(skip).not.toBeInViewport();
+    });
+  }
+
   test('a screen opens at its top, not where the previous one was scrolled to', async ({ page, preview }) => {
     await page.setViewportSize({ width: 1000, height: 600 });
     await openApp(page, preview);

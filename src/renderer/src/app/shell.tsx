@@ -34,6 +34,17 @@ export function Shell() {
 
   return (
     <div className="shell">
+      {/* The first Tab stop: past the sidebar to the screen itself. */}
+      <a
+        className="skip-link"
+        href="#content"
+        onClick={(e) => {
+          e.preventDefault();
+          content.current?.focus();
+        }}
+      >
+        {t('skipToContent')}
+      </a>
       <nav className="sidebar" aria-label={t('nav.label')}>
         <div className="brand">{t('appName')}</div>
         <ul>
@@ -67,7 +78,7 @@ export function Shell() {
           ))}
         </header>
         <StartupNotices />
-        <main className="content" id="content" ref={content}>
+        <main className="content" id="content" ref={content} tabIndex={-1}>
           <Suspense fallback={<p className="muted">{t('loading')}</p>}>
             <Screen />
           </Suspense>

@@ -1,5 +1,6 @@
 export const common = {
   appName: 'FaxDesk',
+  skipToContent: 'Skip to content',
   nav: {
     label: 'Main',
     send: 'Send',

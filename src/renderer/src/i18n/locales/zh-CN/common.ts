@@ -3,6 +3,7 @@ import type { common as en } from '../en/common';
 
 export const common: DeepStrings<typeof en> = {
   appName: 'FaxDesk 传真',
+  skipToContent: '跳到主要内容',
   nav: {
     label: '主导航',
     send: '发送',
