@@ -15,3 +15,41 @@ test.describe('dark mode', () => {
     }
   });
 });
+
+/** WCAG contrast ratio of two CSS rgb() colours. */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`keyboard focus in the sidebar (${scheme})`, () => {
+    test.use({ colorScheme: scheme });
+    test('the focus ring stands out at least 3:1 from the sidebar, on a plain and on the current item', async ({ page, preview }) => {
+      await openApp(page, preview);
+      await page.keyboard.press('Tab'); // the skip link
+      for (const id of ['nav-send', 'nav-tasks']) {
+        await page.keyboard.press('Tab');
+        const item = page.getByTestId(id);
+        await expect(item).toBeFocused();
+        const { ring, behind } = await item.evaluate((el) => {
+          const sidebar = el.closest('nav')!;
+          const own = getComputedStyle(el).backgroundColor;
+          return {
+            ring: getComputedStyle(el).outlineColor,
+            // what the ring is drawn against: the sidebar, or the item's own highlight when it has one
+            behind: own === 'rgba(0, 0, 0, 0)' ? getComputedStyle(sidebar).backgroundColor : own,
+          };
+        });
+        expect(contrast(ring, behind), `${id}: ${ring} on ${behind}`).toBeGreaterThanOrEqual(3);
+      }
+    });
+  });
+}
