@@ -174,6 +174,12 @@ for (const language of ['en', 'zh-CN'] as const) {
     expect(fromMain.ok && fromMain.value.recipients.map((r) => r.phoneNumber)).toEqual([BUSY, NO_ANSWER]);
     await expectNoAxeViolations(page);
     await shot(page, `tasks-resent-${language}`);
+
+    // What the account spent, from the local history: the one delivered number, 200 pages at ¥0.30.
+    await page.getByTestId('nav-account').click();
+    await expect(page.getByTestId('account-spent-30')).toHaveText('¥60.00');
+    await expect(page.getByTestId('account-spent-month')).toContainText(en ? '(faxes sent from this computer' : '（从本机发送');
+    await shot(page, `account-spent-${language}`);
     expect(errors).toEqual([]);
   });
 }

@@ -72,6 +72,7 @@ export function validSamples(o: { demoUrl: string; pdfHandle: string; csvHandle:
     refreshTask: { taskRef: 'task_unknown' },
     failuresSince: { days: 7 },
     taskCounts: undefined,
+    spending: undefined,
     trackerHealth: undefined,
     resendFailed: { taskRef: 'task_unknown', only: 'retryable' },
     trackTaskRef: { taskRef: 'task_unknown' },

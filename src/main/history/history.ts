@@ -338,6 +338,7 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
     listTasks: queries.listTasks.bind(queries),
     countTasks: queries.countTasks.bind(queries),
     failuresSince: queries.failuresSince.bind(queries),
+    chargesSince: queries.chargesSince.bind(queries),
     failedRecipientsSince: queries.failedRecipientsSince.bind(queries),
 
     close(): void {

@@ -115,6 +115,16 @@ export class HistoryQueries {
     return row.n;
   }
 
+  /** What the service charged for recipients finished since `sinceMs` (yuan), from this computer's history. */
+  chargesSince(sinceMs: number, profiles?: readonly string[]): number {
+    const only = profileClause(profiles);
+    const row = this.stmt(
+      `SELECT coalesce(sum(r.charged_amount), 0) AS total FROM recipients r JOIN tasks t ON t.id = r.task_id
+       WHERE r.finished_at_ms >= ? AND r.charged_amount IS NOT NULL ${only.sql}`,
+    ).get(sinceMs, ...only.params) as { total: number };
+    return Math.round(row.total * 100) / 100;
+  }
+
   /** Failed recipients since `sinceMs`, grouped by code; retryable codes first, then the most frequent. */
   failuresSince(sinceMs: number, profiles?: readonly string[]): FailureGroup[] {
     const only = profileClause(profiles);

@@ -37,6 +37,7 @@ export type TasksHandlers = Pick<
   | 'refreshTask'
   | 'failuresSince'
   | 'taskCounts'
+  | 'spending'
   | 'resendFailed'
   | 'trackTaskRef'
   | 'getRecipient'
@@ -217,6 +218,12 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
       return toFailuresView(since, history.failuresSince(since, profiles), history.failedRecipientsSince(since, { limit: 2_000, profiles }));
     },
     taskCounts: () => counts(),
+    spending: () => {
+      const now = new Date(clock.now());
+      const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
+      const profiles = [current()];
+      return { last30Days: history.chargesSince(clock.now() - 30 * DAY_MS, profiles), thisMonth: history.chargesSince(monthStart, profiles) };
+    },
     resendFailed: async ({ taskRef, only, confirmRepeat }) => {
       const out = await resend(taskRef, only, confirmRepeat === true);
       return { taskRef: out.taskRef, phoneNumbers: out.phoneNumbers, reuploaded: out.reuploaded };

@@ -143,6 +143,12 @@ export interface ResendResult {
   reuploaded: number;
 }
 
+/** What the connected account spent, from this computer's history (the service has no such query). */
+export interface Spending {
+  last30Days: number;
+  thisMonth: number;
+}
+
 export interface TaskCounts {
   pending: number;
   sending: number;

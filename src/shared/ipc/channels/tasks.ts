@@ -10,6 +10,7 @@ import {
   type RecipientView,
   type RefreshResult,
   type ResendResult,
+  type Spending,
   type TaskCounts,
   type TaskDetailView,
 } from '../../tasks/types';
@@ -85,6 +86,7 @@ export const tasksChannels = {
     z.object({ days: z.number().int().min(1).max(365), showDemo: z.boolean().optional() }).strict(),
   ),
   taskCounts: channel<TaskCounts>()(z.undefined()),
+  spending: channel<Spending>()(z.undefined()),
   /**
    * Refused with 'tasks.demo_readonly' for a task of another profile (a demo
    * task while a real account is connected), and with ALREADY_RESENT_CODE when

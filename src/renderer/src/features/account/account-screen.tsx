@@ -3,13 +3,14 @@ import { formatLocal } from '../../../../shared/service-time';
 import { useUiStore } from '../../app/ui-store';
 import { explainError } from './explain-error';
 import { accountStatusWord, formatServiceTime, formatYuan } from './format';
-import { useAccount, useConnection, useSettings } from './hooks';
+import { useAccount, useConnection, useSettings, useSpending } from './hooks';
 
 const knownStatuses = new Set(['active', 'suspended', 'inactive']);
 
 export function AccountScreen() {
   const { t, i18n } = useTranslation('account');
   const account = useAccount();
+  const spending = useSpending();
   const connection = useConnection();
   const settings = useSettings();
   const setRoute = useUiStore((s) => s.setRoute);
@@ -46,6 +47,12 @@ export function AccountScreen() {
                 {accountStatusWord(t, a.status)}
               </span>{' '}
               {knownStatuses.has(a.status) ? t(`statusValue.${a.status as 'active'}`) : null}
+            </dd>
+            <dt>{t('spentLast30')}</dt>
+            <dd data-testid="account-spent-30">{spending.data ? formatYuan(spending.data.last30Days) : '—'}</dd>
+            <dt>{t('spentThisMonth')}</dt>
+            <dd data-testid="account-spent-month">
+              {spending.data ? formatYuan(spending.data.thisMonth) : '—'} <span className="muted">{t('spentHint')}</span>
             </dd>
             <dt>{t('name')}</dt>
             <dd>{a.name}</dd>

@@ -50,6 +50,11 @@ export function useAccount() {
   });
 }
 
+/** Spent in the last 30 days and this month, from this computer's history (the service has no such query). */
+export function useSpending() {
+  return useQuery({ queryKey: ['spending'], queryFn: () => call('spending'), staleTime: 10_000 });
+}
+
 export function useSettings() {
   return useQuery({ queryKey: accountKeys.settings, queryFn: () => call('getSettings'), staleTime: Infinity });
 }
