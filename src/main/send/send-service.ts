@@ -65,6 +65,8 @@ export interface SendServiceDeps {
 
 /** A schedule closer than this is refused: by the time the request arrives it may be in the past. */
 export const MIN_SCHEDULE_LEAD_MS = 60_000;
+/** The furthest a fax can be scheduled: ten years (a date further out is a typo; past year 9999 the service's time format cannot even write it). */
+export const MAX_SCHEDULE_AHEAD_MS = 10 * 366 * 24 * 60 * 60_000;
 const PROGRESS_INTERVAL_MS = 100;
 
 export interface SendService {
@@ -197,6 +199,11 @@ export function createSendService(deps: SendServiceDeps): SendService {
           'The scheduled time has passed or is less than a minute away. Pick a later time, or clear it to send now.',
           { scheduledAt: ['Pick a time at least a minute from now.'] },
         );
+      }
+      if (input.scheduledAt > now() + MAX_SCHEDULE_AHEAD_MS) {
+        throw new UserError('send.schedule_too_far', 'The scheduled time is more than ten years away. Check the date.', {
+          scheduledAt: ['Pick a time within the next ten years.'],
+        });
       }
       scheduledAt = toServiceTime(new Date(input.scheduledAt), deps.serviceTimeZone());
     }

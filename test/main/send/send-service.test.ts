@@ -85,6 +85,11 @@ describe('sending', () => {
       rig.service.send({ name: 'x', documents: [doc(pdf)], numbers: numbers(1), scheduledAt: Date.now() - 60_000 }),
     ).rejects.toMatchObject({ code: 'send.schedule_past' });
     expect(createsSeen(rig.sim)).toBe(0);
+    // A date no one means (found by the IPC fuzz: year ~274,000) is refused with a reason, not an internal error.
+    await expect(
+      rig.service.send({ name: 'x', documents: [doc(pdf)], numbers: numbers(1), scheduledAt: 8_586_080_470_766_469 }),
+    ).rejects.toMatchObject({ code: 'send.schedule_too_far', fields: { scheduledAt: ['Pick a time within the next ten years.'] } });
+    expect(createsSeen(rig.sim)).toBe(0);
     const at = Date.UTC(2031, 0, 15, 1, 30, 0); // 09:30 in Shanghai
     const result = await rig.service.send({ name: 'x', documents: [doc(pdf)], numbers: numbers(1), scheduledAt: at });
     expect(result.serviceScheduledAt).toBe('2031-01-15 09:30:00');

@@ -193,6 +193,7 @@ export const send = {
     send_in_progress: 'This fax is already being sent. Wait for its result; nothing more was sent.',
     generic: 'Something went wrong: {{message}}',
     send_schedule_past: 'The scheduled time has passed or is less than a minute away. Pick a later time, or send now.',
+    send_schedule_too_far: 'The scheduled time is more than ten years away. Check the date.',
     send_invalid_numbers: 'Some numbers cannot be sent. Correct or remove the highlighted rows.',
     rate_limited: 'The fax service is receiving too many requests. Wait a minute and try again; nothing was sent.',
     network_unreachable: 'FaxDesk could not connect to the fax service. Check the internet connection; nothing was sent.',

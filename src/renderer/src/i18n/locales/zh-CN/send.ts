@@ -195,6 +195,7 @@ export const send: DeepStrings<typeof en> = {
     send_in_progress: '这份传真正在发送中。请等待结果；没有重复发送任何内容。',
     generic: '出错了：{{message}}',
     send_schedule_past: '定时时间已过或距现在不足一分钟。请选择更晚的时间，或立即发送。',
+    send_schedule_too_far: '定时发送时间在十年以后。请检查日期。',
     send_invalid_numbers: '部分号码无法发送，请更正或删除标出的行。',
     rate_limited: '传真服务请求过多，请稍等一分钟再试；本次未发送任何内容。',
     network_unreachable: 'FaxDesk 无法连接传真服务，请检查网络连接；本次未发送任何内容。',
