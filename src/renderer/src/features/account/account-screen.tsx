@@ -2,10 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { formatLocal } from '../../../../shared/service-time';
 import { useUiStore } from '../../app/ui-store';
 import { explainError } from './explain-error';
-import { accountStatusWord, formatServiceTime, formatYuan } from './format';
+import { accountStatusWord, formatServiceTime, formatYuan, isKnownAccountStatus } from './format';
 import { useAccount, useConnection, useSettings, useSpending } from './hooks';
-
-const knownStatuses = new Set(['active', 'suspended', 'inactive']);
 
 export function AccountScreen() {
   const { t, i18n } = useTranslation('account');
@@ -46,7 +44,7 @@ export function AccountScreen() {
               <span className={a.status === 'active' ? 'badge ok' : 'badge bad'} data-status={a.status}>
                 {accountStatusWord(t, a.status)}
               </span>{' '}
-              {knownStatuses.has(a.status) ? t(`statusValue.${a.status as 'active'}`) : null}
+              {isKnownAccountStatus(a.status) ? t(`statusValue.${a.status as 'active'}`) : null}
             </dd>
             <dt>{t('spentLast30')}</dt>
             <dd data-testid="account-spent-30">{spending.data ? formatYuan(spending.data.last30Days) : '—'}</dd>

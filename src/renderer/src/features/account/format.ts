@@ -5,7 +5,12 @@ const KNOWN_STATUSES = new Set(['active', 'suspended', 'inactive']);
 
 /** The account status the spec lists, as a word in the UI language; any other as the service words it. */
 export function accountStatusWord(t: TFunction, status: string): string {
-  return KNOWN_STATUSES.has(status) ? t(`account:statusBadge.${status as 'active'}`) : status;
+  return isKnownAccountStatus(status) ? t(`account:statusBadge.${status as 'active'}`) : status;
+}
+
+/** A status the spec lists (active, suspended, inactive), which has its own words in both languages. */
+export function isKnownAccountStatus(status: string): boolean {
+  return KNOWN_STATUSES.has(status);
 }
 
 const yuan = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 2 });

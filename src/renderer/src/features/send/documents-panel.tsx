@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCEPTED_DOCUMENT_EXTENSIONS, MAX_DOCUMENTS } from '../../../../shared/send/limits';
 import { formatBytes } from '../../../../shared/send/types';
-import { call, CallError } from '../../lib/api';
+import { call } from '../../lib/api';
+import { caughtErrorText } from './error-text';
 import { newKey, useCompose, type DocItem } from './compose-store';
 import { addFiles, addHandles, cancelUpload, upload } from './documents';
 import { HotFolderProblem } from './hot-folder-notice';
@@ -112,9 +113,7 @@ function AddFromUrl() {
       setUrl('');
       setOpen(false);
     } catch (err) {
-      // Known refusals in the UI language; anything else as main words it.
-      const key = err instanceof CallError ? `url.errors.${err.code.replace(/\./g, '_')}` : '';
-      setError((key && t(key, { defaultValue: '' })) || (err as Error).message);
+      setError(caughtErrorText(t, err, 'url.errors'));
     } finally {
       setBusy(false);
     }

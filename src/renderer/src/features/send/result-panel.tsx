@@ -1,16 +1,12 @@
 import type { Ref } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { displayFax } from '../../../../shared/phonebook/format';
 import { formatServiceTimeLocal } from '../../../../shared/service-time';
 import type { SendResult } from '../../../../shared/send/types';
 import { useUiStore } from '../../app/ui-store';
 import { useRecipientNames } from '../directory';
+import { sendErrorText } from './error-text';
 
-function errorText(t: TFunction<'send'>, code: string, message: string): string {
-  const translated = t(`errors.${code.replace(/\./g, '_')}`, { defaultValue: '' });
-  return translated || message;
-}
 
 interface Props {
   result: SendResult;
@@ -76,7 +72,7 @@ export function ResultPanel({ result, name, serviceTimeZone, onRemoveSent, onNew
       {refused ? (
         <div className="notice bad" role="alert" data-testid="send-refused-result">
           {created.length > 0 ? <strong>{t('result.partial', { sent: result.sentNumbers.length, total })}</strong> : null}
-          <p>{Object.keys(result.fields).length > 0 ? t('result.fieldErrors') : errorText(t, refused.error?.code ?? '', refused.error?.message ?? '')}</p>
+          <p>{Object.keys(result.fields).length > 0 ? t('result.fieldErrors') : sendErrorText(t, refused.error?.code ?? '', refused.error?.message ?? '')}</p>
           {created.length > 0 ? (
             <button type="button" className="btn" onClick={onRemoveSent}>
               {t('actions.removeSent')}

@@ -6,6 +6,7 @@ import { sendRepeatDetails, type SendRepeatDetails } from '../../../../shared/ip
 import { defaultTaskName } from '../../../../shared/send/types';
 import { DEFAULT_REVIEW } from '../../../../shared/review-defaults';
 import { call, CallError } from '../../lib/api';
+import { caughtErrorText } from './error-text';
 import { useAccount, useSettings } from '../account/hooks';
 import { composeLocked, useCompose } from './compose-store';
 import { addFiles, restoreDocuments, settleFromOutside, useOfferedDocuments, useUploadProgress } from './documents';
@@ -225,8 +226,7 @@ export function SendScreen() {
         return;
       }
       if (e instanceof CallError && e.fields) set({ result: null, ...byIndex(e.fields) });
-      const key = e instanceof CallError ? `errors.${e.code.replace(/\./g, '_')}` : '';
-      setError((key && t(key, { defaultValue: '' })) || (e as Error).message);
+      setError(caughtErrorText(t, e));
       finish();
     }
   };
