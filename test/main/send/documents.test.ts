@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inspectDocument, tiffPages } from '../../../src/main/send/documents';
+import { inspectDocument } from '../../../src/main/send/documents';
+import { pdfPageCount } from '../../../src/main/send/page-count';
 import { writePdf } from './helpers';
 
 let dir: string;
@@ -46,7 +47,7 @@ describe('inspecting a document before upload', () => {
     expect(info).toMatchObject({ pages: 1, error: null });
   });
 
-  it('counts the pages of a multi-page TIFF', () => {
+  it('counts the pages of a multi-page TIFF', async () => {
     // II*\0, first IFD at 8; IFD: 0 entries, next at 14; IFD: 0 entries, next 0.
     const b = Buffer.alloc(20);
     b.write('II', 0, 'latin1');
@@ -56,7 +57,32 @@ describe('inspecting a document before upload', () => {
     b.writeUInt32LE(14, 10);
     b.writeUInt16LE(0, 14);
     b.writeUInt32LE(0, 16);
-    expect(tiffPages(b)).toBe(2);
+    expect((await inspectDocument(write('fax.tif', b))).pages).toBe(2);
+    // A chain that points outside the file, or loops back, ends the count instead of hanging.
+    b.writeUInt32LE(8, 16);
+    expect((await inspectDocument(write('loop.tif', b))).pages).toBe(2);
+  });
+
+  it('counts the pages of a 10 MB PDF from a small part of the file, never reading it whole', async () => {
+    const p = await writePdf(dir, 'scan.pdf', 4);
+    // A large content stream, like a scan: appended as an unreferenced object before an incremental-update-free trailer
+    // would break the xref, so grow the file by writing a PDF whose first page carries a big stream instead.
+    const { PDFDocument } = await import('pdf-lib');
+    const doc = await PDFDocument.load(fs.readFileSync(p));
+    const padding = Buffer.alloc(9 * 1024 * 1024, 0x25); // '%' comment bytes, valid content-stream syntax
+    doc.getPage(0).node.addContentStream(doc.context.register(doc.context.stream(padding)));
+    fs.writeFileSync(p, await doc.save({ useObjectStreams: false }));
+    const size = fs.statSync(p).size;
+    expect(size).toBeGreaterThan(9 * 1024 * 1024);
+    const fh = await fs.promises.open(p, 'r');
+    try {
+      const counted = await pdfPageCount(fh, size);
+      expect(counted.pages).toBe(4);
+      expect(counted.bytesRead).toBeLessThan(size / 10);
+    } finally {
+      await fh.close();
+    }
+    expect((await inspectDocument(p)).pages).toBe(4);
   });
 
   it('refuses a 10.5 MB file with its name and size', async () => {
