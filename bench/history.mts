@@ -194,9 +194,36 @@ async function uiFigures(dataDir: string, runs: number, log: (s: string) => void
       filter.push(await done);
     }
     log(`  "failed" filter: ${filter.map((p) => p.toFixed(0)).join(', ')} ms`);
+    // The first filter of a run: a new browser context each time (no HTTP or compiled-code cache,
+    // as on the app's first start), the Tasks view opened, then the filter changed once.
+    const firstFilter: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext();
+      try {
+        const fresh = await context.newPage();
+        await fresh.goto(preview.url);
+        await fresh.locator('body[data-ready="true"]').waitFor();
+        await fresh.getByTestId('nav-tasks').click();
+        await fresh.locator(`${ROW} [data-status="done"]`).first().waitFor();
+        const done = fresh.evaluate(untilAllRowsHaveStatus(ROW, 'failed')) as Promise<number>;
+        await fresh.locator(STATUS_FILTER).selectOption('failed');
+        firstFilter.push(await done);
+      } finally {
+        await context.close();
+      }
+    }
+    log(`  first "failed" filter after a fresh start: ${firstFilter.map((p) => p.toFixed(0)).join(', ')} ms`);
     return [
       figure('history Tasks view first rows painted', 'ms', '< 200 ms', paint, (m) => m < 200, 'fresh page load, click on Tasks → frame after the first task row is in the DOM'),
       figure('history Tasks view "failed" filter applied', 'ms', '< 50 ms', filter, (m) => m < 50, 'status select set to "failed" → frame where every row shown is a failed task'),
+      figure(
+        'history Tasks view first "failed" filter of a run',
+        'ms',
+        '< 50 ms',
+        firstFilter,
+        (m) => m < 50,
+        `new browser context each run (cold caches), Tasks opened, filter changed once; slowest ${Math.max(...firstFilter).toFixed(0)} ms`,
+      ),
       figure('history Tasks view rows in the DOM', 'rows', '< 100', rows, (m) => m < 100, 'virtualized table rows after first paint'),
     ];
   } finally {

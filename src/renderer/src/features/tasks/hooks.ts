@@ -89,36 +89,49 @@ function input(p: ListParams, page: number): ListTasksInput {
   };
 }
 
+function pageQuery(p: ListParams, page: number) {
+  return {
+    queryKey: taskKeys.page(p, page),
+    queryFn: (): Promise<ListTasksResult> => call('listTasks', input(p, page)),
+    refetchInterval: (q: { state: { data: ListTasksResult | undefined } }) => pageInterval(q.state.data?.rows),
+    staleTime: 2_000,
+  };
+}
+
 /**
  * The list in pages of 200, only the pages the virtual table shows (plus the
  * first, which carries the total). Each page refetches on the cadence of the
  * unfinished rows in it; ended rows never cause a refetch.
+ *
+ * The first page is its own query observer, so while a new filter's rows are
+ * on their way the previous rows stay on screen with their identity (the
+ * memoized rows then cost nothing, and none is unmounted and mounted again);
+ * useQueries matches observers by key and would start each new key empty.
  */
 export function useTaskPages(p: ListParams, visiblePages: number[]) {
-  const pages = [...new Set([0, ...visiblePages])].sort((a, b) => a - b);
-  const results = useQueries({
-    queries: pages.map((page) => ({
-      queryKey: taskKeys.page(p, page),
-      queryFn: (): Promise<ListTasksResult> => call('listTasks', input(p, page)),
-      placeholderData: (prev: ListTasksResult | undefined) => prev,
-      refetchInterval: (q: { state: { data: ListTasksResult | undefined } }) => pageInterval(q.state.data?.rows),
-      staleTime: 2_000,
-    })),
-  });
+  const first = useQuery({ ...pageQuery(p, 0), placeholderData: (prev: ListTasksResult | undefined) => prev });
+  const rest = [...new Set(visiblePages)].filter((n) => n > 0).sort((a, b) => a - b);
+  const results = useQueries({ queries: rest.map((page) => pageQuery(p, page)) });
   const byPage = new Map<number, TaskRowView[]>();
-  pages.forEach((page, i) => {
+  if (first.data) byPage.set(0, first.data.rows);
+  rest.forEach((page, i) => {
     const rows = results[i]?.data?.rows;
     if (rows) byPage.set(page, rows);
   });
-  const first = results[0];
   return {
-    total: first?.data?.total ?? 0,
-    loading: first?.isPending ?? true,
-    error: first?.error ?? null,
+    total: first.data?.total ?? 0,
+    loading: first.isPending,
+    error: first.error ?? null,
     rowAt(index: number): TaskRowView | undefined {
       return byPage.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
     },
   };
+}
+
+/** How many tasks the filters match: the first page's total, from the same cached query (no request of its own). */
+export function useTaskTotal(p: ListParams): number {
+  const q = useQuery({ ...pageQuery(p, 0), placeholderData: (prev: ListTasksResult | undefined) => prev, select: (d) => d.total });
+  return q.data ?? 0;
 }
 
 export function useTaskDetail(id: string | null) {

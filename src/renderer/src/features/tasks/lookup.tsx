@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { memo, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RecipientView } from '../../../../shared/tasks/types';
@@ -9,8 +9,11 @@ import { taskKeys } from './hooks';
 import { StatusBadge } from './status-badge';
 import { FailureText } from './task-detail';
 
-/** Add a task sent elsewhere by its task_ref, or look at one recipient by its rcpt_ref. */
-export function LookupForm({ onOpen }: { onOpen(id: string): void }) {
+/**
+ * Add a task sent elsewhere by its task_ref, or look at one recipient by its rcpt_ref.
+ * Memoized: the filters above the list change often, the lookup's props never.
+ */
+export const LookupForm = memo(function LookupForm({ onOpen }: { onOpen(id: string): void }) {
   const { t, i18n } = useTranslation('tasks');
   const client = useQueryClient();
   const id = useId();
@@ -114,4 +117,4 @@ export function LookupForm({ onOpen }: { onOpen(id: string): void }) {
       ) : null}
     </details>
   );
-}
+});

@@ -24,11 +24,10 @@ interface Props {
   onSort(by: TaskSortKey): void;
   selectedId: string | null;
   onOpen(id: string): void;
-  onTotal(total: number): void;
 }
 
 /** The task list: a virtual table, so 10,000 rows cost what 30 do. Rows load in pages of 200 as they scroll into view. */
-export function TaskTable({ params, onSort, selectedId, onOpen, onTotal }: Props) {
+export function TaskTable({ params, onSort, selectedId, onOpen }: Props) {
   const { t, i18n } = useTranslation('tasks');
   const scrollRef = useRef<HTMLDivElement>(null);
   const [pagesInView, setPagesInView] = useState<number[]>([0]);
@@ -51,37 +50,18 @@ export function TaskTable({ params, onSort, selectedId, onOpen, onTotal }: Props
     setPagesInView((prev) => (prev.join() === pages.join() ? prev : pages));
   }, [firstIndex, lastIndex]);
 
-  useEffect(() => onTotal(list.total), [list.total, onTotal]);
-
-  // Back to the top when the filters or the sort change.
+  // Back to the top when the filters or the sort change. Only when not already there: scrolling
+  // forces a layout in the middle of the commit, the largest single cost of a first filter change.
   const paramsKey = JSON.stringify(params);
+  const offset = useRef(0);
+  offset.current = virtualizer.scrollOffset ?? 0;
   useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
+    if (offset.current > 0) scrollRef.current?.scrollTo({ top: 0 });
   }, [paramsKey]);
-
-  const sortState = (key: TaskSortKey | null) =>
-    key !== null && params.sort.by === key ? (params.sort.dir === 'asc' ? 'ascending' : 'descending') : undefined;
 
   return (
     <div className="vtable" role="table" aria-label={t('title')} aria-rowcount={list.total + 1} data-testid="task-table">
-      <div role="rowgroup" className="vhead">
-        <div role="row" className="vrow" aria-rowindex={1}>
-          {COLUMNS.map((c) => (
-            <div key={c.key} role="columnheader" className={c.className} aria-sort={sortState(c.sort)}>
-              {c.sort ? (
-                <button type="button" className="sort-button" onClick={() => onSort(c.sort!)} title={t('sortBy', { column: t(`columns.${c.key}`) })}>
-                  {t(`columns.${c.key}`)}
-                  <span aria-hidden="true" className="sort-mark">
-                    {params.sort.by === c.sort ? (params.sort.dir === 'asc' ? '▲' : '▼') : ''}
-                  </span>
-                </button>
-              ) : (
-                t(`columns.${c.key}`)
-              )}
-            </div>
-          ))}
-        </div>
-      </div>
+      <TableHead sort={params.sort} onSort={onSort} />
       <div ref={scrollRef} className="vbody" role="rowgroup" onKeyDown={moveBetweenRows}>
         <div role="presentation" className="vspacer" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((vi) => {
@@ -105,6 +85,32 @@ export function TaskTable({ params, onSort, selectedId, onOpen, onTotal }: Props
     </div>
   );
 }
+
+/** The column headers with their sort buttons: rendered again only when the sort (or the language) changes. */
+const TableHead = memo(function TableHead({ sort, onSort }: { sort: ListParams['sort']; onSort(by: TaskSortKey): void }) {
+  const { t } = useTranslation('tasks');
+  const sortState = (key: TaskSortKey | null) => (key !== null && sort.by === key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined);
+  return (
+    <div role="rowgroup" className="vhead">
+      <div role="row" className="vrow" aria-rowindex={1}>
+        {COLUMNS.map((c) => (
+          <div key={c.key} role="columnheader" className={c.className} aria-sort={sortState(c.sort)}>
+            {c.sort ? (
+              <button type="button" className="sort-button" onClick={() => onSort(c.sort!)} title={t('sortBy', { column: t(`columns.${c.key}`) })}>
+                {t(`columns.${c.key}`)}
+                <span aria-hidden="true" className="sort-mark">
+                  {sort.by === c.sort ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
+                </span>
+              </button>
+            ) : (
+              t(`columns.${c.key}`)
+            )}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+});
 
 /** Up and Down move the keyboard from a row's name to the next or previous row's (rendered rows include an overscan). */
 function moveBetweenRows(e: KeyboardEvent<HTMLDivElement>) {

@@ -1,9 +1,9 @@
-import { useCallback, useDeferredValue, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_CONTROL_CHARACTERS, STATUS_FILTERS, type StatusFilter, type TaskSortKey } from '../../../../shared/tasks/types';
 import { useUiStore } from '../../app/ui-store';
 import { dateInputToMs } from './format';
-import { useTasksChangedInvalidation, type ListParams } from './hooks';
+import { useTaskTotal, useTasksChangedInvalidation, type ListParams } from './hooks';
 import { ShowDemoToggle, useShowDemo } from './demo';
 import { LookupForm } from './lookup';
 import { TaskDetailPane } from './task-detail';
@@ -23,7 +23,6 @@ export function TasksScreen() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [sort, setSort] = useState<ListParams['sort']>({ by: 'created', dir: 'desc' });
-  const [total, setTotal] = useState(0);
   const deferredText = useDeferredValue(text);
   // Pasted text may carry a NUL or a tab: say so at the field instead of searching for it.
   const textInvalid = SEARCH_CONTROL_CHARACTERS.test(text);
@@ -40,6 +39,7 @@ export function TasksScreen() {
     }),
     [status, from, to, deferredText, sort, showDemo],
   );
+  const total = useTaskTotal(params);
   const filtered = status !== '' || from !== '' || to !== '' || text.trim() !== '';
 
   const onSort = useCallback(
@@ -92,12 +92,7 @@ export function TasksScreen() {
         <div className="field">
           <label htmlFor={`${id}-status`}>{t('filters.status')}</label>
           <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as StatusFilter | '')} data-testid="task-status-filter">
-            <option value="">{t('filters.anyStatus')}</option>
-            {STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {t(s === 'not_sent' ? 'status.create_failed' : `status.${s}`)}
-              </option>
-            ))}
+            <StatusOptions />
           </select>
         </div>
         <div className="field">
@@ -126,7 +121,7 @@ export function TasksScreen() {
       </form>
       <div className={openId ? 'tasks-layout with-detail' : 'tasks-layout'}>
         <div className="tasks-list">
-          <TaskTable params={params} onSort={onSort} selectedId={openId} onOpen={onOpen} onTotal={setTotal} />
+          <TaskTable params={params} onSort={onSort} selectedId={openId} onOpen={onOpen} />
           {total === 0 ? <p className="muted empty">{filtered ? t('emptyFiltered') : t('empty')}</p> : null}
         </div>
         {openId ? <TaskDetailPane key={openId} id={openId} onClose={closeDetail} onOpen={onOpen} /> : null}
@@ -134,3 +129,18 @@ export function TasksScreen() {
     </section>
   );
 }
+
+/** The status choices: translated once per language, not again on every filter change. */
+const StatusOptions = memo(function StatusOptions() {
+  const { t } = useTranslation('tasks');
+  return (
+    <>
+      <option value="">{t('filters.anyStatus')}</option>
+      {STATUS_FILTERS.map((s) => (
+        <option key={s} value={s}>
+          {t(s === 'not_sent' ? 'status.create_failed' : `status.${s}`)}
+        </option>
+      ))}
+    </>
+  );
+});
