@@ -8,8 +8,29 @@
  * covers become '?', and the caller is told.
  */
 import fs from 'node:fs';
-import fontkit from '@pdf-lib/fontkit';
+import { Readable } from 'node:stream';
+import * as fontkit from 'fontkit';
 import { StandardFonts, type Color, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+
+/**
+ * pdf-lib's font engine is fontkit. Its own fork (@pdf-lib/fontkit, fontkit 1.8)
+ * leaves most CJK glyphs of a subset blank, so FaxDesk used to embed the whole
+ * 4 MB font (2.2 MB compressed per cover page). Upstream fontkit 2 subsets them
+ * correctly (a one-page Chinese cover is ~10 KB); the one difference pdf-lib
+ * meets is that a subset is written with `encode()` instead of a stream.
+ */
+const subsettingFontkit = {
+  create(data: Uint8Array, postscriptName?: string) {
+    const font = fontkit.create(Buffer.from(data.buffer, data.byteOffset, data.byteLength), postscriptName) as fontkit.Font;
+    const createSubset = font.createSubset.bind(font);
+    return Object.assign(font, {
+      createSubset: () => {
+        const subset = createSubset();
+        return Object.assign(subset, { encodeStream: () => Readable.from([Buffer.from(subset.encode())]) });
+      },
+    });
+  },
+};
 
 /** Single-font files only: pdf-lib cannot embed from a .ttc collection. */
 export const SYSTEM_CJK_FONTS: readonly string[] = [
@@ -184,10 +205,8 @@ async function embedFirstCjk(doc: PDFDocument, candidates: readonly string[]): P
       continue;
     }
     try {
-      doc.registerFontkit(fontkit);
-      // Whole font, not a subset: fontkit's subsetting dropped most CJK glyphs of the fonts tried
-      // (they rendered as blanks). It costs ~2 MB per PDF, so it is only done when needed.
-      return await doc.embedFont(bytes, { subset: false });
+      doc.registerFontkit(subsettingFontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
+      return await doc.embedFont(bytes, { subset: true });
     } catch {
       // not a font pdf-lib can embed: try the next one
     }
