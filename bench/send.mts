@@ -1,8 +1,8 @@
 /**
  * Send latency through the Send screen in real Chromium: the preview in demo
  * mode (embedded simulator, no injected latency), one PDF already uploaded,
- * 100 recipients typed in; from the click on Send to the frame that shows the
- * created task. The history is then checked to hold the task.
+ * 100 recipients typed in; from the click on "Send fax" in the review (the
+ * user's last click) to the frame that shows the created task. The history is then checked to hold the task.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,12 +14,13 @@ import { writePaddedPdf } from './lib/pdf.mts';
 import { figure, notAvailable, type Figure } from './lib/report.mts';
 import { ensureRendererBuilt } from './renderer.mts';
 
-const NUMBERS = Array.from({ length: 100 }, (_, i) => `+86 138 ${String(1000_0000 + i * 37).padStart(8, '0')}`);
+// Other numbers each run: the same document to the same numbers within 30 minutes asks "send it again?".
+const numbers = (run: number) => Array.from({ length: 100 }, (_, i) => `+86 138 ${String(1000_0000 + run * 5000 + i * 37).padStart(8, '0')}`);
 
-async function compose(page: Page, pdf: string): Promise<void> {
+async function compose(page: Page, pdf: string, run: number): Promise<void> {
   await page.getByTestId('send-file-input').setInputFiles(pdf);
   await page.locator('.send-ok').first().waitFor({ timeout: 30_000 });
-  await page.locator('#send-numbers').fill(NUMBERS.join('\n'));
+  await page.locator('#send-numbers').fill(numbers(run).join('\n'));
   await page.getByTestId('send-button').waitFor();
   await page.waitForFunction(SEND_ENABLED, null, { timeout: 10_000 });
 }
@@ -41,10 +42,13 @@ export async function sendFigures(runs: number, log: (s: string) => void): Promi
     await page.goto(preview.url);
     await page.locator('body[data-ready="true"]').waitFor();
     for (let i = 0; i < runs + 1; i++) {
-      await compose(page, pdf);
+      await compose(page, pdf, i);
       const before = await historyCount(page);
-      const shown = (page.evaluate(afterClickUntil('[data-testid="send-task"]')) as Promise<{ ms: number }>).then((r) => r.ms);
+      // Send opens the review (documents, numbers, cost); the user's last click is its "Send fax".
       await page.getByTestId('send-button').click();
+      await page.getByTestId('send-review-confirm').waitFor();
+      const shown = (page.evaluate(afterClickUntil('[data-testid="send-task"]')) as Promise<{ ms: number }>).then((r) => r.ms);
+      await page.getByTestId('send-review-confirm').click();
       const ms = await Promise.race([shown, page.getByTestId('send-error').waitFor({ timeout: 30_000 }).then(async () => {
         throw new Error(`send failed: ${await page.getByTestId('send-error').textContent()}`);
       })]);
@@ -64,6 +68,6 @@ export async function sendFigures(runs: number, log: (s: string) => void): Promi
     fs.rmSync(dir, { recursive: true, force: true });
   }
   return [
-    figure('send latency, click Send → task shown (100 recipients)', 'ms', '< 300 ms', times, (m) => m < 300, 'Send screen in Chromium, demo simulator; until the Tasks view exists, "shown" = the created task in the Send result, with the history checked to hold it'),
+    figure('send latency, click Send → task shown (100 recipients)', 'ms', '< 300 ms', times, (m) => m < 300, 'from the review\'s "Send fax"; Send screen in Chromium, demo simulator; until the Tasks view exists, "shown" = the created task in the Send result, with the history checked to hold it'),
   ];
 }
