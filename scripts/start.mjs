@@ -3,10 +3,17 @@
 // preview instead. Files after `--` (`npm start -- a.pdf b.tif`) go to either as "Open with" would.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: false });
 
-const build = run('npx', ['-y', 'electron-vite', 'build']);
-if (build.status !== 0) process.exit(build.status ?? 1);
+// The build's file listing is for developers: the user sees one line, and the whole output only if it fails.
+const started = Date.now();
+const build = spawnSync('npx', ['-y', 'electron-vite', 'build'], { encoding: 'utf8', shell: false, maxBuffer: 64 * 1024 * 1024 });
+if (build.status !== 0) {
+  process.stdout.write(build.stdout ?? '');
+  process.stderr.write(build.stderr ?? '');
+  console.error(`FaxDesk: the build failed (exit ${build.status ?? build.signal}); its output is above.`);
+  process.exit(build.status ?? 1);
+}
+console.log(`FaxDesk: built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
 // Ask in a child process: resolving 'electron' may try to download the binary and prints its
 // own progress; the user gets one line either way.

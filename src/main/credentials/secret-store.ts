@@ -172,9 +172,12 @@ export const MEMORY_FALLBACK_WARNING =
 export const ENCRYPTED_FALLBACK_WARNING =
   'FaxDesk cannot reach the system keychain; your secret is kept encrypted in FaxDesk’s own folder instead, and stays after you quit.';
 
-/** The log line: why the keychain could not be used. */
+/**
+ * The log line (one, printed at start where the preview runs in a terminal): what it means first,
+ * the system's own reason last, labelled, since it speaks of D-Bus and X11.
+ */
 export function memoryFallbackWarning(reason: string): string {
-  return `No system keychain is available (${reason}); the secret is kept in memory for this session only.`;
+  return `No system keychain is available: the API secret will be kept in memory until FaxDesk quits; Settings says how to fix this. (System's reason: ${reason})`;
 }
 
 export interface OpenSecretStoreOptions extends KeychainOptions {
@@ -192,11 +195,12 @@ function fallbackStore(options: OpenSecretStoreOptions, reason: string): SecretS
   const safe = options.safeStorage;
   const unusable = safe ? safeStorageUnusable(safe.api, safe.platform) : 'not running inside Electron';
   if (safe && unusable === null) {
-    options.log?.warn(`No system keychain is available (${reason}); the secret is encrypted with Electron safeStorage in ${safe.file}.`);
+    options.log?.warn(`No system keychain is available: the API secret is kept encrypted with Electron safeStorage in ${safe.file}. (System's reason: ${reason})`);
     const store = createKeychainSecretStore({ ...options, keytar: createSafeStorageKeytar(safe.file, safe.api) });
     return { ...store, kind: 'encrypted', warning: ENCRYPTED_FALLBACK_WARNING };
   }
-  options.log?.warn(`${memoryFallbackWarning(reason)} Encrypted file not used: ${unusable}.`);
+  // Outside Electron (the browser preview) there is no encrypted file to speak of.
+  options.log?.warn(safe ? `${memoryFallbackWarning(reason)} Encrypted file not used: ${unusable}.` : memoryFallbackWarning(reason));
   return createMemorySecretStore(MEMORY_FALLBACK_WARNING);
 }
 
