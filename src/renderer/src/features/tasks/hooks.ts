@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListTasksInput } from '../../../../shared/ipc/channels/tasks';
 import { POLL_PENDING_MS, POLL_SENDING_MS } from '../../../../shared/task-state';
@@ -126,6 +126,16 @@ export function useTaskPages(p: ListParams, visiblePages: number[]) {
       return byPage.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
     },
   };
+}
+
+/**
+ * Starts loading the first page for filters the user just chose, from the event itself: the
+ * request then travels while React renders the change, and the list's own query finds it in
+ * flight (same key) instead of sending it after the commit.
+ */
+export function useStartTaskList(): (p: ListParams) => void {
+  const client = useQueryClient();
+  return useCallback((p: ListParams) => void client.prefetchQuery(pageQuery(p, 0)), [client]);
 }
 
 /** How many tasks the filters match: the first page's total, from the same cached query (no request of its own). */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SEARCH_CONTROL_CHARACTERS, STATUS_FILTERS, type StatusFilter, type TaskSortKey } from '../../../../shared/tasks/types';
 import { useUiStore } from '../../app/ui-store';
 import { dateInputToMs } from './format';
-import { useTaskTotal, useTasksChangedInvalidation, type ListParams } from './hooks';
+import { useStartTaskList, useTaskTotal, useTasksChangedInvalidation, type ListParams } from './hooks';
 import { ShowDemoToggle, useShowDemo } from './demo';
 import { LookupForm } from './lookup';
 import { TaskDetailPane } from './task-detail';
@@ -28,17 +28,12 @@ export function TasksScreen() {
   const textInvalid = SEARCH_CONTROL_CHARACTERS.test(text);
   const showDemo = useShowDemo();
 
-  const params = useMemo<ListParams>(
-    () => ({
-      statuses: status ? [status] : [],
-      fromMs: dateInputToMs(from),
-      toMs: dateInputToMs(to, true),
-      text: SEARCH_CONTROL_CHARACTERS.test(deferredText) ? '' : deferredText,
-      sort,
-      showDemo,
-    }),
-    [status, from, to, deferredText, sort, showDemo],
-  );
+  const params = useMemo<ListParams>(() => listParams(status, from, to, deferredText, sort, showDemo), [status, from, to, deferredText, sort, showDemo]);
+  const startList = useStartTaskList();
+  const chooseStatus = (next: StatusFilter | '') => {
+    startList(listParams(next, from, to, deferredText, sort, showDemo));
+    setStatus(next);
+  };
   const total = useTaskTotal(params);
   const filtered = status !== '' || from !== '' || to !== '' || text.trim() !== '';
 
@@ -91,7 +86,7 @@ export function TasksScreen() {
         </div>
         <div className="field">
           <label htmlFor={`${id}-status`}>{t('filters.status')}</label>
-          <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as StatusFilter | '')} data-testid="task-status-filter">
+          <select id={`${id}-status`} value={status} onChange={(e) => chooseStatus(e.target.value as StatusFilter | '')} data-testid="task-status-filter">
             <StatusOptions />
           </select>
         </div>
@@ -128,6 +123,17 @@ export function TasksScreen() {
       </div>
     </section>
   );
+}
+
+function listParams(status: StatusFilter | '', from: string, to: string, text: string, sort: ListParams['sort'], showDemo: boolean): ListParams {
+  return {
+    statuses: status ? [status] : [],
+    fromMs: dateInputToMs(from),
+    toMs: dateInputToMs(to, true),
+    text: SEARCH_CONTROL_CHARACTERS.test(text) ? '' : text,
+    sort,
+    showDemo,
+  };
 }
 
 /** The status choices: translated once per language, not again on every filter change. */
