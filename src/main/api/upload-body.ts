@@ -41,6 +41,32 @@ export interface FileSource {
   readonly error: LocalFileError | null;
 }
 
+/**
+ * Full-size buffers are kept between uploads (up to three uploads' worth, released after a
+ * minute without uploads): allocating 2 MB afresh per upload counted as 2 MB more external
+ * memory each time, and V8 answered with full collections in the middle of the next upload
+ * (profiled: 15-50 ms pauses in a run of uploads).
+ */
+const spare: Buffer[] = [];
+const MAX_SPARE = 3 * BUFFERS;
+let releaseTimer: NodeJS.Timeout | null = null;
+
+function takeBuffer(size: number): Buffer {
+  if (size < BUFFER_BYTES) return Buffer.allocUnsafe(size);
+  return spare.pop() ?? Buffer.allocUnsafe(BUFFER_BYTES);
+}
+
+function giveBack(buf: Buffer): void {
+  if (buf.length !== BUFFER_BYTES || spare.length >= MAX_SPARE) return;
+  spare.push(buf);
+  if (releaseTimer) clearTimeout(releaseTimer);
+  releaseTimer = setTimeout(() => {
+    spare.length = 0;
+    releaseTimer = null;
+  }, 60_000);
+  releaseTimer.unref();
+}
+
 const readErr = (e: unknown) => new LocalFileError('file.unreadable', (e as NodeJS.ErrnoException).code ?? 'read failed');
 
 export async function fileSource(filePath: string, onProgress?: (sent: number, total: number) => void): Promise<FileSource> {
@@ -80,7 +106,7 @@ export async function fileSource(filePath: string, onProgress?: (sent: number, t
       } catch (e) {
         throw (error = readErr(e));
       }
-      const pool = Array.from({ length: BUFFERS }, () => Buffer.allocUnsafe(Math.min(BUFFER_BYTES, Math.max(total, 1))));
+      const pool = Array.from({ length: BUFFERS }, () => takeBuffer(Math.min(BUFFER_BYTES, Math.max(total, 1))));
       // One pending socket write per buffer: a buffer is read into again only after its write has completed.
       const inFlight: Array<Promise<void> | null> = pool.map(() => null);
       let sent = 0;
@@ -110,6 +136,8 @@ export async function fileSource(filePath: string, onProgress?: (sent: number, t
         await Promise.all(inFlight);
       } finally {
         await fh.close().catch(() => {});
+        // Only once no write holds them any more (a failed write may still be pending).
+        void Promise.allSettled(inFlight).then(() => pool.forEach(giveBack));
       }
       if (tail.length) await write(tail);
     }
