@@ -23,9 +23,17 @@ export function TaskDetailPane({ id, onClose, onOpen }: Props) {
   const { t, i18n } = useTranslation('tasks');
   const detail = useTaskDetail(id);
   const [notice, setNotice] = useState<Notice>(null);
+  const pane = useRef<HTMLElement>(null);
+  // Opened from elsewhere ("View task" after a send, a notification, the tray), the button that was
+  // pressed is gone and the keyboard would be nowhere: it goes to the detail, so Tab, Esc and a screen
+  // reader carry on from here. Opened from its row, the keyboard stays on the row.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) pane.current?.focus();
+  }, []);
 
   return (
-    <aside className="task-detail panel" aria-labelledby="task-detail-title" data-testid="task-detail">
+    <aside ref={pane} tabIndex={-1} className="task-detail panel" aria-labelledby="task-detail-title" data-testid="task-detail">
       <div className="detail-head">
         <h2 id="task-detail-title">
           {detail.data?.task.name || t('detail.title')} {detail.data?.task.demo ? <DemoTag /> : null}

@@ -1,0 +1,108 @@
+/**
+ * Keyboard only (issue 18): from the numbers box, a fax is sent and its task
+ * looked at with at most ten key presses; the task list is walked with the
+ * arrows and the detail closed with Esc. Every key goes through `press`, which
+ * counts it; the document comes in as a chosen file (the one step that is a
+ * dialog of the system's own).
+ */
+import { PDFDocument } from 'pdf-lib';
+import type { Page } from '@playwright/test';
+import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
+import { expect, expectNoAxeViolations, openApp, test } from './fixtures';
+import type {} from '../../src/renderer/src/lib/api';
+
+test.use({ viewport: { width: 1280, height: 800 }, previewEnv: { FAXDESK_DEMO_SPEED: '200', FAXDESK_KEYCHAIN_SERVICE: 'faxdesk-e2e-keyboard' } });
+
+let sim: RunningSimulator;
+test.beforeEach(async () => {
+  sim = await startSimulator({ speed: 200, apiKey: 'e2e-key', apiSecret: 'e2e-secret-value', unitPrice: 0.1 });
+});
+test.afterEach(async () => {
+  await sim.stop();
+});
+
+async function onePagePdf(name: string) {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]).drawText(name, { x: 60, y: 760, size: 28 });
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) };
+}
+
+function keyCounter(page: Page) {
+  let presses = 0;
+  return {
+    press: async (key: string) => {
+      presses++;
+      await page.keyboard.press(key);
+    },
+    /** a paste: one Ctrl+V */
+    paste: async (text: string) => {
+      presses++;
+      await page.keyboard.insertText(text);
+    },
+    /** Tab until `target` has the focus (at most `max` presses), as a user scanning the screen would. */
+    tabTo: async (target: ReturnType<Page['getByTestId']>, max = 5) => {
+      for (let i = 0; i < max; i++) {
+        if (await target.evaluate((el) => el === document.activeElement)) return;
+        presses++;
+        await page.keyboard.press('Tab');
+      }
+      await expect(target).toBeFocused();
+    },
+    get presses() {
+      return presses;
+    },
+  };
+}
+
+test('keyboard only: paste a number, Ctrl+Enter, and the task is open within ten key presses; arrows and Esc in the list', async ({ page, preview }) => {
+  await openApp(page, preview);
+  const r = await page.evaluate((c) => window.faxdesk!.connectAccount(c), { baseUrl: sim.baseUrl, apiKey: sim.apiKey, secret: sim.apiSecret });
+  expect(r.ok).toBe(true);
+  await page.reload();
+  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+
+  const keys = keyCounter(page);
+  // Two faxes, so the list has rows to move between.
+  for (const [file, number] of [
+    ['Price list.pdf', '+86 10 8800 0001'],
+    ['Order form.pdf', '+86 10 8800 0002'],
+  ] as const) {
+    await page.getByTestId('send-file-input').setInputFiles([await onePagePdf(file)]);
+    await expect(page.locator('.send-ok').filter({ hasText: 'Uploaded' })).toHaveCount(1);
+    await page.locator('#send-numbers').focus();
+    const before = keys.presses;
+    await keys.paste(number);
+    await keys.press('Control+Enter');
+    const result = page.getByTestId('send-result');
+    await expect(result).toHaveAttribute('data-overall', 'sent');
+    // The result takes the focus; past the task's summary (its references), the first button opens the task.
+    await expect(result).toBeFocused();
+    await keys.tabTo(page.getByTestId('send-view-task'));
+    if (file === 'Order form.pdf') {
+      await keys.press('Enter');
+      await expect(page.getByTestId('task-detail')).toContainText('Order form');
+      expect(keys.presses - before).toBeLessThanOrEqual(10);
+      console.log(`keyboard only: ${keys.presses - before} key presses from the numbers box to the open task`);
+    } else {
+      // "New fax" follows "View task": start the next one.
+      await keys.press('Tab');
+      await keys.press('Enter');
+      await expect(page.getByTestId('send-result')).toHaveCount(0);
+    }
+  }
+
+  // In the list: Esc closes the detail and puts the keyboard on that task's row; the arrows move between rows.
+  const table = page.getByTestId('task-table');
+  await keys.press('Escape');
+  await expect(page.getByTestId('task-detail')).toHaveCount(0);
+  await expect(table.getByRole('button', { name: 'Order form', exact: true })).toBeFocused();
+  await keys.press('ArrowDown');
+  await expect(table.getByRole('button', { name: 'Price list', exact: true })).toBeFocused();
+  await keys.press('Enter');
+  await expect(page.getByTestId('task-detail')).toContainText('Price list');
+  await keys.press('Escape');
+  await expect(table.getByRole('button', { name: 'Price list', exact: true })).toBeFocused();
+  await keys.press('ArrowUp');
+  await expect(table.getByRole('button', { name: 'Order form', exact: true })).toBeFocused();
+  await expectNoAxeViolations(page);
+});
