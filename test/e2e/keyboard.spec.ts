@@ -61,6 +61,12 @@ test('keyboard only: paste a number, Ctrl+Enter, and the task is open within ten
   await page.reload();
   await expect(page.locator('body[data-ready="true"]')).toBeVisible();
 
+  // Send stays in view while the form scrolls (it sat below the fold at 1280×800), also at 800×600.
+  await expect(page.getByTestId('send-button')).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 800, height: 600 });
+  await expect(page.getByTestId('send-button')).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   const keys = keyCounter(page);
   // Two faxes, so the list has rows to move between.
   for (const [file, number] of [
