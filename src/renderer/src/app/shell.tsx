@@ -1,11 +1,15 @@
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ListChecks, Printer, Send, Settings, TriangleAlert, Wallet, type LucideIcon } from 'lucide-react';
 import { api } from '../lib/api';
 import { isRoute, routes, useUiStore, type Route } from './ui-store';
 import { screenReady, screens, shellSlots } from './screens';
 import { StartupNotices } from './startup-notices';
 import { useAccountEvents } from '../features/account/hooks';
+
+/** One icon per screen (lucide): the sidebar shows only these in a narrow window. */
+const NAV_ICONS: Record<Route, LucideIcon> = { send: Send, tasks: ListChecks, failures: TriangleAlert, account: Wallet, settings: Settings };
 
 export function Shell() {
   const { t } = useTranslation();
@@ -46,7 +50,10 @@ export function Shell() {
         {t('skipToContent')}
       </a>
       <nav className="sidebar" aria-label={t('nav.label')}>
-        <div className="brand">{t('appName')}</div>
+        <div className="brand">
+          <Printer aria-hidden="true" size={20} className="brand-icon" />
+          <span className="brand-text">{t('appName')}</span>
+        </div>
         <ul>
           {routes.map((r) => {
             const Badge = shellSlots.navBadge[r];
@@ -57,9 +64,11 @@ export function Shell() {
                   className={r === route ? 'nav-item active' : 'nav-item'}
                   aria-current={r === route ? 'page' : undefined}
                   onClick={() => setRoute(r)}
+                  title={t(`nav.${r}`)}
                   data-testid={`nav-${r}`}
                 >
-                  <span>{t(`nav.${r}`)}</span>
+                  <NavIcon route={r} />
+                  <span className="nav-label">{t(`nav.${r}`)}</span>
                   {Badge ? (
                     <Suspense fallback={null}>
                       <Badge />
@@ -86,4 +95,9 @@ export function Shell() {
       </div>
     </div>
   );
+}
+
+function NavIcon({ route }: { route: Route }) {
+  const Icon = NAV_ICONS[route];
+  return <Icon aria-hidden="true" size={18} className="nav-icon" />;
 }

@@ -1,0 +1,81 @@
+/**
+ * Every screen at the two window sizes an office PC gives it (1280×800 and
+ * 800×600), in both languages and both themes: a screenshot of each for
+ * review (artifacts/screenshots/screens-*), axe clean on each, nothing wider
+ * than the window, and the task detail reachable next to or over the list.
+ */
+import { PDFDocument } from 'pdf-lib';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import type {} from '../../src/renderer/src/lib/api';
+
+test.describe.configure({ timeout: 180_000 });
+test.use({ previewEnv: { FAXDESK_DEMO_SPEED: '200', FAXDESK_KEYCHAIN_SERVICE: 'faxdesk-e2e-screens' } });
+
+const SIZES = [
+  [1280, 800],
+  [800, 600],
+] as const;
+
+async function sendOneFax(page: Page) {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]).drawText('Quarterly prices', { x: 60, y: 760, size: 28 });
+  await page.getByTestId('send-file-input').setInputFiles([{ name: 'Prices.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) }]);
+  await expect(page.locator('.send-ok').first()).toBeVisible();
+  await page.locator('#send-numbers').fill('+86 10 8800 0001\n+86 10 8800 0002');
+  await page.getByTestId('send-button').click();
+  await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
+}
+
+/** Nothing may need a horizontal scroll of the whole window. */
+async function expectNoPageOverflow(page: Page, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${what} is wider than the window`).toBeLessThanOrEqual(0);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const language of ['en', 'zh-CN'] as const) {
+    test.describe(`every screen, ${language}, ${scheme}`, () => {
+      test.use({ colorScheme: scheme });
+      test(`at 1280×800 and 800×600 (${language}, ${scheme})`, async ({ page, preview }) => {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await openApp(page, preview, language);
+        await sendOneFax(page);
+        for (const [width, height] of SIZES) {
+          await page.setViewportSize({ width, height });
+          const tag = `${width}x${height}-${language}-${scheme}`;
+          // In a narrow window the sidebar keeps only its icons; each still has its name.
+          const sidebar = await page.getByRole('navigation').boundingBox();
+          expect(sidebar!.width).toBe(width < 960 ? 60 : 200);
+          await expect(page.getByRole('navigation').getByRole('button', { name: language === 'en' ? 'Tasks' : '任务' })).toBeVisible();
+          for (const route of ['send', 'tasks', 'failures', 'account', 'settings']) {
+            await page.getByTestId(`nav-${route}`).click();
+            await expect(page.getByTestId(`nav-${route}`)).toHaveAttribute('aria-current', 'page');
+            await expect(page.locator('main h1')).toBeVisible();
+            if (route === 'tasks') {
+              await expect(page.locator('[data-testid^="task-row-"]').first()).toBeVisible();
+              // every column in view: the list does not scroll sideways at either size
+              const sideways = await page.locator('[data-testid="task-table"]').evaluate((el) => el.scrollWidth - el.clientWidth);
+              expect(sideways, `task table at ${tag}`).toBeLessThanOrEqual(0);
+            }
+            await expectNoPageOverflow(page, `${route} at ${tag}`);
+            await page.screenshot({ path: `artifacts/screenshots/screens-${route}-${tag}.png` });
+            await expectNoAxeViolations(page);
+          }
+          // The detail of a task, with the list still usable beside or under it.
+          await page.getByTestId('nav-tasks').click();
+          await page.locator('[data-testid^="task-row-"] .name-cell button').first().click();
+          const detail = page.getByTestId('task-detail');
+          await expect(detail).toContainText('Prices');
+          await expect(detail.getByRole('heading', { level: 2 })).toBeInViewport();
+          await expectNoPageOverflow(page, `task detail at ${tag}`);
+          await page.screenshot({ path: `artifacts/screenshots/screens-task-detail-${tag}.png` });
+          await expectNoAxeViolations(page);
+          await page.keyboard.press('Escape');
+          await expect(detail).toHaveCount(0);
+        }
+        await shot(page, `screens-last-${language}-${scheme}`);
+      });
+    });
+  }
+}
