@@ -101,6 +101,8 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect(okRow.locator('[data-status]')).toHaveAttribute('data-status', 'success');
     await expect(okRow).toContainText('200');
     await expect(detail.getByTestId(`recipient-${BUSY}`)).toContainText(en ? 'The line was busy' : '对方占线');
+    // The explanation in the user's language, and the service's own words beside it.
+    await expect(detail.getByTestId(`recipient-${BUSY}`)).toContainText(en ? 'the service: “The line was busy”' : '服务方原文：“The line was busy”');
     await expect(detail.getByTestId(`recipient-${NO_ANSWER}`)).toContainText(en ? 'Nobody answered' : '无人接听');
     await expectNoAxeViolations(page);
     await shot(page, `tasks-done-${language}`);

@@ -64,17 +64,25 @@ function buildWhere(f: TaskFilter): Where {
   const text = (f.text ?? '').trim();
   if (text.length > 0) {
     const digits = PHONE_LIKE.test(text) ? text.replace(/\D/g, '') : '';
+    const any: string[] = [];
     if ([...text].length >= TRIGRAM && (digits === '' || digits.length >= TRIGRAM)) {
       const match = digits === '' ? `name : ${ftsPhrase(text)}` : `name : ${ftsPhrase(text)} OR numbers : ${ftsPhrase(digits)}`;
-      clauses.push('t.id IN (SELECT rowid FROM task_search WHERE task_search MATCH ?)');
+      any.push('t.id IN (SELECT rowid FROM task_search WHERE task_search MATCH ?)');
       params.push(match);
     } else if (digits !== '') {
-      clauses.push(`(t.name LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM recipients r WHERE r.task_id = t.id AND r.phone_number LIKE ? ESCAPE '\\'))`);
+      any.push(`t.name LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM recipients r WHERE r.task_id = t.id AND r.phone_number LIKE ? ESCAPE '\\')`);
       params.push(`%${escapeLike(text)}%`, `%${escapeLike(digits)}%`);
     } else {
-      clauses.push(`t.name LIKE ? ESCAPE '\\'`);
+      any.push(`t.name LIKE ? ESCAPE '\\'`);
       params.push(`%${escapeLike(text)}%`);
     }
+    // A reference is pasted whole (from an e-mail, the service's portal): the task's or one recipient's,
+    // found through their unique indexes. A document's name matches in part, as the name does.
+    any.push('t.task_ref = ?', 't.id IN (SELECT r.task_id FROM recipients r WHERE r.rcpt_ref = ?)');
+    params.push(text, text);
+    any.push(`t.send_id IN (SELECT s.id FROM sends s, json_each(s.files) d WHERE json_extract(d.value, '$.name') LIKE ? ESCAPE '\\')`);
+    params.push(`%${escapeLike(text)}%`);
+    clauses.push(`(${any.map((a) => `(${a})`).join(' OR ')})`);
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }

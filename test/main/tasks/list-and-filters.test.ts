@@ -38,6 +38,14 @@ describe('the task list', () => {
     expect((await list(rig, { statuses: ['pending', 'sending', 'done'] })).total).toBe(2);
     expect((await list(rig, { text: 'beta' })).rows.map((r) => r.taskRef)).toEqual([b]);
     expect((await list(rig, { text: '86138001' })).rows.map((r) => r.taskRef)).toEqual([a]);
+    // References pasted whole, the task's or a recipient's, and a document's name in part.
+    expect((await list(rig, { text: b! })).rows.map((r) => r.taskRef)).toEqual([b]);
+    const rcptOfA = (await rig.feature.handlers.getTaskDetail({ id: a! })).recipients[0]!.rcptRef!;
+    expect((await list(rig, { text: ` ${rcptOfA} ` })).rows.map((r) => r.taskRef)).toEqual([a]);
+    // Alpha and Beta sent sample-1p.pdf, Gamma x.pdf.
+    expect((await list(rig, { text: 'sample-1p' }, 'name')).rows.map((r) => r.name)).toEqual(['Alpha invoice', 'Beta order']);
+    expect((await list(rig, { text: 'x.pdf' })).rows.map((r) => r.name)).toEqual(['Gamma maybe']);
+    expect((await list(rig, { text: 'no such thing anywhere' })).total).toBe(0);
     const now = rig.clock.now();
     expect((await list(rig, { fromMs: now + 86_400_000 })).total).toBe(0);
     expect((await list(rig, { toMs: now + 86_400_000 })).total).toBe(3);

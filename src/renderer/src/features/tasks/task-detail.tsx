@@ -307,6 +307,8 @@ export function FailureText({ code, reason }: { code: string | null; reason: str
     return (
       <span>
         <strong className="mono">{code}</strong> {t(`codes.${code.trim().toUpperCase()}`)}
+        {/* the service's own words beside the explanation (they are in its language, not the UI's) */}
+        {reason ? <span className="muted service-reason"> ({t('recipient.serviceSaid', { reason })})</span> : null}
       </span>
     );
   }

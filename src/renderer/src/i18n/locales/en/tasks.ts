@@ -28,7 +28,7 @@ export const tasks = {
   filters: {
     label: 'Filter tasks',
     text: 'Search',
-    textPlaceholder: 'Name, fax number or reference',
+    textPlaceholder: 'Name, fax number, reference or document',
     textControlChars: 'The search text contains a control character (such as a tab or NUL), perhaps from pasting. Remove it to search.',
     status: 'Status',
     anyStatus: 'Any status',
@@ -141,6 +141,7 @@ export const tasks = {
     created: 'Created',
     reference: 'Recipient reference',
     unknownCode: 'Code {{code}} (not known to FaxDesk): {{reason}}',
+    serviceSaid: 'the service: “{{reason}}”',
     retryable: 'Worth retrying',
   },
   codes: {

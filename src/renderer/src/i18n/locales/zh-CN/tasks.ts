@@ -30,7 +30,7 @@ export const tasks: DeepStrings<typeof enTasks> = {
   filters: {
     label: '筛选任务',
     text: '搜索',
-    textPlaceholder: '名称、传真号码或编号',
+    textPlaceholder: '名称、传真号码、编号或文档名',
     textControlChars: '搜索文本中含有控制字符（如制表符或 NUL），可能来自粘贴。请删除后再搜索。',
     status: '状态',
     anyStatus: '全部状态',
@@ -142,6 +142,7 @@ export const tasks: DeepStrings<typeof enTasks> = {
     created: '创建时间',
     reference: '接收方编号',
     unknownCode: '代码 {{code}}（FaxDesk 未收录）：{{reason}}',
+    serviceSaid: '服务方原文：“{{reason}}”',
     retryable: '可重试',
   },
   codes: {
