@@ -6,6 +6,7 @@ import { api } from '../lib/api';
 import { isRoute, routes, useUiStore, type Route } from './ui-store';
 import { screenReady, screens, shellSlots } from './screens';
 import { StartupNotices } from './startup-notices';
+import { TaskEndToasts } from './task-end-toasts';
 import { useAccountEvents } from '../features/account/hooks';
 
 /** One icon per screen (lucide): the sidebar shows only these in a narrow window. */
@@ -87,6 +88,7 @@ export function Shell() {
           ))}
         </header>
         <StartupNotices />
+        <TaskEndToasts />
         <main className="content" id="content" ref={content} tabIndex={-1}>
           <Suspense fallback={<p className="muted">{t('loading')}</p>}>
             <Screen />

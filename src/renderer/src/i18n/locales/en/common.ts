@@ -1,6 +1,14 @@
 export const common = {
   appName: 'FaxDesk',
   skipToContent: 'Skip to content',
+  taskEnded: {
+    region: 'Fax results',
+    delivered: 'Fax “{{name}}” delivered to all {{total}} numbers.',
+    partlyFailed: 'Fax “{{name}}”: {{success}} of {{total}} numbers delivered, {{failed}} failed.',
+    failed: 'Fax “{{name}}” failed for all {{total}} numbers.',
+    view: 'View',
+    dismiss: 'Dismiss',
+  },
   nav: {
     label: 'Main',
     send: 'Send',

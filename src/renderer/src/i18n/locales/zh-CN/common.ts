@@ -4,6 +4,14 @@ import type { common as en } from '../en/common';
 export const common: DeepStrings<typeof en> = {
   appName: 'FaxDesk 传真',
   skipToContent: '跳到主要内容',
+  taskEnded: {
+    region: '传真结果',
+    delivered: '传真“{{name}}”已发送到全部 {{total}} 个号码。',
+    partlyFailed: '传真“{{name}}”：{{total}} 个号码中 {{success}} 个成功，{{failed}} 个失败。',
+    failed: '传真“{{name}}”的 {{total}} 个号码全部发送失败。',
+    view: '查看',
+    dismiss: '关闭',
+  },
   nav: {
     label: '主导航',
     send: '发送',
