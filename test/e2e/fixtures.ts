@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { PDFDocument } from 'pdf-lib';
 
 export const screenshotDir = path.resolve('artifacts/screenshots');
 
@@ -122,4 +123,15 @@ export async function startCliSimulator(args: string[]): Promise<{ baseUrl: stri
     child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
   });
   return { baseUrl, stop: () => stop(child) };
+}
+
+/** Sends a one-page PDF named `fileName` to `numbers` from the Send screen, and waits for "sent". */
+export async function sendOnePageFax(page: Page, fileName: string, numbers: string) {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]).drawText(fileName, { x: 60, y: 760, size: 28 });
+  await page.getByTestId('send-file-input').setInputFiles([{ name: fileName, mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) }]);
+  await expect(page.locator('.send-ok').first()).toBeVisible();
+  await page.locator('#send-numbers').fill(numbers);
+  await page.getByTestId('send-button').click();
+  await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
 }

@@ -4,9 +4,8 @@
  * review (artifacts/screenshots/screens-*), axe clean on each, nothing wider
  * than the window, and the task detail reachable next to or over the list.
  */
-import { PDFDocument } from 'pdf-lib';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import { expect, expectNoAxeViolations, openApp, sendOnePageFax, shot, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
 
 test.describe.configure({ timeout: 180_000 });
@@ -16,16 +15,6 @@ const SIZES = [
   [1280, 800],
   [800, 600],
 ] as const;
-
-async function sendOneFax(page: Page) {
-  const doc = await PDFDocument.create();
-  doc.addPage([595, 842]).drawText('Quarterly prices', { x: 60, y: 760, size: 28 });
-  await page.getByTestId('send-file-input').setInputFiles([{ name: 'Prices.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) }]);
-  await expect(page.locator('.send-ok').first()).toBeVisible();
-  await page.locator('#send-numbers').fill('+86 10 8800 0001\n+86 10 8800 0002');
-  await page.getByTestId('send-button').click();
-  await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
-}
 
 /** Nothing may need a horizontal scroll of the whole window. */
 async function expectNoPageOverflow(page: Page, what: string) {
@@ -40,7 +29,7 @@ for (const scheme of ['light', 'dark'] as const) {
       test(`at 1280×800 and 800×600 (${language}, ${scheme})`, async ({ page, preview }) => {
         await page.setViewportSize({ width: 1280, height: 800 });
         await openApp(page, preview, language);
-        await sendOneFax(page);
+        await sendOnePageFax(page, 'Prices.pdf', '+86 10 8800 0001\n+86 10 8800 0002');
         for (const [width, height] of SIZES) {
           await page.setViewportSize({ width, height });
           const tag = `${width}x${height}-${language}-${scheme}`;

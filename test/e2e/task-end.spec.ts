@@ -2,8 +2,7 @@
  * A fax that ends while the user is on another screen says so in view (issue 18): the status region
  * at the top of the window, read by screen readers, with "View" to open the task.
  */
-import { PDFDocument } from 'pdf-lib';
-import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import { expect, expectNoAxeViolations, openApp, sendOnePageFax, shot, test } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 800 }, previewEnv: { FAXDESK_DEMO_SPEED: '200', FAXDESK_KEYCHAIN_SERVICE: 'faxdesk-e2e-task-end' } });
 // The app checks an unfinished task on the spec's cadence (30-60 s): the note comes with that check.
@@ -11,13 +10,7 @@ test.describe.configure({ timeout: 180_000 });
 
 test('a fax that ends while the Send screen is open is announced in view, and View opens it', async ({ page, preview }) => {
   await openApp(page, preview);
-  const doc = await PDFDocument.create();
-  doc.addPage([595, 842]).drawText('Quarterly prices', { x: 60, y: 760, size: 28 });
-  await page.getByTestId('send-file-input').setInputFiles([{ name: 'Prices.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) }]);
-  await expect(page.locator('.send-ok').first()).toBeVisible();
-  await page.locator('#send-numbers').fill('+86 10 8800 0001\n+86 10 8800 0002');
-  await page.getByTestId('send-button').click();
-  await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
+  await sendOnePageFax(page, 'Prices.pdf', '+86 10 8800 0001\n+86 10 8800 0002');
   await page.getByRole('button', { name: 'New fax' }).click();
 
   const region = page.getByRole('status', { name: 'Fax results' });
