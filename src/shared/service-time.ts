@@ -179,22 +179,34 @@ export interface FormatLocalOptions {
   timeZone?: string;
   /** 'datetime' (default), 'date' or 'time' */
   style?: 'datetime' | 'date' | 'time';
+  /** with seconds (the task detail's times) */
+  seconds?: boolean;
 }
 
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * An instant for people, in their zone and language. Falls back to the ISO
- * string if the locale or zone is not usable, so a bad setting never blanks a table.
+ * The one way FaxDesk shows a time: numeric date and 24-hour time in the UI's language
+ * ("11/23/2026, 14:06", "2026/11/23 14:06"), the same in lists, dialogs and the account — the task
+ * list used this form and other screens "Nov 23, 2026, 2:06 PM" (issue 18).
  */
 export function formatLocal(date: Date, options: FormatLocalOptions = {}): string {
   if (!Number.isFinite(date.getTime())) return '';
   const style = options.style ?? 'datetime';
-  const fields: Intl.DateTimeFormatOptions =
-    style === 'date' ? { dateStyle: 'medium' } : style === 'time' ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' };
-  try {
-    return new Intl.DateTimeFormat(options.locale, { ...fields, ...(options.timeZone ? { timeZone: options.timeZone } : {}) }).format(date);
-  } catch {
-    return date.toISOString();
+  const key = `${options.locale ?? ''}|${options.timeZone ?? ''}|${style}|${options.seconds ? 's' : ''}`;
+  let f = localFormats.get(key);
+  if (!f) {
+    const day: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+    const time: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', ...(options.seconds ? { second: '2-digit' } : {}), hourCycle: 'h23' };
+    const fields = style === 'date' ? day : style === 'time' ? time : { ...day, ...time };
+    try {
+      f = new Intl.DateTimeFormat(options.locale, { ...fields, ...(options.timeZone ? { timeZone: options.timeZone } : {}) });
+    } catch {
+      return date.toISOString();
+    }
+    localFormats.set(key, f);
   }
+  return f.format(date);
 }
 
 /** A service timestamp shown in local time; the raw string if it cannot be read. */

@@ -124,4 +124,12 @@ describe('showing times to people', () => {
     expect(formatServiceTimeLocal('not a time', 'Asia/Shanghai')).toBe('not a time');
     expect(formatLocal(d, { timeZone: 'Bad/Zone' })).toBe('2026-05-01T01:00:00.000Z');
   });
+
+  it('one format on every screen: numeric date and 24-hour time, in either language', () => {
+    const d = new Date('2026-11-23T06:06:05Z');
+    expect(formatLocal(d, { locale: 'en', timeZone: 'Asia/Shanghai' })).toBe('11/23/2026, 14:06');
+    expect(formatLocal(d, { locale: 'zh-CN', timeZone: 'Asia/Shanghai' })).toBe('2026/11/23 14:06');
+    expect(formatLocal(d, { locale: 'zh-CN', timeZone: 'Asia/Shanghai', seconds: true })).toBe('2026/11/23 14:06:05');
+    expect(formatLocal(d, { locale: 'en', timeZone: 'Asia/Shanghai', style: 'date' })).toBe('11/23/2026');
+  });
 });

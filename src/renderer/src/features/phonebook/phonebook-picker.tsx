@@ -7,6 +7,7 @@ import { phonebookErrorText } from './errors';
 import { ManageDialog } from './manage-dialog';
 import { PICKER_LIMIT, useContacts, useGroups, useRecentNumbers } from './queries';
 import './phonebook.css';
+import { formatLocal } from '../../../../shared/service-time';
 
 interface Picked {
   groups: Map<string, string[]>;
@@ -46,7 +47,6 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
 
   const numbers = useMemo(() => pickedNumbers(picked), [picked]);
   const shownGroups = (groups.data ?? []).filter((g) => matches(g, query));
-  const when = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
 
   const toggle = (update: (next: Picked) => void) => {
     setPicked((prev) => {
@@ -157,7 +157,7 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
                   <input type="checkbox" checked={picked.recent.has(r.number)} onChange={() => toggleRecent(r)} />
                   <span className="pb-fax">{displayFax(r.number)}</span>
                   {r.contactName ? <span className="pb-name">{r.contactName}</span> : null}
-                  <span className="muted pb-when">{t('picker.recentWhen', { when: when.format(r.lastUsedAt) })}</span>
+                  <span className="muted pb-when">{t('picker.recentWhen', { when: formatLocal(new Date(r.lastUsedAt), { locale: i18n.language }) })}</span>
                 </label>
               </li>
             ))}

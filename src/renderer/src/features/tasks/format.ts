@@ -1,23 +1,14 @@
+import { formatLocal } from '../../../../shared/service-time';
 const yuan = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const formatters = new Map<string, Intl.DateTimeFormat>();
 
 export function money(n: number | null | undefined): string {
   return n === null || n === undefined ? '—' : yuan.format(n);
 }
 
-/** An instant in this computer's time zone, in the UI language. */
+/** An instant in this computer's time zone, in the UI language: FaxDesk's one time format (formatLocal). */
 export function localTime(ms: number | null | undefined, language: string, withSeconds = false): string {
   if (ms === null || ms === undefined) return '—';
-  const key = `${language}|${withSeconds}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(language, {
-      year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
-      ...(withSeconds ? { second: '2-digit' } : {}), hourCycle: 'h23',
-    });
-    formatters.set(key, f);
-  }
-  return f.format(new Date(ms));
+  return formatLocal(new Date(ms), { locale: language, seconds: withSeconds });
 }
 
 /** 'yyyy-mm-dd' of an <input type="date"> → local midnight in ms (or undefined). */
