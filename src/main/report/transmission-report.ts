@@ -14,6 +14,7 @@ import { PDFDocument, rgb, type PDFPage, type PDFEmbeddedPage, type PDFImage } f
 import { embedTextFonts } from '../pdf/fonts';
 import { writeFileAtomicAsync } from '../storage/atomic-write';
 import type { TaskDetailView } from '../../shared/tasks/types';
+import { displayFax } from '../../shared/phonebook/format';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
@@ -146,13 +147,13 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
   y = Math.min(y, thumb ? A4[1] - MARGIN - 42 - thumbBox.h - 24 : y) - 14;
 
   const cols = [
-    { title: 'Number', x: 0, w: 86 },
-    { title: 'Result', x: 88, w: 44 },
-    { title: 'Code', x: 134, w: 96 },
-    { title: 'Pages', x: 232, w: 28 },
-    { title: 'Price', x: 262, w: 30 },
-    { title: 'Charge', x: 294, w: 36 },
-    { title: 'Completed', x: 332, w: 118 },
+    { title: 'Number', x: 0, w: 98 },
+    { title: 'Result', x: 100, w: 44 },
+    { title: 'Code', x: 146, w: 94 },
+    { title: 'Pages', x: 242, w: 28 },
+    { title: 'Price', x: 272, w: 30 },
+    { title: 'Charge', x: 304, w: 36 },
+    { title: 'Completed', x: 342, w: 108 },
     { title: 'Recipient ref', x: 452, w: 63 },
   ];
   const header = () => {
@@ -172,7 +173,8 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
       header();
     }
     const cells = [
-      rc.phoneNumber, rc.status, rc.failedCode ?? '', rc.pageCount === null ? '-' : String(rc.pageCount),
+      // written the international way, as on screen (the CSV keeps the service's digits)
+      displayFax(rc.phoneNumber), rc.status, rc.failedCode ?? '', rc.pageCount === null ? '-' : String(rc.pageCount),
       money(rc.unitPrice), money(rc.chargedAmount), fmtTime(rc.completedAtMs, tz), rc.rcptRef,
     ];
     cols.forEach((c, i) => font.draw(page, font.fit(cells[i] ?? '', 8.5, c.w), { x: MARGIN + c.x, y, size: 8.5, color: INK }));

@@ -101,6 +101,8 @@ describe('transmission report', () => {
     expect(doc.getPageCount()).toBe(1);
     const text = pdfText(bytes);
     expect(text).toContain('First page (blank)');
+    // the number as the screens show it, not the service's bare digits
+    expect(text).toContain('+86 138 0013 8000');
   });
 
   it('gets a report (without a thumbnail) for PDFs it cannot draw: no pages, broken content, not a PDF', async () => {
