@@ -24,10 +24,12 @@ interface Props {
   onSort(by: TaskSortKey): void;
   selectedId: string | null;
   onOpen(id: string): void;
+  /** said inside the table when no task matches (not under an empty box) */
+  emptyText: string;
 }
 
 /** The task list: a virtual table, so 10,000 rows cost what 30 do. Rows load in pages of 200 as they scroll into view. */
-export function TaskTable({ params, onSort, selectedId, onOpen }: Props) {
+export function TaskTable({ params, onSort, selectedId, onOpen, emptyText }: Props) {
   const { t, i18n } = useTranslation('tasks');
   const scrollRef = useRef<HTMLDivElement>(null);
   const [pagesInView, setPagesInView] = useState<number[]>([0]);
@@ -63,6 +65,13 @@ export function TaskTable({ params, onSort, selectedId, onOpen }: Props) {
     <div className="vtable" role="table" aria-label={t('title')} aria-rowcount={list.total + 1} data-testid="task-table">
       <TableHead sort={params.sort} onSort={onSort} />
       <div ref={scrollRef} className="vbody" role="rowgroup" onKeyDown={moveBetweenRows}>
+        {list.total === 0 && !list.loading ? (
+          <div role="row" className="vempty-row">
+            <div role="cell" className="muted vempty" data-testid="task-empty">
+              {emptyText}
+            </div>
+          </div>
+        ) : null}
         <div role="presentation" className="vspacer" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((vi) => {
             const row = list.rowAt(vi.index);

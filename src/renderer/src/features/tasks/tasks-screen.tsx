@@ -116,8 +116,7 @@ export function TasksScreen() {
       </form>
       <div className={openId ? 'tasks-layout with-detail' : 'tasks-layout'}>
         <div className="tasks-list">
-          <TaskTable params={params} onSort={onSort} selectedId={openId} onOpen={onOpen} />
-          {total === 0 ? <p className="muted empty">{filtered ? t('emptyFiltered') : t('empty')}</p> : null}
+          <TaskTable params={params} onSort={onSort} selectedId={openId} onOpen={onOpen} emptyText={filtered ? t('emptyFiltered') : t('empty')} />
         </div>
         {openId ? <TaskDetailPane key={openId} id={openId} onClose={closeDetail} onOpen={onOpen} /> : null}
       </div>
