@@ -123,3 +123,11 @@ export function composeLocked(s: Pick<ComposeState, 'result'>): boolean {
 
 let counter = 0;
 export const newKey = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+/**
+ * The document a task is named after: the user's own first document, not the cover page FaxDesk drew
+ * (which is sent first, but "cover-2026-11-25-….pdf" names nothing the user recognises).
+ */
+export function namingDocument<T extends { isCover: boolean }>(docs: readonly T[]): T | undefined {
+  return docs.find((d) => !d.isCover) ?? docs[0];
+}

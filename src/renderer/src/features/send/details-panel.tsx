@@ -6,7 +6,7 @@ import { defaultTaskName } from '../../../../shared/send/types';
 import { useAccount } from '../account/hooks';
 import { formatYuan } from '../account/format';
 import { useUiStore } from '../../app/ui-store';
-import { useCompose } from './compose-store';
+import { namingDocument, useCompose } from './compose-store';
 import { estimateQuery } from './hooks';
 
 /** Minimum lead time main also enforces (MIN_SCHEDULE_LEAD_MS). */
@@ -53,7 +53,8 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
   } catch {
     serviceTime = null;
   }
-  const placeholder = docs[0] ? defaultTaskName(docs[0].doc.name) : '';
+  const named = namingDocument(docs);
+  const placeholder = named ? defaultTaskName(named.doc.name) : '';
   const pages = docs.length > 0 && docs.every((d) => d.doc.pages !== null) ? docs.reduce((n, d) => n + (d.doc.pages ?? 0), 0) : null;
   const estimate = useQuery(estimateQuery(pages, recipients));
   const cost = estimate.data;

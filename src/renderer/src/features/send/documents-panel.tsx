@@ -210,7 +210,7 @@ function CoverPage() {
         <label htmlFor="send-cover-message">{t('cover.message')}</label>
         <textarea id="send-cover-message" rows={4} maxLength={4000} value={cover.message} onChange={(e) => set({ cover: { ...cover, message: e.target.value } })} />
       </div>
-      {full ? <p className="notice warn">{t('cover.noRoom', { max: MAX_DOCUMENTS })}</p> : null}
+      {full ? <p className="notice warn">{t('cover.noRoom', { max: MAX_DOCUMENTS })}</p> : <p className="hint muted">{t('cover.sentFirst', { max: MAX_DOCUMENTS })}</p>}
       <div className="row">
         <button type="button" className="btn" disabled={busy || full} onClick={() => void make()}>
           {busy ? t('cover.making') : t('cover.make')}

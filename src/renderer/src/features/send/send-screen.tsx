@@ -8,7 +8,7 @@ import { DEFAULT_REVIEW } from '../../../../shared/review-defaults';
 import { call, CallError } from '../../lib/api';
 import { caughtErrorText } from './error-text';
 import { useAccount, useSettings } from '../account/hooks';
-import { composeLocked, useCompose } from './compose-store';
+import { composeLocked, namingDocument, useCompose } from './compose-store';
 import { addFiles, restoreDocuments, settleFromOutside, useOfferedDocuments, useUploadProgress } from './documents';
 import { DocumentsPanel } from './documents-panel';
 import { DetailsPanel, SCHEDULE_LEAD_MS, scheduleMs, useNow } from './details-panel';
@@ -181,7 +181,7 @@ export function SendScreen() {
             : ms !== null && ms < now + SCHEDULE_LEAD_MS
               ? t('details.past')
               : null;
-  const sendName = name.trim() || defaultTaskName(docs[0]?.doc.name ?? '') || 'Fax';
+  const sendName = name.trim() || defaultTaskName(namingDocument(docs)?.doc.name ?? '') || 'Fax';
 
   // The result (or the error) takes the user's eyes and focus: it is rendered at the top of the screen.
   useEffect(() => {
@@ -210,7 +210,8 @@ export function SendScreen() {
       return { serviceErrors, otherErrors };
     };
     try {
-      const r = await sendFax.mutateAsync({ name: name.trim(), documents: docs.map((d) => d.doc), numbers, scheduledAt: ms, ...(confirmRepeat ? { confirmRepeat } : {}) });
+      // The name the screen shows (typed, or the user's first document's): main would name it after the cover.
+      const r = await sendFax.mutateAsync({ name: sendName, documents: docs.map((d) => d.doc), numbers, scheduledAt: ms, ...(confirmRepeat ? { confirmRepeat } : {}) });
       set({ result: r, resultName: sendName, ...byIndex(r.fields) });
       finish();
       if (r.overall === 'sent') void call('clearDraft');

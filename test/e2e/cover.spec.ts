@@ -1,0 +1,58 @@
+/**
+ * The cover page (issue 18): drawn by FaxDesk with the user's Chinese text, sent first, said to count
+ * as one of the three documents, and the task named after the user's own document, not the cover.
+ */
+import { PDFDocument } from 'pdf-lib';
+import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
+import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import type {} from '../../src/renderer/src/lib/api';
+
+test.use({ viewport: { width: 1280, height: 800 }, previewEnv: { FAXDESK_DEMO_SPEED: '200', FAXDESK_KEYCHAIN_SERVICE: 'faxdesk-e2e-cover' } });
+
+let sim: RunningSimulator;
+test.beforeEach(async () => {
+  sim = await startSimulator({ speed: 200, apiKey: 'e2e-key', apiSecret: 'e2e-secret-value', unitPrice: 0.1 });
+});
+test.afterEach(async () => {
+  await sim.stop();
+});
+
+test('a Chinese cover page goes first, small, and the task is named after the user’s document', async ({ page, preview }) => {
+  await openApp(page, preview);
+  const r = await page.evaluate((c) => window.faxdesk!.connectAccount(c), { baseUrl: sim.baseUrl, apiKey: sim.apiKey, secret: sim.apiSecret });
+  expect(r.ok).toBe(true);
+  await page.reload();
+  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]).drawText('Price list', { x: 60, y: 760, size: 28 });
+  await page.getByTestId('send-file-input').setInputFiles([{ name: 'Price list.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) }]);
+  await expect(page.locator('.send-ok').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add a cover page' }).click();
+  await expect(page.getByText('The cover page is sent first and counts as one of the 3 documents.')).toBeVisible();
+  await page.getByLabel('From').fill('北京办公室');
+  await page.getByLabel('To', { exact: true }).fill('上海分公司 张伟');
+  await page.getByLabel('Subject').fill('第三季度报价单');
+  await page.getByRole('button', { name: 'Add cover page' }).click();
+
+  const docs = page.getByTestId('send-document');
+  await expect(docs).toHaveCount(2);
+  await expect(docs.nth(0)).toContainText(/1\.\s*cover-/);
+  await expect(docs.nth(1)).toContainText('Price list.pdf');
+  await expect(page.locator('.send-ok').filter({ hasText: 'Uploaded' })).toHaveCount(2);
+  await expect(page.locator('#send-name')).toHaveAttribute('placeholder', 'Price list');
+  await expectNoAxeViolations(page);
+  await shot(page, 'send-cover-en');
+
+  await page.locator('#send-numbers').fill('+86 10 8800 0001');
+  await page.getByTestId('send-button').click();
+  await expect(page.getByTestId('send-result').locator('h2')).toHaveText('Fax “Price list” queued');
+  // What reached the service: the cover first, a one-page PDF of a few KB with the Chinese drawn in.
+  const [task] = sim.tasks();
+  expect(task!.name).toBe('Price list');
+  const files = sim.files();
+  const cover = files.find((f) => f.file_name.startsWith('cover-'))!;
+  expect(cover.file_size).toBeLessThan(200_000);
+  expect(task!.file_refs[0]).toBe(cover.file_ref);
+});
