@@ -13,7 +13,7 @@ export interface TrayLabels {
   newFax: string;
   open: string;
   quit: string;
-  /** e.g. "2 faxes sending" — used once issue 6 feeds TrayStatus */
+  /** e.g. "2 faxes sending", from the tracker's TrayStatus */
   sending: (n: number) => string;
   failed: (n: number) => string;
 }
@@ -25,8 +25,8 @@ export interface TrayActions {
 }
 
 /**
- * Hook for the task monitor (issue 6): what the tray shows about work in
- * progress. With nothing to report the menu is just the three actions.
+ * What the tray shows about work in progress, from the task tracker. With
+ * nothing to report the menu is just the three actions.
  */
 export interface TrayStatus {
   sending: number;

@@ -2,7 +2,7 @@ import { Menu, Tray, nativeImage } from 'electron';
 import { trayMenuTemplate, trayTooltip, type TrayActions, type TrayLabels, type TrayStatus } from './tray-menu';
 
 export interface FaxDeskTray {
-  /** issue 6 calls this with the counts of tasks in progress / failed */
+  /** the task tracker's counts of faxes in progress and failed (null: nothing to report) */
   setStatus(status: TrayStatus | null): void;
   setLabels(labels: TrayLabels): void;
   destroy(): void;

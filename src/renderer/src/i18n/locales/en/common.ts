@@ -51,8 +51,4 @@ export const common = {
     newerNoFallback: 'Your {{what}} was saved by a newer version of FaxDesk, so this version left it untouched at {{keptAt}}. Update FaxDesk; until then, changes are kept only until you quit.',
     unavailable: 'FaxDesk could not open its {{what}} at {{keptAt}} ({{reason}}). Changes are kept only until you quit. Check that the disk is not full and the folder can be written to, then restart FaxDesk.',
   },
-  placeholder: {
-    title: '{{screen}}',
-    body: 'This screen is being built.',
-  },
 } as const;

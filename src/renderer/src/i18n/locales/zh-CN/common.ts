@@ -54,8 +54,4 @@ export const common: DeepStrings<typeof en> = {
     newerNoFallback: '您的{{what}}由更新版本的 FaxDesk 保存，本版本未改动它（位于 {{keptAt}}）。请更新 FaxDesk；在此之前，所做的更改只保留到退出为止。',
     unavailable: 'FaxDesk 无法打开{{what}}（{{keptAt}}，原因：{{reason}}）。所做的更改只保留到退出为止。请确认磁盘未满且该文件夹可写入，然后重新启动 FaxDesk。',
   },
-  placeholder: {
-    title: '{{screen}}',
-    body: '此页面正在建设中。',
-  },
 };
