@@ -15,7 +15,10 @@ export function channel<R>() {
   return <I extends z.ZodType>(input: I): ChannelDef<I, R> => ({ input });
 }
 
-/** A push event from main to the renderer, with the payload schema. */
+/**
+ * A push event from main to the renderer. Only its payload's type is carried (a phantom field, never
+ * set): main is the sender and trusted, so the payload is not validated at run time.
+ */
 export interface EventDef<P> {
   readonly payload?: P;
 }
