@@ -42,6 +42,15 @@ test('a Chinese cover page goes first, small, and the task is named after the us
   await expect(docs.nth(1)).toContainText('Price list.pdf');
   await expect(page.locator('.send-ok').filter({ hasText: 'Uploaded' })).toHaveCount(2);
   await expect(page.locator('#send-name')).toHaveAttribute('placeholder', 'Price list');
+  // Edited after adding: the form comes back with what was written, and the new cover goes first again.
+  await page.getByTestId('send-cover-edit').click();
+  await expect(docs).toHaveCount(1);
+  await expect(page.getByLabel('Subject')).toHaveValue('第三季度报价单');
+  await page.getByLabel('Subject').fill('第三季度报价单（修订）');
+  await page.getByRole('button', { name: 'Add cover page' }).click();
+  await expect(docs).toHaveCount(2);
+  await expect(docs.nth(0)).toContainText(/1\.\s*cover-/);
+  await expect(page.locator('.send-ok').filter({ hasText: 'Uploaded' })).toHaveCount(2);
   await expectNoAxeViolations(page);
   await shot(page, 'send-cover-en');
 
@@ -52,7 +61,8 @@ test('a Chinese cover page goes first, small, and the task is named after the us
   const [task] = sim.tasks();
   expect(task!.name).toBe('Price list');
   const files = sim.files();
-  const cover = files.find((f) => f.file_name.startsWith('cover-'))!;
+  // the cover sent is the edited one, the last drawn
+  const cover = files.filter((f) => f.file_name.startsWith('cover-')).at(-1)!;
   expect(cover.file_size).toBeLessThan(200_000);
   expect(task!.file_refs[0]).toBe(cover.file_ref);
 });

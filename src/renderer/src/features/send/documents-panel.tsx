@@ -71,6 +71,21 @@ function DocumentRow({ item, index, count }: { item: DocItem; index: number; cou
         <UploadLine item={item} />
       </div>
       <div className="send-doc-actions">
+        {item.isCover ? (
+          <button
+            type="button"
+            className="btn small"
+            onClick={() => {
+              // Back to the form with what was written; "Add cover page" draws it again, first in line.
+              if (item.upload.kind === 'uploading') void cancelUpload(item.key);
+              remove(item.key);
+              useCompose.getState().set({ coverOpen: true });
+            }}
+            data-testid="send-cover-edit"
+          >
+            {t('cover.edit')}
+          </button>
+        ) : null}
         <button type="button" className="btn small" disabled={index === 0} onClick={() => move(item.key, -1)} aria-label={t('documents.moveUp', { name })}>
           ↑
         </button>

@@ -76,6 +76,7 @@ export const send = {
     making: 'Making the cover page…',
     replaced: 'Characters the standard PDF font cannot draw (such as Chinese) appear as “?” on the cover page. Write the cover in Latin letters, or attach your own cover as a PDF.',
     noRoom: 'The cover page counts as one of the {{max}} documents. Remove a document first.',
+    edit: 'Edit cover',
     sentFirst: 'The cover page is sent first and counts as one of the {{max}} documents.',
   },
   recipients: {

@@ -78,6 +78,7 @@ export const send: DeepStrings<typeof en> = {
     making: '正在生成封面页…',
     replaced: '标准 PDF 字体无法显示的字符（如中文）在封面页上会显示为“?”。请用拉丁字母填写封面，或附上您自己的 PDF 封面。',
     noRoom: '封面页计为 {{max}} 个文档之一，请先移除一个文档。',
+    edit: '编辑封面',
     sentFirst: '封面页最先发送，并计为 {{max}} 个文档之一。',
   },
   recipients: {
