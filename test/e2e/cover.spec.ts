@@ -3,26 +3,15 @@
  * as one of the three documents, and the task named after the user's own document, not the cover.
  */
 import { PDFDocument } from 'pdf-lib';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
-import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import { connectAccount, expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
 
 test.use({ viewport: { width: 1280, height: 800 }, previewEnv: { FAXDESK_DEMO_SPEED: '200', FAXDESK_KEYCHAIN_SERVICE: 'faxdesk-e2e-cover' } });
 
-let sim: RunningSimulator;
-test.beforeEach(async () => {
-  sim = await startSimulator({ speed: 200, apiKey: 'e2e-key', apiSecret: 'e2e-secret-value', unitPrice: 0.1 });
-});
-test.afterEach(async () => {
-  await sim.stop();
-});
 
-test('a Chinese cover page goes first, small, and the task is named after the user’s document', async ({ page, preview }) => {
+test('a Chinese cover page goes first, small, and the task is named after the user’s document', async ({ page, preview, sim }) => {
   await openApp(page, preview);
-  const r = await page.evaluate((c) => window.faxdesk!.connectAccount(c), { baseUrl: sim.baseUrl, apiKey: sim.apiKey, secret: sim.apiSecret });
-  expect(r.ok).toBe(true);
-  await page.reload();
-  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+  await connectAccount(page, sim);
 
   const doc = await PDFDocument.create();
   doc.addPage([595, 842]).drawText('Price list', { x: 60, y: 760, size: 28 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { PDFDocument } from 'pdf-lib';
+import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
 
 export const screenshotDir = path.resolve('artifacts/screenshots');
 
@@ -48,7 +49,7 @@ async function stop(child: ChildProcess) {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
-export const test = base.extend<{ previewEnv: Record<string, string>; previewArgs: string[]; dataFiles: Record<string, string>; preview: Preview }>({
+export const test = base.extend<{ previewEnv: Record<string, string>; previewArgs: string[]; dataFiles: Record<string, string>; preview: Preview; sim: RunningSimulator }>({
   previewEnv: [{}, { option: true }],
   /** documents on the preview's command line, as `npm run start:web -- a.pdf` passes them */
   previewArgs: [[], { option: true }],
@@ -77,7 +78,22 @@ export const test = base.extend<{ previewEnv: Record<string, string>; previewArg
     await stop(running.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   },
+  /** The account's fax service for a test that connects one (started only when a test asks for it). */
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
+  sim: async ({}, use) => {
+    const sim = await startSimulator({ speed: 200, apiKey: 'e2e-key', apiSecret: 'e2e-secret-value', unitPrice: 0.1 });
+    await use(sim);
+    await sim.stop();
+  },
 });
+
+/** Connects the app to `sim` as Settings would, and reloads so every screen starts connected. */
+export async function connectAccount(page: Page, sim: RunningSimulator) {
+  const r = await page.evaluate((c) => window.faxdesk!.connectAccount(c), { baseUrl: sim.baseUrl, apiKey: sim.apiKey, secret: sim.apiSecret });
+  expect(r.ok).toBe(true);
+  await page.reload();
+  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+}
 
 export { expect };
 

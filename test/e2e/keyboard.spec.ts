@@ -7,19 +7,11 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from '@playwright/test';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
-import { expect, expectNoAxeViolations, openApp, test } from './fixtures';
+import { connectAccount, expect, expectNoAxeViolations, openApp, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
 
 test.use({ viewport: { width: 1280, height: 800 }, previewEnv: { FAXDESK_DEMO_SPEED: '200', FAXDESK_KEYCHAIN_SERVICE: 'faxdesk-e2e-keyboard' } });
 
-let sim: RunningSimulator;
-test.beforeEach(async () => {
-  sim = await startSimulator({ speed: 200, apiKey: 'e2e-key', apiSecret: 'e2e-secret-value', unitPrice: 0.1 });
-});
-test.afterEach(async () => {
-  await sim.stop();
-});
 
 async function onePagePdf(name: string) {
   const doc = await PDFDocument.create();
@@ -54,12 +46,9 @@ function keyCounter(page: Page) {
   };
 }
 
-test('keyboard only: paste a number, Ctrl+Enter, and the task is open within ten key presses; arrows and Esc in the list', async ({ page, preview }) => {
+test('keyboard only: paste a number, Ctrl+Enter, and the task is open within ten key presses; arrows and Esc in the list', async ({ page, preview, sim }) => {
   await openApp(page, preview);
-  const r = await page.evaluate((c) => window.faxdesk!.connectAccount(c), { baseUrl: sim.baseUrl, apiKey: sim.apiKey, secret: sim.apiSecret });
-  expect(r.ok).toBe(true);
-  await page.reload();
-  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+  await connectAccount(page, sim);
 
   // Send stays in view while the form scrolls (it sat below the fold at 1280×800), also at 800×600.
   await expect(page.getByTestId('send-button')).toBeInViewport({ ratio: 1 });

@@ -5,8 +5,8 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from '@playwright/test';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
-import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import type { RunningSimulator } from '../../src/simulator/index';
+import { connectAccount, expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
 
 // Several sends, a restart and axe runs per test: more than the default minute on a shared machine.
@@ -24,13 +24,6 @@ function creates(sim: RunningSimulator): number {
   return sim.requestLog().filter((e) => e.method === 'POST' && /\/api\/v2\/faxes$/.test(e.path)).length;
 }
 
-async function connect(page: Page, sim: RunningSimulator) {
-  const r = await page.evaluate((c) => window.faxdesk!.connectAccount(c), { baseUrl: sim.baseUrl, apiKey: sim.apiKey, secret: sim.apiSecret });
-  expect(r.ok).toBe(true);
-  await page.reload();
-  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
-}
-
 /** `count` Beijing numbers as a person would paste them, starting at `from`. */
 function pasted(count: number, from = 0): string {
   return Array.from({ length: count }, (_, i) => `+86 10 8800 ${String(from + i).padStart(4, '0')}`).join('\n');
@@ -44,18 +37,11 @@ async function compose(page: Page, file: { name: string; mimeType: string; buffe
   await expect(page.getByTestId('send-button')).toBeEnabled();
 }
 
-let sim: RunningSimulator;
-test.beforeEach(async () => {
-  sim = await startSimulator({ speed: 200, apiKey: 'e2e-key', apiSecret: 'e2e-secret-value', unitPrice: 0.1 });
-});
-test.afterEach(async () => {
-  await sim.stop();
-});
 
 test.describe('a send is one act', () => {
-  test('a double click creates one task; the result is at the top, in view, focused, named; nothing after it sends again; View task opens that task', async ({ page, preview }) => {
+  test('a double click creates one task; the result is at the top, in view, focused, named; nothing after it sends again; View task opens that task', async ({ page, preview, sim }) => {
     await openApp(page, preview);
-    await connect(page, sim);
+    await connectAccount(page, sim);
     await compose(page, await pdf('Offer.pdf', 1), pasted(2), 'Spring offer');
     // The service answers slowly, so the second click lands while the first send is running.
     sim.setFaults({ latencyMs: 600 });
@@ -103,9 +89,9 @@ test.describe('a send is one act', () => {
     expect(creates(sim)).toBe(2);
   });
 
-  test('Ctrl+Enter twice creates one task', async ({ page, preview }) => {
+  test('Ctrl+Enter twice creates one task', async ({ page, preview, sim }) => {
     await openApp(page, preview);
-    await connect(page, sim);
+    await connectAccount(page, sim);
     await compose(page, await pdf('Memo.pdf', 1), pasted(3));
     sim.setFaults({ latencyMs: 600 });
     await page.locator('#send-numbers').focus();
@@ -120,9 +106,9 @@ test.describe('a send is one act', () => {
     expect(sim.taskCount()).toBe(1);
   });
 
-  test('the same fax again within 30 minutes asks first; Don’t send creates nothing', async ({ page, preview }) => {
+  test('the same fax again within 30 minutes asks first; Don’t send creates nothing', async ({ page, preview, sim }) => {
     await openApp(page, preview);
-    await connect(page, sim);
+    await connectAccount(page, sim);
     const file = await pdf('Invoice.pdf', 1);
     await compose(page, file, pasted(2));
     await page.getByTestId('send-button').click();
@@ -133,7 +119,7 @@ test.describe('a send is one act', () => {
     await preview.restart();
     await openApp(page, preview);
     // The same account again (without a keyring in this test session the secret lives in memory only).
-    await connect(page, sim);
+    await connectAccount(page, sim);
     await compose(page, file, pasted(2));
     const uploadsBefore = sim.counters().byRoute['POST /api/v2/files/upload'] ?? 0;
     await page.getByTestId('send-button').click();
@@ -161,9 +147,9 @@ test.describe('a send is one act', () => {
 for (const language of ['en', 'zh-CN'] as const) {
   test.describe(`the review before a large send (${language})`, () => {
     test.use({ previewEnv: { FAXDESK_DEMO_SPEED: '200', FAXDESK_KEYCHAIN_SERVICE: 'faxdesk-e2e-send-once', LC_ALL: language === 'en' ? 'en_US.UTF-8' : 'zh_CN.UTF-8' } });
-    test(`40 recipients: the review shows 40 and a cost, nothing is created until it is confirmed, then exactly one (${language})`, async ({ page, preview }) => {
+    test(`40 recipients: the review shows 40 and a cost, nothing is created until it is confirmed, then exactly one (${language})`, async ({ page, preview, sim }) => {
       await openApp(page, preview);
-      await connect(page, sim);
+      await connectAccount(page, sim);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await compose(page, await pdf('Catalogue.pdf', 2), pasted(40), language === 'en' ? 'Catalogue' : '产品目录');
       // No fax yet, so no price: the screen says why, and Settings takes the contract price.

@@ -49,6 +49,11 @@ function DocumentRow({ item, index, count }: { item: DocItem; index: number; cou
   const remove = useCompose((s) => s.removeDoc);
   const errors = useCompose((s) => s.otherErrors[`documents.${index}`]);
   const name = item.doc.name;
+  /** Out of the fax, its upload stopped if it is still running. */
+  const discard = () => {
+    if (item.upload.kind === 'uploading') void cancelUpload(item.key);
+    remove(item.key);
+  };
   return (
     <li className="send-doc" data-testid="send-document">
       <Thumbnail name={name} file={item.previewFile} url={item.previewUrl} kind={item.previewKind} />
@@ -77,8 +82,7 @@ function DocumentRow({ item, index, count }: { item: DocItem; index: number; cou
             className="btn small"
             onClick={() => {
               // Back to the form with what was written; "Add cover page" draws it again, first in line.
-              if (item.upload.kind === 'uploading') void cancelUpload(item.key);
-              remove(item.key);
+              discard();
               useCompose.getState().set({ coverOpen: true });
             }}
             data-testid="send-cover-edit"
@@ -95,10 +99,7 @@ function DocumentRow({ item, index, count }: { item: DocItem; index: number; cou
         <button
           type="button"
           className="btn small"
-          onClick={() => {
-            if (item.upload.kind === 'uploading') void cancelUpload(item.key);
-            remove(item.key);
-          }}
+          onClick={discard}
           aria-label={t('documents.remove', { name })}
         >
           ✕

@@ -98,6 +98,11 @@ function pageQuery(p: ListParams, page: number) {
   };
 }
 
+/** The first page (it carries the total): while another filter's first page loads, the last one stays. */
+function firstPageQuery(p: ListParams) {
+  return { ...pageQuery(p, 0), placeholderData: (prev: ListTasksResult | undefined) => prev };
+}
+
 /**
  * The list in pages of 200, only the pages the virtual table shows (plus the
  * first, which carries the total). Each page refetches on the cadence of the
@@ -109,7 +114,7 @@ function pageQuery(p: ListParams, page: number) {
  * useQueries matches observers by key and would start each new key empty.
  */
 export function useTaskPages(p: ListParams, visiblePages: number[]) {
-  const first = useQuery({ ...pageQuery(p, 0), placeholderData: (prev: ListTasksResult | undefined) => prev });
+  const first = useQuery(firstPageQuery(p));
   const rest = [...new Set(visiblePages)].filter((n) => n > 0).sort((a, b) => a - b);
   const results = useQueries({ queries: rest.map((page) => pageQuery(p, page)) });
   const byPage = new Map<number, TaskRowView[]>();
@@ -140,7 +145,7 @@ export function useStartTaskList(): (p: ListParams) => void {
 
 /** How many tasks the filters match: the first page's total, from the same cached query (no request of its own). */
 export function useTaskTotal(p: ListParams): number {
-  const q = useQuery({ ...pageQuery(p, 0), placeholderData: (prev: ListTasksResult | undefined) => prev, select: (d) => d.total });
+  const q = useQuery({ ...firstPageQuery(p), select: (d: ListTasksResult) => d.total });
   return q.data ?? 0;
 }
 
