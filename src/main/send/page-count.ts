@@ -54,22 +54,11 @@ export interface PdfCount {
   bytesRead: number;
 }
 
-/** How long counting may take: a hostile or pathological file must not hold the main process. */
-export const PDF_COUNT_TIMEOUT_MS = 5_000;
-
-/**
- * Pages of a PDF, or null when pdf.js cannot read its structure, or not within `timeoutMs` (it may
- * still be sendable: the service counts the pages itself).
- */
-export async function pdfPageCount(fh: fs.promises.FileHandle, size: number, timeoutMs = PDF_COUNT_TIMEOUT_MS): Promise<PdfCount> {
+/** Pages of a PDF, or null when pdf.js cannot read its structure (it may still be sendable). */
+export async function pdfPageCount(fh: fs.promises.FileHandle, size: number): Promise<PdfCount> {
   const lib = await loadPdfJs();
   let bytesRead = 0;
   let failed: unknown = null;
-  // pdf.js leaves its promise pending when its task is destroyed mid-load: a read error or the time
-  // limit ends the wait through this one instead.
-  let stop: (reason: unknown) => void = () => {};
-  const stopped = new Promise<never>((_, reject) => (stop = reject));
-  stopped.catch(() => {}); // a late stop (after the count) must not surface as an unhandled rejection
   class FileRange extends lib.PDFDataRangeTransport {
     override requestDataRange(begin: number, end: number): void {
       readAt(fh, begin, end - begin).then(
@@ -79,7 +68,7 @@ export async function pdfPageCount(fh: fs.promises.FileHandle, size: number, tim
         },
         (e: unknown) => {
           failed = e;
-          stop(e);
+          void task.destroy();
         },
       );
     }
@@ -95,15 +84,13 @@ export async function pdfPageCount(fh: fs.promises.FileHandle, size: number, tim
     enableXfa: false,
     verbosity: 0,
   });
-  const timer = setTimeout(() => stop(new Error('page count took too long')), timeoutMs);
   try {
-    const doc = await Promise.race([task.promise, stopped]);
+    const doc = await task.promise;
     return { pages: doc.numPages > 0 ? doc.numPages : null, bytesRead };
   } catch {
     if (failed) throw failed;
     return { pages: null, bytesRead };
   } finally {
-    clearTimeout(timer);
     await task.destroy().catch(() => {});
   }
 }

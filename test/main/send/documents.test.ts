@@ -83,15 +83,6 @@ describe('inspecting a document before upload', () => {
       await fh.close();
     }
     expect((await inspectDocument(p)).pages).toBe(4);
-    // Counting that takes too long is given up: the pages are unknown, nothing hangs, the file is not refused.
-    const slow = await fs.promises.open(p, 'r');
-    try {
-      const started = Date.now();
-      expect((await pdfPageCount(slow, size, 0)).pages).toBeNull();
-      expect(Date.now() - started).toBeLessThan(2_000);
-    } finally {
-      await slow.close();
-    }
   });
 
   it('refuses a 10.5 MB file with its name and size', async () => {
