@@ -50,8 +50,15 @@ test.describe('the app shell in the browser preview', () => {
     const content = page.locator('#content');
     await page.getByTestId('nav-settings').click();
     await expect(page.locator('main h1')).toBeVisible();
-    await content.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-    await expect.poll(() => content.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+    // Scrolled again on each try: the screen may still be filling in (on a slow machine) when first scrolled.
+    await expect
+      .poll(() =>
+        content.evaluate((el) => {
+          el.scrollTo({ top: el.scrollHeight });
+          return el.scrollTop;
+        }),
+      )
+      .toBeGreaterThan(100);
     await page.getByTestId('nav-send').click();
     await expect(page.getByTestId('nav-send')).toHaveAttribute('aria-current', 'page');
     expect(await content.evaluate((el) => el.scrollTop)).toBe(0);
