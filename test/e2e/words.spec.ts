@@ -16,3 +16,23 @@ for (const c of CASES) {
     await expect(hint).not.toContainText(/\bCN\b/);
   });
 }
+
+/** main's sentences are English; the window words every error code in its own language (describeError). */
+const LOOKUP = [
+  { language: 'en', nav: 'Tasks', open: 'Look up by reference', label: 'Task or recipient reference', submit: 'Look up', said: 'The fax service has no task with this reference.' },
+  { language: 'zh-CN', nav: '任务', open: '按编号查找', label: '任务或接收方编号', submit: '查找', said: '传真服务没有此编号的任务。' },
+] as const;
+
+for (const c of LOOKUP) {
+  test(`an error from main is said in the UI's language, never as main's English or a code (${c.language})`, async ({ page, preview }) => {
+    await openApp(page, preview, c.language);
+    await page.getByRole('navigation').getByRole('button', { name: c.nav }).click();
+    await page.getByText(c.open, { exact: true }).click();
+    await page.getByLabel(c.label).fill('T_no_such_task_42');
+    await page.getByRole('button', { name: c.submit, exact: true }).click();
+    const notice = page.getByRole('status').filter({ hasText: c.said });
+    await expect(notice).toBeVisible();
+    await expect(notice).not.toContainText(/not_found|HTTP/);
+    if (c.language === 'zh-CN') await expect(notice).not.toContainText(/[A-Za-z]{4,}/);
+  });
+}

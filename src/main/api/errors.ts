@@ -8,40 +8,13 @@
  * own short texts.
  */
 import type { IpcError } from '../../shared/ipc/define';
+import type { ApiErrorCode } from '../../shared/ipc/error-codes';
 
 /** What the failed request was doing: decides wording and whether the outcome is unknown. */
 export type Operation = 'account' | 'task' | 'recipient' | 'create' | 'upload';
 
-export const FAX_API_ERROR_CODES = [
-  'validation',
-  'business.file_ref_invalid',
-  'business.insufficient_balance',
-  'business.account_unavailable',
-  'business.remote_file_unavailable',
-  'business.rejected',
-  'auth.missing_credentials',
-  'auth.invalid_credentials',
-  'auth.no_api_access',
-  'auth.malformed_credentials',
-  'auth.failed',
-  'not_found.task',
-  'not_found.recipient',
-  'not_found.endpoint',
-  'server',
-  'server.outcome_unknown',
-  'rate_limited',
-  'network.unreachable',
-  'network.interrupted',
-  'network.outcome_unknown',
-  'timeout',
-  'timeout.outcome_unknown',
-  'malformed_reply',
-  'malformed_reply.outcome_unknown',
-  'cancelled',
-  'file.unreadable',
-  'file.too_large',
-] as const;
-export type FaxApiErrorCode = (typeof FAX_API_ERROR_CODES)[number];
+export { API_ERROR_CODES as FAX_API_ERROR_CODES } from '../../shared/ipc/error-codes';
+export type FaxApiErrorCode = ApiErrorCode;
 
 const UNKNOWN_OUTCOME =
   'The fax task may have been created anyway. Check the task list before sending again, so the fax is not sent twice.';
@@ -129,6 +102,11 @@ export class BusinessError extends FaxApiError {
     this.code = code;
     this.serviceMessage = clip(serviceMessage);
     this.detail = clip(detail);
+  }
+
+  /** The service's own words go to the window too: it shows them beside its translated advice. */
+  override toIpcError(): IpcError {
+    return { code: this.code, message: this.message, details: { said: clip(this.detail || this.serviceMessage) } };
   }
 }
 

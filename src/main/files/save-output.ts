@@ -34,7 +34,7 @@ export async function saveWithDialog(dialogs: FileDialogs, grants: FileGrants, r
     fs.rmSync(tmp, { force: true });
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' ? 'FaxDesk may not write there' : `the system said ${code ?? 'no'}`;
-    throw new UserError('file.write_failed', `FaxDesk could not save "${name}" in ${dir}: ${why}. Choose another place.`);
+    throw new UserError('file.write_failed', `FaxDesk could not save "${name}" in ${dir}: ${why}. Choose another place.`, undefined, { name, folder: dir });
   }
   return { handle: grants.grant(file, 'output'), name, folder: dir };
 }

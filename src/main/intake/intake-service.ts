@@ -154,6 +154,8 @@ export function createIntakeService(
       throw new UserError(
         'intake.settle_failed',
         `${name} could not be moved into the ${sub} folder of the hot folder (${code}). It stays in ${path.dirname(filePath)} and will not be offered again; move or delete it there yourself.`,
+        undefined,
+        { name },
       );
     }
   };

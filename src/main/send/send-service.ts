@@ -127,7 +127,7 @@ export function createSendService(deps: SendServiceDeps): SendService {
   async function uploadChecked(filePath: string, uploadId: string | null, signal: AbortSignal): Promise<UploadResult> {
     // Checked again here: the file may have changed since it was added, and nothing over the limit is ever sent.
     const info = await inspectDocument(filePath);
-    if (info.error) throw new UserError(`document.${info.error.code}`, info.error.message);
+    if (info.error) throw new UserError(`document.${info.error.code}`, info.error.message, undefined, { name: info.name, size: info.size });
     const { client, profile } = await deps.session();
     if (signal.aborted) throw new CancelledError('upload');
     let lastEmit = 0;
@@ -236,7 +236,9 @@ export function createSendService(deps: SendServiceDeps): SendService {
     for (const [i, d] of documents.entries()) {
       if (d.path === null) continue;
       const info = await inspectDocument(d.path);
-      if (info.error) throw new UserError(`document.${info.error.code}`, info.error.message, { [`documents.${i}`]: [info.error.message] });
+      if (info.error) {
+        throw new UserError(`document.${info.error.code}`, info.error.message, { [`documents.${i}`]: [info.error.message] }, { name: info.name, size: info.size });
+      }
     }
     const { client, profile } = await deps.session();
     const fingerprint = await sendFingerprint(documents, input.numbers);

@@ -81,7 +81,7 @@ export function assertSameProfile(task: Pick<TaskDetail, 'profile' | 'name'>, cu
   const message = isDemoProfile(task.profile)
     ? `“${task.name}” is a demo fax: it cannot be ${action} on your account, and nothing was uploaded or sent. Send the documents from the Send screen to fax them for real.`
     : `“${task.name}” belongs to another account than the one connected: it cannot be ${action} here, and nothing was uploaded or sent.`;
-  throw new UserError(OTHER_PROFILE_CODE, message);
+  throw new UserError(OTHER_PROFILE_CODE, message, undefined, { name: task.name, ...(isDemoProfile(task.profile) ? { variant: 'demo' } : {}) });
 }
 
 export async function resendFailed(
@@ -102,6 +102,8 @@ export async function resendFailed(
       scope === 'retryable'
         ? 'No recipient of this task failed with busy or no answer. Use “Resend to all failed” to include the others.'
         : 'No recipient of this task has failed, so there is nothing to resend.',
+      undefined,
+      scope === 'retryable' ? { variant: 'retryable' } : undefined,
     );
   }
   const files = original.send?.files ?? [];
@@ -128,7 +130,9 @@ export async function resendFailed(
   let uploads = 0;
   async function uploadAgain(f: SendFile): Promise<string> {
     if (!f.path) {
-      throw new UserError('tasks.document_missing', `The document “${f.name}” has no local copy to upload again. Send it again from the Send screen.`);
+      throw new UserError('tasks.document_missing', `The document “${f.name}” has no local copy to upload again. Send it again from the Send screen.`, undefined, {
+        name: f.name,
+      });
     }
     try {
       // A document added by URL is recorded with its URL as its path: the service fetches it again.
@@ -140,6 +144,8 @@ export async function resendFailed(
       throw new UserError(
         'tasks.document_unreadable',
         `The document “${f.name}” could not be read at ${f.path}. Put it back there, or send it again from the Send screen.`,
+        undefined,
+        { name: f.name },
       );
     }
   }
@@ -178,5 +184,5 @@ export async function resendFailed(
   }
   // Refused or outcome unknown: recorded as such; the user sees why.
   if (part.cause instanceof Error) throw part.cause;
-  throw new UserError(part.error?.code ?? 'internal', part.error?.message ?? 'The resend did not go through.');
+  throw new UserError(part.error?.code ?? 'internal', part.error?.message ?? 'The resend did not go through.', part.error?.fields, part.error?.details);
 }

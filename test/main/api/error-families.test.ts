@@ -115,6 +115,9 @@ describe('every failure of the service becomes its own error family with a stabl
     expect((e as BusinessError).detail).toMatch(/expired/);
     expect(e.message).toMatch(/Upload the documents again/);
     expect(e.outcomeUnknown).toBe(false);
+    // the service's own words cross to the window, which words its advice in the UI's language beside them
+    const ipc = e.toIpcError();
+    expect(ipc.details?.['said']).toBe((e as BusinessError).detail);
   });
 
   it('an upload the service refuses is a business error carrying its reason', async () => {

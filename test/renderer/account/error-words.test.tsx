@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FaxDeskApi } from '../../../src/shared/ipc/contract';
-import { changeLanguage, i18next, initI18n } from '../../../src/renderer/src/i18n';
+import { changeLanguage, initI18n } from '../../../src/renderer/src/i18n';
 import { CallError } from '../../../src/renderer/src/lib/api';
-import { explainError } from '../../../src/renderer/src/features/account/explain-error';
+import { describeError } from '../../../src/renderer/src/lib/describe-error';
 import { ServiceStatus } from '../../../src/renderer/src/features/tasks/service-status';
 
 function installTrackerHealth(lastError: string) {
@@ -63,12 +63,10 @@ describe('advice for an unreadable reply depends on its status', () => {
   it('a proxy’s HTML 502 is a temporary problem, in both languages; a 200 that is not the service means check the address', async () => {
     await initI18n('en');
     await changeLanguage('en');
-    const t = i18next.getFixedT('en');
-    expect(explainError(t, malformed(502))).toBe('The fax service had a temporary problem. Try again in a few minutes.');
-    expect(explainError(t, malformed(200))).toMatch(/Check the service address/);
-    const zh = i18next.getFixedT('zh-CN');
+    expect(describeError(malformed(502), 'account')).toBe('The fax service had a temporary problem. Try again in a few minutes.');
+    expect(describeError(malformed(200), 'account')).toMatch(/Check the service address/);
     await changeLanguage('zh-CN');
-    expect(explainError(zh, malformed(503))).toBe('传真服务出现临时故障。请几分钟后重试。');
-    expect(explainError(zh, malformed(200))).toMatch(/检查服务地址/);
+    expect(describeError(malformed(503), 'account')).toBe('传真服务出现临时故障。请几分钟后重试。');
+    expect(describeError(malformed(200), 'account')).toMatch(/检查服务地址/);
   });
 });

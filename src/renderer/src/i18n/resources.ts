@@ -3,7 +3,7 @@ import type { en } from './locales/en';
 export type Resources = typeof en;
 
 /** Each feature adds its namespace to both languages' index.ts and here. */
-export const namespaces = ['common', 'phonebook', 'account', 'settings', 'tasks', 'failures', 'send', 'directory'] as const satisfies ReadonlyArray<
+export const namespaces = ['common', 'phonebook', 'account', 'settings', 'tasks', 'failures', 'send', 'directory', 'errors'] as const satisfies ReadonlyArray<
   keyof Resources
 >;
 

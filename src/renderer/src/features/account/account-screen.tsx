@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { formatLocal } from '../../../../shared/service-time';
 import { useUiStore } from '../../app/ui-store';
-import { explainError } from './explain-error';
 import { accountStatusWord, formatServiceTime, formatYuan, isKnownAccountStatus } from './format';
 import { useAccount, useConnection, useSettings, useSpending } from './hooks';
+import { describeError } from '../../lib/describe-error';
 
 export function AccountScreen() {
   const { t, i18n } = useTranslation('account');
@@ -28,7 +28,7 @@ export function AccountScreen() {
       ) : null}
       {account.isError ? (
         <div className="notice bad" role="alert" data-testid="account-error">
-          <strong>{t('loadFailed')}</strong> {explainError(t, account.error)}
+          <strong>{t('loadFailed')}</strong> {describeError(account.error, 'account')}
         </div>
       ) : null}
       {a ? (

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { DirectoryEntry, DirectoryView } from '../../../../shared/directory/types';
 import { displayFax } from '../../../../shared/phonebook/format';
-import { directoryErrorText } from './errors';
 import { MIN_QUERY, useDebounced, useDirectories, useDirectorySearch } from './queries';
+import { describeError } from '../../lib/describe-error';
 
 export interface DirectoryPick {
   /** directory id, entry DN and number: one checkbox */
@@ -67,7 +67,7 @@ function OneDirectory({ directory, query, isPicked, onToggle }: { directory: Dir
       {query.length < MIN_QUERY ? (
         <p className="muted">{t('picker.typeToSearch')}</p>
       ) : result.isError ? (
-        <p className="notice bad">{t('picker.failed', { name: directory.name, message: directoryErrorText(t, result.error) })}</p>
+        <p className="notice bad">{t('picker.failed', { name: directory.name, message: describeError(result.error) })}</p>
       ) : result.isPending ? (
         <p className="muted">{t('picker.searching', { name: directory.name })}</p>
       ) : entries.length === 0 ? (

@@ -9,8 +9,8 @@ import {
   type SaveDirectoryInput,
 } from '../../../../shared/directory/types';
 import { CallError } from '../../lib/api';
-import { directoryErrorText } from './errors';
 import { useDeleteDirectory, useDirectories, useSaveDirectory, useTestDirectory } from './queries';
+import { describeError } from '../../lib/describe-error';
 
 type AttrKey = keyof DirectoryAttributes;
 const ATTR_KEYS: AttrKey[] = ['name', 'company', 'fax', 'extraFax'];
@@ -131,7 +131,7 @@ function DirectoryForm({ editing, onDone }: { editing: DirectoryView | null; onD
   );
 
   // Validation errors sit under their fields; everything else (connection, certificate, bind…) above the buttons.
-  const topError = error && !(error instanceof CallError && error.code === 'ipc.invalid_input') ? directoryErrorText(t, error) : null;
+  const topError = error && !(error instanceof CallError && error.code === 'ipc.invalid_input') ? describeError(error) : null;
 
   return (
     <form className="pb-form stack" onSubmit={submit} aria-labelledby={`${id}-h`} noValidate data-testid="directory-form">

@@ -10,6 +10,7 @@ import { CallError } from '../../lib/api';
 import { DemoTag, ShowDemoToggle, useShowDemo } from '../tasks/demo';
 import { FailureText } from '../tasks/task-detail';
 import '../tasks/tasks.css';
+import { describeError } from '../../lib/describe-error';
 
 const WINDOWS = [1, 7, 30, 90];
 
@@ -38,7 +39,7 @@ export function FailuresScreen() {
       </div>
       {failures.error ? (
         <p className="notice bad" role="alert">
-          {failures.error.message}
+          {describeError(failures.error)}
         </p>
       ) : null}
       {failures.data && failures.data.groups.length === 0 ? <p className="notice info">{t('none')}</p> : null}
@@ -69,7 +70,7 @@ function Group({ group }: { group: FailureGroup }) {
     } catch (e) {
       // The message asks the question ("…resend them again?"); the row offers the answer.
       if (e instanceof CallError && alreadyResentDetails(e.error)) setAgain(taskRef);
-      setError(e instanceof Error ? e.message : String(e));
+      setError(describeError(e));
     }
   }
 

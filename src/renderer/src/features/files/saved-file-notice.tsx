@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SavedFile } from '../../../../shared/ipc/channels/files';
 import { call } from '../../lib/api';
+import { describeError } from '../../lib/describe-error';
 
 interface Props {
   saved: SavedFile;
@@ -19,7 +20,7 @@ export function SavedFileNotice({ saved, what, tone = 'info' }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const act = (channel: 'openSavedFile' | 'showSavedFile') => {
     setProblem(null);
-    call(channel, { handle: saved.handle }).catch((e: unknown) => setProblem(e instanceof Error ? e.message : String(e)));
+    call(channel, { handle: saved.handle }).catch((e: unknown) => setProblem(describeError(e)));
   };
   return (
     <div className={`notice ${tone} saved-file`} data-testid="saved-file">

@@ -5,9 +5,9 @@ import { displayFax } from '../../../../shared/phonebook/format';
 import type { Contact } from '../../../../shared/phonebook/types';
 import { CallError } from '../../lib/api';
 import { countryName } from '../../lib/country';
-import { phonebookErrorText } from './errors';
 import { useContacts, useDefaultCountry, useDeleteContact, useGroups, useSaveContact } from './queries';
 import { FormFooter } from './form-footer';
+import { describeError } from '../../lib/describe-error';
 
 const MANAGE_LIMIT = 500;
 
@@ -44,7 +44,7 @@ function ContactForm({ contact, onDone }: { contact: Contact | null; onDone(mess
       {
         onSuccess: (saved) => onDone(t('contact.saved', { name: saved.name || displayFax(saved.fax) })),
         onError: (err) => {
-          const text = phonebookErrorText(t, err);
+          const text = describeError(err);
           if (err instanceof CallError && err.fields?.fax) setFaxError(text);
           else setFormError(text);
         },
@@ -140,7 +140,7 @@ export function ContactsView() {
         setConfirming(null);
         setStatus(t('contact.deleted', { name: label(c) }));
       },
-      onError: (err) => setError(phonebookErrorText(t, err)),
+      onError: (err) => setError(describeError(err)),
     });
   };
 

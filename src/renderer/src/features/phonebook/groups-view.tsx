@@ -2,9 +2,9 @@ import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayFax } from '../../../../shared/phonebook/format';
 import type { Group } from '../../../../shared/phonebook/types';
-import { phonebookErrorText } from './errors';
 import { useContacts, useDeleteGroup, useGroups, useSaveGroup } from './queries';
 import { FormFooter } from './form-footer';
+import { describeError } from '../../lib/describe-error';
 
 const MEMBER_LIMIT = 1000;
 
@@ -30,7 +30,7 @@ function GroupForm({ group, onDone }: { group: Group | null; onDone(message: str
       { ...(group ? { id: group.id } : {}), name, members: [...members] },
       {
         onSuccess: (saved) => onDone(t('group.saved', { name: saved.name })),
-        onError: (err) => setError(phonebookErrorText(t, err)),
+        onError: (err) => setError(describeError(err)),
       },
     );
   };
@@ -101,7 +101,7 @@ export function GroupsView() {
         setConfirming(null);
         setStatus(t('group.deleted', { name: g.name }));
       },
-      onError: (err) => setError(phonebookErrorText(t, err)),
+      onError: (err) => setError(describeError(err)),
     });
   };
 

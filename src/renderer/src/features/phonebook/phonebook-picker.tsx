@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { Contact, Group, RecentNumber } from '../../../../shared/phonebook/types';
 import { displayFax } from '../../../../shared/phonebook/format';
 import { DirectoryResults, type DirectoryPick } from '../directory';
-import { phonebookErrorText } from './errors';
 import { ManageDialog } from './manage-dialog';
 import { PICKER_LIMIT, useContacts, useGroups, useRecentNumbers } from './queries';
 import './phonebook.css';
 import { formatLocal } from '../../../../shared/service-time';
+import { describeError } from '../../lib/describe-error';
 
 interface Picked {
   groups: Map<string, string[]>;
@@ -90,7 +90,7 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
       </div>
       {error ? (
         <p className="notice bad" role="alert">
-          {t('picker.loadError', { message: phonebookErrorText(t, error) })}
+          {t('picker.loadError', { message: describeError(error) })}
         </p>
       ) : null}
 

@@ -4,10 +4,10 @@ import type { CsvImportResult, CsvPreview } from '../../../../shared/phonebook/t
 import type { GrantedFile } from '../../../../shared/ipc/channels/files';
 import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
-import { phonebookErrorText } from './errors';
 import { useDefaultCountry, useImportCsv } from './queries';
 import { usePhonebookExport } from './use-export';
 import { VcardExportSection, VcardImportSection } from './vcard-view';
+import { describeError } from '../../lib/describe-error';
 
 type ColumnRole = 'numberColumn' | 'nameColumn' | 'companyColumn' | 'noteColumn';
 const OPTIONAL_ROLES: ColumnRole[] = ['nameColumn', 'companyColumn', 'noteColumn'];
@@ -45,7 +45,7 @@ function ImportSection() {
       setColumns(next);
     } catch (err) {
       setPreview(null);
-      setError(phonebookErrorText(t, err));
+      setError(describeError(err));
     } finally {
       setReading(false);
     }
@@ -61,7 +61,7 @@ function ImportSection() {
       setFile(chosen);
       await load(chosen.handle);
     } catch (err) {
-      setError(phonebookErrorText(t, err));
+      setError(describeError(err));
     }
   };
 
@@ -79,7 +79,7 @@ function ImportSection() {
         ...(columns.noteColumn !== undefined ? { noteColumn: columns.noteColumn } : {}),
         ...(/^[A-Z]{2}$/.test(countryCode) ? { defaultCountry: countryCode } : {}),
       },
-      { onSuccess: setResult, onError: (err) => setError(phonebookErrorText(t, err)) },
+      { onSuccess: setResult, onError: (err) => setError(describeError(err)) },
     );
   };
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SavedFile } from '../../../../shared/ipc/channels/files';
 import { call } from '../../lib/api';
-import { phonebookErrorText } from './errors';
+import { describeError } from '../../lib/describe-error';
 
 /**
  * One phonebook export (CSV or vCard): main asks where in its save dialog and
@@ -10,7 +9,6 @@ import { phonebookErrorText } from './errors';
  * kept for the notice with Open / Show in folder.
  */
 export function usePhonebookExport(channel: 'exportCsv' | 'exportVcard') {
-  const { t } = useTranslation('phonebook');
   const [saved, setSaved] = useState<{ file: SavedFile; count: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,7 +20,7 @@ export function usePhonebookExport(channel: 'exportCsv' | 'exportVcard') {
       const { saved: file, count } = await call(channel);
       if (file) setSaved({ file, count });
     } catch (err) {
-      setError(phonebookErrorText(t, err));
+      setError(describeError(err));
     } finally {
       setBusy(false);
     }

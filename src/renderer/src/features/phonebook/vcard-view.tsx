@@ -5,9 +5,9 @@ import { displayFax } from '../../../../shared/phonebook/format';
 import type { SkippedCard, VcardImportResult, VcardPreview } from '../../../../shared/phonebook/vcard-types';
 import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
-import { phonebookErrorText } from './errors';
 import { useDefaultCountry, useImportVcard } from './queries';
 import { usePhonebookExport } from './use-export';
+import { describeError } from '../../lib/describe-error';
 
 function SkippedTable({ skipped, total }: { skipped: SkippedCard[]; total: number }) {
   const { t } = useTranslation('phonebook');
@@ -64,7 +64,7 @@ export function VcardImportSection() {
       setPreview(await call('previewVcardImport', { handle: chosen.handle, defaultCountry }));
     } catch (err) {
       setPreview(null);
-      setError(phonebookErrorText(t, err));
+      setError(describeError(err));
     } finally {
       setReading(false);
     }
@@ -80,7 +80,7 @@ export function VcardImportSection() {
           setResult(r);
           setPreview(null);
         },
-        onError: (err) => setError(phonebookErrorText(t, err)),
+        onError: (err) => setError(describeError(err)),
       },
     );
   };

@@ -1,13 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCEPTED_DOCUMENT_EXTENSIONS, MAX_DOCUMENTS } from '../../../../shared/send/limits';
-import { formatBytes } from '../../../../shared/send/types';
 import { call } from '../../lib/api';
-import { caughtErrorText } from './error-text';
 import { newKey, useCompose, type DocItem } from './compose-store';
 import { addFiles, addHandles, cancelUpload, upload } from './documents';
 import { HotFolderProblem } from './hot-folder-notice';
 import { Thumbnail } from './thumbnail';
+import { describeError, formatSize } from '../../lib/describe-error';
 
 const ACCEPT = ACCEPTED_DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -63,11 +62,11 @@ function DocumentRow({ item, index, count }: { item: DocItem; index: number; cou
         </div>
         <div className="muted">
           {item.doc.pages !== null ? t('documents.pages', { count: item.doc.pages }) : t('documents.pagesUnknown')}
-          {item.size !== null ? ` · ${formatBytes(item.size)}` : ''}
+          {item.size !== null ? ` · ${formatSize(item.size)}` : ''}
           {item.doc.url ? ` · ${t('documents.fromUrl')}` : ''}
           {item.source ? <span data-testid="send-document-source">{` · ${t(`documents.source.${item.source}`)}`}</span> : null}
         </div>
-        {item.warning === 'large' && item.size !== null ? <div className="send-warn">{t('documents.large', { size: formatBytes(item.size) })}</div> : null}
+        {item.warning === 'large' && item.size !== null ? <div className="send-warn">{t('documents.large', { size: formatSize(item.size) })}</div> : null}
         {errors?.map((m) => (
           <div key={m} className="error-text">
             {m}
@@ -129,7 +128,7 @@ function AddFromUrl() {
       setUrl('');
       setOpen(false);
     } catch (err) {
-      setError(caughtErrorText(t, err, 'url.errors'));
+      setError(describeError(err, 'url'));
     } finally {
       setBusy(false);
     }
@@ -195,7 +194,7 @@ function CoverPage() {
       const first = useCompose.getState().docs[0];
       if (first) void upload(first.key);
     } catch (e) {
-      setNote((e as Error).message);
+      setNote(describeError(e));
     } finally {
       setBusy(false);
     }
@@ -283,7 +282,7 @@ export function DocumentsPanel() {
               <li key={r.key}>
                 {r.code === 'other'
                   ? r.message
-                  : t(`documents.problem.${r.code}`, { name: r.name, size: r.size > 0 ? formatBytes(r.size) : '> 10 MB' })}
+                  : t(`documents.problem.${r.code}`, { name: r.name, size: r.size > 0 ? formatSize(r.size) : '> 10 MB' })}
               </li>
             ))}
           </ul>

@@ -9,6 +9,7 @@ import type { DocumentSource, DocumentsOffered, OfferedDocument } from '../../..
 import type { ComposeDocument, DocumentInfo } from '../../../../shared/send/types';
 import { api, call, CallError } from '../../lib/api';
 import { newKey, useCompose, type DocItem, type Refusal } from './compose-store';
+import { describeError } from '../../lib/describe-error';
 
 const store = () => useCompose.getState();
 
@@ -34,7 +35,7 @@ export async function addHandles(
   try {
     infos = await call('inspectDocuments', { handles: handles.slice(0, 20) });
   } catch (e) {
-    store().set({ refused: [...store().refused, { key: newKey('r'), code: 'other', name: names.join(', '), size: 0, message: (e as Error).message }] });
+    store().set({ refused: [...store().refused, { key: newKey('r'), code: 'other', name: names.join(', '), size: 0, message: describeError(e) }] });
     return;
   }
   const refused: Refusal[] = [];
@@ -82,7 +83,7 @@ export async function addFiles(files: File[]): Promise<void> {
       handles.push(granted.value.handle);
       kept.push(f);
     } else {
-      store().set({ refused: [...store().refused, { key: newKey('r'), code: 'unreadable', name: f.name, size: f.size, message: granted.error.message }] });
+      store().set({ refused: [...store().refused, { key: newKey('r'), code: 'unreadable', name: f.name, size: f.size, message: describeError(granted.error) }] });
     }
   }
   await addHandles(handles, kept, kept.map((f) => f.name));
@@ -117,7 +118,7 @@ export async function upload(key: string): Promise<void> {
     if (now) store().updateDoc(key, { upload: { kind: 'done' }, doc: { ...now.doc, fileRef: result.fileRef } });
   } catch (e) {
     const cancelled = e instanceof CallError && e.code === 'cancelled';
-    store().updateDoc(key, { upload: cancelled ? { kind: 'cancelled' } : { kind: 'failed', message: (e as Error).message } });
+    store().updateDoc(key, { upload: cancelled ? { kind: 'cancelled' } : { kind: 'failed', message: describeError(e, 'send') } });
   }
 }
 
@@ -153,7 +154,7 @@ export async function settleFromOutside(docs: DocItem[], outcome: 'sent' | 'fail
       // still attached after a refusal: the next try reads it from where it went (main granted it there)
       if (movedTo && handle && outcome === 'failed') store().updateDoc(d.key, { doc: { ...d.doc, handle } });
     } catch (e) {
-      store().set({ intakeNotice: { kind: 'settleFailed', message: (e as Error).message } });
+      store().set({ intakeNotice: { kind: 'settleFailed', message: describeError(e) } });
     }
   }
 }

@@ -5,7 +5,7 @@ import { formatServiceTimeLocal } from '../../../../shared/service-time';
 import type { SendResult } from '../../../../shared/send/types';
 import { useUiStore } from '../../app/ui-store';
 import { useRecipientNames } from '../directory';
-import { sendErrorText } from './error-text';
+import { describeError } from '../../lib/describe-error';
 
 
 interface Props {
@@ -60,7 +60,7 @@ export function ResultPanel({ result, name, serviceTimeZone, onRemoveSent, onNew
         <div className="notice bad" role="alert" data-testid="send-outcome-unknown">
           <p>{t('result.unknownBody')}</p>
           <p>{t('result.unknownWhat', { name: unknown.name })}</p>
-          <p className="muted">{unknown.error?.message}</p>
+          {unknown.error ? <p className="muted">{describeError(unknown.error, 'send')}</p> : null}
           <div className="row">
             <button type="button" className="btn" onClick={() => setRoute('tasks')}>
               {t('result.openTasks')}
@@ -72,7 +72,7 @@ export function ResultPanel({ result, name, serviceTimeZone, onRemoveSent, onNew
       {refused ? (
         <div className="notice bad" role="alert" data-testid="send-refused-result">
           {created.length > 0 ? <strong>{t('result.partial', { sent: result.sentNumbers.length, total })}</strong> : null}
-          <p>{Object.keys(result.fields).length > 0 ? t('result.fieldErrors') : sendErrorText(t, refused.error?.code ?? '', refused.error?.message ?? '')}</p>
+          <p>{Object.keys(result.fields).length > 0 ? t('result.fieldErrors') : describeError(refused.error, 'send')}</p>
           {created.length > 0 ? (
             <button type="button" className="btn" onClick={onRemoveSent}>
               {t('actions.removeSent')}

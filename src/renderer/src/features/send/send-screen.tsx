@@ -6,7 +6,6 @@ import { sendRepeatDetails, type SendRepeatDetails } from '../../../../shared/ip
 import { defaultTaskName } from '../../../../shared/send/types';
 import { DEFAULT_REVIEW } from '../../../../shared/review-defaults';
 import { call, CallError } from '../../lib/api';
-import { caughtErrorText } from './error-text';
 import { useAccount, useSettings } from '../account/hooks';
 import { composeLocked, namingDocument, useCompose } from './compose-store';
 import { addFiles, restoreDocuments, settleFromOutside, useOfferedDocuments, useUploadProgress } from './documents';
@@ -18,6 +17,7 @@ import { ResultPanel } from './result-panel';
 import { RepeatDialog } from './repeat-dialog';
 import { ReviewDialog, type ReviewFacts } from './review-dialog';
 import './send.css';
+import { describeError } from '../../lib/describe-error';
 
 /** The whole window accepts dropped files while the Send screen is shown. */
 function useWindowDrop(): boolean {
@@ -227,7 +227,7 @@ export function SendScreen() {
         return;
       }
       if (e instanceof CallError && e.fields) set({ result: null, ...byIndex(e.fields) });
-      setError(caughtErrorText(t, e));
+      setError(describeError(e, 'send'));
       finish();
     }
   };
@@ -255,7 +255,7 @@ export function SendScreen() {
       });
     } catch (e) {
       finish();
-      setError((e as Error).message);
+      setError(describeError(e, 'send'));
     }
   };
   useSendShortcut(() => void requestSend());

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { AccountView } from '../../../../shared/ipc/channels/account';
 import { baseUrlProblem } from '../../../../shared/settings';
 import { credentialKey, sameCredentialKey } from '../../../../shared/credential-key';
-import { call, CallError } from '../../lib/api';
-import { explainError } from '../account/explain-error';
+import { call } from '../../lib/api';
 import { accountStatusWord, formatYuan } from '../account/format';
 import { accountKeys, useConnection } from '../account/hooks';
+import { describeError } from '../../lib/describe-error';
 
 type Outcome = { kind: 'ok'; text: string } | { kind: 'error'; text: string } | null;
 
@@ -35,9 +35,7 @@ export function ConnectionForm() {
   const candidate = () => ({ baseUrl: baseUrl.trim(), apiKey: apiKey.trim(), ...(secret ? { secret } : {}) });
   const describe = (a: AccountView) => t('connection.testOk', { name: a.name, balance: formatYuan(a.balance), status: accountStatusWord(ta, a.status) });
   const fail = (e: unknown) => {
-    const fields = e instanceof CallError ? e.fields : undefined;
-    const fieldText = fields ? Object.values(fields).flat().join(' ') : '';
-    setOutcome({ kind: 'error', text: fieldText || explainError(ta, e) });
+    setOutcome({ kind: 'error', text: describeError(e, 'account') });
   };
 
   // A new attempt clears the previous outcome, so an old error never sits beside "Testing…".

@@ -6,6 +6,7 @@ import { changeLanguage, pickLanguage } from '../../i18n';
 import { call, CallError } from '../../lib/api';
 import { accountKeys, useSettings, useUpdateSettings } from '../account/hooks';
 import { hotFolderKeys, useHotFolderProblem, useHotFolderStatus } from '../send/hot-folder-notice';
+import { describeError } from '../../lib/describe-error';
 
 type Draft = Pick<
   Settings,
@@ -72,7 +73,7 @@ export function PreferencesForm() {
       if (r.chosen) client.setQueryData(accountKeys.settings, r.settings);
       await client.invalidateQueries({ queryKey: hotFolderKeys.status });
     } catch (err) {
-      setFolderError(err instanceof Error ? err.message : String(err));
+      setFolderError(describeError(err));
     }
   };
 
@@ -295,7 +296,7 @@ export function PreferencesForm() {
       ) : null}
       {update.isError && !Object.keys(fields).length ? (
         <p className="notice bad" role="alert">
-          {update.error.message}
+          {describeError(update.error)}
         </p>
       ) : null}
     </form>

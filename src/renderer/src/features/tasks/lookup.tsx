@@ -8,6 +8,7 @@ import { localTime, money } from './format';
 import { taskKeys } from './hooks';
 import { StatusBadge } from './status-badge';
 import { FailureText } from './task-detail';
+import { describeError } from '../../lib/describe-error';
 
 /**
  * Add a task sent elsewhere by its task_ref, or look at one recipient by its rcpt_ref.
@@ -45,7 +46,7 @@ export const LookupForm = memo(function LookupForm({ onOpen }: { onOpen(id: stri
         setRecipient(await call('getRecipient', { rcptRef: value }));
       }
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(describeError(err));
     } finally {
       setBusy(false);
     }

@@ -10,6 +10,7 @@ import { useRefreshTask, useResend, useTaskDetail } from './hooks';
 import { StatusBadge } from './status-badge';
 import { SavedFileNotice } from '../files';
 import type { SavedFile } from '../../../../shared/ipc/channels/files';
+import { describeError } from '../../lib/describe-error';
 
 interface Props {
   id: string;
@@ -45,7 +46,7 @@ export function TaskDetailPane({ id, onClose, onOpen }: Props) {
       {detail.isPending ? <p role="status">{t('detail.loading')}</p> : null}
       {detail.error ? (
         <p className="notice bad" role="alert">
-          {detail.error.message}
+          {describeError(detail.error)}
         </p>
       ) : null}
       {detail.data ? <DetailBody d={detail.data} language={i18n.language} onOpen={onOpen} notice={notice} setNotice={setNotice} /> : null}
@@ -83,7 +84,7 @@ function DetailBody({
   const targets = confirm === 'retryable' ? retryable : failed;
   const unique = [...new Set(targets.map((r) => r.phoneNumber))];
 
-  const fail = (e: unknown) => setNotice({ tone: 'bad', text: e instanceof Error ? e.message : String(e) });
+  const fail = (e: unknown) => setNotice({ tone: 'bad', text: describeError(e) });
 
   async function onRefresh() {
     if (!task.taskRef) return;
@@ -91,7 +92,7 @@ function DetailBody({
       const r = await refresh.mutateAsync(task.taskRef);
       setNotice(r.refreshed ? { tone: 'info', text: t('detail.refreshed') } : { tone: 'info', text: t('detail.refreshWait', { seconds: Math.ceil(r.retryInMs / 1000) }) });
     } catch (e) {
-      setNotice({ tone: 'bad', text: t('refreshFailed', { message: e instanceof CallError ? e.message : String(e) }) });
+      setNotice({ tone: 'bad', text: t('refreshFailed', { message: describeError(e) }) });
     }
   }
 

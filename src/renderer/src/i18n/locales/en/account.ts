@@ -31,25 +31,4 @@ export const account = {
   demoNotice: 'You are in demo mode. Everything works, but faxes go to a simulator on this computer and the balance is not real.',
   lowBalance: 'Low balance: {{amount}} left (warning below {{threshold}}). Top up before sending large faxes.',
   loadFailed: 'The account could not be loaded.',
-  errors: {
-    auth_missing_credentials: 'The API key or secret is missing. Enter both in Settings and test the connection.',
-    auth_invalid_credentials:
-      "The API key and secret don't match. The secret may have been reset in the management console: copy the current secret from the API settings page and enter it again.",
-    auth_no_api_access:
-      'The API is not enabled for this account: the plan may not include it, or it has been switched off. Enable it in the management console or ask your provider.',
-    auth_malformed_credentials: 'The API key or secret contains characters that cannot be sent. Copy them again from the management console.',
-    auth_failed: 'The service refused the credentials. Check the API key and secret in Settings.',
-    not_found_endpoint: 'No fax service answered at this address. Check the service address in Settings.',
-    network: 'The fax service could not be reached. Check the internet connection and the service address, then try again.',
-    timeout: 'The fax service did not answer in time. Try again in a moment.',
-    server: 'The fax service had a temporary problem. Try again in a few minutes.',
-    malformed_reply: 'The address answered, but not like the fax service. Check the service address in Settings.',
-    rate_limited: 'The fax service asked FaxDesk to slow down. It will try again shortly.',
-    credentials_keychain_failed: 'The system keychain did not respond. Unlock it (or sign in again) and try once more.',
-    credentials_empty_secret: 'Enter the API secret; it cannot be empty.',
-    credentials_secret_required: 'Type the API secret for this address and API key. A stored secret is used only with the service address and API key it was saved for.',
-    connection_no_service: 'No fax service answered at this address. Check the service address (it is on the API settings page of your management console) and the network connection, then try again.',
-    connection_too_many_tests: 'Too many connection tests in a short time. Wait a minute and try again.',
-    credentials_no_account: 'Connect an account first: a secret is stored only together with the service address and API key it belongs to.',
-  },
 } as const;

@@ -146,16 +146,4 @@ export const phonebook = {
     no_fax: 'This card has no fax number (a TEL of type fax).',
     unreadable: 'This card could not be read; it is not a valid vCard.',
   },
-  errors: {
-    duplicate_number: 'This fax number is already saved for another contact.',
-    duplicate_group: 'There is already a group with this name.',
-    not_found: 'It no longer exists; it may have been deleted.',
-    file_not_found: 'FaxDesk cannot find this file. It may have been moved or deleted.',
-    not_a_file: 'This is not a file.',
-    file_too_large: 'This file is too large for a phonebook (at most 10 MB).',
-    unreadable: 'FaxDesk could not read this file. Check that it is not open in another program.',
-    bad_path: 'FaxDesk cannot use this location; choose the file again.',
-    write_failed: 'FaxDesk could not write the file. Choose a folder you can save to.',
-    csv_too_many_rows: 'This file has more than 50,000 rows; split it into smaller files.',
-  },
 } as const;

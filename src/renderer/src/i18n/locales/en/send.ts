@@ -60,10 +60,6 @@ export const send = {
     hint: 'The fax service downloads the file itself, so the address must be reachable from the internet.',
     add: 'Add',
     adding: 'Adding…',
-    errors: {
-      business_remote_file_unavailable:
-        'The fax service could not download the document from that address. Check the address, and that the document opens from the internet (not only inside your office network), then add it again.',
-    },
   },
   cover: {
     toggle: 'Add a cover page',
@@ -190,15 +186,5 @@ export const send = {
     cost: 'Sending again creates a second task; every page is charged again.',
     confirm: 'Send it again',
     cancel: 'Don’t send',
-  },
-  errors: {
-    send_in_progress: 'This fax is already being sent. Wait for its result; nothing more was sent.',
-    generic: 'Something went wrong: {{message}}',
-    send_schedule_past: 'The scheduled time has passed or is less than a minute away. Pick a later time, or send now.',
-    send_schedule_too_far: 'The scheduled time is more than ten years away. Check the date.',
-    send_invalid_numbers: 'Some numbers cannot be sent. Correct or remove the highlighted rows.',
-    rate_limited: 'The fax service is receiving too many requests. Wait a minute and try again; nothing was sent.',
-    network_unreachable: 'FaxDesk could not connect to the fax service. Check the internet connection; nothing was sent.',
-    cancelled: 'The upload was cancelled.',
   },
 } as const;

@@ -148,16 +148,4 @@ export const phonebook: DeepStrings<typeof en> = {
     no_fax: '此名片没有传真号码（类型为 fax 的 TEL）。',
     unreadable: '无法读取此名片：不是有效的 vCard。',
   },
-  errors: {
-    duplicate_number: '此传真号码已保存在另一个联系人中。',
-    duplicate_group: '已有同名分组。',
-    not_found: '它已不存在，可能已被删除。',
-    file_not_found: 'FaxDesk 找不到此文件，它可能已被移动或删除。',
-    not_a_file: '这不是一个文件。',
-    file_too_large: '此文件太大，通讯录文件最多 10 MB。',
-    unreadable: 'FaxDesk 无法读取此文件。请确认它没有在其他程序中打开。',
-    bad_path: 'FaxDesk 无法使用此位置，请重新选择文件。',
-    write_failed: 'FaxDesk 无法写入文件。请选择一个可以保存的文件夹。',
-    csv_too_many_rows: '此文件超过 50,000 行，请拆分成较小的文件。',
-  },
 };

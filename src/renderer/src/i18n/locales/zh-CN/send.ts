@@ -63,9 +63,6 @@ export const send: DeepStrings<typeof en> = {
     hint: '传真服务会自行下载该文件，因此网址必须能从互联网访问。',
     add: '添加',
     adding: '正在添加…',
-    errors: {
-      business_remote_file_unavailable: '传真服务无法从该网址下载文档。请检查网址，并确认该文档可以从互联网打开（而不仅是在公司内网中），然后再添加一次。',
-    },
   },
   cover: {
     toggle: '添加封面页',
@@ -192,15 +189,5 @@ export const send: DeepStrings<typeof en> = {
     cost: '再次发送会创建第二个任务，每一页都会再次计费。',
     confirm: '再次发送',
     cancel: '不发送',
-  },
-  errors: {
-    send_in_progress: '这份传真正在发送中。请等待结果；没有重复发送任何内容。',
-    generic: '出错了：{{message}}',
-    send_schedule_past: '定时时间已过或距现在不足一分钟。请选择更晚的时间，或立即发送。',
-    send_schedule_too_far: '定时发送时间在十年以后。请检查日期。',
-    send_invalid_numbers: '部分号码无法发送，请更正或删除标出的行。',
-    rate_limited: '传真服务请求过多，请稍等一分钟再试；本次未发送任何内容。',
-    network_unreachable: 'FaxDesk 无法连接传真服务，请检查网络连接；本次未发送任何内容。',
-    cancelled: '已取消上传。',
   },
 };
