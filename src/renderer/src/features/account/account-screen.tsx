@@ -3,7 +3,7 @@ import { formatLocal } from '../../../../shared/service-time';
 import { useUiStore } from '../../app/ui-store';
 import { accountStatusWord, formatServiceTime, formatYuan, isKnownAccountStatus } from './format';
 import { useAccount, useConnection, useSettings, useSpending } from './hooks';
-import { describeError } from '../../lib/describe-error';
+import { ErrorNotice } from '../../components/error-notice';
 
 export function AccountScreen() {
   const { t, i18n } = useTranslation('account');
@@ -27,9 +27,7 @@ export function AccountScreen() {
         </div>
       ) : null}
       {account.isError ? (
-        <div className="notice bad" role="alert" data-testid="account-error">
-          <strong>{t('loadFailed')}</strong> {describeError(account.error, 'account')}
-        </div>
+        <ErrorNotice error={account.error} context="account" lead={t('loadFailed')} testId="account-error" />
       ) : null}
       {a ? (
         <div className="panel">

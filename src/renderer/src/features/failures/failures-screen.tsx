@@ -11,6 +11,7 @@ import { DemoTag, ShowDemoToggle, useShowDemo } from '../tasks/demo';
 import { FailureText } from '../tasks/task-detail';
 import '../tasks/tasks.css';
 import { describeError } from '../../lib/describe-error';
+import { ErrorNotice } from '../../components/error-notice';
 
 const WINDOWS = [1, 7, 30, 90];
 
@@ -38,9 +39,7 @@ export function FailuresScreen() {
         <ShowDemoToggle />
       </div>
       {failures.error ? (
-        <p className="notice bad" role="alert">
-          {describeError(failures.error)}
-        </p>
+        <ErrorNotice error={failures.error} />
       ) : null}
       {failures.data && failures.data.groups.length === 0 ? <p className="notice info">{t('none')}</p> : null}
       {failures.data?.groups.map((g) => <Group key={g.code} group={g} />)}

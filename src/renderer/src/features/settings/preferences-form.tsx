@@ -7,6 +7,7 @@ import { call, CallError } from '../../lib/api';
 import { accountKeys, useSettings, useUpdateSettings } from '../account/hooks';
 import { hotFolderKeys, useHotFolderProblem, useHotFolderStatus } from '../send/hot-folder-notice';
 import { describeError } from '../../lib/describe-error';
+import { ErrorNotice } from '../../components/error-notice';
 
 type Draft = Pick<
   Settings,
@@ -295,9 +296,7 @@ export function PreferencesForm() {
         </p>
       ) : null}
       {update.isError && !Object.keys(fields).length ? (
-        <p className="notice bad" role="alert">
-          {describeError(update.error)}
-        </p>
+        <ErrorNotice error={update.error} />
       ) : null}
     </form>
   );

@@ -11,6 +11,7 @@ import { StatusBadge } from './status-badge';
 import { SavedFileNotice } from '../files';
 import type { SavedFile } from '../../../../shared/ipc/channels/files';
 import { describeError } from '../../lib/describe-error';
+import { ErrorNotice } from '../../components/error-notice';
 
 interface Props {
   id: string;
@@ -45,9 +46,7 @@ export function TaskDetailPane({ id, onClose, onOpen }: Props) {
       </div>
       {detail.isPending ? <p role="status">{t('detail.loading')}</p> : null}
       {detail.error ? (
-        <p className="notice bad" role="alert">
-          {describeError(detail.error)}
-        </p>
+        <ErrorNotice error={detail.error} />
       ) : null}
       {detail.data ? <DetailBody d={detail.data} language={i18n.language} onOpen={onOpen} notice={notice} setNotice={setNotice} /> : null}
     </aside>
