@@ -19,7 +19,10 @@ export interface Settings {
 export interface SimContext {
   readonly settings: Settings;
   readonly store: Store;
+  /** simulated time (the injectable clock) */
   readonly timers: Timers;
+  /** real time, whatever the clock: request latency faults */
+  readonly realTimers: Timers;
   readonly faults: FaultState;
   /** Aborted when the simulator stops: outbound fetches listen to it. */
   readonly stopSignal: AbortSignal;

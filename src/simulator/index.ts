@@ -12,10 +12,10 @@ import { StateMachine } from './state-machine';
 import { Store } from './store';
 import { assertTimeZone, formatServiceTime } from './time';
 import { Timers } from './timers';
-import type { AccountStatus, SimFile, SimTask, SimulatorFaults, SimulatorOptions, TaskRecord } from './types';
+import { realClock, type AccountStatus, type SimFile, type SimTask, type SimulatorFaults, type SimulatorOptions, type TaskRecord } from './types';
 import { Webhooks } from './webhook';
 
-export type { SimulatorOptions, SimulatorFaults, SimTask, SimFile, UploadMode, CreateFault, AccountStatus, RecipientRecord, WireTask } from './types';
+export type { SimClock, SimulatorOptions, SimulatorFaults, SimTask, SimFile, UploadMode, CreateFault, AccountStatus, RecipientRecord, WireTask } from './types';
 export { signWebhook } from './webhook';
 export { AUTH_MESSAGES, type LogEntry } from './server';
 
@@ -86,7 +86,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const quiet = opts.quiet !== false;
   const log = quiet ? () => {} : (line: string) => console.log(`[sim] ${line}`);
   const stopController = new AbortController();
-  const stamp = (ms = Date.now()): string => formatServiceTime(ms, settings.timezone);
+  const clock = opts.clock ?? realClock;
+  const stamp = (ms = clock.now()): string => formatServiceTime(ms, settings.timezone);
   const created = stamp();
   const store = new Store(
     {
@@ -106,16 +107,18 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   if (opts.webhookUrl !== undefined) store.account.webhook_url = opts.webhookUrl;
   if (opts.accountName !== undefined) store.account.name = opts.accountName;
 
-  const timers = new Timers();
+  const timers = new Timers(clock);
+  const realTimers = new Timers(realClock);
   const faults = new FaultState(opts.faults);
   let machine: StateMachine | null = null;
   const ctx: SimContext = {
     settings,
     store,
     timers,
+    realTimers,
     faults,
     stopSignal: stopController.signal,
-    nowMs: () => Date.now(),
+    nowMs: () => clock.now(),
     stamp,
     scaled: (ms) => ms / settings.speed,
     schedule: (task) => machine?.schedule(task),
@@ -146,6 +149,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
       stopping ??= (async () => {
         stopController.abort();
         timers.stop();
+        realTimers.stop();
         await front.close();
         store.flush();
       })();
@@ -169,10 +173,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     files: () =>
       [...store.files.values()].map((f) => ({ file_ref: f.file_ref, file_name: f.file_name, file_size: f.file_size, file_ext: f.file_ext, ...(f.mode ? { mode: f.mode } : {}) })),
     expireFileRefs() {
-      const now = Date.now();
+      const now = clock.now();
       for (const f of store.files.values()) f.expiresAtMs = Math.min(f.expiresAtMs, now);
       store.changed();
     },
-    now: () => new Date(),
+    now: () => new Date(clock.now()),
   };
 }

@@ -149,7 +149,7 @@ export class SimServer {
     try {
       const { faults } = this.ctx;
       const latency = faults.current.latencyMs;
-      if (latency > 0) await this.ctx.timers.sleep(latency);
+      if (latency > 0) await this.ctx.realTimers.sleep(latency);
       if (faults.takeError()) {
         return fail(res, 500, SERVER_ERROR_MESSAGES[route.id], 'Simulated internal server error');
       }

@@ -1,14 +1,18 @@
+import { realClock, type SimClock } from './types';
+
 /**
  * Every timer the simulator arms goes through here so stop() can clear them
  * all: no handle outlives the server.
  */
 export class Timers {
-  private readonly live = new Set<NodeJS.Timeout>();
+  private readonly live = new Set<unknown>();
   private stopped = false;
+
+  constructor(private readonly clock: SimClock = realClock) {}
 
   after(ms: number, fn: () => void): void {
     if (this.stopped) return;
-    const t = setTimeout(() => {
+    const t = this.clock.setTimeout(() => {
       this.live.delete(t);
       fn();
     }, Math.max(0, ms));
@@ -26,7 +30,7 @@ export class Timers {
 
   stop(): void {
     this.stopped = true;
-    for (const t of this.live) clearTimeout(t);
+    for (const t of this.live) this.clock.clearTimeout(t);
     this.live.clear();
   }
 }

@@ -32,7 +32,27 @@ export interface SimulatorFaults {
 
 export type AccountStatus = 'active' | 'suspended' | 'inactive';
 
+/**
+ * The simulator's time: when tasks move, file references expire and webhooks are retried. Tests pass
+ * the manual clock that also drives FaxDesk's tracker, so one `advance()` moves both and no test waits
+ * on real time. The same shape as FaxDesk's own Clock, written here on purpose: the simulator stands
+ * in for an outside service and shares no code with the app.
+ */
+export interface SimClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realClock: SimClock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+};
+
 export interface SimulatorOptions {
+  /** Time for task progress, file expiry and webhook retries (default: the real clock). */
+  clock?: SimClock;
   /** 0 = the OS picks a free port (default 0). */
   port?: number;
   /** Default 127.0.0.1. */

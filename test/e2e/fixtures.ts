@@ -55,7 +55,7 @@ export const test = base.extend<{ previewEnv: Record<string, string>; previewArg
   previewArgs: [[], { option: true }],
   /** files (name → text) put in the data folder before the first start, e.g. a damaged one */
   dataFiles: [{}, { option: true }],
-  preview: async ({ previewEnv, previewArgs, dataFiles }, use) => {
+  preview: async ({ previewEnv, previewArgs, dataFiles }, use, testInfo) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-e2e-'));
     for (const [name, text] of Object.entries(dataFiles)) fs.writeFileSync(path.join(dataDir, name), text);
     // Each test gets its own keychain entry, so no secret leaks from one test into another.
@@ -76,6 +76,12 @@ export const test = base.extend<{ previewEnv: Record<string, string>; previewArg
     };
     await use(preview);
     await stop(running.child);
+    // A failure in main shows in the window only as a sentence; its log line says why.
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const log = running.output.join('');
+      await testInfo.attach('preview-log', { body: log, contentType: 'text/plain' });
+      process.stderr.write(`--- preview log of "${testInfo.title}" (last 4 KB) ---\n${log.slice(-4000)}\n---\n`);
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   },
   /** The account's fax service for a test that connects one (started only when a test asks for it). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, createTask, sim, TIMESTAMP, uploadPdf, wallClock } from './helpers';
+import { ManualClock } from '../helpers/manual-clock';
 
 const FAXES = '/api/v2/faxes';
 
@@ -153,10 +154,12 @@ describe('create task: business failures (422 Failed to create fax job, errors a
   });
 
   it('expires file_refs after the configured lifetime divided by speed', async () => {
-    const s = await sim({ fileRefLifetimeMs: 60_000, speed: 100 }); // 600 ms real
+    const clock = new ManualClock();
+    const s = await sim({ fileRefLifetimeMs: 60_000, speed: 100, clock }); // 600 ms on the clock
     const ref = await uploadPdf(s);
+    await clock.advance(590);
     expect((await createTask(s, [ref], ['8613800000000'])).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 650));
+    await clock.advance(20);
     expect(await refused(s, { file_refs: [ref] })).toMatch(/expired/);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authHeaders, call, createTask, sim, uploadPdf } from './helpers';
+import { authHeaders, call, createTask, sim, uploadPdf, waitFor } from './helpers';
 import type { RunningSimulator } from '../../src/simulator/index';
 
 async function rawCreate(s: RunningSimulator, fileRef: string, signal?: AbortSignal): Promise<Response> {
@@ -94,11 +94,12 @@ describe('fault injection: create-task', () => {
     s.setFaults({ create: 'timeout' });
     await expect(rawCreate(s, ref, AbortSignal.timeout(300))).rejects.toThrow(/abort|timeout/i);
     expect(s.taskCount()).toBe(1);
+    const before = s.counters().requests;
     const pending = rawCreate(s, ref).then(
       () => 'answered',
       () => 'closed',
     );
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => s.counters().requests > before || undefined, 5000, 'the second create to arrive');
     const t0 = Date.now();
     await s.stop();
     expect(Date.now() - t0).toBeLessThan(1000);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startSimulator } from '../../src/simulator/index';
 import { formatServiceTime, parseServiceTime } from '../../src/simulator/time';
-import { call, createTask, uploadPdf, wallClock } from './helpers';
+import { call, createTask, uploadPdf, waitFor, wallClock } from './helpers';
 
 const count = (kind: string): number => process.getActiveResourcesInfo().filter((r) => r === kind).length;
 
@@ -14,7 +14,7 @@ describe('start and stop', () => {
       await (await startSimulator()).stop();
       times.push(performance.now() - t);
     }
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 20)); // libuv releases the closed listeners on a later turn (not the simulator)
     const servers = count('TCPServerWrap');
     const t0 = performance.now();
     const s = await startSimulator({ speed: 1, webhookUrl: 'http://127.0.0.1:1/hook', faults: { latencyMs: 0 } });
@@ -23,8 +23,9 @@ describe('start and stop', () => {
     expect(count('TCPServerWrap')).toBe(servers + 1);
     await createTask(s, [await uploadPdf(s)], ['8613800000001']); // arms state-machine timers
     s.setFaults({ latencyMs: 60_000 });
+    const before = s.counters().requests;
     const held = call(s, 'GET', '/api/v2/account/status').catch(() => 'closed'); // held open by latency
-    await new Promise((r) => setTimeout(r, 30));
+    await waitFor(() => s.counters().requests > before || undefined, 5000, 'the held request to arrive');
     await s.stop();
     expect(await held).toBe('closed');
     await new Promise((r) => setTimeout(r, 20)); // libuv releases a closed handle on its next turn

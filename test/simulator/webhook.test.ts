@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTask, sim, uploadBytes, uploadPdf, waitFor, waitForTaskEnd } from './helpers';
+import { ManualClock } from '../helpers/manual-clock';
 
 interface Delivery {
   at: number;
@@ -39,10 +40,11 @@ const status = (code: number) => (_n: number, res: ServerResponse) => {
   res.end();
 };
 
-function expectSigned(d: Delivery, secret: string): void {
+/** Signed with the secret, stamped with the simulator's time (`nowMs`: the clock it was given). */
+function expectSigned(d: Delivery, secret: string, nowMs = Date.now()): void {
   const ts = d.headers['x-fax-timestamp'] as string;
   expect(ts).toMatch(/^\d{10}$/);
-  expect(Math.abs(Number(ts) - Date.now() / 1000)).toBeLessThan(30);
+  expect(Math.abs(Number(ts) - nowMs / 1000)).toBeLessThan(30);
   const expected = createHmac('sha256', secret).update(`${ts}.${d.body}`).digest('hex');
   expect(d.headers['x-fax-signature']).toBe(expected);
 }
@@ -83,29 +85,44 @@ describe('webhooks', () => {
 
   it('retries a non-2xx answer at increasing intervals with the same body and delivery id', async () => {
     const { url, got } = await startReceiver((n, res) => status(n <= 3 ? 500 : 200)(n, res));
-    const s = await sim({ speed: 1000, webhookUrl: url });
+    const clock = new ManualClock();
+    const s = await sim({ speed: 1000, webhookUrl: url, clock });
     await createTask(s, [await uploadPdf(s)], ['8613800000001']);
-    await waitFor(() => got.length === 4 || undefined, 5000, '4 attempts');
-    await new Promise((r) => setTimeout(r, 150)); // nothing more after a 2xx
+    const started = clock.now();
+    await clock.advance(1_000); // the task ends (30 ms at speed 1000)
+    const gaps: number[] = [];
+    for (let n = 1; n <= 3; n++) {
+      await waitFor(() => got.length === n || undefined, 5000, `attempt ${n}`);
+      const due = await waitFor(() => clock.nextAt() ?? undefined, 5000, `retry ${n} armed`);
+      gaps.push(due - clock.now());
+      await clock.advance(due - clock.now());
+    }
+    await waitFor(() => got.length === 4 || undefined, 5000, 'attempt 4');
+    await clock.advance(100_000_000); // nothing more after a 2xx
     expect(got).toHaveLength(4);
     expect(got.map((d) => d.headers['x-fax-attempt'])).toEqual(['1', '2', '3', '4']);
     expect(new Set(got.map((d) => d.headers['x-fax-delivery'])).size).toBe(1);
     expect(new Set(got.map((d) => d.body)).size).toBe(1);
-    for (const d of got) expectSigned(d, 'demo-secret');
-    const gaps = got.slice(1).map((d, i) => d.at - got[i]!.at);
+    for (const d of got) expectSigned(d, 'demo-secret', started);
     // 5, 10, 20 simulated seconds at speed 1000
-    expect(gaps[0]).toBeGreaterThanOrEqual(4);
-    expect(gaps[1]).toBeGreaterThanOrEqual(9);
-    expect(gaps[2]).toBeGreaterThanOrEqual(19);
-    expect(gaps[2]!).toBeGreaterThan(gaps[0]!);
+    expect(gaps).toEqual([5, 10, 20]);
   });
 
   it('gives up after the first attempt and 5 retries', async () => {
     const { url, got } = await startReceiver(status(503));
-    const s = await sim({ speed: 1000, webhookUrl: url });
+    const clock = new ManualClock();
+    const s = await sim({ speed: 1000, webhookUrl: url, clock });
     await createTask(s, [await uploadPdf(s)], ['8613800000001']);
-    await waitFor(() => got.length === 6 || undefined, 5000, '6 attempts');
-    await new Promise((r) => setTimeout(r, 400)); // longer than the next interval would be (160 ms)
+    // each attempt is real I/O; the time between them is the clock's
+    await clock.advance(60_000); // the task ends
+    for (let n = 1; n <= 5; n++) {
+      await waitFor(() => got.length === n || undefined, 5000, `attempt ${n}`);
+      await waitFor(() => clock.pending > 0 || undefined, 5000, `retry ${n} armed`);
+      await clock.advance(1_000_000);
+    }
+    await waitFor(() => got.length === 6 || undefined, 5000, 'attempt 6');
+    await clock.advance(100_000_000); // far past the interval a seventh attempt would have
+    expect(s.tasks()[0]!.status).toBe('done');
     expect(got).toHaveLength(6);
   });
 

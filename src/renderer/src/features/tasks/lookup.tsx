@@ -1,5 +1,6 @@
 import { memo, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Search } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RecipientView } from '../../../../shared/tasks/types';
 import { REF_PATTERN } from '../../../../shared/tasks/order';
@@ -53,69 +54,74 @@ export const LookupForm = memo(function LookupForm({ onOpen }: { onOpen(id: stri
   }
 
   return (
-    <details className="lookup panel">
-      <summary>{t('lookup.title')}</summary>
-      <form className="row" onSubmit={(e) => void submit(e)} aria-describedby={`${id}-hint`}>
-        <div className="field">
-          <label htmlFor={`${id}-kind`}>{t('lookup.kind')}</label>
-          <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as 'task' | 'recipient')}>
-            <option value="task">{t('lookup.task')}</option>
-            <option value="recipient">{t('lookup.recipient')}</option>
-          </select>
+    <details className="lookup">
+      <summary className="btn">
+        <Search aria-hidden="true" size={15} />
+        {t('lookup.title')}
+      </summary>
+      <div className="lookup-pop panel">
+        <form className="row" onSubmit={(e) => void submit(e)} aria-describedby={`${id}-hint`}>
+          <div className="field">
+            <label htmlFor={`${id}-kind`}>{t('lookup.kind')}</label>
+            <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as 'task' | 'recipient')}>
+              <option value="task">{t('lookup.task')}</option>
+              <option value="recipient">{t('lookup.recipient')}</option>
+            </select>
+          </div>
+          <div className="field grow">
+            <label htmlFor={`${id}-ref`}>{t('lookup.label')}</label>
+            <input
+              id={`${id}-ref`}
+              value={ref}
+              onChange={(e) => setRef(e.target.value)}
+              maxLength={255}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              data-testid="lookup-ref"
+            />
+          </div>
+          <button type="submit" className="btn primary" disabled={busy || ref.trim() === ''} data-testid="lookup-submit">
+            {t('lookup.submit')}
+          </button>
+        </form>
+        <p id={`${id}-hint`} className="hint muted">
+          {t('lookup.hint')}
+        </p>
+        <div role="status" aria-live="polite">
+          {message ? <p className="notice info">{message}</p> : null}
+          {error ? (
+            <p id={`${id}-error`} className="notice bad">
+              {error}
+            </p>
+          ) : null}
         </div>
-        <div className="field grow">
-          <label htmlFor={`${id}-ref`}>{t('lookup.label')}</label>
-          <input
-            id={`${id}-ref`}
-            value={ref}
-            onChange={(e) => setRef(e.target.value)}
-            maxLength={255}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            data-testid="lookup-ref"
-          />
-        </div>
-        <button type="submit" className="btn primary" disabled={busy || ref.trim() === ''} data-testid="lookup-submit">
-          {t('lookup.submit')}
-        </button>
-      </form>
-      <p id={`${id}-hint`} className="hint muted">
-        {t('lookup.hint')}
-      </p>
-      <div role="status" aria-live="polite">
-        {message ? <p className="notice info">{message}</p> : null}
-        {error ? (
-          <p id={`${id}-error`} className="notice bad">
-            {error}
-          </p>
+        {recipient ? (
+          <dl className="facts" data-testid="lookup-recipient">
+            <dt>{t('recipient.number')}</dt>
+            <dd className="mono">{recipient.phoneNumber}</dd>
+            <dt>{t('recipient.status')}</dt>
+            <dd>
+              <StatusBadge status={recipient.status} recipient />
+            </dd>
+            <dt>{t('recipient.pages')}</dt>
+            <dd>{recipient.pageCount ?? '—'}</dd>
+            <dt>{t('recipient.unitPrice')}</dt>
+            <dd>{money(recipient.unitPrice)}</dd>
+            <dt>{t('recipient.charge')}</dt>
+            <dd>{money(recipient.chargedAmount)}</dd>
+            <dt>{t('recipient.failure')}</dt>
+            <dd>{recipient.status === 'failed' ? <FailureText code={recipient.failedCode} reason={recipient.failedReason} /> : '—'}</dd>
+            <dt>{t('recipient.completed')}</dt>
+            <dd>{localTime(recipient.completedAtMs, i18n.language, true)}</dd>
+            <dt>{t('recipient.created')}</dt>
+            <dd>{localTime(recipient.createdAtMs, i18n.language, true)}</dd>
+            <dt>{t('recipient.reference')}</dt>
+            <dd className="mono">{recipient.rcptRef}</dd>
+          </dl>
         ) : null}
       </div>
-      {recipient ? (
-        <dl className="facts" data-testid="lookup-recipient">
-          <dt>{t('recipient.number')}</dt>
-          <dd className="mono">{recipient.phoneNumber}</dd>
-          <dt>{t('recipient.status')}</dt>
-          <dd>
-            <StatusBadge status={recipient.status} recipient />
-          </dd>
-          <dt>{t('recipient.pages')}</dt>
-          <dd>{recipient.pageCount ?? '—'}</dd>
-          <dt>{t('recipient.unitPrice')}</dt>
-          <dd>{money(recipient.unitPrice)}</dd>
-          <dt>{t('recipient.charge')}</dt>
-          <dd>{money(recipient.chargedAmount)}</dd>
-          <dt>{t('recipient.failure')}</dt>
-          <dd>{recipient.status === 'failed' ? <FailureText code={recipient.failedCode} reason={recipient.failedReason} /> : '—'}</dd>
-          <dt>{t('recipient.completed')}</dt>
-          <dd>{localTime(recipient.completedAtMs, i18n.language, true)}</dd>
-          <dt>{t('recipient.created')}</dt>
-          <dd>{localTime(recipient.createdAtMs, i18n.language, true)}</dd>
-          <dt>{t('recipient.reference')}</dt>
-          <dd className="mono">{recipient.rcptRef}</dd>
-        </dl>
-      ) : null}
     </details>
   );
 });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Ban, CircleAlert, CircleCheck, CircleDashed, CircleX, Clock, Send, type LucideIcon } from 'lucide-react';
 import { KNOWN_RECIPIENT_STATUSES, KNOWN_STATUSES } from './format';
 
 const TONE: Record<string, string> = {
@@ -14,10 +15,30 @@ const TONE: Record<string, string> = {
   canceled: 'muted',
 };
 
+/** A shape per state as well as a colour: the state reads without colour vision, and at a glance. */
+const ICON: Record<string, LucideIcon> = {
+  done: CircleCheck,
+  success: CircleCheck,
+  failed: CircleX,
+  create_failed: CircleX,
+  outcome_unknown: CircleAlert,
+  sending: Send,
+  pending: Clock,
+  unchecked: CircleDashed,
+  creating: CircleDashed,
+  canceled: Ban,
+};
+
 /** A task or recipient state; one the service invents is shown as it came. */
 export function StatusBadge({ status, recipient = false }: { status: string; recipient?: boolean }) {
   const { t } = useTranslation('tasks');
   const known = recipient ? KNOWN_RECIPIENT_STATUSES.includes(status) : KNOWN_STATUSES.includes(status);
   const label = known ? t(recipient ? `recipientStatus.${status}` : `status.${status}`) : status;
-  return <span className={`status ${TONE[status] ?? 'muted'}`} data-status={status}>{label}</span>;
+  const Icon = ICON[status] ?? CircleDashed;
+  return (
+    <span className={`status ${TONE[status] ?? 'muted'}`} data-status={status}>
+      <Icon aria-hidden="true" size={12} strokeWidth={2.5} />
+      {label}
+    </span>
+  );
 }

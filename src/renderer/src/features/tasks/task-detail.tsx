@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileSpreadsheet, FileText, PhoneOff, RefreshCw, RotateCcw, X } from 'lucide-react';
 import { displayFax } from '../../../../shared/phonebook/format';
 import { alreadyResentDetails, type AlreadyResentDetails } from '../../../../shared/ipc/error-details';
 import type { RecipientView, TaskDetailView } from '../../../../shared/tasks/types';
@@ -40,8 +41,8 @@ export function TaskDetailPane({ id, onClose, onOpen }: Props) {
         <h2 id="task-detail-title">
           {detail.data?.task.name || t('detail.title')} {detail.data?.task.demo ? <DemoTag /> : null}
         </h2>
-        <button type="button" className="btn" onClick={onClose} aria-label={t('detail.close')}>
-          ×
+        <button type="button" className="btn icon" onClick={onClose} aria-label={t('detail.close')} title={t('detail.close')}>
+          <X aria-hidden="true" size={16} />
         </button>
       </div>
       {detail.isPending ? <p role="status">{t('detail.loading')}</p> : null}
@@ -134,13 +135,6 @@ function DetailBody({
     }
   }
 
-  const nextCheck =
-    d.nextCheckAtMs === null
-      ? task.status === 'done' || task.status === 'failed'
-        ? t('detail.noMoreChecks')
-        : t('detail.never')
-      : localTime(d.nextCheckAtMs, language);
-
   return (
     <>
       {locked ? (
@@ -154,92 +148,37 @@ function DetailBody({
         </p>
       ) : null}
       {task.error && !task.outcomeUnknown ? <p className="notice bad">{task.error}</p> : null}
-      <dl className="facts">
-        <dt>{t('detail.status')}</dt>
-        <dd>
-          <StatusBadge status={task.status} />
-        </dd>
-        <dt>{t('detail.reference')}</dt>
-        <dd className="mono">{task.taskRef ?? t('detail.noReference')}</dd>
-        <dt>{t('detail.created')}</dt>
-        <dd>{localTime(task.createdAtMs, language, true)}</dd>
-        <dt>{t('detail.scheduled')}</dt>
-        <dd>
-          {isImmediate(task) ? t('immediately') : localTime(task.scheduledAtMs, language, true)}
-          {task.status === 'pending' && !isImmediate(task) ? (
-            <span className="muted" data-testid="task-no-cancel">
-              {' '}
-              {t('detail.noCancel')}
-            </span>
-          ) : null}
-        </dd>
-        <dt>{t('detail.documents')}</dt>
-        <dd>{d.files.length ? d.files.map((f) => f.name).join(', ') : '—'}</dd>
-        <dt>{t('detail.totals')}</dt>
-        <dd>
-          {t('countsCell', task.recipients)} · {t('detail.totalsValue', { pages: task.pages, charges: task.charges.toFixed(2) })}
-        </dd>
-        <dt>{t('detail.lastChecked')}</dt>
-        <dd>{task.checkedAtMs === null ? t('detail.notChecked') : localTime(task.checkedAtMs, language, true)}</dd>
-        <dt>{t('detail.nextCheck')}</dt>
-        <dd>{nextCheck}</dd>
-        {task.resendOf ? (
-          <>
-            <dt>{t('detail.resendOf')}</dt>
-            <dd>
-              <button type="button" className="link-button mono" onClick={() => onOpen(task.resendOf!)} aria-label={t('detail.open', { ref: task.resendOf })}>
-                {task.resendOf}
-              </button>
-            </dd>
-          </>
-        ) : null}
-        {d.resentAs.length ? (
-          <>
-            <dt>{t('detail.resends')}</dt>
-            <dd data-testid="resent-as">
-              <ul className="plain">
-                {d.resentAs.map((r) => (
-                  <li key={r.id}>
-                    <button type="button" className="link-button" onClick={() => onOpen(r.id)}>
-                      {t('detail.resentAs', {
-                        name: r.name,
-                        ref: r.taskRef ?? t('detail.noReference'),
-                        time: localTime(r.atMs, language, true),
-                        count: r.phoneNumbers.length,
-                      })}
-                    </button>{' '}
-                    <StatusBadge status={r.status} />
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </>
-        ) : null}
-      </dl>
-
-      <div className="actions">
+      <div className="toolbar" role="group" aria-label={t('detail.actions')} data-testid="task-toolbar">
         <button type="button" className="btn" onClick={() => void onRefresh()} disabled={!task.taskRef || locked || refresh.isPending} data-testid="refresh-task">
+          <RefreshCw aria-hidden="true" size={15} className={refresh.isPending ? 'spin' : undefined} />
           {refresh.isPending ? t('detail.refreshing') : t('detail.refresh')}
         </button>
         <button type="button" className="btn" onClick={() => void onCsv()} disabled={!task.taskRef}>
+          <FileSpreadsheet aria-hidden="true" size={15} />
           {t('detail.exportCsv')}
         </button>
         <button type="button" className="btn" onClick={() => void onReport()} disabled={!task.taskRef} data-testid="transmission-report">
+          <FileText aria-hidden="true" size={15} />
           {t('detail.report')}
         </button>
-      </div>
-      {failed.length && !locked ? (
-        <div className="actions">
-          <button type="button" className="btn primary" onClick={() => setConfirm('all')} disabled={resend.isPending} data-testid="resend-all">
-            {t('detail.resendAll', { count: failed.length })}
-          </button>
-          {retryable.length ? (
-            <button type="button" className="btn" onClick={() => setConfirm('retryable')} disabled={resend.isPending} data-testid="resend-retryable">
-              {t('detail.resendRetryable', { count: retryable.length })}
+        {failed.length && !locked ? (
+          <>
+            <span className="toolbar-sep" aria-hidden="true" />
+            <button type="button" className="btn primary" onClick={() => setConfirm('all')} disabled={resend.isPending} data-testid="resend-all">
+              <RotateCcw aria-hidden="true" size={15} />
+              {t('detail.resendAll', { count: failed.length })}
             </button>
-          ) : null}
-        </div>
-      ) : null}
+            {retryable.length ? (
+              <button type="button" className="btn" onClick={() => setConfirm('retryable')} disabled={resend.isPending} data-testid="resend-retryable">
+                <PhoneOff aria-hidden="true" size={15} />
+                {t('detail.resendRetryable', { count: retryable.length })}
+              </button>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+      <TaskFacts d={d} language={language} onOpen={onOpen} />
+
       {again ? (
         <div className="notice warn confirm" role="alertdialog" aria-labelledby="resend-again-text" data-testid="resend-again">
           <p id="resend-again-text">
@@ -297,6 +236,83 @@ function DetailBody({
         </table>
       </div>
     </>
+  );
+}
+
+/** What is known of the task: status, reference, times, documents, totals, resends. */
+function TaskFacts({ d, language, onOpen }: { d: TaskDetailView; language: string; onOpen(id: string): void }) {
+  const { t } = useTranslation('tasks');
+  const task = d.task;
+  const nextCheck =
+    d.nextCheckAtMs === null
+      ? task.status === 'done' || task.status === 'failed'
+        ? t('detail.noMoreChecks')
+        : t('detail.never')
+      : localTime(d.nextCheckAtMs, language);
+
+  return (
+    <dl className="facts">
+      <dt>{t('detail.status')}</dt>
+      <dd>
+        <StatusBadge status={task.status} />
+      </dd>
+      <dt>{t('detail.reference')}</dt>
+      <dd className="mono">{task.taskRef ?? t('detail.noReference')}</dd>
+      <dt>{t('detail.created')}</dt>
+      <dd>{localTime(task.createdAtMs, language, true)}</dd>
+      <dt>{t('detail.scheduled')}</dt>
+      <dd>
+        {isImmediate(task) ? t('immediately') : localTime(task.scheduledAtMs, language, true)}
+        {task.status === 'pending' && !isImmediate(task) ? (
+          <span className="muted" data-testid="task-no-cancel">
+            {' '}
+            {t('detail.noCancel')}
+          </span>
+        ) : null}
+      </dd>
+      <dt>{t('detail.documents')}</dt>
+      <dd>{d.files.length ? d.files.map((f) => f.name).join(', ') : '—'}</dd>
+      <dt>{t('detail.totals')}</dt>
+      <dd>
+        {t('countsCell', task.recipients)} · {t('detail.totalsValue', { pages: task.pages, charges: task.charges.toFixed(2) })}
+      </dd>
+      <dt>{t('detail.lastChecked')}</dt>
+      <dd>{task.checkedAtMs === null ? t('detail.notChecked') : localTime(task.checkedAtMs, language, true)}</dd>
+      <dt>{t('detail.nextCheck')}</dt>
+      <dd>{nextCheck}</dd>
+      {task.resendOf ? (
+        <>
+          <dt>{t('detail.resendOf')}</dt>
+          <dd>
+            <button type="button" className="link-button mono" onClick={() => onOpen(task.resendOf!)} aria-label={t('detail.open', { ref: task.resendOf })}>
+              {task.resendOf}
+            </button>
+          </dd>
+        </>
+      ) : null}
+      {d.resentAs.length ? (
+        <>
+          <dt>{t('detail.resends')}</dt>
+          <dd data-testid="resent-as">
+            <ul className="plain">
+              {d.resentAs.map((r) => (
+                <li key={r.id}>
+                  <button type="button" className="link-button" onClick={() => onOpen(r.id)}>
+                    {t('detail.resentAs', {
+                      name: r.name,
+                      ref: r.taskRef ?? t('detail.noReference'),
+                      time: localTime(r.atMs, language, true),
+                      count: r.phoneNumbers.length,
+                    })}
+                  </button>{' '}
+                  <StatusBadge status={r.status} />
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      ) : null}
+    </dl>
   );
 }
 

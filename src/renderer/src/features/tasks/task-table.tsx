@@ -7,7 +7,7 @@ import { PAGE_SIZE, useTaskPages, type ListParams } from './hooks';
 import { DemoTag } from './demo';
 import { StatusBadge } from './status-badge';
 
-const ROW_HEIGHT = 38;
+const ROW_HEIGHT = 34;
 
 const COLUMNS: Array<{ key: string; sort: TaskSortKey | null; className?: string }> = [
   { key: 'name', sort: 'name' },

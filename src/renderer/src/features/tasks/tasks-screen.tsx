@@ -62,8 +62,8 @@ export function TasksScreen() {
         <span className="muted" role="status" data-testid="task-count">
           {t('count', { count: total })}
         </span>
+        <LookupForm onOpen={onOpen} />
       </div>
-      <LookupForm onOpen={onOpen} />
       <form className="filters row" role="search" aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()}>
         <div className="field grow">
           <label htmlFor={`${id}-text`}>{t('filters.text')}</label>

@@ -85,6 +85,7 @@ export const tasks = {
     recipientOf: 'Recipient of task {{ref}}',
   },
   detail: {
+    actions: 'Task actions',
     title: 'Task details',
     close: 'Close details',
     reference: 'Task reference',

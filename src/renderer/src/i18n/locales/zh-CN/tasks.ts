@@ -86,6 +86,7 @@ export const tasks: DeepStrings<typeof enTasks> = {
     recipientOf: '任务 {{ref}} 的接收方',
   },
   detail: {
+    actions: '任务操作',
     title: '任务详情',
     close: '关闭详情',
     reference: '任务编号',
