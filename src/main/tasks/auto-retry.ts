@@ -25,6 +25,8 @@ export interface AutoRetry {
   scheduled(): ReadonlyMap<string, number>;
   /** the task was resent another way (by hand): never retry it automatically as well */
   forget(taskRef: string): void;
+  /** resolves when no automatic resend is in flight (tests settle on it between clock steps) */
+  idle(): Promise<void>;
   close(): void;
 }
 
@@ -44,6 +46,7 @@ export function resendDepth(history: Pick<History, 'getTask'>, taskRef: string):
 export function createAutoRetry(deps: AutoRetryDeps): AutoRetry {
   const timers = new Map<string, { handle: unknown; at: number }>();
   const done = new Set<string>();
+  const inFlight = new Set<Promise<void>>();
 
   async function fire(taskRef: string): Promise<void> {
     timers.delete(taskRef);
@@ -73,9 +76,15 @@ export function createAutoRetry(deps: AutoRetryDeps): AutoRetry {
       }
       const delay = policy.delayMinutes * 60_000;
       const at = deps.clock.now() + delay;
-      const handle = deps.clock.setTimeout(() => void fire(changes.taskRef), delay);
+      const handle = deps.clock.setTimeout(() => {
+        const p = fire(changes.taskRef).finally(() => inFlight.delete(p));
+        inFlight.add(p);
+      }, delay);
       timers.set(changes.taskRef, { handle, at });
       deps.log.info(`auto-retry: resending the busy/no-answer recipients of ${changes.taskRef} in ${policy.delayMinutes} min`);
+    },
+    idle: async () => {
+      while (inFlight.size) await Promise.all(inFlight);
     },
     scheduled: () => new Map([...timers].map(([k, v]) => [k, v.at])),
     forget(taskRef) {

@@ -6,46 +6,14 @@ import { createFaxApiClient, type FaxApiClient } from '../../../src/main/api/cli
 import { openHistory, type History } from '../../../src/main/history';
 import { createLogger } from '../../../src/main/log';
 import { createRecordingNotifier } from '../../../src/main/notify/notifier';
-import type { Clock } from '../../../src/main/tasks/clock';
+import { ManualClock } from '../../helpers/manual-clock';
 import { createTasksFeature, type TasksFeature } from '../../../src/main/tasks/tasks-feature';
 import { defaultSettings, type Settings } from '../../../src/shared/settings';
 import { createFileGrants, type FileGrants } from '../../../src/main/files/grants';
 import { scriptedDialogs, type ScriptedDialogs } from '../../helpers/dialogs';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/index';
 
-/** A clock whose time moves only when the test says so; timers fire in order as it passes them. */
-export class ManualClock implements Clock {
-  private seq = 0;
-  private timers = new Map<number, { at: number; fn: () => void }>();
-  constructor(public current = Date.now()) {}
-  now = () => this.current;
-  setTimeout = (fn: () => void, ms: number) => {
-    const id = ++this.seq;
-    this.timers.set(id, { at: this.current + Math.max(0, ms), fn });
-    return id;
-  };
-  clearTimeout = (h: unknown) => void this.timers.delete(h as number);
-  get pending() {
-    return this.timers.size;
-  }
-  /**
-   * Moves time forward by `ms`, running each timer at its time and then
-   * `settle` (e.g. waiting for the poll round it started) before the next.
-   */
-  async advance(ms: number, settle: () => Promise<void> = async () => {}): Promise<void> {
-    const end = this.current + ms;
-    for (;;) {
-      let next: [number, { at: number; fn: () => void }] | null = null;
-      for (const e of this.timers) if (e[1].at <= end && (!next || e[1].at < next[1].at)) next = e;
-      if (!next) break;
-      this.timers.delete(next[0]);
-      this.current = Math.max(this.current, next[1].at);
-      next[1].fn();
-      await settle();
-    }
-    this.current = end;
-  }
-}
+export { ManualClock };
 
 export async function samplePdf(dir: string, pages = 1): Promise<string> {
   const doc = await PDFDocument.create();
@@ -79,7 +47,10 @@ export async function makeRig(
 ): Promise<Rig> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-tasks-'));
   opts.prepare?.(dir);
-  const sim = await startSimulator({ speed: 200, ...opts.sim, ...(opts.simStateFile ? { stateFile: path.join(dir, opts.simStateFile) } : {}) });
+  // One clock for the tracker and the service it polls: tests advance it, nothing waits on real time.
+  const clock = new ManualClock();
+  // Real-life durations (speed 1): the clock, not the speed, makes a test fast.
+  const sim = await startSimulator({ speed: 1, clock, ...opts.sim, ...(opts.simStateFile ? { stateFile: path.join(dir, opts.simStateFile) } : {}) });
   const logLines: string[] = [];
   const log = createLogger((l) => logLines.push(l));
   const client = createFaxApiClient({
@@ -89,7 +60,6 @@ export async function makeRig(
     log,
     ...(opts.clientAttempts ? { retry: { maxAttempts: opts.clientAttempts, baseDelayMs: 1, maxDelayMs: 1 } } : {}),
   });
-  const clock = new ManualClock();
   const history = openHistory(path.join(dir, 'history.sqlite'), { now: clock.now, profile: () => 'account:test' });
   const settings: Settings = { ...defaultSettings, ...opts.settings };
   const notifier = createRecordingNotifier();
@@ -145,8 +115,6 @@ export async function makeRig(
     },
   };
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** GETs of one task in the simulator's request log. */
 export function taskQueries(sim: RunningSimulator): Map<string, number> {

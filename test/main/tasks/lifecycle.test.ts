@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TasksChanged } from '../../../src/shared/ipc/channels/tasks';
-import { makeRig, samplePdf, sleep, taskQueries, type Rig } from './helpers';
+import { makeRig, samplePdf, taskQueries, type Rig } from './helpers';
 
 const OK = '8613800138000';
 const BUSY = '8613800138666';
@@ -24,7 +24,6 @@ async function watchUntilEnded(r: Rig, taskRef: string): Promise<string[]> {
     const status = r.history.getTask(taskRef)!.status;
     if (seen[seen.length - 1] !== status) seen.push(status);
     if (status === 'done' || status === 'failed') return seen;
-    await sleep(40);
   }
   throw new Error(`task ${taskRef} did not end; saw ${seen.join(' → ')}`);
 }
@@ -173,14 +172,12 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
     expect(first.retryInMs).toBeGreaterThan(0);
     const before = taskQueries(rig.sim).get(ref);
     await rig.clock.advance(10_000);
-    await sleep(200);
     const second = await rig.feature.handlers.refreshTask({ taskRef: ref });
     expect(second.refreshed).toBe(true);
     expect(taskQueries(rig.sim).get(ref)).toBe((before ?? 0) + 1);
     let status = second.detail.task.status;
     for (let i = 0; i < 50 && status !== 'done'; i++) {
       await rig.clock.advance(10_000);
-      await sleep(50);
       status = (await rig.feature.handlers.refreshTask({ taskRef: ref })).detail.task.status;
     }
     expect(status).toBe('done');
@@ -200,7 +197,7 @@ describe('a task response obtained elsewhere (the send’s follow-up query)', ()
     const taskRef = await rig.send('Quick one', [OK], file);
     let task = await rig.client.getTask(taskRef);
     for (let i = 0; i < 50 && task.status !== 'done'; i++) {
-      await sleep(50);
+      await rig.clock.advance(10_000);
       task = await rig.client.getTask(taskRef);
     }
     const changes = rig.feature.tracker.ingest(task);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
-import { makeRig, samplePdf, sleep, type Rig } from './helpers';
+import { makeRig, samplePdf, type Rig } from './helpers';
 
 let rig: Rig | null = null;
 afterEach(async () => {
@@ -61,7 +61,6 @@ describe('the task list', () => {
     for (let i = 0; i < 200 && !(ended(partly) && ended(clean)); i++) {
       await rig.clock.advance(60_000);
       await rig.feature.tracker.tick();
-      await sleep(40);
     }
     const all = await list(rig, {}, 'name');
     expect(all.rows.map((r) => [r.name, r.recipients.failed])).toEqual([

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { SYSTEM_CJK_FONTS } from '../../../src/main/pdf/fonts';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeRig, samplePdf, sleep, type Rig } from './helpers';
+import { makeRig, samplePdf, type Rig } from './helpers';
 
 const OK = '8613800138000';
 const BUSY = '8613800138666';
@@ -19,8 +19,10 @@ afterEach(async () => {
 
 async function poll(r: Rig, minutes: number) {
   for (let i = 0; i < minutes; i++) {
-    await r.clock.advance(60_000, () => r.feature.tracker.idle());
-    await sleep(30);
+    await r.clock.advance(60_000, async () => {
+      await r.feature.autoRetry.idle();
+      await r.feature.tracker.idle();
+    });
   }
 }
 

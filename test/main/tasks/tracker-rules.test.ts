@@ -27,8 +27,9 @@ describe('the poller', () => {
   });
 
   it('pauses while offline or asleep and resumes at once afterwards', async () => {
-    rig = await makeRig({ sim: { speed: 1 } });
-    const file = await samplePdf(rig.dir);
+    rig = await makeRig();
+    // 60 pages take the service 20 minutes: the fax is still going when the tracker wakes up
+    const file = await samplePdf(rig.dir, 60);
     const ref = await rig.send('Offline', [OK], file);
     rig.feature.tracker.start();
     rig.feature.tracker.setOnline(false);
@@ -46,7 +47,7 @@ describe('the poller', () => {
   });
 
   it('backs off exponentially while the service fails, then returns to the normal pace', async () => {
-    rig = await makeRig({ sim: { speed: 1 }, clientAttempts: 1 });
+    rig = await makeRig({ clientAttempts: 1 });
     const file = await samplePdf(rig.dir);
     const ref = await rig.send('Outage', [OK], file);
     rig.sim.setFaults({ errorRate: 1 });
