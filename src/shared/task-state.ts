@@ -16,6 +16,37 @@ export type TaskStatusValue = KnownTaskStatus | (string & {});
 export const RECIPIENT_STATUSES = ['pending', 'sending', 'success', 'failed', 'canceled'] as const;
 export type KnownRecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
+/**
+ * A task's status as the screens show it: the service's, or FaxDesk's own while it has no answer of
+ * the service's ('creating' a task, 'unchecked' after a reference was added, 'outcome_unknown' and
+ * 'create_failed' for a create without a definitive answer or refused).
+ */
+export const VIEW_STATUSES = [...TASK_STATUSES, 'outcome_unknown', 'creating', 'unchecked', 'create_failed'] as const;
+export type KnownViewStatus = (typeof VIEW_STATUSES)[number];
+/** Not started as far as the user can tell: the service's pending, a reference not fetched yet, a create in flight. */
+export const WAITING_VIEW_STATUSES = ['pending', 'unchecked', 'creating'] as const satisfies readonly KnownViewStatus[];
+/** Never changes again (an unknown outcome is never retried on its own). */
+export const FINAL_VIEW_STATUSES = ['done', 'failed', 'outcome_unknown', 'create_failed'] as const satisfies readonly KnownViewStatus[];
+/** Being worked on or waiting: what the tray's "active" and the polling care about. */
+export const ACTIVE_VIEW_STATUSES = [...WAITING_VIEW_STATUSES, 'sending'] as const;
+
+export function isKnownViewStatus(s: string): s is KnownViewStatus {
+  return (VIEW_STATUSES as readonly string[]).includes(s);
+}
+
+export function isFinalViewStatus(s: string): boolean {
+  return (FINAL_VIEW_STATUSES as readonly string[]).includes(s);
+}
+
+/** The status the polling rules read for a view status: what has not been checked yet is polled as pending. */
+export function pollStatusOf(view: string): string {
+  return (WAITING_VIEW_STATUSES as readonly string[]).includes(view) ? 'pending' : view;
+}
+
+export function isKnownRecipientStatus(s: string): s is KnownRecipientStatus {
+  return (RECIPIENT_STATUSES as readonly string[]).includes(s);
+}
+
 /** Poll no faster than this while a task is pending (spec: at least 30 s). */
 export const POLL_PENDING_MS = 30_000;
 /** About this while it is being sent (spec: about 1 minute). */

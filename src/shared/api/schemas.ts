@@ -8,6 +8,7 @@
  * (identifiers, the shape of each record) is still checked.
  */
 import { z } from 'zod';
+import { normalizeTaskStatus, type KnownRecipientStatus, type TaskStatusValue } from '../task-state';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
@@ -33,15 +34,13 @@ const nullableText = z
   .transform((v) => v ?? null);
 
 // `(string & {})` keeps the literal members visible to editors while allowing any string.
-export type TaskStatus = 'pending' | 'sending' | 'done' | 'failed' | (string & {});
-export type RecipientStatus = 'pending' | 'sending' | 'success' | 'failed' | 'canceled' | (string & {});
+export type TaskStatus = TaskStatusValue;
+export type RecipientStatus = KnownRecipientStatus | (string & {});
 export type AccountStatus = 'active' | 'suspended' | 'inactive' | (string & {});
 
-export const KNOWN_TASK_STATUSES = ['pending', 'sending', 'done', 'failed'] as const;
-export const KNOWN_RECIPIENT_STATUSES = ['pending', 'sending', 'success', 'failed', 'canceled'] as const;
 
 /** The spec's sample says 'completed' where the contract says 'done'. */
-export const taskStatusSchema = z.string().transform((s): TaskStatus => (s === 'completed' ? 'done' : s));
+export const taskStatusSchema = z.string().transform((s): TaskStatus => normalizeTaskStatus(s));
 export const recipientStatusSchema = z.string().transform((s): RecipientStatus => s);
 export const accountStatusSchema = z.string().transform((s): AccountStatus => s);
 

@@ -2,18 +2,10 @@
  * What the Tasks and Failures screens see: views built in main from the local
  * history (and the service's answers). Plain data, no classes.
  */
+import type { KnownViewStatus } from '../task-state';
 
 /** A task's status as shown: the service's (read tolerantly) or FaxDesk's own for an unanswered create. */
-export type TaskViewStatus =
-  | 'pending'
-  | 'sending'
-  | 'done'
-  | 'failed'
-  | 'outcome_unknown'
-  | 'creating'
-  | 'unchecked'
-  | 'create_failed'
-  | (string & {});
+export type TaskViewStatus = KnownViewStatus | (string & {});
 
 export const TASK_SORT_KEYS = ['created', 'scheduled', 'name', 'status', 'recipients', 'failed', 'pages', 'charges'] as const;
 export type TaskSortKey = (typeof TASK_SORT_KEYS)[number];

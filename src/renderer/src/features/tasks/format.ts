@@ -25,8 +25,6 @@ export function isKnownCode(code: string | null): code is (typeof KNOWN_CODES)[n
   return code !== null && (KNOWN_CODES as readonly string[]).includes(code.trim().toUpperCase());
 }
 
-export const KNOWN_STATUSES = ['pending', 'sending', 'done', 'failed', 'outcome_unknown', 'creating', 'unchecked', 'create_failed'];
-export const KNOWN_RECIPIENT_STATUSES = ['pending', 'sending', 'success', 'failed', 'canceled'];
 
 /**
  * The service fills scheduled_at with the creation time when none was asked

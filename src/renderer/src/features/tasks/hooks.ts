@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListTasksInput } from '../../../../shared/ipc/channels/tasks';
-import { POLL_PENDING_MS, POLL_SENDING_MS } from '../../../../shared/task-state';
+import { isFinalViewStatus, nextPollDelayMs, pollStatusOf } from '../../../../shared/task-state';
 import type { ListTasksResult, StatusFilter, TaskDetailView, TaskRowView, TaskSortKey } from '../../../../shared/tasks/types';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
@@ -34,12 +34,10 @@ export const taskKeys = {
  * service itself; this keeps the screen from asking main needlessly.
  */
 export function refetchIntervalFor(status: string, scheduledAtMs: number | null, now = Date.now()): number | false {
-  if (status === 'pending' || status === 'unchecked' || status === 'creating') {
-    if (scheduledAtMs !== null && scheduledAtMs > now + POLL_PENDING_MS) return Math.min(scheduledAtMs - now, 2 ** 31 - 1);
-    return POLL_PENDING_MS;
-  }
-  if (status === 'done' || status === 'failed' || status === 'outcome_unknown' || status === 'create_failed') return false;
-  return POLL_SENDING_MS;
+  if (isFinalViewStatus(status)) return false;
+  // main's own rules (src/shared/task-state.ts), as if the screen had just asked
+  const delay = nextPollDelayMs({ status: pollStatusOf(status), scheduledAtMs, lastCheckedAtMs: now }, now);
+  return delay === null ? false : Math.min(delay, 2 ** 31 - 1);
 }
 
 function pageInterval(rows: TaskRowView[] | undefined): number | false {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Ban, CircleAlert, CircleCheck, CircleDashed, CircleX, Clock, Send, type LucideIcon } from 'lucide-react';
-import { KNOWN_RECIPIENT_STATUSES, KNOWN_STATUSES } from './format';
+import { isKnownRecipientStatus, isKnownViewStatus } from '../../../../shared/task-state';
 
 const TONE: Record<string, string> = {
   done: 'ok',
@@ -32,7 +32,7 @@ const ICON: Record<string, LucideIcon> = {
 /** A task or recipient state; one the service invents is shown as it came. */
 export function StatusBadge({ status, recipient = false }: { status: string; recipient?: boolean }) {
   const { t } = useTranslation('tasks');
-  const known = recipient ? KNOWN_RECIPIENT_STATUSES.includes(status) : KNOWN_STATUSES.includes(status);
+  const known = recipient ? isKnownRecipientStatus(status) : isKnownViewStatus(status);
   const label = known ? t(recipient ? `recipientStatus.${status}` : `status.${status}`) : status;
   const Icon = ICON[status] ?? CircleDashed;
   return (

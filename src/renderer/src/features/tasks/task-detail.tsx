@@ -6,6 +6,7 @@ import { alreadyResentDetails, type AlreadyResentDetails } from '../../../../sha
 import type { RecipientView, TaskDetailView } from '../../../../shared/tasks/types';
 import { DemoTag } from './demo';
 import { call, CallError } from '../../lib/api';
+import { isTerminalTask } from '../../../../shared/task-state';
 import { isImmediate, isKnownCode, localTime, money } from './format';
 import { useRefreshTask, useResend, useTaskDetail } from './hooks';
 import { StatusBadge } from './status-badge';
@@ -245,7 +246,7 @@ function TaskFacts({ d, language, onOpen }: { d: TaskDetailView; language: strin
   const task = d.task;
   const nextCheck =
     d.nextCheckAtMs === null
-      ? task.status === 'done' || task.status === 'failed'
+      ? isTerminalTask(task.status)
         ? t('detail.noMoreChecks')
         : t('detail.never')
       : localTime(d.nextCheckAtMs, language);
