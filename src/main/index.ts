@@ -10,7 +10,7 @@ import { installOpenHandlers, singleInstanceData } from './electron/open-handler
 import { createElectronNotifier, showElectronNotification } from './electron/notifier';
 import { createPrintArrivalHandler } from './electron/print-arrivals';
 import { electronDialogs } from './electron/dialogs';
-import { grantDroppedFile } from './files/file-handlers';
+import { grantDroppedFile } from './files/grants';
 import { createTray, type FaxDeskTray } from './electron/tray';
 import { chineseTrayLabels, englishTrayLabels } from './electron/tray-menu';
 import { restoredPlacement, trackWindowState } from './electron/window-state';

@@ -2,13 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PlatformDeps } from './app-context';
 import type { Handlers } from './ipc/dispatch';
+import { accountHandlers } from './ipc/handlers/account';
 import { appHandlers } from './ipc/handlers/app';
+import { directoryHandlers } from './ipc/handlers/directory';
+import { fileHandlers } from './ipc/handlers/files';
+import { intakeHandlers } from './ipc/handlers/intake';
+import { phonebookHandlers } from './ipc/handlers/phonebook';
+import { sendHandlers } from './ipc/handlers/send';
+import { tasksHandlers } from './ipc/handlers/tasks';
 import { createIntakeService, type IntakeService, type IntakeServiceOptions } from './intake/intake-service';
 import { createConnection, type Connection } from './account/connection';
 import { KEYCHAIN_SERVICE, openSecretStore, type SecretStore } from './credentials/secret-store';
 import { createBindPasswords, type BindPasswords } from './directory/bind-passwords';
 import { createDirectoryService, type DirectoryService } from './directory/directory-service';
-import { accountHandlers } from './ipc/handlers/account';
 import { openSettings, type SettingsStore, type StoreFactory } from './settings/settings';
 import { createPhonebookService, type PhonebookService } from './phonebook/phonebook-service';
 import { LATEST_VERSION, openHistory, type History } from './history';
@@ -16,11 +22,11 @@ import type { StartupNotice } from '../shared/ipc/channels/app';
 import { DEMO_STATE_FILE, setAsideUnreadableDemoState } from './account/demo-state';
 import { UserError } from './errors';
 import { openRecovering, type FileNotice } from './storage/open-recovering';
-import { createSendFeature, type SendFeature } from './send/send-feature';
+import { createSendFeature } from './send/send-feature';
+import type { SendService } from './send/send-service';
 import { historyPort } from './send/history-port';
-import { createTasksFeature, type TasksFeature } from './tasks/tasks-feature';
+import { createTasksService, type TasksService } from './tasks/tasks-service';
 import { createFileGrants, type FileGrants } from './files/grants';
-import { fileHandlers } from './files/file-handlers';
 
 export interface ServiceOptions {
   storeFactory: StoreFactory;
@@ -47,8 +53,8 @@ export interface MainServices {
   phonebook: PhonebookService;
   directories: DirectoryService;
   history: History;
-  send: SendFeature;
-  tasks: TasksFeature;
+  send: SendService;
+  tasks: TasksService;
   handlers: Handlers;
   close(): Promise<void>;
 }
@@ -125,7 +131,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     localNames: (numbers) => phonebook.store.namesFor(numbers),
     ...(options.directoryCa ? { extraCa: options.directoryCa } : {}),
   });
-  const tasks = createTasksFeature({
+  const tasks = createTasksService({
     deps,
     settings,
     connection,
@@ -147,15 +153,15 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
       tasks.tracker.ingest(task);
       sendHistory.applyTaskResponse(task);
     },
-  }, grants);
+  });
   const handlers: Handlers = {
     ...appHandlers(deps, settings, notices),
-    ...intake.handlers,
+    ...intakeHandlers(intake, grants),
     ...accountHandlers(settings, connection),
-    ...phonebook.handlers,
-    ...directories.handlers,
-    ...send.handlers,
-    ...tasks.handlers,
+    ...phonebookHandlers(phonebook, grants),
+    ...directoryHandlers(directories),
+    ...sendHandlers(send, deps.dataDir, grants),
+    ...tasksHandlers(tasks),
     ...fileHandlers(deps, grants, settings, () => intake.hotFolderPath()),
   };
   return {

@@ -4,11 +4,14 @@ import path from 'node:path';
 import { createLogger } from '../../../src/main/log';
 import { createPhonebookService, type PhonebookService } from '../../../src/main/phonebook/phonebook-service';
 import { createFileGrants, type FileGrants } from '../../../src/main/files/grants';
+import { phonebookHandlers, type PhonebookHandlers } from '../../../src/main/ipc/handlers/phonebook';
 import { scriptedDialogs, type ScriptedDialogs } from '../../helpers/dialogs';
 
 export interface TestPhonebook {
   dir: string;
   phonebook: PhonebookService;
+  /** its IPC handlers, as services.ts spreads them */
+  handlers: PhonebookHandlers;
   logLines: string[];
   grants: FileGrants;
   dialogs: ScriptedDialogs;
@@ -39,6 +42,7 @@ export function makePhonebook(options: { defaultCountry?: string; dir?: string }
   return {
     dir,
     phonebook,
+    handlers: phonebookHandlers(phonebook, grants),
     logLines,
     grants,
     dialogs,

@@ -65,12 +65,12 @@ describe('recent numbers', () => {
     const phonebook = createPhonebookService({ dataDir: base.dir, log: createLogger(() => {}), defaultCountry: () => 'CN', historyDb: () => db, grants: base.grants, dialogs: base.dialogs });
     t = { ...base, phonebook };
     phonebook.store.saveContact({ name: 'Li', fax: '138 1234 5678', company: null, note: null }, 'CN');
-    expect(await phonebook.handlers.recentNumbers({ limit: 5 })).toEqual([
+    expect(await phonebook.recentNumbers(5)).toEqual([
       { number: '8613812345678', lastUsedAt: 5, contactName: 'Li' },
       { number: '12125550123', lastUsedAt: 5, contactName: null },
     ]);
     const none = makePhonebook();
-    expect(await none.phonebook.handlers.recentNumbers({ limit: 5 })).toEqual([]);
+    expect(await none.phonebook.recentNumbers(5)).toEqual([]);
     none.cleanup();
     db.close();
   });
@@ -81,7 +81,7 @@ describe('recent numbers', () => {
     const file = `${base.dir}/history.sqlite`;
     const phonebook = createPhonebookService({ dataDir: base.dir, log: createLogger(() => {}), defaultCountry: () => 'CN', historyFile: file, grants: base.grants, dialogs: base.dialogs });
     t = { ...base, phonebook };
-    expect(await phonebook.handlers.recentNumbers({ limit: 5 })).toEqual([]);
+    expect(await phonebook.recentNumbers(5)).toEqual([]);
     let clock = 1_000;
     const history = openHistory(file, { now: () => clock });
     try {
@@ -102,7 +102,7 @@ describe('recent numbers', () => {
       // refused by the service: nothing was sent to this number
       const c = history.recordSend({ name: 'c', files: [], parts: [{ name: 'c', phoneNumbers: ['447700900123'] }] });
       history.markCreateFailed(c.taskIds[0]!, 'refused');
-      const recent = await phonebook.handlers.recentNumbers({ limit: 10 });
+      const recent = await phonebook.recentNumbers(10);
       expect(recent.map((r) => r.number)).toEqual(['12125550123', '8613812345678', '861088881234']);
     } finally {
       history.close();
