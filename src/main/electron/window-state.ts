@@ -1,4 +1,4 @@
-import { placeWindow, readWindowState, writeWindowState, type DisplayArea, type WindowDefaults, type WindowPlacement, type Rect } from '../intake/window-state';
+import { placeWindow, readWindowState, writeWindowState, type DisplayArea, type WindowDefaults, type WindowPlacement, type Rect } from '../shell/window-placement';
 
 /** The slice of BrowserWindow that is tracked (a fake in tests). */
 export interface TrackedWindow {

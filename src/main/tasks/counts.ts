@@ -5,7 +5,7 @@ import type { Clock } from './clock';
 
 export const DAY_MS = 86_400_000;
 
-/** What the tray shows (src/main/electron/tray-menu.ts TrayStatus). */
+/** What the tray shows (src/main/shell/tray-menu.ts TrayStatus). */
 export interface TasksTrayStatus {
   sending: number;
   failed: number;
