@@ -81,7 +81,7 @@ async function createWindow(onShown?: () => void): Promise<BrowserWindow> {
     // today's displays (a monitor may be gone); tracking starts only afterwards so
     // the default size is never saved over them.
     const dataDir = app.getPath('userData');
-    const placement = restoredPlacement(dataDir, screen.getAllDisplays(), windowDefaults);
+    const placement = restoredPlacement(dataDir, screen.getAllDisplays(), windowDefaults, log);
     if (placement.x !== undefined && placement.y !== undefined) {
       win.setBounds({ x: placement.x, y: placement.y, width: placement.width, height: placement.height });
     }

@@ -1,3 +1,4 @@
+import type { Logger } from '../log';
 import { placeWindow, readWindowState, writeWindowState, type DisplayArea, type WindowDefaults, type WindowPlacement, type Rect } from '../shell/window-placement';
 
 /** The slice of BrowserWindow that is tracked (a fake in tests). */
@@ -9,8 +10,8 @@ export interface TrackedWindow {
   getNormalBounds(): Rect;
 }
 
-export function restoredPlacement(dataDir: string, displays: readonly DisplayArea[], defaults: WindowDefaults): WindowPlacement {
-  return placeWindow(readWindowState(dataDir), displays, defaults);
+export function restoredPlacement(dataDir: string, displays: readonly DisplayArea[], defaults: WindowDefaults, log?: Pick<Logger, 'warn'>): WindowPlacement {
+  return placeWindow(readWindowState(dataDir, log), displays, defaults);
 }
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { readJson, writeJsonAtomic } from './json-file';
+import { readJsonFile, writeJsonFile } from '../storage/json-file';
 import type { StoredDraft } from './local-documents';
 
 /** Where the compose is kept, under main's own data folder. */
@@ -22,11 +22,11 @@ export function createDraftStore(dataDir: string, now: () => number = Date.now):
   return {
     save(draft) {
       const savedAt = now();
-      writeJsonAtomic(file, { ...draft, savedAt } satisfies StoredDraft);
+      writeJsonFile(file, { ...draft, savedAt } satisfies StoredDraft);
       return { savedAt };
     },
     load() {
-      const stored = readJson<StoredDraft>(file);
+      const stored = readJsonFile<StoredDraft>(file);
       if (!stored) return null;
       const documents = Array.isArray(stored.documents) ? stored.documents : [];
       return { ...stored, documents: documents.filter((d) => typeof d.path === 'string' || typeof d.url === 'string') };

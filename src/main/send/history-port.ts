@@ -4,14 +4,14 @@
  */
 import path from 'node:path';
 import type { History } from '../history';
-import { readJson, writeJsonAtomic } from './json-file';
+import { readJsonFile, writeJsonFile } from '../storage/json-file';
 import type { SendHistoryPort } from './send-service';
 
 const PRICE_LOOKBACK = 50;
 
 export function historyPort(history: History, dataDir: string): SendHistoryPort {
   const priceFile = path.join(dataDir, 'send', 'unit-price.json');
-  let remembered = readJson<{ unitPrice: number }>(priceFile)?.unitPrice ?? null;
+  let remembered = readJsonFile<{ unitPrice: number }>(priceFile)?.unitPrice ?? null;
   return {
     recordSend: (intent) => history.recordSend(intent),
     markCreated: (taskId, task) => void history.recordCreated(taskId, task),
@@ -24,7 +24,7 @@ export function historyPort(history: History, dataDir: string): SendHistoryPort 
       const price = task.recipients.find((r) => Number.isFinite(r.unit_price) && r.unit_price > 0)?.unit_price;
       if (price !== undefined && price !== remembered) {
         remembered = price;
-        writeJsonAtomic(priceFile, { unitPrice: price });
+        writeJsonFile(priceFile, { unitPrice: price });
       }
     },
     lastUnitPrice() {
