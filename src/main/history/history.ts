@@ -3,7 +3,7 @@ import { UserError } from '../errors';
 import { serviceTimeToMs } from '../../shared/service-time';
 import { nextPollAt } from '../../shared/task-state';
 import { applyTaskInTransaction, recountTask, type ApplyContext, type TaskResponse } from './apply-task';
-import { readSqliteVersion } from '../storage/open-recovering';
+import { openSqlite } from '../storage/sqlite';
 import { LATEST_VERSION, migrate, tooNewError } from './migrations';
 import { HistoryQueries } from './queries';
 import { TASK_COLUMNS, toRecipient, toSendInfo, toTaskSummary, type RecipientDbRow, type SendRow, type TaskRow } from './rows';
@@ -44,25 +44,15 @@ export type History = ReturnType<typeof buildHistory>;
  * one failure we cannot explain to a user who may be charged for it.
  */
 export function openHistory(file: string, options: HistoryOptions = {}): History {
-  const found = readSqliteVersion(file);
-  if (found !== null && found > LATEST_VERSION) throw tooNewError(found);
-  const db = new Database(file);
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    // Years of history are tens of MB; a 32 MB page cache keeps list queries and bulk polls off the disk.
-    db.pragma('cache_size = -32000');
+  // Years of history are tens of MB; a 32 MB page cache keeps list queries and bulk polls off the disk.
+  const sqlite = { latest: LATEST_VERSION, tooNew: tooNewError, synchronous: 'FULL', busyTimeoutMs: 5000, cacheKiB: 32_000 } as const;
+  return openSqlite(file, sqlite, (db) => {
     migrate(db);
     const history = buildHistory(db, options);
     if (options.recoverInterrupted !== false) history.recoverInterrupted();
     if (options.profile) history.claimUnassigned(options.profile());
     return history;
-  } catch (e) {
-    db.close();
-    throw e;
-  }
+  });
 }
 
 function buildHistory(db: Database.Database, options: HistoryOptions) {
