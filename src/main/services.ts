@@ -145,15 +145,8 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
       for (const f of detail?.send?.files ?? []) if (f.path) intake.fileFailedAfterSend(f.path, reason);
     },
   });
-  const sendHistory = historyPort(history, deps.dataDir);
-  // The send's follow-up task query goes through the tracker too, so it is announced and notified like any poll.
-  const send = createSendFeature(deps, settings, connection, {
-    ...sendHistory,
-    applyTaskResponse: (task) => {
-      tasks.tracker.ingest(task);
-      sendHistory.applyTaskResponse(task);
-    },
-  });
+  // The send's follow-up task query goes through the tracker, so it is announced and notified like any poll.
+  const send = createSendFeature(deps, settings, connection, historyPort(history, deps.dataDir, (task) => tasks.tracker.ingest(task)));
   const handlers: Handlers = {
     ...appHandlers(deps, settings, notices),
     ...intakeHandlers(intake, grants),

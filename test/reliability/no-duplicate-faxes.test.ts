@@ -85,14 +85,8 @@ beforeAll(async () => {
     grants: t.services.grants,
   });
   // As services.ts wires it: the send's follow-up task query is announced to the tracker (and so to auto-retry).
-  const port = historyPort(t.services.history, t.dataDir);
-  const send = createSendFeature(t.deps, t.services.settings, { session: async () => ({ client, profile: profile() }) }, {
-    ...port,
-    applyTaskResponse: (task) => {
-      tasks.tracker.ingest(task);
-      port.applyTaskResponse(task);
-    },
-  });
+  const port = historyPort(t.services.history, t.dataDir, (task) => tasks.tracker.ingest(task));
+  const send = createSendFeature(t.deps, t.services.settings, { session: async () => ({ client, profile: profile() }) }, port);
   handlers = { ...t.services.handlers, ...sendHandlers(send, t.dataDir, t.services.grants), ...tasksHandlers(tasks) };
   const dir = path.join(t.dataDir, 'docs');
   fs.mkdirSync(dir);
