@@ -64,7 +64,8 @@ export abstract class FaxApiError extends Error {
    * answer came back: FaxDesk must never repeat it on its own.
    */
   get outcomeUnknown(): boolean {
-    return false;
+    // the families that can leave a create undecided say so in their code
+    return this.code.endsWith('.outcome_unknown');
   }
 
   toIpcError(): IpcError {
@@ -197,9 +198,6 @@ export class ServerError extends FaxApiError {
     );
     this.code = unknown ? 'server.outcome_unknown' : 'server';
   }
-  override get outcomeUnknown(): boolean {
-    return this.code === 'server.outcome_unknown';
-  }
 }
 
 export class RateLimitedError extends FaxApiError {
@@ -241,9 +239,6 @@ export class NetworkError extends FaxApiError {
     this.mayHaveReachedServer = mayHaveReachedServer;
     this.causeCode = causeCode;
   }
-  override get outcomeUnknown(): boolean {
-    return this.code === 'network.outcome_unknown';
-  }
 }
 
 export class TimeoutError extends FaxApiError {
@@ -260,9 +255,6 @@ export class TimeoutError extends FaxApiError {
       null,
     );
     this.code = unknown ? 'timeout.outcome_unknown' : 'timeout';
-  }
-  override get outcomeUnknown(): boolean {
-    return this.code === 'timeout.outcome_unknown';
   }
 }
 
@@ -283,9 +275,6 @@ export class MalformedReplyError extends FaxApiError {
     );
     this.code = unknown ? 'malformed_reply.outcome_unknown' : 'malformed_reply';
     this.problem = problem;
-  }
-  override get outcomeUnknown(): boolean {
-    return this.code === 'malformed_reply.outcome_unknown';
   }
   /** The status goes to the window: an unreadable 5xx (a proxy's error page) is a temporary problem, not a wrong address. */
   override toIpcError(): IpcError {

@@ -25,6 +25,7 @@ import type { PlatformDeps } from '../app-context';
 import type { Connection } from '../account/connection';
 import { UserError } from '../errors';
 import type { History } from '../history';
+import { toRecipient } from '../history/rows';
 import type { Notifier } from '../notify/notifier';
 import { pickNotifyLanguage } from '../notify/text';
 import { csvFileName, taskCsv } from '../report/csv';
@@ -236,24 +237,9 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
     async recipient(rcptRef) {
       const client = await o.connection.client();
       const r = await client.getRecipient(rcptRef);
-      const recipient = toRecipientView(
-        {
-          id: 0,
-          position: 0,
-          rcptRef: String(r.rcpt_ref),
-          phoneNumber: r.phone_number,
-          status: r.status,
-          unitPrice: r.unit_price,
-          pageCount: r.page_count,
-          chargedAmount: r.charged_amount,
-          failedCode: r.failed_code,
-          failedReason: r.failed_reason,
-          completedAt: r.completed_at,
-          completedAtMs: toMs(r.completed_at),
-          createdAt: r.created_at,
-        },
-        toMs,
-      );
+      // The service's record has the shape of a history row: read as one, it is shown like one.
+      const row = { ...r, id: 0, task_id: 0, position: 0, rcpt_ref: String(r.rcpt_ref), completed_at_ms: toMs(r.completed_at), finished_at_ms: null };
+      const recipient = toRecipientView(toRecipient(row), toMs);
       return { ...recipient, taskRef: null };
     },
     async exportCsv(taskRef) {

@@ -146,6 +146,15 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
     expect(rig.notifier.sent).toEqual([{ title: 'Fax sent', body: '“All good”: 1 of 1 delivered.', taskRef }]);
   });
 
+  it('looks one recipient up on the service and shows it as the task detail shows it', async () => {
+    rig = await makeRig();
+    const file = await samplePdf(rig.dir, 1);
+    const taskRef = await rig.send('One number', [OK], file);
+    await watchUntilEnded(rig, taskRef);
+    const shown = (await rig.handlers.getTaskDetail({ id: taskRef })).recipients[0]!;
+    expect(await rig.handlers.getRecipient({ rcptRef: shown.rcptRef })).toEqual({ ...shown, taskRef: null });
+  });
+
   it('respects the notification settings and writes Chinese text for a Chinese desk', async () => {
     rig = await makeRig({ settings: { notifyOnDone: false, language: 'zh-CN' } });
     const file = await samplePdf(rig.dir, 1);
