@@ -114,12 +114,11 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   const history = opened.value;
   const phonebook = createPhonebookService({
     dataDir: deps.dataDir,
-    log: deps.log,
     defaultCountry: () => settings.get().defaultCountry,
-    ...(opened.file === ':memory:' ? {} : { historyFile: opened.file }),
+    // The phonebook asks the history; a history kept in memory only (unopenable file) offers none.
+    ...(opened.file === ':memory:' ? {} : { recentUses: (limit: number) => history.recentNumbers(limit, connection.profile()) }),
     grants,
     dialogs: deps.dialogs,
-    profile: () => connection.profile(),
   });
   notice('phonebook', phonebook.store.notice);
   const directories = createDirectoryService({

@@ -6,6 +6,7 @@ import { applyTaskInTransaction, recountTask, type ApplyContext, type TaskRespon
 import { openSqlite } from '../storage/sqlite';
 import { LATEST_VERSION, migrate, tooNewError } from './migrations';
 import { HistoryQueries } from './queries';
+import { queryRecentNumbers, type RecentUse } from './recent-numbers';
 import { TASK_COLUMNS, toRecipient, toSendInfo, toTaskSummary, type RecipientDbRow, type SendRow, type TaskRow } from './rows';
 import type {
   CreateState,
@@ -96,6 +97,8 @@ export interface History {
     sinceMs: number,
     opts?: { codes?: (string | null)[]; retryableOnly?: boolean; limit?: number; profiles?: readonly string[] },
   ): FailedRecipient[];
+  /** The latest distinct numbers faxed from this desk (created tasks only), newest first; with `profile`, its own. */
+  recentNumbers(limit: number, profile?: string | null): RecentUse[];
   close(): void;
 }
 
@@ -369,6 +372,8 @@ function buildHistory(db: Database.Database, options: HistoryOptions): History {
     failuresSince: queries.failuresSince.bind(queries),
     chargesSince: queries.chargesSince.bind(queries),
     failedRecipientsSince: queries.failedRecipientsSince.bind(queries),
+
+    recentNumbers: (limit, profile = null) => queryRecentNumbers(db, limit, profile),
 
     close(): void {
       if (db.open) db.close();

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
 import { UserError } from '../errors';
-import type { Logger } from '../log';
 import { MAX_CSV_BYTES, type CsvImportOptions, type CsvImportResult, type CsvPreview, type RecentNumber } from '../../shared/phonebook/types';
 import type { VcardImportResult, VcardPreview } from '../../shared/phonebook/vcard-types';
 import type { SavedFile } from '../../shared/ipc/channels/files';
 import { contactsToCsv, decodeCsv, parseCsvRows, planImport, previewCsv } from './csv';
-import { openHistoryReader, queryRecentNumbers } from './recent-numbers';
+import type { RecentUse } from '../history';
 import { openPhonebookStore, type ContactFields, type PhonebookStore } from './store';
 import type { Contact } from '../../shared/phonebook/types';
 import type { FileDialogs } from '../files/dialogs';
@@ -18,19 +16,14 @@ import { readVcards } from './vcard-read';
 
 export interface PhonebookServiceOptions {
   dataDir: string;
-  log: Logger;
   /** the settings' default country, read at each call */
   defaultCountry: () => string;
-  /** the task history's SQLite file, opened read-only for recent numbers */
-  historyFile?: string;
-  /** or an open history database (tests) */
-  historyDb?: () => Database.Database | null;
+  /** the numbers the task history says this desk faxed lately (the profile in use's own); none without a history */
+  recentUses?: (limit: number) => RecentUse[];
   /** the files the user granted (CSV imports arrive as handles) */
   grants: FileGrants;
   /** main's save dialog, for the export */
   dialogs: FileDialogs;
-  /** the profile in use (demo or an account): recent numbers are its own */
-  profile?: () => string;
 }
 
 /** What an export wrote (null: the user cancelled the save dialog) and how many contacts it holds. */
@@ -101,12 +94,8 @@ export function createPhonebookService(options: PhonebookServiceOptions): Phoneb
     return planVcardImport(cards, store.numberIndex(), country ?? options.defaultCountry());
   }
 
-  const historyReader = options.historyFile ? openHistoryReader(options.historyFile, options.log) : null;
-
   function recentNumbers(limit: number): RecentNumber[] {
-    const db = options.historyDb?.() ?? historyReader?.db() ?? null;
-    if (!db) return [];
-    const uses = queryRecentNumbers(db, limit, options.profile?.() ?? null);
+    const uses = options.recentUses?.(limit) ?? [];
     const names = store.namesFor(uses.map((u) => u.number));
     return uses.map((u) => ({ ...u, contactName: names.get(u.number) ?? null }));
   }
@@ -145,9 +134,6 @@ export function createPhonebookService(options: PhonebookServiceOptions): Phoneb
       return { saved, count: contacts.length };
     },
     recentNumbers,
-    close: () => {
-      historyReader?.close();
-      store.close();
-    },
+    close: () => store.close(),
   };
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger } from '../../../src/main/log';
 import { createPhonebookService, type PhonebookService } from '../../../src/main/phonebook/phonebook-service';
 import { createFileGrants, type FileGrants } from '../../../src/main/files/grants';
 import { phonebookHandlers, type PhonebookHandlers } from '../../../src/main/ipc/handlers/phonebook';
@@ -12,7 +11,6 @@ export interface TestPhonebook {
   phonebook: PhonebookService;
   /** its IPC handlers, as services.ts spreads them */
   handlers: PhonebookHandlers;
-  logLines: string[];
   grants: FileGrants;
   dialogs: ScriptedDialogs;
   /** writes a file in the test folder and returns its absolute path */
@@ -24,12 +22,10 @@ export interface TestPhonebook {
 
 export function makePhonebook(options: { defaultCountry?: string; dir?: string } = {}): TestPhonebook {
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-phonebook-'));
-  const logLines: string[] = [];
   const grants = createFileGrants();
   const dialogs = scriptedDialogs();
   const phonebook = createPhonebookService({
     dataDir: dir,
-    log: createLogger((l) => logLines.push(l)),
     defaultCountry: () => options.defaultCountry ?? 'CN',
     grants,
     dialogs,
@@ -43,7 +39,6 @@ export function makePhonebook(options: { defaultCountry?: string; dir?: string }
     dir,
     phonebook,
     handlers: phonebookHandlers(phonebook, grants),
-    logLines,
     grants,
     dialogs,
     file,

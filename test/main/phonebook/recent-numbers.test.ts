@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { queryRecentNumbers } from '../../../src/main/phonebook/recent-numbers';
-import { createLogger } from '../../../src/main/log';
+import { queryRecentNumbers } from '../../../src/main/history/recent-numbers';
 import { createPhonebookService } from '../../../src/main/phonebook/phonebook-service';
 import { openHistory } from '../../../src/main/history';
 import { makePhonebook, type TestPhonebook } from './helpers';
@@ -62,7 +61,7 @@ describe('recent numbers', () => {
     addTask(db, 5, ['8613812345678', '12125550123']);
     const base = makePhonebook();
     base.phonebook.close();
-    const phonebook = createPhonebookService({ dataDir: base.dir, log: createLogger(() => {}), defaultCountry: () => 'CN', historyDb: () => db, grants: base.grants, dialogs: base.dialogs });
+    const phonebook = createPhonebookService({ dataDir: base.dir, defaultCountry: () => 'CN', recentUses: (limit) => queryRecentNumbers(db, limit), grants: base.grants, dialogs: base.dialogs });
     t = { ...base, phonebook };
     phonebook.store.saveContact({ name: 'Li', fax: '138 1234 5678', company: null, note: null }, 'CN');
     expect(await phonebook.recentNumbers(5)).toEqual([
@@ -75,16 +74,21 @@ describe('recent numbers', () => {
     db.close();
   });
 
-  it('reads the real task history file, read-only, as sends are recorded', async () => {
+  it('asks the real task history, as sends are recorded', async () => {
     const base = makePhonebook();
     base.phonebook.close();
-    const file = `${base.dir}/history.sqlite`;
-    const phonebook = createPhonebookService({ dataDir: base.dir, log: createLogger(() => {}), defaultCountry: () => 'CN', historyFile: file, grants: base.grants, dialogs: base.dialogs });
-    t = { ...base, phonebook };
-    expect(await phonebook.recentNumbers(5)).toEqual([]);
     let clock = 1_000;
-    const history = openHistory(file, { now: () => clock });
+    const history = openHistory(`${base.dir}/history.sqlite`, { now: () => clock });
+    const phonebook = createPhonebookService({
+      dataDir: base.dir,
+      defaultCountry: () => 'CN',
+      recentUses: (limit) => history.recentNumbers(limit),
+      grants: base.grants,
+      dialogs: base.dialogs,
+    });
+    t = { ...base, phonebook };
     try {
+      expect(await phonebook.recentNumbers(5)).toEqual([]);
       const created = (taskId: number, ref: string, at: string, numbers: string[]) =>
         history.recordCreated(taskId, {
           task_ref: ref,
