@@ -11,6 +11,15 @@ const nodeBuiltins = [
 ];
 const noNode = [{ group: ['node:*'], message: 'No Node modules here.' }];
 const nodeNames = nodeBuiltins.map((name) => ({ name, message: 'No Node modules here.' }));
+// src/main/ipc/ is the door: a feature's service never knows it (its channels are src/main/ipc/handlers/<feature>.ts).
+const mainIpcLayer = {
+  regex: '^(\\.\\.?/)+ipc(/|$)',
+  message: 'Only src/main/ipc/ and the composition roots (src/main/services.ts, src/main/index.ts) import the IPC layer; put channels in src/main/ipc/handlers/<feature>.ts.',
+};
+// src/shared/ipc/ is the contract over the shared vocabulary, never the other way round.
+const sharedIpcLayer = { regex: '^(\\.\\.?/)+ipc(/|$)', message: 'Shared vocabulary does not import the IPC contract (src/shared/ipc imports it).' };
+const noRawIpc = { name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'Raw IPC only in src/main/ipc and src/preload.' };
+const plainNode = { name: 'electron', message: 'Only the thin entry (src/main/index.ts, src/main/electron/, src/main/ipc/electron-ipc.ts) imports electron.' };
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'artifacts/**', 'test/lint/fixtures/**'] },
@@ -44,7 +53,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'Raw IPC only in src/main/ipc and src/preload.' }] },
+        { paths: [noRawIpc] },
       ],
     },
   },
@@ -55,6 +64,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'src/shared must not import electron.' }, ...nodeNames], patterns: noNode }],
       'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'require', '__dirname', 'Buffer'],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/ipc/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'src/shared must not import electron.' }, ...nodeNames], patterns: [...noNode, sharedIpcLayer] },
+      ],
     },
   },
   // The renderer is a web page: no Node, no Electron.
@@ -73,8 +92,18 @@ export default tseslint.config(
     files: ['src/main/**/*.ts', 'src/simulator/**/*.ts', 'src/preview/**/*.ts'],
     ignores: ['src/main/index.ts', 'src/main/electron/**', 'src/main/ipc/electron-ipc.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only the thin entry (src/main/index.ts, src/main/electron/, src/main/ipc/electron-ipc.ts) imports electron.' }] }],
+      'no-restricted-imports': ['error', { paths: [plainNode] }],
     },
+  },
+  // One shape for every feature: a service with an interface, its channels in src/main/ipc/handlers/.
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/ipc/**', 'src/main/services.ts', 'src/main/index.ts', 'src/main/electron/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [plainNode], patterns: [mainIpcLayer] }] },
+  },
+  {
+    files: ['src/main/electron/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noRawIpc], patterns: [mainIpcLayer] }] },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

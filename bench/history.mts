@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { openHistory, type TaskResponse } from '../src/main/history';
 import type { Logger } from '../src/main/log';
-import { createTasksFeature } from '../src/main/tasks/tasks-feature';
+import { createTasksService } from '../src/main/tasks/tasks-service';
 import { cancellingDialogs } from '../src/main/files/dialogs';
 import { createFileGrants } from '../src/main/files/grants';
 import { defaultSettings } from '../src/shared/settings';
@@ -94,7 +94,7 @@ function mainFigures(file: string, runs: number): Figure[] {
       insert.push(time(() => history.applyTaskResponse(sending)));
       update.push(time(() => history.applyTaskResponse(done)));
     }
-    const feature = createTasksFeature({
+    const feature = createTasksService({
       deps: { dataDir: path.dirname(file), emit: () => {}, log: silent, systemLocale: 'en-US', dialogs: cancellingDialogs },
       grants: createFileGrants(),
       settings: { get: () => defaultSettings },
@@ -107,7 +107,7 @@ function mainFigures(file: string, runs: number): Figure[] {
       history,
       poll: false,
     });
-    const list = feature.handlers.listTasks;
+    const list = feature.list;
     const input = (statuses?: ['failed']) => ({ filters: statuses ? { statuses } : {}, sort: { by: 'created' as const, dir: 'desc' as const }, limit: 200, offset: 0 });
     for (let i = 0; i < n; i++) {
       listAll.push(time(() => list(input())));

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createFaxApiClient } from '../src/main/api/client';
 import { openHistory } from '../src/main/history';
 import type { Logger } from '../src/main/log';
-import { createTasksFeature } from '../src/main/tasks/tasks-feature';
+import { createTasksService } from '../src/main/tasks/tasks-service';
 import { cancellingDialogs } from '../src/main/files/dialogs';
 import { createFileGrants } from '../src/main/files/grants';
 import type { Clock } from '../src/main/tasks/clock';
@@ -108,7 +108,7 @@ async function oneRun(sim: RunningSimulator, fileRef: string, sendingRefs: strin
     const terminalRefs = new Set(finished.map((t) => t.task_ref));
     const before = sim.requestLog().length;
     // The tasks feature exactly as services.ts composes it, on the injected clock.
-    const feature = createTasksFeature({
+    const feature = createTasksService({
       deps: { dataDir: dir, emit: () => {}, log: silent, systemLocale: 'en-US', dialogs: cancellingDialogs },
       grants: createFileGrants(),
       settings: { get: () => defaultSettings },

@@ -20,7 +20,7 @@ import path from 'node:path';
 import Conf from 'conf';
 import { createMemorySecretStore } from '../../src/main/credentials/secret-store';
 import { cancellingDialogs } from '../../src/main/files/dialogs';
-import { grantDroppedFile } from '../../src/main/files/file-handlers';
+import { grantDroppedFile } from '../../src/main/files/grants';
 import { dispatch, type Handlers } from '../../src/main/ipc/dispatch';
 import { createLogger } from '../../src/main/log';
 import { createMainServices } from '../../src/main/services';

@@ -10,14 +10,14 @@ import { installOpenHandlers, singleInstanceData } from './electron/open-handler
 import { createElectronNotifier, showElectronNotification } from './electron/notifier';
 import { createPrintArrivalHandler } from './electron/print-arrivals';
 import { electronDialogs } from './electron/dialogs';
-import { grantDroppedFile } from './files/file-handlers';
+import { grantDroppedFile } from './files/grants';
 import { createTray, type FaxDeskTray } from './electron/tray';
-import { chineseTrayLabels, englishTrayLabels } from './electron/tray-menu';
+import { chineseTrayLabels, englishTrayLabels } from './shell/tray-menu';
 import { restoredPlacement, trackWindowState } from './electron/window-state';
 import { registerElectronIpc } from './ipc/electron-ipc';
 import { createLogger } from './log';
 import { pickNotifyLanguage } from './notify/text';
-import { chineseMenuLabels, englishMenuLabels, menuTemplate } from './menu';
+import { chineseMenuLabels, englishMenuLabels, menuTemplate } from './shell/menu';
 import { developmentRendererUrl, hardenSession, hardenWebContents, isTrustedFrameUrl, safeOpenExternal } from './security';
 import { createMainServices } from './services';
 import type { KeyValueStore, StoreFactory } from './settings/settings';
@@ -81,7 +81,7 @@ async function createWindow(onShown?: () => void): Promise<BrowserWindow> {
     // today's displays (a monitor may be gone); tracking starts only afterwards so
     // the default size is never saved over them.
     const dataDir = app.getPath('userData');
-    const placement = restoredPlacement(dataDir, screen.getAllDisplays(), windowDefaults);
+    const placement = restoredPlacement(dataDir, screen.getAllDisplays(), windowDefaults, log);
     if (placement.x !== undefined && placement.y !== undefined) {
       win.setBounds({ x: placement.x, y: placement.y, width: placement.width, height: placement.height });
     }

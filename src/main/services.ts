@@ -2,13 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PlatformDeps } from './app-context';
 import type { Handlers } from './ipc/dispatch';
+import { accountHandlers } from './ipc/handlers/account';
 import { appHandlers } from './ipc/handlers/app';
+import { directoryHandlers } from './ipc/handlers/directory';
+import { fileHandlers } from './ipc/handlers/files';
+import { intakeHandlers } from './ipc/handlers/intake';
+import { phonebookHandlers } from './ipc/handlers/phonebook';
+import { sendHandlers } from './ipc/handlers/send';
+import { tasksHandlers } from './ipc/handlers/tasks';
 import { createIntakeService, type IntakeService, type IntakeServiceOptions } from './intake/intake-service';
 import { createConnection, type Connection } from './account/connection';
 import { KEYCHAIN_SERVICE, openSecretStore, type SecretStore } from './credentials/secret-store';
 import { createBindPasswords, type BindPasswords } from './directory/bind-passwords';
 import { createDirectoryService, type DirectoryService } from './directory/directory-service';
-import { accountHandlers } from './ipc/handlers/account';
 import { openSettings, type SettingsStore, type StoreFactory } from './settings/settings';
 import { createPhonebookService, type PhonebookService } from './phonebook/phonebook-service';
 import { LATEST_VERSION, openHistory, type History } from './history';
@@ -16,11 +22,11 @@ import type { StartupNotice } from '../shared/ipc/channels/app';
 import { DEMO_STATE_FILE, setAsideUnreadableDemoState } from './account/demo-state';
 import { UserError } from './errors';
 import { openRecovering, type FileNotice } from './storage/open-recovering';
-import { createSendFeature, type SendFeature } from './send/send-feature';
+import { createSendFeature } from './send/send-feature';
+import type { SendService } from './send/send-service';
 import { historyPort } from './send/history-port';
-import { createTasksFeature, type TasksFeature } from './tasks/tasks-feature';
+import { createTasksService, type TasksService } from './tasks/tasks-service';
 import { createFileGrants, type FileGrants } from './files/grants';
-import { fileHandlers } from './files/file-handlers';
 
 export interface ServiceOptions {
   storeFactory: StoreFactory;
@@ -47,8 +53,8 @@ export interface MainServices {
   phonebook: PhonebookService;
   directories: DirectoryService;
   history: History;
-  send: SendFeature;
-  tasks: TasksFeature;
+  send: SendService;
+  tasks: TasksService;
   handlers: Handlers;
   close(): Promise<void>;
 }
@@ -108,12 +114,11 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   const history = opened.value;
   const phonebook = createPhonebookService({
     dataDir: deps.dataDir,
-    log: deps.log,
     defaultCountry: () => settings.get().defaultCountry,
-    ...(opened.file === ':memory:' ? {} : { historyFile: opened.file }),
+    // The phonebook asks the history; a history kept in memory only (unopenable file) offers none.
+    ...(opened.file === ':memory:' ? {} : { recentUses: (limit: number) => history.recentNumbers(limit, connection.profile()) }),
     grants,
     dialogs: deps.dialogs,
-    profile: () => connection.profile(),
   });
   notice('phonebook', phonebook.store.notice);
   const directories = createDirectoryService({
@@ -125,7 +130,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     localNames: (numbers) => phonebook.store.namesFor(numbers),
     ...(options.directoryCa ? { extraCa: options.directoryCa } : {}),
   });
-  const tasks = createTasksFeature({
+  const tasks = createTasksService({
     deps,
     settings,
     connection,
@@ -139,23 +144,16 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
       for (const f of detail?.send?.files ?? []) if (f.path) intake.fileFailedAfterSend(f.path, reason);
     },
   });
-  const sendHistory = historyPort(history, deps.dataDir);
-  // The send's follow-up task query goes through the tracker too, so it is announced and notified like any poll.
-  const send = createSendFeature(deps, settings, connection, {
-    ...sendHistory,
-    applyTaskResponse: (task) => {
-      tasks.tracker.ingest(task);
-      sendHistory.applyTaskResponse(task);
-    },
-  }, grants);
+  // The send's follow-up task query goes through the tracker, so it is announced and notified like any poll.
+  const send = createSendFeature(deps, settings, connection, historyPort(history, deps.dataDir, (task) => tasks.tracker.ingest(task)));
   const handlers: Handlers = {
     ...appHandlers(deps, settings, notices),
-    ...intake.handlers,
+    ...intakeHandlers(intake, grants),
     ...accountHandlers(settings, connection),
-    ...phonebook.handlers,
-    ...directories.handlers,
-    ...send.handlers,
-    ...tasks.handlers,
+    ...phonebookHandlers(phonebook, grants),
+    ...directoryHandlers(directories),
+    ...sendHandlers(send, deps.dataDir, grants),
+    ...tasksHandlers(tasks),
     ...fileHandlers(deps, grants, settings, () => intake.hotFolderPath()),
   };
   return {

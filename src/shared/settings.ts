@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_REVIEW } from './review-defaults';
-import { languageSchema } from './ipc/channels/app';
+import { languageSchema } from './language';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 

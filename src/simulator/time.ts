@@ -2,6 +2,7 @@
  * Service time: the spec's timestamps are `Y-m-d H:i:s` with no zone, so the
  * simulator reads and writes them in one configured IANA zone (default
  * Asia/Shanghai). Intl does the zone arithmetic; no date library is needed.
+ * Deliberately independent of src/shared/service-time.ts: the simulator stands in for the outside service and shares no code with the client.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -28,6 +28,23 @@ describe('process boundaries enforced by lint', () => {
     expect(await ruleIdsFor('src/main/ipc/ok.ts', "import type { IpcMainLike } from './register';\nexport const f = (ipcMain: IpcMainLike) => ipcMain.removeHandler('x');\n")).toEqual([]);
   });
 
+  it('fails a main feature file that imports the IPC layer, and passes a handler file that does', async () => {
+    const code = "import type { Handlers } from '../ipc/dispatch';\nexport type H = Handlers;\n";
+    expect(await ruleIdsFor('src/main/tasks/bad.ts', code)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/main/electron/bad.ts', code)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/main/bad.ts', "import { tasksHandlers } from './ipc/handlers/tasks';\nexport const h = tasksHandlers;\n")).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/main/ipc/handlers/ok.ts', code)).toEqual([]);
+    // the composition root spreads the handler files; the shared contract stays importable everywhere
+    expect(await ruleIdsFor('src/main/services.ts', "import { tasksHandlers } from './ipc/handlers/tasks';\nexport const h = tasksHandlers;\n")).toEqual([]);
+    expect(await ruleIdsFor('src/main/tasks/ok.ts', "import type { TasksChanged } from '../../shared/ipc/channels/tasks';\nexport type C = TasksChanged;\n")).toEqual([]);
+  });
+
+  it('fails shared vocabulary that imports the IPC contract, and passes the contract importing it', async () => {
+    expect(await ruleIdsFor('src/shared/phonebook/bad.ts', "import { channel } from '../ipc/define';\nexport const c = channel;\n")).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/shared/bad.ts', "import { contract } from './ipc/contract';\nexport const c = contract;\n")).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/shared/ipc/channels/ok.ts', "import { languageSchema } from '../../language';\nexport const l = languageSchema;\n")).toEqual([]);
+  });
+
   it('fails enabling nodeIntegration anywhere', async () => {
     const code = "declare const BrowserWindow: new (o: unknown) => unknown;\nexport const w = new BrowserWindow({ webPreferences: { nodeIntegration: true } });\n";
     expect(await ruleIdsFor('src/main/index.ts', code)).toContain('@microsoft/sdl/no-electron-node-integration');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewServer, type PreviewServer } from '../../src/preview/server/server';
 import { bridgeScript } from '../../src/preview/server/bridge-script';
 import { makeTestServices, type TestServices } from '../helpers/services';
-import { grantDroppedFile } from '../../src/main/files/file-handlers';
+import { grantDroppedFile } from '../../src/main/files/grants';
 
 let t: TestServices;
 let server: PreviewServer;

@@ -15,7 +15,7 @@ import { makeTestServices, type TestServices } from '../helpers/services';
 import { atLeast, exactly, recordFigure, resetFigures } from './figures';
 import { isPlainData, safeJson, samplePdf, watchUnhandled } from './helpers';
 import { validSamples } from './ipc-samples';
-import { grantDroppedFile } from '../../src/main/files/file-handlers';
+import { grantDroppedFile } from '../../src/main/files/grants';
 
 const SUITE = 'bad-input-ipc';
 const RUNS = Number(process.env.RELIABILITY_IPC_RUNS ?? 200);

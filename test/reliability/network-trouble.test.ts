@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaxApiClient, type FaxApiClient } from '../../src/main/api/client';
 import { openHistory, type History } from '../../src/main/history';
 import { createLogger } from '../../src/main/log';
-import { createTasksFeature, type TasksFeature } from '../../src/main/tasks/tasks-feature';
+import { createTasksService, type TasksService } from '../../src/main/tasks/tasks-service';
 import { defaultSettings } from '../../src/shared/settings';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
 import { ManualClock } from '../main/tasks/helpers';
@@ -30,7 +30,7 @@ let dir = '';
 let sim: RunningSimulator;
 let port = 0;
 let history: History;
-let feature: TasksFeature;
+let feature: TasksService;
 let client: FaxApiClient;
 const clock = new ManualClock();
 const logLines: string[] = [];
@@ -57,7 +57,7 @@ beforeAll(async () => {
     log,
   });
   history = openHistory(path.join(dir, 'history.sqlite'), { now: clock.now, profile: () => 'account:test' });
-  feature = createTasksFeature({
+  feature = createTasksService({
     deps: { dataDir: dir, log, systemLocale: 'en-US', emit: () => {}, dialogs: scriptedDialogs() },
     grants: createFileGrants(),
     settings: { get: () => defaultSettings },

@@ -23,7 +23,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaxApiClient, type FaxApiClient } from '../../src/main/api/client';
-import { createTasksFeature, type TasksFeature } from '../../src/main/tasks/tasks-feature';
+import { createTasksService, type TasksService } from '../../src/main/tasks/tasks-service';
+import { tasksHandlers } from '../../src/main/ipc/handlers/tasks';
+import { sendHandlers } from '../../src/main/ipc/handlers/send';
 import { defaultSettings, type Settings } from '../../src/shared/settings';
 import { ManualClock } from '../main/tasks/helpers';
 import { dispatch, type Handlers } from '../../src/main/ipc/dispatch';
@@ -34,7 +36,7 @@ import type { TaskRowView } from '../../src/shared/tasks/types';
 import { startSimulator, type CreateFault, type RunningSimulator } from '../../src/simulator/index';
 import { makeTestServices, type TestServices } from '../helpers/services';
 import { exactly, recordFigure, resetFigures } from './figures';
-import { grantDroppedFile } from '../../src/main/files/file-handlers';
+import { grantDroppedFile } from '../../src/main/files/grants';
 import { samplePdf } from './helpers';
 
 const SUITE = 'no-duplicate-faxes';
@@ -54,7 +56,7 @@ let pdf = '';
 /** the document as the user dropped it: main's handle for it */
 let pdfHandle = '';
 let client: FaxApiClient;
-let tasks: TasksFeature;
+let tasks: TasksService;
 const clock = new ManualClock();
 const tasksSettings: Settings = { ...defaultSettings, autoRetry: { enabled: false, attempts: 1, delayMinutes: 1 } };
 
@@ -73,7 +75,7 @@ beforeAll(async () => {
     log: t.deps.log,
   });
   const profile = () => t.services.connection.profile();
-  tasks = createTasksFeature({
+  tasks = createTasksService({
     deps: t.deps,
     settings: { get: () => tasksSettings },
     connection: { client: async () => client, session: async () => ({ client, profile: profile() }), profile },
@@ -83,15 +85,9 @@ beforeAll(async () => {
     grants: t.services.grants,
   });
   // As services.ts wires it: the send's follow-up task query is announced to the tracker (and so to auto-retry).
-  const port = historyPort(t.services.history, t.dataDir);
-  const send = createSendFeature(t.deps, t.services.settings, { session: async () => ({ client, profile: profile() }) }, {
-    ...port,
-    applyTaskResponse: (task) => {
-      tasks.tracker.ingest(task);
-      port.applyTaskResponse(task);
-    },
-  }, t.services.grants);
-  handlers = { ...t.services.handlers, ...send.handlers, ...tasks.handlers };
+  const port = historyPort(t.services.history, t.dataDir, (task) => tasks.tracker.ingest(task));
+  const send = createSendFeature(t.deps, t.services.settings, { session: async () => ({ client, profile: profile() }) }, port);
+  handlers = { ...t.services.handlers, ...sendHandlers(send, t.dataDir, t.services.grants), ...tasksHandlers(tasks) };
   const dir = path.join(t.dataDir, 'docs');
   fs.mkdirSync(dir);
   pdf = await samplePdf(dir, 2);

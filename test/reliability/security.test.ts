@@ -16,7 +16,7 @@ import { registerIpc, type IpcMainLike } from '../../src/main/ipc/register';
 import { createLogger } from '../../src/main/log';
 import { hardenWebContents, isTrustedFrameUrl, type WebContentsLike } from '../../src/main/security';
 import { startPreviewServer } from '../../src/preview/server/server';
-import { grantDroppedFile } from '../../src/main/files/file-handlers';
+import { grantDroppedFile } from '../../src/main/files/grants';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
 import { makeTestServices, type TestServices } from '../helpers/services';
 import { exactly, recordFigure, resetFigures } from './figures';

@@ -37,7 +37,8 @@ export abstract class FaxApiError extends Error {
    * answer came back: FaxDesk must never repeat it on its own.
    */
   get outcomeUnknown(): boolean {
-    return false;
+    // the families that can leave a create undecided say so in their code
+    return this.code.endsWith('.outcome_unknown');
   }
 
   toIpcError(): IpcError {
@@ -175,9 +176,6 @@ export class ServerError extends FaxApiError {
     );
     this.code = unknown ? 'server.outcome_unknown' : 'server';
   }
-  override get outcomeUnknown(): boolean {
-    return this.code === 'server.outcome_unknown';
-  }
 }
 
 export class RateLimitedError extends FaxApiError {
@@ -219,9 +217,6 @@ export class NetworkError extends FaxApiError {
     this.mayHaveReachedServer = mayHaveReachedServer;
     this.causeCode = causeCode;
   }
-  override get outcomeUnknown(): boolean {
-    return this.code === 'network.outcome_unknown';
-  }
 }
 
 export class TimeoutError extends FaxApiError {
@@ -238,9 +233,6 @@ export class TimeoutError extends FaxApiError {
       null,
     );
     this.code = unknown ? 'timeout.outcome_unknown' : 'timeout';
-  }
-  override get outcomeUnknown(): boolean {
-    return this.code === 'timeout.outcome_unknown';
   }
 }
 
@@ -261,9 +253,6 @@ export class MalformedReplyError extends FaxApiError {
     );
     this.code = unknown ? 'malformed_reply.outcome_unknown' : 'malformed_reply';
     this.problem = problem;
-  }
-  override get outcomeUnknown(): boolean {
-    return this.code === 'malformed_reply.outcome_unknown';
   }
   /** The status goes to the window: an unreadable 5xx (a proxy's error page) is a temporary problem, not a wrong address. */
   override toIpcError(): IpcError {

@@ -4,11 +4,10 @@
  * keychain (bind-passwords.ts), never here. Written atomically; a file that
  * cannot be read is moved aside with a notice, never silently reset.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { directoryFieldsSchema, type DirectoryFields } from '../../shared/directory/types';
+import { loadJsonFile, writeJsonFile } from '../storage/json-file';
 
 export const DIRECTORIES_FILE = 'directories.json';
 
@@ -28,22 +27,11 @@ export interface DirectoryConfigStore {
 
 export function openDirectoryConfig(dataDir: string): DirectoryConfigStore {
   const file = path.join(dataDir, DIRECTORIES_FILE);
-  let movedAside: string | null = null;
-  let directories: SavedDirectory[] = [];
-  if (fs.existsSync(file)) {
-    try {
-      directories = fileSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8'))).directories;
-    } catch {
-      movedAside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-      fs.renameSync(file, movedAside);
-    }
-  }
+  const read = loadJsonFile(file, { parse: (raw) => fileSchema.parse(raw) });
+  const { movedAside } = read;
+  let directories: SavedDirectory[] = read.value?.directories ?? [];
 
-  const write = () => {
-    const tmp = path.join(dataDir, `.${DIRECTORIES_FILE}.${crypto.randomBytes(4).toString('hex')}.tmp`);
-    fs.writeFileSync(tmp, JSON.stringify({ version: 1, directories }, null, 2), { encoding: 'utf8', flush: true });
-    fs.renameSync(tmp, file);
-  };
+  const write = () => writeJsonFile(file, { version: 1, directories }, { indent: 2, what: 'the directory settings' });
 
   return {
     movedAside,

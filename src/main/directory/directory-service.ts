@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Handlers } from '../ipc/dispatch';
+import type { z } from 'zod';
 import type { Logger } from '../log';
 import { UserError } from '../errors';
 import {
@@ -12,16 +12,15 @@ import {
   type DirectoryTestResult,
   type DirectoryView,
   type RecipientName,
+  type saveDirectoryInputSchema,
 } from '../../shared/directory/types';
 import { bindPasswordAccount, type BindPasswords } from './bind-passwords';
 import { openDirectoryConfig, type SavedDirectory } from './directory-config';
 import { isNumberQuery, nameFilter, numberMatches, numberTerms, readEntries, requestedAttributes, toDirectoryEntry } from './directory-search';
 import { checkedFilter, securityOf, withDirectory } from './ldap-connection';
 
-export type DirectoryHandlers = Pick<
-  Handlers,
-  'listDirectories' | 'saveDirectory' | 'deleteDirectory' | 'testDirectory' | 'searchDirectory' | 'cancelDirectorySearch' | 'recipientNames'
->;
+/** A directory as the settings form sends it: its fields, its id when it exists, a password when typed. */
+export type DirectoryRequest = z.output<typeof saveDirectoryInputSchema>;
 
 export interface DirectoryServiceOptions {
   dataDir: string;
@@ -36,7 +35,17 @@ export interface DirectoryServiceOptions {
 }
 
 export interface DirectoryService {
-  handlers: DirectoryHandlers;
+  list(): Promise<DirectoryView[]>;
+  /** adds or changes a directory (its bind password goes to the keychain) */
+  save(input: DirectoryRequest): Promise<DirectoryView>;
+  remove(id: string): Promise<boolean>;
+  /** connects and reads a few entries, without saving */
+  test(input: DirectoryRequest): Promise<DirectoryTestResult>;
+  /** a search replaces the one still running under the same requestId */
+  search(directoryId: string, query: string, requestId: string): Promise<DirectorySearchResult>;
+  cancelSearch(requestId: string): boolean;
+  /** names for numbers: the phonebook's first, then those the directories returned this session */
+  recipientNames(numbers: string[]): RecipientName[];
   close(): void;
 }
 
@@ -103,7 +112,7 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
     trim(known, MAX_KNOWN_NAMES);
   };
 
-  async function search(d: SavedDirectory, query: string, signal: AbortSignal): Promise<DirectorySearchResult> {
+  async function searchIn(d: SavedDirectory, query: string, signal: AbortSignal): Promise<DirectorySearchResult> {
     const password = await passwordFor(d, undefined);
     const target = { ...d, password };
     const attributes = requestedAttributes(d.attributes);
@@ -129,10 +138,10 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
     return { directoryId: d.id, entries, truncated: read.truncated ? { reason: read.truncated, shown: entries.length } : null };
   }
 
-  const handlers: DirectoryHandlers = {
-    listDirectories: async () => Promise.all(config.list().map(view)),
+  return {
+    list: async () => Promise.all(config.list().map(view)),
 
-    saveDirectory: async (input) => {
+    save: async (input) => {
       const fields = validate(fieldsOf(input));
       const previous = input.id ? config.get(input.id) : null;
       if (input.id && !previous) throw new UserError('directory.not_found', 'This directory is no longer configured; it may have been removed.');
@@ -151,7 +160,7 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
       return view(saved);
     },
 
-    deleteDirectory: async ({ id }) => {
+    remove: async (id) => {
       const previous = config.get(id);
       const deleted = config.remove(id);
       if (previous?.bindDn) {
@@ -159,10 +168,10 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
         if (!config.list().some((d) => d.bindDn && bindPasswordAccount(d.url, d.bindDn) === key)) await passwords.clear(previous.url, previous.bindDn);
       }
       forget(id);
-      return { deleted };
+      return deleted;
     },
 
-    testDirectory: async (input): Promise<DirectoryTestResult> => {
+    test: async (input) => {
       const fields = validate(fieldsOf(input));
       const password = await passwordFor(fields, input.password);
       const base = checkedFilter(fields.filter);
@@ -183,7 +192,7 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
       });
     },
 
-    searchDirectory: async ({ directoryId, query, requestId }) => {
+    search: async (directoryId, query, requestId) => {
       const d = config.get(directoryId);
       if (!d) throw new UserError('directory.not_found', 'This directory is no longer configured; it may have been removed.');
       const key = `${d.id}\u0000${query.toLocaleLowerCase()}`;
@@ -193,7 +202,7 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
       running.get(requestId)?.abort();
       running.set(requestId, controller);
       try {
-        const result = await search(d, query, controller.signal);
+        const result = await searchIn(d, query, controller.signal);
         results.set(key, result);
         trim(results, MAX_CACHED_QUERIES);
         remember(d, result.entries);
@@ -206,13 +215,13 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
       }
     },
 
-    cancelDirectorySearch: ({ requestId }) => {
+    cancelSearch: (requestId) => {
       const controller = running.get(requestId);
       controller?.abort();
-      return { canceled: controller !== undefined };
+      return controller !== undefined;
     },
 
-    recipientNames: ({ numbers }): RecipientName[] => {
+    recipientNames: (numbers) => {
       const local = options.localNames(numbers);
       const out: RecipientName[] = [];
       for (const number of new Set(numbers)) {
@@ -225,10 +234,7 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
       }
       return out;
     },
-  };
 
-  return {
-    handlers,
     close() {
       for (const c of running.values()) c.abort();
       running.clear();

@@ -1,5 +1,5 @@
 import { Menu, Tray, nativeImage } from 'electron';
-import { trayMenuTemplate, trayTooltip, type TrayActions, type TrayLabels, type TrayStatus } from './tray-menu';
+import { trayMenuTemplate, trayTooltip, type TrayActions, type TrayLabels, type TrayStatus } from '../shell/tray-menu';
 
 export interface FaxDeskTray {
   /** the task tracker's counts of faxes in progress and failed (null: nothing to report) */

@@ -1,4 +1,5 @@
-import { placeWindow, readWindowState, writeWindowState, type DisplayArea, type WindowDefaults, type WindowPlacement, type Rect } from '../intake/window-state';
+import type { Logger } from '../log';
+import { placeWindow, readWindowState, writeWindowState, type DisplayArea, type WindowDefaults, type WindowPlacement, type Rect } from '../shell/window-placement';
 
 /** The slice of BrowserWindow that is tracked (a fake in tests). */
 export interface TrackedWindow {
@@ -9,8 +10,8 @@ export interface TrackedWindow {
   getNormalBounds(): Rect;
 }
 
-export function restoredPlacement(dataDir: string, displays: readonly DisplayArea[], defaults: WindowDefaults): WindowPlacement {
-  return placeWindow(readWindowState(dataDir), displays, defaults);
+export function restoredPlacement(dataDir: string, displays: readonly DisplayArea[], defaults: WindowDefaults, log?: Pick<Logger, 'warn'>): WindowPlacement {
+  return placeWindow(readWindowState(dataDir, log), displays, defaults);
 }
 
 /**

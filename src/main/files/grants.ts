@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import type { GrantedFile } from '../../shared/ipc/channels/files';
 import { UserError } from '../errors';
 
 /**
@@ -55,4 +57,22 @@ export function createFileGrants(): FileGrants {
     },
     lookup,
   };
+}
+
+/**
+ * Registers a file the user dropped (or picked in a browser file input). Only
+ * an existing regular file is taken; its handle is all the window gets back.
+ */
+export function grantDroppedFile(grants: FileGrants, filePath: unknown): GrantedFile {
+  if (typeof filePath !== 'string' || !filePath || filePath.length > 4096 || !path.isAbsolute(filePath)) {
+    throw new UserError('file.not_a_file', 'FaxDesk could not read the dropped item. Drop a document file.');
+  }
+  let isFile = false;
+  try {
+    isFile = fs.statSync(filePath).isFile();
+  } catch {
+    isFile = false;
+  }
+  if (!isFile) throw new UserError('file.not_a_file', `${path.basename(filePath)} is not a file FaxDesk can read. Drop a document file.`);
+  return { handle: grants.grant(filePath, 'input'), name: path.basename(filePath) };
 }

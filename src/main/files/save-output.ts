@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { SavedFile } from '../../shared/ipc/channels/files';
 import { UserError } from '../errors';
+import { writeFileAtomicAsync } from '../storage/atomic-write';
 import type { FileDialogs, FileFilter } from './dialogs';
 import type { FileGrants } from './grants';
 
@@ -26,15 +25,12 @@ export async function saveWithDialog(dialogs: FileDialogs, grants: FileGrants, r
   const dir = path.dirname(file);
   const name = path.basename(file);
   const content = await request.content();
-  const tmp = path.join(dir, `.${name}.${crypto.randomBytes(4).toString('hex')}.tmp`);
-  try {
-    fs.writeFileSync(tmp, content, { flush: true });
-    fs.renameSync(tmp, file);
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' ? 'FaxDesk may not write there' : `the system said ${code ?? 'no'}`;
-    throw new UserError('file.write_failed', `FaxDesk could not save "${name}" in ${dir}: ${why}. Choose another place.`, undefined, { name, folder: dir });
-  }
+  await writeFileAtomicAsync(file, content, {
+    explain: (e) => {
+      const code = (e as NodeJS.ErrnoException).code;
+      const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' ? 'FaxDesk may not write there' : `the system said ${code ?? 'no'}`;
+      return new UserError('file.write_failed', `FaxDesk could not save "${name}" in ${dir}: ${why}. Choose another place.`, undefined, { name, folder: dir });
+    },
+  });
   return { handle: grants.grant(file, 'output'), name, folder: dir };
 }

@@ -3,12 +3,15 @@ import { UserError } from '../errors';
 import { serviceTimeToMs } from '../../shared/service-time';
 import { nextPollAt } from '../../shared/task-state';
 import { applyTaskInTransaction, recountTask, type ApplyContext, type TaskResponse } from './apply-task';
-import { readSqliteVersion } from '../storage/open-recovering';
+import { openSqlite } from '../storage/sqlite';
 import { LATEST_VERSION, migrate, tooNewError } from './migrations';
 import { HistoryQueries } from './queries';
+import { queryRecentNumbers, type RecentUse } from './recent-numbers';
 import { TASK_COLUMNS, toRecipient, toSendInfo, toTaskSummary, type RecipientDbRow, type SendRow, type TaskRow } from './rows';
 import type {
   CreateState,
+  FailedRecipient,
+  FailureGroup,
   PollDue,
   RecordedSend,
   RepeatMatch,
@@ -18,6 +21,9 @@ import type {
   SendOutcome,
   TaskChanges,
   TaskDetail,
+  TaskFilter,
+  TaskListQuery,
+  TaskSummary,
 } from './types';
 
 export interface HistoryOptions {
@@ -36,7 +42,65 @@ export interface HistoryOptions {
 
 const REF = /^[A-Za-z0-9_-]{1,255}$/;
 
-export type History = ReturnType<typeof buildHistory>;
+/**
+ * The local task history: the only index of the tasks this desk created (the
+ * service has no list-tasks endpoint), kept in SQLite. Every write that the
+ * "never send a fax twice" rule depends on is one transaction.
+ */
+export interface History {
+  /**
+   * Records the intent of a send before any create-task request leaves:
+   * one send, one task per part (no task_ref yet), one recipient per number.
+   * If FaxDesk dies mid-create, the next start finds these rows and marks them
+   * 'outcome_unknown' instead of forgetting a fax that may have gone out.
+   */
+  recordSend(intent: SendIntent): RecordedSend;
+  /** The service created the task: link the answer (task_ref, rcpt_refs) to the recorded intent. */
+  recordCreated(taskId: number, created: TaskResponse): TaskChanges;
+  /** The create may have reached the service but no answer came: never resend on our own. */
+  markOutcomeUnknown(taskId: number, error: string): void;
+  /** The service definitively refused the create (nothing was sent). */
+  markCreateFailed(taskId: number, error: string): void;
+  /** Marks creates left in flight by a crash as outcome unknown; returns how many. */
+  recoverInterrupted(): number;
+  /** Stores a task-query response (task and all recipients) in one transaction and says what changed. */
+  applyTaskResponse(task: TaskResponse): TaskChanges;
+  /** Several responses (one poll round) in one transaction: one disk sync instead of one per task. */
+  applyTaskResponses(tasks: readonly TaskResponse[]): TaskChanges[];
+  /** Tracks a task created elsewhere; its details arrive with the first poll. */
+  addTrackedTaskRef(taskRef: string): { taskId: number; inserted: boolean };
+  /** Records that the task `newTaskRef` resends to recipients of `originalTaskRef`. */
+  linkResend(newTaskRef: string, originalTaskRef: string): boolean;
+  /**
+   * Unfinished tasks and when each may next be polled (spec cadence), soonest
+   * first; with `profiles`, only theirs (a demo task is never asked of an account).
+   */
+  tasksToPoll(nowMs?: number, profiles?: readonly string[]): PollDue[];
+  getTask(taskRef: string): TaskDetail | null;
+  getTaskById(taskId: number): TaskDetail | null;
+  /** Rows from before profiles existed belong to the profile in use when FaxDesk was upgraded. */
+  claimUnassigned(owner: string): number;
+  /** The documents were uploaded again (new file_refs): later resends start from these. */
+  updateSendFiles(sendId: number, files: SendFile[]): void;
+  /** The latest send with this fingerprint in this profile since `sinceMs` that may have created something. */
+  findRepeat(owner: string, fingerprint: string, sinceMs: number): RepeatMatch | null;
+  /** Tasks created (or maybe created) as resends of `taskRef`, oldest first; refused ones are left out. */
+  resendsOf(taskRef: string): ResendRecord[];
+  listTasks(q?: TaskListQuery): TaskSummary[];
+  countTasks(f?: TaskFilter): number;
+  /** What the service charged for recipients finished since `sinceMs` (yuan), from this computer's history. */
+  chargesSince(sinceMs: number, profiles?: readonly string[]): number;
+  /** Failed recipients since `sinceMs`, grouped by code; retryable codes first, then the most frequent. */
+  failuresSince(sinceMs: number, profiles?: readonly string[]): FailureGroup[];
+  /** The failed recipients behind failuresSince, newest first, for the failures view and resend. */
+  failedRecipientsSince(
+    sinceMs: number,
+    opts?: { codes?: (string | null)[]; retryableOnly?: boolean; limit?: number; profiles?: readonly string[] },
+  ): FailedRecipient[];
+  /** The latest distinct numbers faxed from this desk (created tasks only), newest first; with `profile`, its own. */
+  recentNumbers(limit: number, profile?: string | null): RecentUse[];
+  close(): void;
+}
 
 /**
  * Opens (creating or upgrading) the local task history. WAL lets the UI read
@@ -44,28 +108,18 @@ export type History = ReturnType<typeof buildHistory>;
  * one failure we cannot explain to a user who may be charged for it.
  */
 export function openHistory(file: string, options: HistoryOptions = {}): History {
-  const found = readSqliteVersion(file);
-  if (found !== null && found > LATEST_VERSION) throw tooNewError(found);
-  const db = new Database(file);
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    // Years of history are tens of MB; a 32 MB page cache keeps list queries and bulk polls off the disk.
-    db.pragma('cache_size = -32000');
+  // Years of history are tens of MB; a 32 MB page cache keeps list queries and bulk polls off the disk.
+  const sqlite = { latest: LATEST_VERSION, tooNew: tooNewError, synchronous: 'FULL', busyTimeoutMs: 5000, cacheKiB: 32_000 } as const;
+  return openSqlite(file, sqlite, (db) => {
     migrate(db);
     const history = buildHistory(db, options);
     if (options.recoverInterrupted !== false) history.recoverInterrupted();
     if (options.profile) history.claimUnassigned(options.profile());
     return history;
-  } catch (e) {
-    db.close();
-    throw e;
-  }
+  });
 }
 
-function buildHistory(db: Database.Database, options: HistoryOptions) {
+function buildHistory(db: Database.Database, options: HistoryOptions): History {
   const now = options.now ?? Date.now;
   const tzOption = options.serviceTimeZone ?? 'Asia/Shanghai';
   const tz = typeof tzOption === 'function' ? tzOption : () => tzOption;
@@ -175,12 +229,6 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
   }
 
   return {
-    /**
-     * Records the intent of a send before any create-task request leaves:
-     * one send, one task per part (no task_ref yet), one recipient per number.
-     * If FaxDesk dies mid-create, the next start finds these rows and marks them
-     * 'outcome_unknown' instead of forgetting a fax that may have gone out.
-     */
     recordSend(intent: SendIntent): RecordedSend {
       return db.transaction((): RecordedSend => {
         const at = now();
@@ -204,7 +252,6 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
       })();
     },
 
-    /** The service created the task: link the answer (task_ref, rcpt_refs) to the recorded intent. */
     recordCreated(taskId: number, created: TaskResponse): TaskChanges {
       return db.transaction((): TaskChanges => {
         s.linkRef.run(String(created.task_ref), taskId);
@@ -214,34 +261,28 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
       })();
     },
 
-    /** The create may have reached the service but no answer came: never resend on our own. */
     markOutcomeUnknown(taskId: number, error: string): void {
       setCreateState(taskId, 'outcome_unknown', error);
     },
 
-    /** The service definitively refused the create (nothing was sent). */
     markCreateFailed(taskId: number, error: string): void {
       setCreateState(taskId, 'failed', error);
     },
 
-    /** Marks creates left in flight by a crash as outcome unknown; returns how many. */
     recoverInterrupted(): number {
       const ids = (s.interrupted.all() as { id: number }[]).map((r) => r.id);
       for (const id of ids) setCreateState(id, 'outcome_unknown', 'FaxDesk stopped before the service answered this send.');
       return ids.length;
     },
 
-    /** Stores a task-query response (task and all recipients) in one transaction and says what changed. */
     applyTaskResponse(task: TaskResponse): TaskChanges {
       return db.transaction(() => applyTaskInTransaction(ctx, task, now()))();
     },
 
-    /** Several responses (one poll round) in one transaction: one disk sync instead of one per task. */
     applyTaskResponses(tasks: readonly TaskResponse[]): TaskChanges[] {
       return db.transaction(() => tasks.map((t) => applyTaskInTransaction(ctx, t, now())))();
     },
 
-    /** Tracks a task created elsewhere; its details arrive with the first poll. */
     addTrackedTaskRef(taskRef: string): { taskId: number; inserted: boolean } {
       const ref = taskRef.trim();
       if (!REF.test(ref)) {
@@ -256,15 +297,10 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
       })();
     },
 
-    /** Records that the task `newTaskRef` resends to recipients of `originalTaskRef`. */
     linkResend(newTaskRef: string, originalTaskRef: string): boolean {
       return s.linkResend.run(originalTaskRef, newTaskRef).changes > 0;
     },
 
-    /**
-     * Unfinished tasks and when each may next be polled (spec cadence), soonest
-     * first; with `profiles`, only theirs (a demo task is never asked of an account).
-     */
     tasksToPoll(nowMs: number = now(), profiles?: readonly string[]): PollDue[] {
       const rows = s.active.all() as {
         id: number;
@@ -293,7 +329,6 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
       return detail(s.taskRow.get(taskId) as TaskRow | undefined);
     },
 
-    /** Rows from before profiles existed belong to the profile in use when FaxDesk was upgraded. */
     claimUnassigned(owner: string): number {
       if (!owner) return 0;
       return db.transaction(() => {
@@ -302,12 +337,10 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
       })();
     },
 
-    /** The documents were uploaded again (new file_refs): later resends start from these. */
     updateSendFiles(sendId: number, files: SendFile[]): void {
       s.setFiles.run(JSON.stringify(files), sendId);
     },
 
-    /** The latest send with this fingerprint in this profile since `sinceMs` that may have created something. */
     findRepeat(owner: string, fingerprint: string, sinceMs: number): RepeatMatch | null {
       const r = s.repeatOf.get(owner, fingerprint, sinceMs) as
         | { id: number; name: string; created_at_ms: number; task_ref: string | null }
@@ -315,7 +348,6 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
       return r ? { sendId: r.id, name: r.name, createdAtMs: r.created_at_ms, taskRef: r.task_ref } : null;
     },
 
-    /** Tasks created (or maybe created) as resends of `taskRef`, oldest first; refused ones are left out. */
     resendsOf(taskRef: string): ResendRecord[] {
       const rows = s.resendsOf.all(taskRef) as {
         id: number;
@@ -340,6 +372,8 @@ function buildHistory(db: Database.Database, options: HistoryOptions) {
     failuresSince: queries.failuresSince.bind(queries),
     chargesSince: queries.chargesSince.bind(queries),
     failedRecipientsSince: queries.failedRecipientsSince.bind(queries),
+
+    recentNumbers: (limit, profile = null) => queryRecentNumbers(db, limit, profile),
 
     close(): void {
       if (db.open) db.close();

@@ -1,11 +1,8 @@
 import type Database from 'better-sqlite3';
 import { UserError } from '../errors';
+import { latestVersion, runMigrations, type Migration } from '../storage/sqlite';
 
-export interface Migration {
-  version: number;
-  name: string;
-  up(db: Database.Database): void;
-}
+export type { Migration } from '../storage/sqlite';
 
 /**
  * The history schema, one step per released change; never edit a released
@@ -124,7 +121,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+export const LATEST_VERSION = latestVersion(MIGRATIONS);
 
 export function tooNewError(found: number): UserError {
   return new UserError(
@@ -139,21 +136,5 @@ export function tooNewError(found: number): UserError {
  * Returns the versions applied.
  */
 export function migrate(db: Database.Database, target: number = LATEST_VERSION): number[] {
-  // checked before anything is written: a newer FaxDesk's file is left exactly as it is
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > LATEST_VERSION) throw tooNewError(current);
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at_ms INTEGER NOT NULL) STRICT`);
-  const applied: number[] = [];
-  for (const m of MIGRATIONS) {
-    if (m.version <= current || m.version > target) continue;
-    db.transaction(() => {
-      m.up(db);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at_ms) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
-      // user_version cannot be bound as a parameter; the value is our own integer.
-      db.pragma(`user_version = ${Math.trunc(m.version)}`);
-    })();
-    applied.push(m.version);
-  }
-  return applied;
+  return runMigrations(db, MIGRATIONS, { target, tooNew: tooNewError, journal: true });
 }

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
+import { readJsonFile, writeJsonFile } from '../storage/json-file';
 
 /**
  * The hot-folder documents the Send screen has taken, kept across restarts:
@@ -54,12 +53,8 @@ export class ClaimedLedger {
 
   private readAll(): z.infer<typeof fileSchema> {
     if (!this.file) return { version: 1, folders: {} };
-    try {
-      return fileSchema.parse(JSON.parse(fs.readFileSync(this.file, 'utf8')));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.onError(`the list of hot-folder documents already taken (${this.file}) is unreadable and starts afresh`);
-      return { version: 1, folders: {} };
-    }
+    const log = { warn: this.onError };
+    return readJsonFile(this.file, { parse: (raw) => fileSchema.parse(raw), log, what: 'the list of hot-folder documents already taken' }) ?? { version: 1, folders: {} };
   }
 
   private load(): Entry[] {
@@ -72,13 +67,9 @@ export class ClaimedLedger {
     if (this.entries.length) all.folders[this.folder] = this.entries;
     else delete all.folders[this.folder];
     // written whole and renamed into place: a crash leaves the old list, never half of one
-    const tmp = `${this.file}.${process.pid}.tmp`;
     try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      fs.writeFileSync(tmp, JSON.stringify(all), { mode: 0o600 });
-      fs.renameSync(tmp, this.file);
+      writeJsonFile(this.file, all, { mode: 0o600 });
     } catch (e) {
-      fs.rmSync(tmp, { force: true });
       this.onError(`cannot record the hot-folder documents already taken: ${(e as Error).message}`);
     }
   }

@@ -1,16 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { DocumentSource, HotFolderStatus, PrintedJob, SettleOutcome } from '../../shared/ipc/channels/intake';
+import type { DocumentSource, DocumentsOffered, HotFolderStatus, PrintedJob, SettleOutcome } from '../../shared/ipc/channels/intake';
 import type { Settings } from '../../shared/settings';
 import type { PlatformDeps } from '../app-context';
 import { UserError } from '../errors';
-import type { Handlers } from '../ipc/dispatch';
 import type { SettingsStore } from '../settings/settings';
 import { createFileGrants, type FileGrants } from '../files/grants';
 import { IntakeQueue } from './documents';
 import { HotFolder, defaultHotFolderPath, type ArrivalInfo, type HotFolderOptions } from './hot-folder';
-
-export type IntakeHandlers = Pick<Handlers, 'takePendingDocuments' | 'settleDocument' | 'hotFolderStatus'>;
 
 export interface IntakeServiceOptions {
   /** the user's home, for the default ~/FaxDesk/Outbox (tests pass a temp dir) */
@@ -20,7 +17,8 @@ export interface IntakeServiceOptions {
 
 export interface IntakeService {
   readonly queue: IntakeQueue;
-  readonly handlers: IntakeHandlers;
+  /** the documents waiting for the Send screen; taking a hot-folder document claims it (never offered again) */
+  takePending(): DocumentsOffered;
   /** the folder the hot folder would use now (the default when the setting is empty) */
   hotFolderPath(): string;
   status(): HotFolderStatus;
@@ -175,24 +173,14 @@ export function createIntakeService(
     status,
     settle,
     fileFailedAfterSend,
-    handlers: {
-      takePendingDocuments: () => {
-        const taken = queue.take();
-        // taking is what claims a hot-folder document: remembered so it is never offered again
-        for (const d of taken.documents) {
-          const p = d.source === 'hot-folder' || d.source === 'print' ? grants.lookup(d.handle, 'input') : null;
-          if (p !== null) folder?.claim(p);
-        }
-        return taken;
-      },
-      // Only a handle main issued names a file; the hot folder then moves only what it offered.
-      settleDocument: ({ handle, outcome, reason }) => {
-        const p = grants.lookup(handle, 'input');
-        const movedTo = p === null ? null : settle(p, outcome, reason);
-        // a refused document stays attached: its new place (failed/) is granted in turn
-        return { movedTo, handle: movedTo === null ? null : grants.grant(movedTo, 'input') };
-      },
-      hotFolderStatus: () => status(),
+    takePending() {
+      const taken = queue.take();
+      // taking is what claims a hot-folder document: remembered so it is never offered again
+      for (const d of taken.documents) {
+        const p = d.source === 'hot-folder' || d.source === 'print' ? grants.lookup(d.handle, 'input') : null;
+        if (p !== null) folder?.claim(p);
+      }
+      return taken;
     },
     close() {
       unsubscribe();

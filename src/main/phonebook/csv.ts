@@ -14,6 +14,7 @@ import {
   type SkippedRow,
 } from '../../shared/phonebook/types';
 import { UserError } from '../errors';
+import { ImportMerge } from './import-merge';
 import type { NewContact } from './store';
 
 const SAMPLE_ROWS = 5;
@@ -171,12 +172,9 @@ export function planImport(
   existing: Map<string, { id: string; name: string }>,
   defaultCountry: string,
 ): ImportPlan {
-  const add: NewContact[] = [];
-  const fresh = new Map<string, NewContact>();
-  const fills = new Map<string, string>();
+  const merge = new ImportMerge(existing);
   const skipped: SkippedRow[] = [];
   let skippedCount = 0;
-  let merged = 0;
   const skip = (s: SkippedRow) => {
     skippedCount += 1;
     if (skipped.length < MAX_REPORTED_SKIPS) skipped.push(s);
@@ -195,34 +193,17 @@ export function planImport(
       skip({ row: rowNumber, value, reason: normalized.reason, message: normalized.message });
       return;
     }
-    const name = cell(row, options.nameColumn, MAX_NAME);
-    const saved = existing.get(normalized.number);
-    if (saved) {
-      merged += 1;
-      if (!saved.name && name && !fills.has(saved.id)) fills.set(saved.id, name);
-      return;
-    }
-    const earlier = fresh.get(normalized.number);
-    if (earlier) {
-      merged += 1;
-      if (!earlier.name && name) earlier.name = name;
-      earlier.company ??= cell(row, options.companyColumn, MAX_TEXT) || null;
-      earlier.note ??= cell(row, options.noteColumn, MAX_TEXT) || null;
-      return;
-    }
-    const contact: NewContact = {
-      name,
+    merge.take({
+      name: cell(row, options.nameColumn, MAX_NAME),
       fax: normalized.number,
       company: cell(row, options.companyColumn, MAX_TEXT) || null,
       note: cell(row, options.noteColumn, MAX_TEXT) || null,
-    };
-    fresh.set(contact.fax, contact);
-    add.push(contact);
+    });
   });
   return {
-    add,
-    nameFills: [...fills].map(([id, name]) => ({ id, name })),
-    result: { added: add.length, merged, skipped, skippedCount },
+    add: merge.add,
+    nameFills: merge.nameFills(),
+    result: { added: merge.add.length, merged: merge.merged, skipped, skippedCount },
   };
 }
 

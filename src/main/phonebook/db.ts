@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3';
-import { readSqliteVersion } from '../storage/open-recovering';
+import { openSqlite, runMigrations, type Db } from '../storage/sqlite';
 
-export type Db = Database.Database;
+export type { Db } from '../storage/sqlite';
 
 /**
  * Versioned migrations: entry i takes the database from user_version i to
@@ -46,18 +45,10 @@ export class NewerSchemaError extends Error {
   }
 }
 
-/** Brings a database up to SCHEMA_VERSION, each step in its own transaction. */
+/** Brings a database up to the last of `migrations` (step i takes version i to i + 1), each step in its own transaction. */
 export function migrate(db: Db, migrations: ReadonlyArray<(db: Db) => void> = MIGRATIONS): number {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > migrations.length) throw new NewerSchemaError(current);
-  for (let v = current; v < migrations.length; v += 1) {
-    const step = migrations[v];
-    if (!step) break;
-    db.transaction(() => {
-      step(db);
-      db.pragma(`user_version = ${v + 1}`);
-    })();
-  }
+  const steps = migrations.map((up, i) => ({ version: i + 1, name: `phonebook ${i + 1}`, up }));
+  runMigrations(db, steps, { tooNew: (found) => new NewerSchemaError(found) });
   return db.pragma('user_version', { simple: true }) as number;
 }
 
@@ -68,18 +59,12 @@ export function migrate(db: Db, migrations: ReadonlyArray<(db: Db) => void> = MI
  * SQLITE_NOTADB. What to do then is ../storage/open-recovering's job.
  */
 export function openPhonebookDb(file: string): Db {
-  const found = readSqliteVersion(file);
-  if (found !== null && found > SCHEMA_VERSION) throw new NewerSchemaError(found);
-  const db = new Database(file);
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 2000');
-    migrate(db);
-    return db;
-  } catch (e) {
-    db.close();
-    throw e;
-  }
+  return openSqlite(
+    file,
+    { latest: SCHEMA_VERSION, tooNew: (found) => new NewerSchemaError(found), synchronous: 'NORMAL', busyTimeoutMs: 2000 },
+    (db) => {
+      migrate(db);
+      return db;
+    },
+  );
 }

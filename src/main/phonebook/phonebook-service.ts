@@ -1,58 +1,54 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
-import type { Handlers } from '../ipc/dispatch';
 import { UserError } from '../errors';
-import type { Logger } from '../log';
-import { MAX_CSV_BYTES, type CsvImportOptions, type CsvImportResult, type RecentNumber } from '../../shared/phonebook/types';
+import { MAX_CSV_BYTES, type CsvImportOptions, type CsvImportResult, type CsvPreview, type RecentNumber } from '../../shared/phonebook/types';
+import type { VcardImportResult, VcardPreview } from '../../shared/phonebook/vcard-types';
+import type { SavedFile } from '../../shared/ipc/channels/files';
 import { contactsToCsv, decodeCsv, parseCsvRows, planImport, previewCsv } from './csv';
-import { openHistoryReader, queryRecentNumbers } from './recent-numbers';
-import { openPhonebookStore, type PhonebookStore } from './store';
+import type { RecentUse } from '../history';
+import { openPhonebookStore, type ContactFields, type PhonebookStore } from './store';
+import type { Contact } from '../../shared/phonebook/types';
 import type { FileDialogs } from '../files/dialogs';
 import type { FileGrants } from '../files/grants';
 import { saveWithDialog } from '../files/save-output';
 import { contactsToVcard, MAX_VCARDS, planVcardImport, previewOf } from './vcard';
 import { readVcards } from './vcard-read';
 
-export type PhonebookHandlers = Pick<
-  Handlers,
-  | 'listContacts'
-  | 'saveContact'
-  | 'deleteContact'
-  | 'listGroups'
-  | 'saveGroup'
-  | 'deleteGroup'
-  | 'previewCsvImport'
-  | 'importCsv'
-  | 'exportCsv'
-  | 'recentNumbers'
-  | 'previewVcardImport'
-  | 'importVcard'
-  | 'exportVcard'
->;
-
 export interface PhonebookServiceOptions {
   dataDir: string;
-  log: Logger;
   /** the settings' default country, read at each call */
   defaultCountry: () => string;
-  /** the task history's SQLite file, opened read-only for recent numbers */
-  historyFile?: string;
-  /** or an open history database (tests) */
-  historyDb?: () => Database.Database | null;
+  /** the numbers the task history says this desk faxed lately (the profile in use's own); none without a history */
+  recentUses?: (limit: number) => RecentUse[];
   /** the files the user granted (CSV imports arrive as handles) */
   grants: FileGrants;
   /** main's save dialog, for the export */
   dialogs: FileDialogs;
-  /** the profile in use (demo or an account): recent numbers are its own */
-  profile?: () => string;
+}
+
+/** What an export wrote (null: the user cancelled the save dialog) and how many contacts it holds. */
+export interface PhonebookExport {
+  saved: SavedFile | null;
+  count: number;
 }
 
 export interface PhonebookService {
+  /** contacts and groups (listed, saved and deleted as they are) */
   store: PhonebookStore;
-  handlers: PhonebookHandlers;
-  /** imports CSV text already in memory (the file channel reads the file, then calls this) */
+  /** `defaultCountry` for numbers typed without one: the settings' default unless given */
+  saveContact(fields: ContactFields, defaultCountry?: string): Contact;
+  /** the columns found in a CSV file the user chose (a granted path) */
+  previewCsv(file: string, hasHeader?: boolean): CsvPreview;
+  importCsv(file: string, options: CsvImportOptions): CsvImportResult;
+  /** imports CSV text already in memory */
   importCsvText(text: string, options: CsvImportOptions): CsvImportResult;
+  /** through main's save dialog */
+  exportCsv(): Promise<PhonebookExport>;
+  previewVcard(file: string, defaultCountry?: string): VcardPreview;
+  importVcard(file: string, defaultCountry?: string): VcardImportResult;
+  exportVcard(): Promise<PhonebookExport>;
+  /** numbers this profile faxed lately, named from the phonebook */
+  recentNumbers(limit: number): RecentNumber[];
   close(): void;
 }
 
@@ -98,29 +94,22 @@ export function createPhonebookService(options: PhonebookServiceOptions): Phoneb
     return planVcardImport(cards, store.numberIndex(), country ?? options.defaultCountry());
   }
 
-  const historyReader = options.historyFile ? openHistoryReader(options.historyFile, options.log) : null;
-
   function recentNumbers(limit: number): RecentNumber[] {
-    const db = options.historyDb?.() ?? historyReader?.db() ?? null;
-    if (!db) return [];
-    const uses = queryRecentNumbers(db, limit, options.profile?.() ?? null);
+    const uses = options.recentUses?.(limit) ?? [];
     const names = store.namesFor(uses.map((u) => u.number));
     return uses.map((u) => ({ ...u, contactName: names.get(u.number) ?? null }));
   }
 
-  const handlers: PhonebookHandlers = {
-    listContacts: ({ search, limit }) => store.listContacts(search, limit),
-    saveContact: ({ defaultCountry, ...fields }) => store.saveContact(fields, defaultCountry ?? options.defaultCountry()),
-    deleteContact: ({ id }) => ({ deleted: store.deleteContact(id) }),
-    listGroups: () => store.listGroups(),
-    saveGroup: (fields) => store.saveGroup(fields),
-    deleteGroup: ({ id }) => ({ deleted: store.deleteGroup(id) }),
-    previewCsvImport: ({ handle, hasHeader }) => {
-      const { text, encoding } = readCsvFile(options.grants.pathOf(handle, 'input'));
+  return {
+    store,
+    saveContact: (fields, defaultCountry) => store.saveContact(fields, defaultCountry ?? options.defaultCountry()),
+    previewCsv(file, hasHeader) {
+      const { text, encoding } = readCsvFile(file);
       return previewCsv(text, encoding, hasHeader);
     },
-    importCsv: ({ handle, ...importOptions }) => importCsvText(readCsvFile(options.grants.pathOf(handle, 'input')).text, importOptions),
-    exportCsv: async () => {
+    importCsv: (file, importOptions) => importCsvText(readCsvFile(file).text, importOptions),
+    importCsvText,
+    async exportCsv() {
       const contacts = store.allContacts();
       const saved = await saveWithDialog(options.dialogs, options.grants, {
         defaultName: 'faxdesk-phonebook.csv',
@@ -129,14 +118,13 @@ export function createPhonebookService(options: PhonebookServiceOptions): Phoneb
       });
       return { saved, count: contacts.length };
     },
-    recentNumbers: ({ limit }) => recentNumbers(limit),
-    previewVcardImport: ({ handle, defaultCountry }) => previewOf(vcardPlan(options.grants.pathOf(handle, 'input'), defaultCountry)),
-    importVcard: ({ handle, defaultCountry }) => {
-      const plan = vcardPlan(options.grants.pathOf(handle, 'input'), defaultCountry);
+    previewVcard: (file, defaultCountry) => previewOf(vcardPlan(file, defaultCountry)),
+    importVcard(file, defaultCountry) {
+      const plan = vcardPlan(file, defaultCountry);
       store.applyImport(plan.add, plan.nameFills, plan.memberships);
       return plan.result;
     },
-    exportVcard: async () => {
+    async exportVcard() {
       const contacts = store.allContacts();
       const saved = await saveWithDialog(options.dialogs, options.grants, {
         defaultName: 'faxdesk-phonebook.vcf',
@@ -145,15 +133,7 @@ export function createPhonebookService(options: PhonebookServiceOptions): Phoneb
       });
       return { saved, count: contacts.length };
     },
-  };
-
-  return {
-    store,
-    handlers,
-    importCsvText,
-    close: () => {
-      historyReader?.close();
-      store.close();
-    },
+    recentNumbers,
+    close: () => store.close(),
   };
 }

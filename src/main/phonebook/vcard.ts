@@ -10,6 +10,7 @@ import { normalizeNumber } from '../../shared/phone/parse';
 import { displayFax } from '../../shared/phonebook/format';
 import { MAX_NAME, MAX_REPORTED_SKIPS, MAX_TEXT, type Contact, type Group } from '../../shared/phonebook/types';
 import type { SkippedCard, VcardImportResult, VcardPreview, VcardPreviewCard } from '../../shared/phonebook/vcard-types';
+import { ImportMerge } from './import-merge';
 import type { NewContact } from './store';
 import type { ParsedCard } from './vcard-read';
 
@@ -28,15 +29,12 @@ export interface VcardPlan {
 const clip = (s: string | null, max: number) => (s ? s.slice(0, max) : s);
 
 export function planVcardImport(cards: ParsedCard[], existing: Map<string, { id: string; name: string }>, defaultCountry: string): VcardPlan {
-  const add: NewContact[] = [];
-  const fresh = new Map<string, NewContact>();
-  const fills = new Map<string, string>();
+  const merge = new ImportMerge(existing);
   const memberships = new Map<string, Set<string>>();
   const skipped: SkippedCard[] = [];
   const groups = new Set<string>();
   const sample: VcardPreviewCard[] = [];
   let skippedCount = 0;
-  let merged = 0;
   const skip = (s: SkippedCard) => {
     skippedCount += 1;
     if (skipped.length < MAX_REPORTED_SKIPS) skipped.push(s);
@@ -67,31 +65,15 @@ export function planVcardImport(cards: ParsedCard[], existing: Map<string, { id:
         for (const c of cats) set.add(c);
         memberships.set(n.number, set);
       }
-      const saved = existing.get(n.number);
-      if (saved) {
-        merged += 1;
-        if (!saved.name && name && !fills.has(saved.id)) fills.set(saved.id, name);
-        continue;
-      }
-      const earlier = fresh.get(n.number);
-      if (earlier) {
-        merged += 1;
-        if (!earlier.name && name) earlier.name = name;
-        earlier.company ??= clip(card.company, MAX_TEXT);
-        earlier.note ??= clip(card.note, MAX_TEXT);
-        continue;
-      }
-      const contact: NewContact = { name, fax: n.number, company: clip(card.company, MAX_TEXT), note: clip(card.note, MAX_TEXT) };
-      fresh.set(n.number, contact);
-      add.push(contact);
+      merge.take({ name, fax: n.number, company: clip(card.company, MAX_TEXT), note: clip(card.note, MAX_TEXT) });
     }
     if (sample.length < SAMPLE_CARDS) sample.push({ card: card.card, name, company: card.company, numbers, groups: card.categories });
   }
   return {
-    add,
-    nameFills: [...fills].map(([id, n]) => ({ id, name: n })),
+    add: merge.add,
+    nameFills: merge.nameFills(),
     memberships: [...memberships].map(([fax, g]) => ({ fax, groups: [...g] })),
-    result: { cards: cards.length, added: add.length, merged, skipped, skippedCount, groups: [...groups] },
+    result: { cards: cards.length, added: merge.add.length, merged: merge.merged, skipped, skippedCount, groups: [...groups] },
     sample,
   };
 }

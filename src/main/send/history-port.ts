@@ -3,15 +3,21 @@
  * finds the last unit price seen for the cost estimate.
  */
 import path from 'node:path';
+import type { Task } from '../../shared/api/schemas';
 import type { History } from '../history';
-import { readJson, writeJsonAtomic } from './json-file';
+import { readJsonFile, writeJsonFile } from '../storage/json-file';
 import type { SendHistoryPort } from './send-service';
 
 const PRICE_LOOKBACK = 50;
 
-export function historyPort(history: History, dataDir: string): SendHistoryPort {
+/**
+ * `ingest` applies a task response to the history: services.ts passes the
+ * tracker's, so the send's follow-up query is announced and notified like any
+ * poll, and applied once.
+ */
+export function historyPort(history: History, dataDir: string, ingest: (task: Task) => void = (task) => history.applyTaskResponse(task)): SendHistoryPort {
   const priceFile = path.join(dataDir, 'send', 'unit-price.json');
-  let remembered = readJson<{ unitPrice: number }>(priceFile)?.unitPrice ?? null;
+  let remembered = readJsonFile<{ unitPrice: number }>(priceFile)?.unitPrice ?? null;
   return {
     recordSend: (intent) => history.recordSend(intent),
     markCreated: (taskId, task) => void history.recordCreated(taskId, task),
@@ -20,11 +26,11 @@ export function historyPort(history: History, dataDir: string): SendHistoryPort 
     updateSendFiles: (sendId, files) => history.updateSendFiles(sendId, files),
     findRepeat: (profile, fingerprint, sinceMs) => history.findRepeat(profile, fingerprint, sinceMs),
     applyTaskResponse(task) {
-      history.applyTaskResponse(task);
+      ingest(task);
       const price = task.recipients.find((r) => Number.isFinite(r.unit_price) && r.unit_price > 0)?.unit_price;
       if (price !== undefined && price !== remembered) {
         remembered = price;
-        writeJsonAtomic(priceFile, { unitPrice: price });
+        writeJsonFile(priceFile, { unitPrice: price });
       }
     },
     lastUnitPrice() {

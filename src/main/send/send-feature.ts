@@ -1,14 +1,7 @@
 import type { PlatformDeps } from '../app-context';
 import type { Connection } from '../account/connection';
 import type { SettingsStore } from '../settings/settings';
-import type { FileGrants } from '../files/grants';
-import { sendHandlers, type SendHandlers } from './send-handlers';
 import { createSendService, type SendHistoryPort, type SendService } from './send-service';
-
-export interface SendFeature {
-  service: SendService;
-  handlers: SendHandlers;
-}
 
 /** Wires the send service to the platform (composition root helper for services.ts). */
 export function createSendFeature(
@@ -16,9 +9,8 @@ export function createSendFeature(
   settings: Pick<SettingsStore, 'get'>,
   connection: Pick<Connection, 'session'> & Partial<Pick<Connection, 'refreshAccount'>>,
   history: SendHistoryPort,
-  grants: FileGrants,
-): SendFeature {
-  const service = createSendService({
+): SendService {
+  return createSendService({
     dataDir: deps.dataDir,
     session: () => connection.session(),
     onCreated: () => void connection.refreshAccount?.(),
@@ -28,5 +20,4 @@ export function createSendFeature(
     emitProgress: (p) => deps.emit('uploadProgress', p),
     log: deps.log,
   });
-  return { service, handlers: sendHandlers(service, deps.dataDir, grants) };
 }

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeJsonAtomic, readJson } from './json-file';
+import { readJsonFile, writeJsonFile } from '../storage/json-file';
 
 export interface UploadRecord {
   fileRef: string;
@@ -26,7 +26,7 @@ export class UploadRegistry {
 
   constructor(dataDir: string) {
     this.file = path.join(dataDir, 'send', 'uploads.json');
-    this.entries = readJson<Registry>(this.file) ?? {};
+    this.entries = readJsonFile<Registry>(this.file) ?? {};
   }
 
   // A file_ref belongs to the account (or demo service) it was uploaded to: never offered to another.
@@ -79,7 +79,7 @@ export class UploadRegistry {
     if (!this.pending) return;
     clearImmediate(this.pending);
     this.pending = null;
-    writeJsonAtomic(this.file, this.entries);
+    writeJsonFile(this.file, this.entries);
   }
 
   /** The service said a ref is invalid or expired: never offer it again. */
@@ -95,7 +95,7 @@ export class UploadRegistry {
       // A forgotten ref must never be offered again, also after a crash: written at once.
       if (this.pending) clearImmediate(this.pending);
       this.pending = null;
-      writeJsonAtomic(this.file, this.entries);
+      writeJsonFile(this.file, this.entries);
     }
   }
 }

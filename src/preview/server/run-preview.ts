@@ -8,7 +8,7 @@ import type { PlatformDeps } from '../../main/app-context';
 import { documentPathsFromArgv } from '../../main/intake/documents';
 import { startPreviewServer, type PreviewServer } from './server';
 import { previewDialogs } from './preview-dialogs';
-import { grantDroppedFile } from '../../main/files/file-handlers';
+import { grantDroppedFile } from '../../main/files/grants';
 
 export interface PreviewOptions {
   rendererDir: string;

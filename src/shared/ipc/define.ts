@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorData } from '../error-data';
 
 /**
  * One IPC channel: the schema its input must pass in main, and (as a phantom
@@ -27,19 +28,7 @@ export function event<P>(): EventDef<P> {
   return {};
 }
 
-export interface IpcError {
-  /** stable machine code, e.g. 'validation', 'auth.invalid_credentials' */
-  code: string;
-  /** a sentence a user can act on */
-  message: string;
-  /** per-field messages, e.g. { 'phone_numbers.3': ['...'] } */
-  fields?: Record<string, string[]>;
-  /**
-   * Machine-readable context of a specific code, for a UI that asks a question
-   * instead of showing the message (e.g. 'send.repeat', 'tasks.already_resent';
-   * their shapes and readers live beside their channels). Plain values only.
-   */
-  details?: Record<string, string | number | boolean | null>;
-}
+/** An error as it crosses IPC: plain data (src/shared/error-data.ts). */
+export type IpcError = ErrorData;
 
 export type IpcResult<R> = { ok: true; value: R } | { ok: false; error: IpcError };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PhoneReason } from '../phone/parse';
-import { fileHandleSchema } from '../ipc/file-handle';
+import { fileHandleSchema } from '../file-handle';
 
 /** A saved fax destination. `fax` is in the spec's format: country code and number, digits only. */
 export interface Contact {

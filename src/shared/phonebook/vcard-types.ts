@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PhoneReason } from '../phone/parse';
-import { fileHandleSchema } from '../ipc/file-handle';
+import { fileHandleSchema } from '../file-handle';
 
 /** vCard import and export, beside the CSV ones (types.ts). Files cross as handles the user granted. */
 

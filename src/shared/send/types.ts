@@ -2,7 +2,7 @@
  * Data the Send screen and the send service exchange. Pure types and limits:
  * no Node, no DOM (src/shared runs everywhere).
  */
-import type { IpcError } from '../ipc/define';
+import type { ErrorData } from '../error-data';
 
 /** Spec: "Single file size 10 MB maximum (2 MB or less recommended)". */
 export const RECOMMENDED_DOCUMENT_BYTES = 2 * 1024 * 1024;
@@ -79,7 +79,7 @@ export interface SendPartResult {
   count: number;
   status: SendPartStatus;
   task: CreatedTaskSummary | null;
-  error: IpcError | null;
+  error: ErrorData | null;
 }
 
 /**

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKeytar, type KeytarLike } from '../../../src/main/credentials/secret-store';
 import { bindPasswordAccount, createBindPasswords } from '../../../src/main/directory/bind-passwords';
 import { createDirectoryService, type DirectoryService } from '../../../src/main/directory/directory-service';
+import { directoryHandlers } from '../../../src/main/ipc/handlers/directory';
 import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
 import { createLogger } from '../../../src/main/log';
 import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER } from '../../../src/shared/directory/types';
@@ -46,7 +47,7 @@ describe.skipIf(skip)('directory bind passwords in the OS keychain', () => {
       defaultCountry: () => 'CN',
       localNames: () => new Map(),
     });
-  const call = (s: DirectoryService, name: string, input: unknown) => dispatch(s.handlers as unknown as Handlers, name, input);
+  const call = (s: DirectoryService, name: string, input: unknown) => dispatch(directoryHandlers(s) as unknown as Handlers, name, input);
   const fields = () => ({
     name: 'Office',
     url: slapd.url,

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { DocumentsOffered } from '../../../src/shared/ipc/channels/intake';
 import { ipcChannel, ipcEvent } from '../../../src/shared/ipc/contract';
 import { singleInstanceData } from '../../../src/main/electron/open-handlers';
-import { WINDOW_STATE_FILE } from '../../../src/main/intake/window-state';
+import { WINDOW_STATE_FILE } from '../../../src/main/shell/window-placement';
 
 // Only Electron is mocked: its app events are driven by hand, and everything
 // behind them (queue, IPC dispatch, handlers) is the real main process.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src/main/ipc/dispatch';
 import type { DocumentsOffered, HotFolderStatus } from '../../../src/shared/ipc/channels/intake';
-import { grantDroppedFile } from '../../../src/main/files/file-handlers';
+import { grantDroppedFile } from '../../../src/main/files/grants';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 import { samplePdf } from '../../helpers/sample-documents';
 

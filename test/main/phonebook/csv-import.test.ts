@@ -14,7 +14,7 @@ describe('previewing a CSV file before import', () => {
   it('reads UTF-8 with a BOM, finds the header and suggests the number and name columns', async () => {
     t = makePhonebook();
     const p = t.chosen('contacts.csv', '\ufeffName,Company,Fax\r\n张三,"Acme, Inc.",010 8888 1234\r\nBob,,+1 212 555 0123\r\n');
-    const preview = await t.phonebook.handlers.previewCsvImport({ handle: p });
+    const preview = await t.handlers.previewCsvImport({ handle: p });
     expect(preview).toEqual({
       columns: ['Name', 'Company', 'Fax'],
       sampleRows: [
@@ -31,20 +31,20 @@ describe('previewing a CSV file before import', () => {
   it('maps Company and Note by their header: FaxDesk\'s own export and Chinese headers', async () => {
     t = makePhonebook();
     const own = t.chosen('faxdesk-export.csv', '\ufeffname,fax,company,note\r\nLi,+86 10 8888 1234,Acme,Accounts only\r\n');
-    expect((await t.phonebook.handlers.previewCsvImport({ handle: own })).suggested).toEqual({ numberColumn: 1, nameColumn: 0, companyColumn: 2, noteColumn: 3 });
+    expect((await t.handlers.previewCsvImport({ handle: own })).suggested).toEqual({ numberColumn: 1, nameColumn: 0, companyColumn: 2, noteColumn: 3 });
     const zh = t.chosen('通讯录.csv', '\ufeff备注,姓名,公司,传真\r\n只收发票,张三,某某公司,010 8888 1234\r\n');
-    expect((await t.phonebook.handlers.previewCsvImport({ handle: zh })).suggested).toEqual({ numberColumn: 3, nameColumn: 1, companyColumn: 2, noteColumn: 0 });
+    expect((await t.handlers.previewCsvImport({ handle: zh })).suggested).toEqual({ numberColumn: 3, nameColumn: 1, companyColumn: 2, noteColumn: 0 });
     // without a header, company and note are not guessed (content cannot tell them apart)
     const bare = t.chosen('bare2.csv', '13812345678,Li,Acme,hello\n');
-    expect((await t.phonebook.handlers.previewCsvImport({ handle: bare })).suggested).toMatchObject({ companyColumn: null, noteColumn: null });
+    expect((await t.handlers.previewCsvImport({ handle: bare })).suggested).toMatchObject({ companyColumn: null, noteColumn: null });
   });
 
   it('takes a file without a header row as all data, with unnamed columns', async () => {
     t = makePhonebook();
     const p = t.chosen('bare.csv', '13812345678;Li\n13912345678;Wang\n');
-    const preview = await t.phonebook.handlers.previewCsvImport({ handle: p });
+    const preview = await t.handlers.previewCsvImport({ handle: p });
     expect(preview).toMatchObject({ columns: [null, null], rowCount: 2, hasHeader: false, suggested: { numberColumn: 0, nameColumn: 1 } });
-    const forced = await t.phonebook.handlers.previewCsvImport({ handle: p, hasHeader: true });
+    const forced = await t.handlers.previewCsvImport({ handle: p, hasHeader: true });
     expect(forced).toMatchObject({ columns: ['13812345678', 'Li'], rowCount: 1, hasHeader: true });
   });
 
@@ -57,7 +57,7 @@ describe('previewing a CSV file before import', () => {
 
   it('refuses a missing file, a folder and anything but a handle main issued with a sentence, not a crash', async () => {
     t = makePhonebook();
-    const h = t.phonebook.handlers as unknown as Handlers;
+    const h = t.handlers as unknown as Handlers;
     const gone = t.chosen('gone.csv', 'x');
     fs.rmSync(path.join(t.dir, 'gone.csv'));
     const missing = await dispatch(h, 'previewCsvImport', { handle: gone });
@@ -90,7 +90,7 @@ describe('importing a CSV file', () => {
       '7,No number column',
     ].join('\n');
     const p = t.chosen('import.csv', csv);
-    const result = await t.phonebook.handlers.importCsv({ handle: p, hasHeader: true, numberColumn: 3, nameColumn: 1, noteColumn: 2 });
+    const result = await t.handlers.importCsv({ handle: p, hasHeader: true, numberColumn: 3, nameColumn: 1, noteColumn: 2 });
     expect(result.added).toBe(2);
     expect(result.merged).toBe(1);
     expect(result.skippedCount).toBe(4);
@@ -113,7 +113,7 @@ describe('importing a CSV file', () => {
     const unnamed = t.phonebook.store.saveContact({ name: '', fax: '13812345678', company: null, note: null }, 'CN');
     t.phonebook.store.saveContact({ name: 'Kept', fax: '13912345678', company: null, note: null }, 'CN');
     const p = t.chosen('more.tsv', 'fax\tname\n138 1234 5678\tFilled\n+86 139 1234 5678\tIgnored\n13712345678\t\n');
-    const result = await t.phonebook.handlers.importCsv({ handle: p, hasHeader: true, numberColumn: 0, nameColumn: 1 });
+    const result = await t.handlers.importCsv({ handle: p, hasHeader: true, numberColumn: 0, nameColumn: 1 });
     expect(result).toEqual({ added: 1, merged: 2, skipped: [], skippedCount: 0 });
     expect(t.phonebook.store.getContact(unnamed.id)?.name).toBe('Filled');
     expect(t.phonebook.store.listContacts().contacts.map((c) => c.name)).toEqual(['Filled', 'Kept', '']);
@@ -124,7 +124,7 @@ describe('importing a CSV file', () => {
     const p = t.chosen('us.csv', '+1 212 555 0123\n');
     expect(t.phonebook.importCsvText('(212) 555-0123\n', { hasHeader: false, numberColumn: 0, defaultCountry: 'US' }).added).toBe(1);
     expect(t.phonebook.store.listContacts().contacts[0]?.fax).toBe('12125550123');
-    expect((await t.phonebook.handlers.importCsv({ handle: p, hasHeader: false, numberColumn: 0 })).merged).toBe(1);
+    expect((await t.handlers.importCsv({ handle: p, hasHeader: false, numberColumn: 0 })).merged).toBe(1);
   });
 });
 
@@ -138,10 +138,10 @@ describe('exporting the phonebook', () => {
     const before = s.allContacts().map((c) => [c.name, c.fax, c.company, c.note]);
     const target = `${t.dir}/out.csv`;
     // where main's save dialog says, and nowhere when the user cancels it
-    expect(await t.phonebook.handlers.exportCsv(undefined)).toEqual({ saved: null, count: 3 });
+    expect(await t.handlers.exportCsv(undefined)).toEqual({ saved: null, count: 3 });
     expect(fs.existsSync(target)).toBe(false);
     t.dialogs.answers.save.push(target);
-    const { saved, count } = await t.phonebook.handlers.exportCsv(undefined);
+    const { saved, count } = await t.handlers.exportCsv(undefined);
     expect(count).toBe(3);
     expect(saved).toMatchObject({ name: 'out.csv', folder: t.dir });
     expect(t.grants.pathOf(saved!.handle, 'output')).toBe(target);
@@ -153,9 +153,9 @@ describe('exporting the phonebook', () => {
     const other = makePhonebook({ defaultCountry: 'US' });
     try {
       const handle = other.grants.grant(target);
-      const preview = await other.phonebook.handlers.previewCsvImport({ handle });
+      const preview = await other.handlers.previewCsvImport({ handle });
       expect(preview).toMatchObject({ hasHeader: true, encoding: 'utf-8', rowCount: 3, suggested: { numberColumn: 1, nameColumn: 0 } });
-      const result = await other.phonebook.handlers.importCsv({ handle, hasHeader: true, numberColumn: 1, nameColumn: 0, companyColumn: 2, noteColumn: 3 });
+      const result = await other.handlers.importCsv({ handle, hasHeader: true, numberColumn: 1, nameColumn: 0, companyColumn: 2, noteColumn: 3 });
       expect(result).toEqual({ added: 3, merged: 0, skipped: [], skippedCount: 0 });
       expect(other.phonebook.store.allContacts().map((c) => [c.name, c.fax, c.company, c.note])).toEqual(before);
     } finally {
@@ -166,7 +166,7 @@ describe('exporting the phonebook', () => {
   it('says where it could not write, and leaves nothing behind', async () => {
     t = makePhonebook();
     t.dialogs.answers.save.push(`${t.dir}/missing/out.csv`);
-    const r = await dispatch(t.phonebook.handlers as unknown as Handlers, 'exportCsv', undefined);
+    const r = await dispatch(t.handlers as unknown as Handlers, 'exportCsv', undefined);
     expect(r).toMatchObject({ ok: false, error: { code: 'file.write_failed', message: expect.stringContaining(`${t.dir}/missing`) } });
     expect(fs.existsSync(`${t.dir}/missing`)).toBe(false);
   });

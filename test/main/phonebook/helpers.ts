@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger } from '../../../src/main/log';
 import { createPhonebookService, type PhonebookService } from '../../../src/main/phonebook/phonebook-service';
 import { createFileGrants, type FileGrants } from '../../../src/main/files/grants';
+import { phonebookHandlers, type PhonebookHandlers } from '../../../src/main/ipc/handlers/phonebook';
 import { scriptedDialogs, type ScriptedDialogs } from '../../helpers/dialogs';
 
 export interface TestPhonebook {
   dir: string;
   phonebook: PhonebookService;
-  logLines: string[];
+  /** its IPC handlers, as services.ts spreads them */
+  handlers: PhonebookHandlers;
   grants: FileGrants;
   dialogs: ScriptedDialogs;
   /** writes a file in the test folder and returns its absolute path */
@@ -21,12 +22,10 @@ export interface TestPhonebook {
 
 export function makePhonebook(options: { defaultCountry?: string; dir?: string } = {}): TestPhonebook {
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-phonebook-'));
-  const logLines: string[] = [];
   const grants = createFileGrants();
   const dialogs = scriptedDialogs();
   const phonebook = createPhonebookService({
     dataDir: dir,
-    log: createLogger((l) => logLines.push(l)),
     defaultCountry: () => options.defaultCountry ?? 'CN',
     grants,
     dialogs,
@@ -39,7 +38,7 @@ export function makePhonebook(options: { defaultCountry?: string; dir?: string }
   return {
     dir,
     phonebook,
-    logLines,
+    handlers: phonebookHandlers(phonebook, grants),
     grants,
     dialogs,
     file,

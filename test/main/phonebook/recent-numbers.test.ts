@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { queryRecentNumbers } from '../../../src/main/phonebook/recent-numbers';
-import { createLogger } from '../../../src/main/log';
+import { queryRecentNumbers } from '../../../src/main/history/recent-numbers';
 import { createPhonebookService } from '../../../src/main/phonebook/phonebook-service';
 import { openHistory } from '../../../src/main/history';
 import { makePhonebook, type TestPhonebook } from './helpers';
@@ -62,29 +61,34 @@ describe('recent numbers', () => {
     addTask(db, 5, ['8613812345678', '12125550123']);
     const base = makePhonebook();
     base.phonebook.close();
-    const phonebook = createPhonebookService({ dataDir: base.dir, log: createLogger(() => {}), defaultCountry: () => 'CN', historyDb: () => db, grants: base.grants, dialogs: base.dialogs });
+    const phonebook = createPhonebookService({ dataDir: base.dir, defaultCountry: () => 'CN', recentUses: (limit) => queryRecentNumbers(db, limit), grants: base.grants, dialogs: base.dialogs });
     t = { ...base, phonebook };
     phonebook.store.saveContact({ name: 'Li', fax: '138 1234 5678', company: null, note: null }, 'CN');
-    expect(await phonebook.handlers.recentNumbers({ limit: 5 })).toEqual([
+    expect(await phonebook.recentNumbers(5)).toEqual([
       { number: '8613812345678', lastUsedAt: 5, contactName: 'Li' },
       { number: '12125550123', lastUsedAt: 5, contactName: null },
     ]);
     const none = makePhonebook();
-    expect(await none.phonebook.handlers.recentNumbers({ limit: 5 })).toEqual([]);
+    expect(await none.phonebook.recentNumbers(5)).toEqual([]);
     none.cleanup();
     db.close();
   });
 
-  it('reads the real task history file, read-only, as sends are recorded', async () => {
+  it('asks the real task history, as sends are recorded', async () => {
     const base = makePhonebook();
     base.phonebook.close();
-    const file = `${base.dir}/history.sqlite`;
-    const phonebook = createPhonebookService({ dataDir: base.dir, log: createLogger(() => {}), defaultCountry: () => 'CN', historyFile: file, grants: base.grants, dialogs: base.dialogs });
-    t = { ...base, phonebook };
-    expect(await phonebook.handlers.recentNumbers({ limit: 5 })).toEqual([]);
     let clock = 1_000;
-    const history = openHistory(file, { now: () => clock });
+    const history = openHistory(`${base.dir}/history.sqlite`, { now: () => clock });
+    const phonebook = createPhonebookService({
+      dataDir: base.dir,
+      defaultCountry: () => 'CN',
+      recentUses: (limit) => history.recentNumbers(limit),
+      grants: base.grants,
+      dialogs: base.dialogs,
+    });
+    t = { ...base, phonebook };
     try {
+      expect(await phonebook.recentNumbers(5)).toEqual([]);
       const created = (taskId: number, ref: string, at: string, numbers: string[]) =>
         history.recordCreated(taskId, {
           task_ref: ref,
@@ -102,7 +106,7 @@ describe('recent numbers', () => {
       // refused by the service: nothing was sent to this number
       const c = history.recordSend({ name: 'c', files: [], parts: [{ name: 'c', phoneNumbers: ['447700900123'] }] });
       history.markCreateFailed(c.taskIds[0]!, 'refused');
-      const recent = await phonebook.handlers.recentNumbers({ limit: 10 });
+      const recent = await phonebook.recentNumbers(10);
       expect(recent.map((r) => r.number)).toEqual(['12125550123', '8613812345678', '861088881234']);
     } finally {
       history.close();

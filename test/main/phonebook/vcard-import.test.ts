@@ -36,13 +36,13 @@ function book(p: TestPhonebook) {
 describe('importing vCards', () => {
   it('reads Outlook 2.1: WORK;FAX, HOME;FAX and the plain FAX, quoted-printable Chinese names; a card without fax is reported', async () => {
     t = makePhonebook({ defaultCountry: 'CN' });
-    const preview = await t.phonebook.handlers.previewVcardImport({ handle: t.grants.grant(fixture('outlook.vcf')) });
+    const preview = await t.handlers.previewVcardImport({ handle: t.grants.grant(fixture('outlook.vcf')) });
     expect(preview).toMatchObject({ cards: 3, added: 4, merged: 0, skippedCount: 1 });
     expect(preview.skipped).toEqual([{ card: 3, name: 'Bob Nofax', value: '', reason: 'no_fax', message: expect.any(String) }]);
     expect(preview.sample[1]).toEqual({ card: 2, name: '张伟', company: '北京远航贸易有限公司', numbers: ['861088881234', '861088889999'], groups: [] });
     expect(book(t)).toEqual([]); // a preview changes nothing
 
-    const result = await t.phonebook.handlers.importVcard({ handle: t.grants.grant(fixture('outlook.vcf')) });
+    const result = await t.handlers.importVcard({ handle: t.grants.grant(fixture('outlook.vcf')) });
     expect(result).toMatchObject({ cards: 3, added: 4, merged: 0, skippedCount: 1 });
     expect(book(t)).toEqual([
       { name: 'Alice Martin', fax: '493012345670', company: 'Acme Trading GmbH', note: null, groups: [] },
@@ -54,7 +54,7 @@ describe('importing vCards', () => {
 
   it('reads macOS Contacts 3.0: repeated type=, a labelled fax in an item group, folded lines; a bad number is given its reason', async () => {
     t = makePhonebook();
-    const result = await t.phonebook.handlers.importVcard({ handle: t.grants.grant(fixture('macos-contacts.vcf')) });
+    const result = await t.handlers.importVcard({ handle: t.grants.grant(fixture('macos-contacts.vcf')) });
     expect(result).toMatchObject({ cards: 2, added: 3, skippedCount: 1 });
     expect(result.skipped).toEqual([{ card: 2, name: 'Marco Rossi', value: '12345', reason: 'too_short', message: expect.stringMatching(/too short/) }]);
     const nana = book(t).filter((c) => c.name === '欧阳娜娜');
@@ -65,7 +65,7 @@ describe('importing vCards', () => {
 
   it('reads Android 2.1: quoted-printable UTF-8 with soft line breaks, a number twice in one card merged, a card without a name', async () => {
     t = makePhonebook();
-    const result = await t.phonebook.handlers.importVcard({ handle: t.grants.grant(fixture('android.vcf')) });
+    const result = await t.handlers.importVcard({ handle: t.grants.grant(fixture('android.vcf')) });
     expect(result).toMatchObject({ cards: 3, added: 3, merged: 1, skippedCount: 0 });
     expect(book(t)).toEqual([
       { name: 'Paul Keller', fax: '41445550199', company: null, note: null, groups: [] },
@@ -76,7 +76,7 @@ describe('importing vCards', () => {
 
   it('reads Thunderbird 4.0: TYPE lists, tel: URIs and escapes; CATEGORIES become groups, also for a merged number', async () => {
     t = makePhonebook();
-    const result = await t.phonebook.handlers.importVcard({ handle: t.grants.grant(fixture('thunderbird.vcf')) });
+    const result = await t.handlers.importVcard({ handle: t.grants.grant(fixture('thunderbird.vcf')) });
     expect(result).toMatchObject({ cards: 3, added: 2, merged: 1, skippedCount: 0 });
     expect(result.groups.sort()).toEqual(['Beijing', 'Suppliers', 'Switzerland']);
     expect(book(t)).toEqual([
@@ -89,7 +89,7 @@ describe('importing vCards', () => {
     t = makePhonebook();
     const saved = t.phonebook.store.saveContact({ name: '', fax: '+86 10 6555 0001', company: null, note: null }, 'CN');
     t.phonebook.store.saveGroup({ name: 'suppliers', members: [] });
-    const result = await t.phonebook.handlers.importVcard({ handle: t.grants.grant(fixture('thunderbird.vcf')) });
+    const result = await t.handlers.importVcard({ handle: t.grants.grant(fixture('thunderbird.vcf')) });
     expect(result).toMatchObject({ added: 1, merged: 2 });
     const groups = t.phonebook.store.listGroups();
     expect(groups.map((g) => g.name).sort()).toEqual(['Beijing', 'Switzerland', 'suppliers']);
@@ -100,9 +100,9 @@ describe('importing vCards', () => {
   it('reports an unreadable card and still imports the others; reads only files the user handed over', async () => {
     t = makePhonebook();
     const p = t.chosen('mixed.vcf', 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Good\r\nTEL;TYPE=fax:+86 10 6555 0009\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN;=x:Broken\r\nTEL;TYPE=fax:+86 10 6555 0010\r\nEND:VCARD\r\n');
-    const result = await t.phonebook.handlers.importVcard({ handle: p });
+    const result = await t.handlers.importVcard({ handle: p });
     expect(result).toMatchObject({ cards: 2, added: 1, skipped: [{ card: 2, reason: 'unreadable' }] });
-    const h = t.phonebook.handlers as unknown as Handlers;
+    const h = t.handlers as unknown as Handlers;
     // Only a file the user handed over can be read: a path, or a handle main never issued, is refused.
     expect(await dispatch(h, 'importVcard', { handle: t.grants.grant(path.join(t.dir, 'gone.vcf')) })).toMatchObject({
       ok: false,
@@ -116,17 +116,17 @@ describe('importing vCards', () => {
 describe('exporting vCards', () => {
   it('round trip: everything imported from the four address books, exported and imported again, is the same phonebook', async () => {
     t = makePhonebook();
-    for (const f of FIXTURES) await t.phonebook.handlers.importVcard({ handle: t.grants.grant(fixture(f)) });
+    for (const f of FIXTURES) await t.handlers.importVcard({ handle: t.grants.grant(fixture(f)) });
     // Text that needs escaping survives too.
     t.phonebook.store.saveContact({ name: 'Li; Lei, Jr. \\ Co', fax: '+1 212 555 0123', company: 'Acme; Inc, Ltd', note: 'line 1\nline 2; a, b' }, 'CN');
     const before = book(t);
     expect(before.length).toBeGreaterThan(10);
 
     // The user cancels main's save dialog once (nothing written), then picks a place.
-    expect(await t.phonebook.handlers.exportVcard(undefined)).toEqual({ saved: null, count: before.length });
+    expect(await t.handlers.exportVcard(undefined)).toEqual({ saved: null, count: before.length });
     const out = path.join(t.dir, 'export.vcf');
     t.dialogs.answers.save.push(out);
-    const exported = await t.phonebook.handlers.exportVcard(undefined);
+    const exported = await t.handlers.exportVcard(undefined);
     expect(exported).toEqual({ saved: { handle: expect.stringMatching(/^fh_/), name: 'export.vcf', folder: t.dir }, count: before.length });
     expect(t.dialogs.calls.filter((c) => c.kind === 'save').map((c) => c.detail)).toEqual([
       { defaultName: 'faxdesk-phonebook.vcf', filters: [{ name: 'vCard', extensions: ['vcf'] }] },
@@ -137,7 +137,7 @@ describe('exporting vCards', () => {
     expect(text).toContain('TEL;TYPE=work,fax:+86 10 6555 0001');
 
     other = makePhonebook({ defaultCountry: 'US' });
-    const again = await other.phonebook.handlers.importVcard({ handle: other.grants.grant(out) });
+    const again = await other.handlers.importVcard({ handle: other.grants.grant(out) });
     expect(again).toMatchObject({ cards: before.length, added: before.length, merged: 0, skippedCount: 0 });
     expect(book(other)).toEqual(before);
   });

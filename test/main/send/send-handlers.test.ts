@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendHandlers } from '../../../src/main/send/send-handlers';
+import { sendHandlers } from '../../../src/main/ipc/handlers/send';
 import { spawnSync } from 'node:child_process';
 import { buildCoverPage } from '../../../src/main/send/cover-page';
 import { SYSTEM_CJK_FONTS } from '../../../src/main/pdf/fonts';

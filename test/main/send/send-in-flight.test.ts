@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendHandlers } from '../../../src/main/send/send-handlers';
+import { sendHandlers } from '../../../src/main/ipc/handlers/send';
 import { createSendService } from '../../../src/main/send/send-service';
 import { historyPort } from '../../../src/main/send/history-port';
 import { createLogger } from '../../../src/main/log';

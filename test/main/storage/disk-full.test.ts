@@ -14,7 +14,7 @@ import { toIpcError } from '../../../src/main/errors';
 import { openHistory } from '../../../src/main/history';
 import { writeTransmissionReport } from '../../../src/main/report/transmission-report';
 import { writeCoverPage } from '../../../src/main/send/cover-page';
-import { writeJsonAtomic } from '../../../src/main/send/json-file';
+import { writeJsonFile } from '../../../src/main/storage/json-file';
 import type { TaskDetailView } from '../../../src/shared/tasks/types';
 
 const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-fulldisk-'));
@@ -101,7 +101,7 @@ describe.skipIf(!mounted)('on a full disk', () => {
     const before = fs.readFileSync(file, 'utf8');
     const e = (() => {
       try {
-        writeJsonAtomic(file, { numbers: Array.from({ length: 2000 }, (_, i) => `86138${String(i).padStart(8, '0')}`) });
+        writeJsonFile(file, { numbers: Array.from({ length: 2000 }, (_, i) => `86138${String(i).padStart(8, '0')}`) });
         return null;
       } catch (x) {
         return x;

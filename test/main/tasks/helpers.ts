@@ -7,7 +7,8 @@ import { openHistory, type History } from '../../../src/main/history';
 import { createLogger } from '../../../src/main/log';
 import { createRecordingNotifier } from '../../../src/main/notify/notifier';
 import { ManualClock } from '../../helpers/manual-clock';
-import { createTasksFeature, type TasksFeature } from '../../../src/main/tasks/tasks-feature';
+import { createTasksService, type TasksService } from '../../../src/main/tasks/tasks-service';
+import { tasksHandlers, type TasksHandlers } from '../../../src/main/ipc/handlers/tasks';
 import { defaultSettings, type Settings } from '../../../src/shared/settings';
 import { createFileGrants, type FileGrants } from '../../../src/main/files/grants';
 import { scriptedDialogs, type ScriptedDialogs } from '../../helpers/dialogs';
@@ -33,7 +34,9 @@ export interface Rig {
   notifier: ReturnType<typeof createRecordingNotifier>;
   emitted: Array<{ name: string; payload: unknown }>;
   logLines: string[];
-  feature: TasksFeature;
+  feature: TasksService;
+  /** the feature's IPC handlers, as services.ts spreads them */
+  handlers: TasksHandlers;
   /** answers main's save dialog for exports and reports (default: cancelled) */
   dialogs: ScriptedDialogs;
   grants: FileGrants;
@@ -66,7 +69,7 @@ export async function makeRig(
   const emitted: Rig['emitted'] = [];
   const dialogs = scriptedDialogs();
   const grants = createFileGrants();
-  const feature = createTasksFeature({
+  const feature = createTasksService({
     deps: {
       dataDir: dir,
       log,
@@ -93,6 +96,7 @@ export async function makeRig(
     emitted,
     logLines,
     feature,
+    handlers: tasksHandlers(feature),
     dialogs,
     grants,
     async send(name, numbers, file, o = {}) {

@@ -46,7 +46,7 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
     expect(transitions.map((t) => t.to)).toEqual(expect.arrayContaining(['sending', 'done']));
     expect(transitions.at(-1)).toMatchObject({ to: 'done' });
 
-    const detail = await rig.feature.handlers.getTaskDetail({ id: taskRef });
+    const detail = await rig.handlers.getTaskDetail({ id: taskRef });
     const byNumber = Object.fromEntries(detail.recipients.map((r) => [r.phoneNumber, r]));
     expect(byNumber[OK]).toMatchObject({ status: 'success', pageCount: 5, failedCode: null, retryable: false });
     expect(byNumber[OK]!.chargedAmount).toBeCloseTo(5 * byNumber[OK]!.unitPrice!, 2);
@@ -61,16 +61,16 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
       { title: 'Fax partly failed', body: '“Quarterly invoice”: 1 of 3 delivered, 2 failed. Click to see why and resend.', taskRef },
     ]);
 
-    const failures = await rig.feature.handlers.failuresSince({ days: 7 });
+    const failures = await rig.handlers.failuresSince({ days: 7 });
     expect(failures.total).toBe(2);
     expect(failures.groups.map((g) => [g.code, g.count, g.retryable])).toEqual([
       ['BUSY', 1, true],
       ['NO_ANSWER', 1, true],
     ]);
     expect(failures.groups[0]!.items[0]).toMatchObject({ taskRef, phoneNumber: BUSY });
-    expect((await rig.feature.handlers.taskCounts(undefined)).recentFailures).toBe(2);
+    expect((await rig.handlers.taskCounts(undefined)).recentFailures).toBe(2);
 
-    const resent = await rig.feature.handlers.resendFailed({ taskRef, only: 'retryable' });
+    const resent = await rig.handlers.resendFailed({ taskRef, only: 'retryable' });
     expect(resent.phoneNumbers).toEqual([BUSY, NO_ANSWER]);
     expect(resent.reuploaded).toBe(0);
     const onService = rig.sim.tasks().find((t) => t.task_ref === resent.taskRef)!;
@@ -78,7 +78,7 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
     expect(onService.file_refs).toEqual(rig.sim.tasks().find((t) => t.task_ref === taskRef)!.file_refs);
     const linked = rig.history.getTask(resent.taskRef)!;
     expect(linked).toMatchObject({ resendOf: taskRef, name: 'Quarterly invoice (resend)', status: 'pending' });
-    const row = (await rig.feature.handlers.listTasks({ filters: {}, sort: { by: 'created', dir: 'desc' }, limit: 10, offset: 0 })).rows;
+    const row = (await rig.handlers.listTasks({ filters: {}, sort: { by: 'created', dir: 'desc' }, limit: 10, offset: 0 })).rows;
     expect(row.find((r) => r.taskRef === resent.taskRef)).toMatchObject({ resendOf: taskRef });
 
     // The resend itself is watched like any task and ends with both failing again.
@@ -93,7 +93,7 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
     const taskRef = await rig.send('Expired refs', [OK, BUSY], file);
     await watchUntilEnded(rig, taskRef);
     rig.sim.expireFileRefs();
-    const resent = await rig.feature.handlers.resendFailed({ taskRef, only: 'all' });
+    const resent = await rig.handlers.resendFailed({ taskRef, only: 'all' });
     expect(resent).toMatchObject({ phoneNumbers: [BUSY], reuploaded: 1 });
     expect(rig.history.getTask(resent.taskRef)!.resendOf).toBe(taskRef);
   });
@@ -124,7 +124,7 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
       const taskRef = String(created.task_ref);
       await watchUntilEnded(rig, taskRef);
       rig.sim.expireFileRefs();
-      const resent = await rig.feature.handlers.resendFailed({ taskRef, only: 'all' });
+      const resent = await rig.handlers.resendFailed({ taskRef, only: 'all' });
       expect(resent).toMatchObject({ phoneNumbers: [BUSY], reuploaded: 1 });
       expect(fetched).toBe(2);
       const stored = rig.sim.files().at(-1)!;
@@ -141,8 +141,17 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
     const file = await samplePdf(rig.dir, 1);
     const taskRef = await rig.send('All good', [OK], file);
     await watchUntilEnded(rig, taskRef);
-    await expect(rig.feature.handlers.resendFailed({ taskRef, only: 'all' })).rejects.toMatchObject({ code: 'tasks.nothing_to_resend' });
+    await expect(rig.handlers.resendFailed({ taskRef, only: 'all' })).rejects.toMatchObject({ code: 'tasks.nothing_to_resend' });
     expect(rig.notifier.sent).toEqual([{ title: 'Fax sent', body: '“All good”: 1 of 1 delivered.', taskRef }]);
+  });
+
+  it('looks one recipient up on the service and shows it as the task detail shows it', async () => {
+    rig = await makeRig();
+    const file = await samplePdf(rig.dir, 1);
+    const taskRef = await rig.send('One number', [OK], file);
+    await watchUntilEnded(rig, taskRef);
+    const shown = (await rig.handlers.getTaskDetail({ id: taskRef })).recipients[0]!;
+    expect(await rig.handlers.getRecipient({ rcptRef: shown.rcptRef })).toEqual({ ...shown, taskRef: null });
   });
 
   it('respects the notification settings and writes Chinese text for a Chinese desk', async () => {
@@ -164,28 +173,28 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
     const up = await rig.client.uploadFile(file);
     const other = await rig.client.createTask({ name: 'From elsewhere', file_refs: [up.file_ref], phone_numbers: [OK] });
     const ref = String(other.task_ref);
-    const added = await rig.feature.handlers.trackTaskRef({ taskRef: ref });
+    const added = await rig.handlers.trackTaskRef({ taskRef: ref });
     expect(added.task).toMatchObject({ taskRef: ref, name: 'From elsewhere', source: 'added_by_ref' });
 
-    const first = await rig.feature.handlers.refreshTask({ taskRef: ref });
+    const first = await rig.handlers.refreshTask({ taskRef: ref });
     expect(first.refreshed).toBe(false);
     expect(first.retryInMs).toBeGreaterThan(0);
     const before = taskQueries(rig.sim).get(ref);
     await rig.clock.advance(10_000);
-    const second = await rig.feature.handlers.refreshTask({ taskRef: ref });
+    const second = await rig.handlers.refreshTask({ taskRef: ref });
     expect(second.refreshed).toBe(true);
     expect(taskQueries(rig.sim).get(ref)).toBe((before ?? 0) + 1);
     let status = second.detail.task.status;
     for (let i = 0; i < 50 && status !== 'done'; i++) {
       await rig.clock.advance(10_000);
-      status = (await rig.feature.handlers.refreshTask({ taskRef: ref })).detail.task.status;
+      status = (await rig.handlers.refreshTask({ taskRef: ref })).detail.task.status;
     }
     expect(status).toBe('done');
     // Announced only if FaxDesk saw it unfinished; a task that had ended when it was added is not news.
     const seenUnfinished = added.task.status !== 'done';
     expect(rig.notifier.sent.map((n) => n.taskRef)).toEqual(seenUnfinished ? [ref] : []);
 
-    await expect(rig.feature.handlers.trackTaskRef({ taskRef: 'no_such_task' })).rejects.toMatchObject({ code: 'not_found.task' });
+    await expect(rig.handlers.trackTaskRef({ taskRef: 'no_such_task' })).rejects.toMatchObject({ code: 'not_found.task' });
     expect(rig.history.getTask('no_such_task')).toBeNull();
   });
 });

@@ -8,8 +8,8 @@ afterEach(async () => {
   rig = null;
 });
 
-const list = (r: Rig, filters: Parameters<Rig['feature']['handlers']['listTasks']>[0]['filters'] = {}, by: 'created' | 'name' = 'created') =>
-  r.feature.handlers.listTasks({ filters, sort: { by, dir: 'asc' }, limit: 100, offset: 0 });
+const list = (r: Rig, filters: Parameters<Rig['handlers']['listTasks']>[0]['filters'] = {}, by: 'created' | 'name' = 'created') =>
+  r.handlers.listTasks({ filters, sort: { by, dir: 'asc' }, limit: 100, offset: 0 });
 
 describe('the task list', () => {
   it('shows an unanswered send distinctly and filters by status, text, number and date', async () => {
@@ -30,7 +30,7 @@ describe('the task list', () => {
     expect(all.rows.map((r) => r.name)).toEqual(['Alpha invoice', 'Beta order', 'Gamma maybe']);
     const gamma = all.rows[2]!;
     expect(gamma).toMatchObject({ taskRef: null, status: 'outcome_unknown', outcomeUnknown: true, id: `local:${taskIds[0]}` });
-    const detail = await rig.feature.handlers.getTaskDetail({ id: gamma.id });
+    const detail = await rig.handlers.getTaskDetail({ id: gamma.id });
     expect(detail.task.error).toMatch(/connection broke/);
     expect(detail.nextCheckAtMs).toBeNull();
 
@@ -40,7 +40,7 @@ describe('the task list', () => {
     expect((await list(rig, { text: '86138001' })).rows.map((r) => r.taskRef)).toEqual([a]);
     // References pasted whole, the task's or a recipient's, and a document's name in part.
     expect((await list(rig, { text: b! })).rows.map((r) => r.taskRef)).toEqual([b]);
-    const rcptOfA = (await rig.feature.handlers.getTaskDetail({ id: a! })).recipients[0]!.rcptRef!;
+    const rcptOfA = (await rig.handlers.getTaskDetail({ id: a! })).recipients[0]!.rcptRef!;
     expect((await list(rig, { text: ` ${rcptOfA} ` })).rows.map((r) => r.taskRef)).toEqual([a]);
     // Alpha and Beta sent sample-1p.pdf, Gamma x.pdf.
     expect((await list(rig, { text: 'sample-1p' }, 'name')).rows.map((r) => r.name)).toEqual(['Alpha invoice', 'Beta order']);
@@ -49,7 +49,7 @@ describe('the task list', () => {
     const now = rig.clock.now();
     expect((await list(rig, { fromMs: now + 86_400_000 })).total).toBe(0);
     expect((await list(rig, { toMs: now + 86_400_000 })).total).toBe(3);
-    await expect(rig.feature.handlers.getTaskDetail({ id: 'task_unknown' })).rejects.toMatchObject({ code: 'tasks.not_found' });
+    await expect(rig.handlers.getTaskDetail({ id: 'task_unknown' })).rejects.toMatchObject({ code: 'tasks.not_found' });
   });
 
   it('"Has failures" lists every task with a failed recipient, also those the service calls done', async () => {
@@ -77,7 +77,7 @@ describe('the task list', () => {
 
   it('answers a NUL or other control character in the search with a validation message, not an internal error', async () => {
     rig = await makeRig();
-    const handlers = rig.feature.handlers as unknown as Handlers;
+    const handlers = rig.handlers as unknown as Handlers;
     for (const text of ['abc\u0000', '\u0000', 'al\tpha', 'x\u001b[31m', 'line\nbreak', 'del\u007f']) {
       const r = await dispatch(handlers, 'listTasks', { filters: { text } });
       expect(r, JSON.stringify(text)).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });

@@ -50,7 +50,7 @@ describe('auto-retry', () => {
     rig.feature.tracker.start();
     for (let i = 0; i < 40 && !rig.feature.autoRetry.scheduled().has(ref); i++) await poll(rig, 1);
     expect(rig.feature.autoRetry.scheduled().has(ref)).toBe(true);
-    await rig.feature.handlers.resendFailed({ taskRef: ref, only: 'retryable' });
+    await rig.handlers.resendFailed({ taskRef: ref, only: 'retryable' });
     expect(rig.feature.autoRetry.scheduled().has(ref)).toBe(false);
     const before = rig.sim.taskCount();
     await poll(rig, 35);
@@ -79,11 +79,11 @@ describe('exports', () => {
     expect(rig.history.getTask(ref)!.status).toBe('done');
 
     // Cancelling main's save dialog writes nothing.
-    expect(await rig.feature.handlers.exportTaskCsv({ taskRef: ref })).toEqual({ saved: null });
+    expect(await rig.handlers.exportTaskCsv({ taskRef: ref })).toEqual({ saved: null });
     const csvTarget = path.join(rig.dir, 'chosen', 'task.csv');
     fs.mkdirSync(path.dirname(csvTarget));
     rig.dialogs.answers.save.push(csvTarget);
-    const { saved } = await rig.feature.handlers.exportTaskCsv({ taskRef: ref });
+    const { saved } = await rig.handlers.exportTaskCsv({ taskRef: ref });
     expect(rig.dialogs.calls.at(-1)).toMatchObject({ kind: 'save', detail: { defaultName: `fax-task-${ref}.csv` } });
     expect(saved).toMatchObject({ name: 'task.csv', folder: path.dirname(csvTarget) });
     expect(rig.grants.pathOf(saved!.handle, 'output')).toBe(csvTarget);
@@ -100,7 +100,7 @@ describe('exports', () => {
 
     const pdfPath = path.join(rig.dir, 'chosen', 'report.pdf');
     rig.dialogs.answers.save.push(pdfPath);
-    const report = await rig.feature.handlers.transmissionReport({ taskRef: ref });
+    const report = await rig.handlers.transmissionReport({ taskRef: ref });
     expect(report.saved?.name).toBe('report.pdf');
     const bytes = fs.readFileSync(pdfPath);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -118,7 +118,7 @@ describe('exports', () => {
     fs.rmSync(file);
     const pdfPath = path.join(rig.dir, 'report.pdf');
     rig.dialogs.answers.save.push(pdfPath);
-    await rig.feature.handlers.transmissionReport({ taskRef: ref });
+    await rig.handlers.transmissionReport({ taskRef: ref });
     const doc = await PDFDocument.load(fs.readFileSync(pdfPath));
     expect(doc.getTitle()).toBe('Fax transmission report - 季度发票');
     // With a system CJK font the name prints as written; the text layer says what a reader sees.

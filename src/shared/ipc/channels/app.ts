@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
+import { languageSchema, type Language } from '../../language';
 
-export const languageSchema = z.enum(['en', 'zh-CN']);
-export type Language = z.infer<typeof languageSchema>;
+export { languageSchema, type Language } from '../../language';
 
 export interface AppInfo {
   version: string;

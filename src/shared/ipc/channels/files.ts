@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channel } from '../define';
 import { ACCEPTED_DOCUMENT_EXTENSIONS } from './intake';
-import { fileHandleSchema } from '../file-handle';
+import { fileHandleSchema } from '../../file-handle';
 import type { Settings } from '../../settings';
 
 export { fileHandleSchema };

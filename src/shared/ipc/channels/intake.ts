@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
-import { fileHandleSchema } from '../file-handle';
+import { fileHandleSchema } from '../../file-handle';
 
 // The document rules live in one zod-free module (the window's first screen needs them without the IPC schemas).
 export {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
 import { MAX_DOCUMENTS } from '../../send/limits';
-import { fileHandleSchema } from '../file-handle';
+import { fileHandleSchema } from '../../file-handle';
 import type {
   ComposeDocument,
   CostEstimate,

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import Database from 'better-sqlite3';
-import type { Logger } from '../log';
+import type Database from 'better-sqlite3';
 
 export interface RecentUse {
   number: string;
@@ -9,9 +7,9 @@ export interface RecentUse {
 
 /**
  * The latest distinct numbers sent to, newest first, read from the task
- * history (helper-owned schema: tasks.created_at_ms, recipients.phone_number).
+ * history, for the phonebook's "recent" list.
  * Walks tasks newest first through their indexes and stops as soon as it has
- * enough distinct numbers, so it stays fast over years of history. Read-only.
+ * enough distinct numbers, so it stays fast over years of history.
  */
 export function queryRecentNumbers(db: Database.Database, limit: number, profile: string | null = null): RecentUse[] {
   const out: RecentUse[] = [];
@@ -36,37 +34,4 @@ export function queryRecentNumbers(db: Database.Database, limit: number, profile
     }
   }
   return out;
-}
-
-export interface HistoryReader {
-  /** the read-only connection, or null while there is no history file yet */
-  db(): Database.Database | null;
-  close(): void;
-}
-
-/**
- * A read-only connection of our own to the history file, opened on first use
- * (the history creates the file; until then there are no recent numbers).
- * Read-only: the phonebook can never change or lock the history.
- */
-export function openHistoryReader(file: string, log: Logger): HistoryReader {
-  let db: Database.Database | null = null;
-  return {
-    db() {
-      if (db?.open) return db;
-      if (!fs.existsSync(file)) return null;
-      try {
-        db = new Database(file, { readonly: true, fileMustExist: true });
-        db.pragma('busy_timeout = 2000');
-        return db;
-      } catch (e) {
-        log.warn('recent numbers: the task history could not be opened', e);
-        return null;
-      }
-    },
-    close() {
-      if (db?.open) db.close();
-      db = null;
-    },
-  };
 }

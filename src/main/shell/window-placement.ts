@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../storage/atomic-write';
+import type { Logger } from '../log';
+import { readJsonFile, writeJsonFile } from '../storage/json-file';
 
 export interface Rect {
   x: number;
@@ -48,24 +48,19 @@ function isRect(v: unknown): v is Rect {
   return ['x', 'y', 'width', 'height'].every((k) => typeof r[k] === 'number' && Number.isFinite(r[k]));
 }
 
-export function readWindowState(dataDir: string): WindowState | null {
-  try {
-    const raw: unknown = JSON.parse(fs.readFileSync(path.join(dataDir, WINDOW_STATE_FILE), 'utf8'));
-    if (typeof raw !== 'object' || raw === null) return null;
-    const { bounds, maximized } = raw as Record<string, unknown>;
-    if (!isRect(bounds) || bounds.width <= 0 || bounds.height <= 0) return null;
-    return { bounds, maximized: maximized === true };
-  } catch {
-    // a missing or damaged file only costs the remembered size
-    return null;
-  }
+function parseWindowState(raw: unknown): WindowState {
+  const { bounds, maximized } = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  if (!isRect(bounds) || bounds.width <= 0 || bounds.height <= 0) throw new Error('not a window state');
+  return { bounds, maximized: maximized === true };
 }
 
-/** temp file + rename, so a crash mid-write leaves the previous state rather than half a file */
+/** The remembered placement; a missing or damaged file only costs the remembered size (a damaged one is moved aside). */
+export function readWindowState(dataDir: string, log?: Pick<Logger, 'warn'>): WindowState | null {
+  return readJsonFile(path.join(dataDir, WINDOW_STATE_FILE), { parse: parseWindowState, log, what: 'the window position' });
+}
+
 export function writeWindowState(dataDir: string, state: WindowState): void {
-  const file = path.join(dataDir, WINDOW_STATE_FILE);
-  fs.mkdirSync(dataDir, { recursive: true });
-  writeFileAtomic(file, JSON.stringify(state), { what: 'the window position' });
+  writeJsonFile(path.join(dataDir, WINDOW_STATE_FILE), state, { what: 'the window position' });
 }
 
 function overlap(a: Rect, b: Rect): Rect | null {

@@ -1,14 +1,12 @@
-import path from 'node:path';
-import type { Handlers } from '../ipc/dispatch';
-import { inspectDocument, inspectDocuments } from './documents';
-import { writeCoverPage } from './cover-page';
-import { readJson, writeJsonAtomic } from './json-file';
-import type { SendService } from './send-service';
-import type { FileGrants } from '../files/grants';
-import { toLocalDocument, toWireDocument, toWireInfo, type StoredDraft } from './local-documents';
-import fs from 'node:fs';
-import type { SendFaxInput } from '../../shared/ipc/channels/send';
-import { UserError } from '../errors';
+import type { Handlers } from '../dispatch';
+import type { SendFaxInput } from '../../../shared/ipc/channels/send';
+import { UserError } from '../../errors';
+import type { FileGrants } from '../../files/grants';
+import { writeCoverPage } from '../../send/cover-page';
+import { inspectDocument, inspectDocuments } from '../../send/documents';
+import { createDraftStore } from '../../send/drafts';
+import { toLocalDocument, toWireDocument, toWireInfo } from '../../send/local-documents';
+import type { SendService } from '../../send/send-service';
 
 /** What makes two send requests "the same compose": the documents and the set of numbers. */
 function composeKey(input: SendFaxInput): string {
@@ -31,12 +29,10 @@ export type SendHandlers = Pick<
 
 /**
  * The Send screen's channels. The window names files by handle only; they are
- * resolved to the paths main granted here, at the door. The draft keeps
- * documents by path (never their bytes) in main's own data folder, so it
- * survives a restart: its files are granted again when it is loaded.
+ * resolved to the paths main granted here, at the door (src/main/send/local-documents.ts).
  */
 export function sendHandlers(service: SendService, dataDir: string, grants: FileGrants, now: () => number = Date.now): SendHandlers {
-  const draftFile = path.join(dataDir, 'send', 'draft.json');
+  const drafts = createDraftStore(dataDir, now);
   // The renderer guards the button too, but main is the last door: a second request for a send that is
   // still running (a double click that slipped through, a replayed message) is refused, never queued.
   const sending = new Set<string>();
@@ -63,26 +59,12 @@ export function sendHandlers(service: SendService, dataDir: string, grants: File
         sending.delete(key);
       }
     },
-    saveDraft: (draft) => {
-      const savedAt = now();
-      const documents = draft.documents.map((d) => toLocalDocument(grants, d));
-      writeJsonAtomic(draftFile, { ...draft, documents, savedAt } satisfies StoredDraft);
-      return { savedAt };
-    },
+    saveDraft: (draft) => drafts.save({ ...draft, documents: draft.documents.map((d) => toLocalDocument(grants, d)) }),
     loadDraft: () => {
-      const stored = readJson<StoredDraft>(draftFile);
-      if (!stored) return null;
-      const documents = Array.isArray(stored.documents) ? stored.documents : [];
-      return { ...stored, documents: documents.filter((d) => typeof d.path === 'string' || typeof d.url === 'string').map((d) => toWireDocument(grants, d)) };
+      const stored = drafts.load();
+      return stored && { ...stored, documents: stored.documents.map((d) => toWireDocument(grants, d)) };
     },
-    clearDraft: () => {
-      try {
-        fs.rmSync(draftFile);
-        return { cleared: true };
-      } catch {
-        return { cleared: false };
-      }
-    },
+    clearDraft: () => drafts.clear(),
     estimateCost: ({ pages, recipients }) => service.estimateCost(pages, recipients),
     makeCoverPage: async (input) => {
       const written = await writeCoverPage(dataDir, input);

@@ -1,19 +1,31 @@
 /**
- * Watch and fix, wired: the tracker and its background poller, the views
- * over the history, resend (by hand and the auto-retry policy), CSV export
- * and the transmission report, as IPC handlers. services.ts composes it.
+ * Watch and fix: the tracker and its background poller, the views over the
+ * history, resend (by hand and the auto-retry policy), CSV export and the
+ * transmission report. services.ts composes it; src/main/ipc/handlers/tasks.ts
+ * is its door.
  */
+import type { z } from 'zod';
 import type { TaskChanges } from '../history/types';
 import type { Task } from '../../shared/api/schemas';
-import type { TasksChanged } from '../../shared/ipc/channels/tasks';
+import type { SavedFile } from '../../shared/ipc/channels/files';
+import type { listTasksInputSchema, TasksChanged, TrackerHealth } from '../../shared/ipc/channels/tasks';
 import { serviceTimeToMs } from '../../shared/service-time';
 import { isTerminalTask } from '../../shared/task-state';
-import type { TaskCounts } from '../../shared/tasks/types';
+import type {
+  FailuresView,
+  ListTasksResult,
+  RecipientView,
+  RefreshResult,
+  ResendResult,
+  Spending,
+  TaskCounts,
+  TaskDetailView,
+} from '../../shared/tasks/types';
 import type { PlatformDeps } from '../app-context';
 import type { Connection } from '../account/connection';
 import { UserError } from '../errors';
 import type { History } from '../history';
-import type { Handlers } from '../ipc/dispatch';
+import { toRecipient } from '../history/rows';
 import type { Notifier } from '../notify/notifier';
 import { pickNotifyLanguage } from '../notify/text';
 import { csvFileName, taskCsv } from '../report/csv';
@@ -23,46 +35,45 @@ import { saveWithDialog } from '../files/save-output';
 import type { SettingsStore } from '../settings/settings';
 import { createAutoRetry, type AutoRetry } from './auto-retry';
 import { systemClock, type Clock } from './clock';
-import { assertSameProfile, resendFailed } from './resend';
+import { createTaskCounts, DAY_MS, type TasksTrayStatus } from './counts';
+import { assertSameProfile, resendFailed, type ResendScope } from './resend';
 import { createBalanceWatch } from '../account/balance-watch';
 import { DEMO_PROFILE } from '../account/profile';
 import { createTaskTracker, type TaskTracker } from './tracker';
 import { historyStatuses, toDetailView, toFailuresView, toRecipientView, toRowView } from './views';
 
-export type TasksHandlers = Pick<
-  Handlers,
-  | 'trackerHealth'
-  | 'listTasks'
-  | 'getTaskDetail'
-  | 'refreshTask'
-  | 'failuresSince'
-  | 'taskCounts'
-  | 'spending'
-  | 'resendFailed'
-  | 'trackTaskRef'
-  | 'getRecipient'
-  | 'exportTaskCsv'
-  | 'transmissionReport'
->;
+export type { TasksTrayStatus } from './counts';
 
-/** What the tray shows (src/main/electron/tray-menu.ts TrayStatus). */
-export interface TasksTrayStatus {
-  sending: number;
-  failed: number;
-}
+/** A page of the Tasks list: filters, sort and window as the contract defaults them. */
+export type TaskListQuery = z.output<typeof listTasksInputSchema>;
 
-export interface TasksFeature {
-  tracker: TaskTracker;
-  autoRetry: AutoRetry;
-  handlers: TasksHandlers;
+export interface TasksService {
+  readonly tracker: TaskTracker;
+  readonly autoRetry: AutoRetry;
+  health(): TrackerHealth;
+  /** the rows asked for; unfinished rows on screen are polled first in the next round */
+  list(query: TaskListQuery): ListTasksResult;
+  /** one task by task_ref or `local:<id>`, refreshed first when it is due */
+  detail(id: string): Promise<TaskDetailView>;
+  /** asks the service now, within the refresh floor */
+  refresh(taskRef: string): Promise<RefreshResult>;
+  failuresSince(days: number, showDemo?: boolean): FailuresView;
   counts(): TaskCounts;
+  spending(): Spending;
+  resend(taskRef: string, only: ResendScope, confirmRepeat?: boolean): Promise<ResendResult>;
+  /** adds a task created elsewhere, if the service knows it */
+  track(taskRef: string): Promise<TaskDetailView>;
+  /** one recipient as the service has it now */
+  recipient(rcptRef: string): Promise<RecipientView & { taskRef: string | null }>;
+  exportCsv(taskRef: string): Promise<SavedFile | null>;
+  transmissionReport(taskRef: string): Promise<SavedFile | null>;
   /** the tray's numbers now, and a listener for when they may have changed */
   trayStatus(): TasksTrayStatus;
   onTrayStatus(listener: (s: TasksTrayStatus) => void): () => void;
   close(): void;
 }
 
-export interface TasksFeatureOptions {
+export interface TasksServiceOptions {
   deps: Pick<PlatformDeps, 'dataDir' | 'emit' | 'log' | 'systemLocale' | 'dialogs'> & { notifier?: Notifier | undefined };
   /** exports and reports are saved where main's save dialog says, and handed back as handles */
   grants: FileGrants;
@@ -78,12 +89,9 @@ export interface TasksFeatureOptions {
   onTaskEnded?: (changes: TaskChanges) => void;
 }
 
-const DAY_MS = 86_400_000;
-
-export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
+export function createTasksService(o: TasksServiceOptions): TasksService {
   const { deps, settings, history } = o;
   const clock = o.clock ?? systemClock;
-  const windowDays = o.failureWindowDays ?? 7;
   const tz = () => settings.get().serviceTimeZone;
   const toMs = (s: string | null) => serviceTimeToMs(s, tz());
   const trayListeners = new Set<(s: TasksTrayStatus) => void>();
@@ -98,32 +106,18 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
   const shown = (showDemo: boolean | undefined): string[] =>
     showDemo && current() !== DEMO_PROFILE ? [current(), DEMO_PROFILE] : [current()];
 
-  // The badge, the tray and the counts are the connected profile's only.
-  function counts(): TaskCounts {
-    const since = clock.now() - windowDays * DAY_MS;
-    const profiles = [current()];
-    return {
-      pending: history.countTasks({ status: ['pending', 'unchecked', 'creating'], profiles }),
-      sending: history.countTasks({ status: 'sending', profiles }),
-      recentFailures: history.failuresSince(since, profiles).reduce((n, g) => n + g.recipients, 0),
-      recentFailureDays: windowDays,
-    };
-  }
-  const trayStatus = (): TasksTrayStatus => {
-    const c = counts();
-    return { sending: c.pending + c.sending, failed: c.recentFailures };
-  };
+  const numbers = createTaskCounts(history, current, clock, o.failureWindowDays ?? 7);
 
   function changed(c: TasksChanged): void {
     deps.emit('tasksChanged', c);
     if (trayListeners.size) {
-      const s = trayStatus();
+      const s = numbers.trayStatus();
       for (const l of trayListeners) l(s);
     }
   }
 
   const balance = createBalanceWatch({
-    active: () => history.countTasks({ status: ['pending', 'sending', 'unchecked', 'creating'], profiles: [current()] }) > 0,
+    active: () => numbers.anyUnfinished(),
     refresh: () => o.connection.refreshAccount?.() ?? Promise.resolve(null),
     clock,
   });
@@ -155,7 +149,7 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
     onHealth: (h) => deps.emit('trackerHealthChanged', h),
   });
 
-  async function resend(taskRef: string, only: 'all' | 'retryable', confirmRepeat = false) {
+  async function resend(taskRef: string, only: ResendScope, confirmRepeat = false) {
     // One resend per failure: a retry waiting for this task must not send the same fax again.
     autoRetry?.forget(taskRef);
     const language = pickNotifyLanguage(settings.get().language, deps.systemLocale);
@@ -182,104 +176,6 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
     return toDetailView(d, tz(), toMs, current(), d.taskRef ? history.resendsOf(d.taskRef) : []);
   };
 
-  const handlers: TasksHandlers = {
-    trackerHealth: () => tracker.health(),
-    listTasks: ({ filters, sort, limit, offset }) => {
-      const filter = {
-        ...(historyStatuses(filters.statuses) ? { status: historyStatuses(filters.statuses)! } : {}),
-        ...(filters.statuses?.includes('has_failures') ? { hasFailures: true } : {}),
-        ...(filters.fromMs !== undefined ? { from: filters.fromMs } : {}),
-        ...(filters.toMs !== undefined ? { to: filters.toMs } : {}),
-        ...(filters.text?.trim() ? { text: filters.text.trim() } : {}),
-        profiles: shown(filters.showDemo),
-      };
-      const profile = current();
-      const rows = history.listTasks({ ...filter, sort, limit, offset }).map((t) => toRowView(t, profile));
-      // Unfinished rows on screen are polled first in the next round.
-      tracker.markVisible(rows.flatMap((r) => (r.taskRef && !r.readOnly && !isTerminalTask(r.status) ? [r.taskRef] : [])));
-      return { rows, total: history.countTasks(filter) };
-    },
-    getTaskDetail: async ({ id }) => {
-      const d = detailOrThrow(id);
-      if (d.taskRef && d.profile === current()) {
-        tracker.markVisible([d.taskRef]);
-        await tracker.refreshIfDue(d.taskRef);
-      }
-      return view(id);
-    },
-    refreshTask: async ({ taskRef }) => {
-      assertSameProfile(detailOrThrow(taskRef), current(), 'refreshed');
-      const r = await tracker.refreshManual(taskRef);
-      return { detail: view(taskRef), ...r };
-    },
-    failuresSince: ({ days, showDemo }) => {
-      const since = clock.now() - days * DAY_MS;
-      const profiles = shown(showDemo);
-      return toFailuresView(since, history.failuresSince(since, profiles), history.failedRecipientsSince(since, { limit: 2_000, profiles }));
-    },
-    taskCounts: () => counts(),
-    spending: () => {
-      const now = new Date(clock.now());
-      const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
-      const profiles = [current()];
-      return { last30Days: history.chargesSince(clock.now() - 30 * DAY_MS, profiles), thisMonth: history.chargesSince(monthStart, profiles) };
-    },
-    resendFailed: async ({ taskRef, only, confirmRepeat }) => {
-      const out = await resend(taskRef, only, confirmRepeat === true);
-      return { taskRef: out.taskRef, phoneNumbers: out.phoneNumbers, reuploaded: out.reuploaded };
-    },
-    trackTaskRef: async ({ taskRef }) => {
-      // A demo task is not looked up on the account (nor the other way round).
-      const known = history.getTask(taskRef);
-      if (known) assertSameProfile(known, current(), 'looked up');
-      // Asked first, stored only if the service knows it: a mistyped ref leaves nothing behind.
-      await tracker.fetch(taskRef);
-      return view(taskRef);
-    },
-    getRecipient: async ({ rcptRef }) => {
-      const client = await o.connection.client();
-      const r = await client.getRecipient(rcptRef);
-      const view = toRecipientView(
-        {
-          id: 0,
-          position: 0,
-          rcptRef: String(r.rcpt_ref),
-          phoneNumber: r.phone_number,
-          status: r.status,
-          unitPrice: r.unit_price,
-          pageCount: r.page_count,
-          chargedAmount: r.charged_amount,
-          failedCode: r.failed_code,
-          failedReason: r.failed_reason,
-          completedAt: r.completed_at,
-          completedAtMs: toMs(r.completed_at),
-          createdAt: r.created_at,
-        },
-        toMs,
-      );
-      return { ...view, taskRef: null };
-    },
-    exportTaskCsv: async ({ taskRef }) => {
-      const d = view(taskRef);
-      const saved = await saveWithDialog(deps.dialogs, o.grants, {
-        defaultName: csvFileName(d),
-        filters: [{ name: 'CSV', extensions: ['csv'] }],
-        content: () => taskCsv(d),
-      });
-      return { saved };
-    },
-    transmissionReport: async ({ taskRef }) => {
-      const d = view(taskRef);
-      const ref = (d.task.taskRef ?? d.task.id).replace(/[^A-Za-z0-9_-]/g, '_');
-      const saved = await saveWithDialog(deps.dialogs, o.grants, {
-        defaultName: `transmission-report-${ref}.pdf`,
-        filters: [{ name: 'PDF', extensions: ['pdf'] }],
-        content: () => buildTransmissionReport(d),
-      });
-      return { saved };
-    },
-  };
-
   // Another service or account: what was learnt about errors no longer applies.
   const offConnection = o.connection.onChange?.(() => tracker.resetBackoff());
   if (o.poll !== false) {
@@ -290,9 +186,80 @@ export function createTasksFeature(o: TasksFeatureOptions): TasksFeature {
   return {
     tracker,
     autoRetry,
-    handlers,
-    counts,
-    trayStatus,
+    health: () => tracker.health(),
+    list({ filters, sort, limit, offset }) {
+      const statuses = historyStatuses(filters.statuses);
+      const filter = {
+        ...(statuses ? { status: statuses } : {}),
+        ...(filters.statuses?.includes('has_failures') ? { hasFailures: true } : {}),
+        ...(filters.fromMs !== undefined ? { from: filters.fromMs } : {}),
+        ...(filters.toMs !== undefined ? { to: filters.toMs } : {}),
+        ...(filters.text?.trim() ? { text: filters.text.trim() } : {}),
+        profiles: shown(filters.showDemo),
+      };
+      const profile = current();
+      const rows = history.listTasks({ ...filter, sort, limit, offset }).map((t) => toRowView(t, profile));
+      tracker.markVisible(rows.flatMap((r) => (r.taskRef && !r.readOnly && !isTerminalTask(r.status) ? [r.taskRef] : [])));
+      return { rows, total: history.countTasks(filter) };
+    },
+    async detail(id) {
+      const d = detailOrThrow(id);
+      if (d.taskRef && d.profile === current()) {
+        tracker.markVisible([d.taskRef]);
+        await tracker.refreshIfDue(d.taskRef);
+      }
+      return view(id);
+    },
+    async refresh(taskRef) {
+      assertSameProfile(detailOrThrow(taskRef), current(), 'refreshed');
+      const r = await tracker.refreshManual(taskRef);
+      return { detail: view(taskRef), ...r };
+    },
+    failuresSince(days, showDemo) {
+      const since = clock.now() - days * DAY_MS;
+      const profiles = shown(showDemo);
+      return toFailuresView(since, history.failuresSince(since, profiles), history.failedRecipientsSince(since, { limit: 2_000, profiles }));
+    },
+    counts: numbers.counts,
+    spending: numbers.spending,
+    async resend(taskRef, only, confirmRepeat) {
+      const out = await resend(taskRef, only, confirmRepeat === true);
+      return { taskRef: out.taskRef, phoneNumbers: out.phoneNumbers, reuploaded: out.reuploaded };
+    },
+    async track(taskRef) {
+      // A demo task is not looked up on the account (nor the other way round).
+      const known = history.getTask(taskRef);
+      if (known) assertSameProfile(known, current(), 'looked up');
+      // Asked first, stored only if the service knows it: a mistyped ref leaves nothing behind.
+      await tracker.fetch(taskRef);
+      return view(taskRef);
+    },
+    async recipient(rcptRef) {
+      const client = await o.connection.client();
+      const r = await client.getRecipient(rcptRef);
+      // The service's record has the shape of a history row: read as one, it is shown like one.
+      const row = { ...r, id: 0, task_id: 0, position: 0, rcpt_ref: String(r.rcpt_ref), completed_at_ms: toMs(r.completed_at), finished_at_ms: null };
+      const recipient = toRecipientView(toRecipient(row), toMs);
+      return { ...recipient, taskRef: null };
+    },
+    async exportCsv(taskRef) {
+      const d = view(taskRef);
+      return saveWithDialog(deps.dialogs, o.grants, {
+        defaultName: csvFileName(d),
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+        content: () => taskCsv(d),
+      });
+    },
+    async transmissionReport(taskRef) {
+      const d = view(taskRef);
+      const ref = (d.task.taskRef ?? d.task.id).replace(/[^A-Za-z0-9_-]/g, '_');
+      return saveWithDialog(deps.dialogs, o.grants, {
+        defaultName: `transmission-report-${ref}.pdf`,
+        filters: [{ name: 'PDF', extensions: ['pdf'] }],
+        content: () => buildTransmissionReport(d),
+      });
+    },
+    trayStatus: numbers.trayStatus,
     onTrayStatus(listener) {
       trayListeners.add(listener);
       return () => trayListeners.delete(listener);

@@ -1,32 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { FILE_PURPOSES, type GrantedFile } from '../../shared/ipc/channels/files';
-import type { PlatformDeps } from '../app-context';
-import { UserError } from '../errors';
-import type { Handlers } from '../ipc/dispatch';
-import type { SettingsStore } from '../settings/settings';
-import type { FileGrants } from './grants';
+import { FILE_PURPOSES } from '../../../shared/ipc/channels/files';
+import type { PlatformDeps } from '../../app-context';
+import type { Handlers } from '../dispatch';
+import type { SettingsStore } from '../../settings/settings';
+import type { FileGrants } from '../../files/grants';
 
 export type FileHandlers = Pick<Handlers, 'chooseFiles' | 'showSavedFile' | 'openSavedFile' | 'chooseHotFolder'>;
 
-/**
- * Registers a file the user dropped (or picked in a browser file input). Only
- * an existing regular file is taken; its handle is all the window gets back.
- */
-export function grantDroppedFile(grants: FileGrants, filePath: unknown): GrantedFile {
-  if (typeof filePath !== 'string' || !filePath || filePath.length > 4096 || !path.isAbsolute(filePath)) {
-    throw new UserError('file.not_a_file', 'FaxDesk could not read the dropped item. Drop a document file.');
-  }
-  let isFile = false;
-  try {
-    isFile = fs.statSync(filePath).isFile();
-  } catch {
-    isFile = false;
-  }
-  if (!isFile) throw new UserError('file.not_a_file', `${path.basename(filePath)} is not a file FaxDesk can read. Drop a document file.`);
-  return { handle: grants.grant(filePath, 'input'), name: path.basename(filePath) };
-}
-
+/** Main's open dialogs and the saved files the window may open or show: all by handle. */
 export function fileHandlers(
   deps: Pick<PlatformDeps, 'dialogs'>,
   grants: FileGrants,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { placeWindow, readWindowState, writeWindowState, WINDOW_STATE_FILE } from '../../../src/main/intake/window-state';
+import { placeWindow, readWindowState, writeWindowState, WINDOW_STATE_FILE } from '../../../src/main/shell/window-placement';
 import { trackWindowState } from '../../../src/main/electron/window-state';
 
 const defaults = { width: 1200, height: 800, minWidth: 880, minHeight: 560 };

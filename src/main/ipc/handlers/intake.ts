@@ -1,0 +1,20 @@
+import type { Handlers } from '../dispatch';
+import type { FileGrants } from '../../files/grants';
+import type { IntakeService } from '../../intake/intake-service';
+
+export type IntakeHandlers = Pick<Handlers, 'takePendingDocuments' | 'settleDocument' | 'hotFolderStatus'>;
+
+/** Documents arriving by Open with, the printer and the hot folder. */
+export function intakeHandlers(intake: IntakeService, grants: FileGrants): IntakeHandlers {
+  return {
+    takePendingDocuments: () => intake.takePending(),
+    // Only a handle main issued names a file; the hot folder then moves only what it offered.
+    settleDocument: ({ handle, outcome, reason }) => {
+      const p = grants.lookup(handle, 'input');
+      const movedTo = p === null ? null : intake.settle(p, outcome, reason);
+      // a refused document stays attached: its new place (failed/) is granted in turn
+      return { movedTo, handle: movedTo === null ? null : grants.grant(movedTo, 'input') };
+    },
+    hotFolderStatus: () => intake.status(),
+  };
+}

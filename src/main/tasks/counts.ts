@@ -1,0 +1,53 @@
+/** The numbers behind the sidebar badge, the tray and the spending summary: the connected profile's only. */
+import type { Spending, TaskCounts } from '../../shared/tasks/types';
+import type { History } from '../history';
+import type { Clock } from './clock';
+
+export const DAY_MS = 86_400_000;
+
+/** What the tray shows (src/main/shell/tray-menu.ts TrayStatus). */
+export interface TasksTrayStatus {
+  sending: number;
+  failed: number;
+}
+
+export interface TaskCountsReader {
+  counts(): TaskCounts;
+  trayStatus(): TasksTrayStatus;
+  spending(): Spending;
+  /** whether a task of the current profile is still under way (the balance is watched meanwhile) */
+  anyUnfinished(): boolean;
+}
+
+export function createTaskCounts(
+  history: Pick<History, 'countTasks' | 'failuresSince' | 'chargesSince'>,
+  profile: () => string,
+  clock: Clock,
+  /** days of failures behind the sidebar count and the tray */
+  windowDays: number,
+): TaskCountsReader {
+  function counts(): TaskCounts {
+    const since = clock.now() - windowDays * DAY_MS;
+    const profiles = [profile()];
+    return {
+      pending: history.countTasks({ status: ['pending', 'unchecked', 'creating'], profiles }),
+      sending: history.countTasks({ status: 'sending', profiles }),
+      recentFailures: history.failuresSince(since, profiles).reduce((n, g) => n + g.recipients, 0),
+      recentFailureDays: windowDays,
+    };
+  }
+  return {
+    counts,
+    trayStatus() {
+      const c = counts();
+      return { sending: c.pending + c.sending, failed: c.recentFailures };
+    },
+    spending() {
+      const now = new Date(clock.now());
+      const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
+      const profiles = [profile()];
+      return { last30Days: history.chargesSince(clock.now() - 30 * DAY_MS, profiles), thisMonth: history.chargesSince(monthStart, profiles) };
+    },
+    anyUnfinished: () => history.countTasks({ status: ['pending', 'sending', 'unchecked', 'creating'], profiles: [profile()] }) > 0,
+  };
+}
