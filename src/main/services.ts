@@ -9,6 +9,7 @@ import { KEYCHAIN_SERVICE, openSecretStore, type SecretStore } from './credentia
 import { createBindPasswords, type BindPasswords } from './directory/bind-passwords';
 import { createDirectoryService, type DirectoryService } from './directory/directory-service';
 import { accountHandlers } from './ipc/handlers/account';
+import { previewHandlers } from './ipc/handlers/preview';
 import { openSettings, type SettingsStore, type StoreFactory } from './settings/settings';
 import { createPhonebookService, type PhonebookService } from './phonebook/phonebook-service';
 import { LATEST_VERSION, openHistory, type History } from './history';
@@ -157,6 +158,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     ...send.handlers,
     ...tasks.handlers,
     ...fileHandlers(deps, grants, settings, () => intake.hotFolderPath()),
+    ...previewHandlers(grants),
   };
   return {
     settings,
