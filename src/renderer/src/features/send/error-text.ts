@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { CallError } from '../../lib/api';
 
 /** An error of the send path in the UI language when its code has a sentence under `under`, else as main worded it. */
-export function sendErrorText(t: TFunction<'send'>, code: string, message: string, under: 'errors' | 'url.errors' = 'errors'): string {
+export function sendErrorText(t: TFunction<'send'>, code: string, message: string, under: 'errors' | 'url.errors' | 'preview.errors' = 'errors'): string {
   return t(`${under}.${code.replace(/\./g, '_')}`, { defaultValue: '' }) || message;
 }
 
