@@ -11,6 +11,7 @@ import path from 'node:path';
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import type {} from '../../src/renderer/src/lib/api';
 
 /** A PDF whose every page carries its number in large type, in a different place per page. */
 async function pdfBytes(title: string, pages: number): Promise<Buffer> {
@@ -154,7 +155,7 @@ test.describe('a document the window has no File for', () => {
   test.beforeAll(async () => fs.writeFileSync(opened, await pdfBytes('Contract', 2)));
   test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  test('opened with FaxDesk, it has a thumbnail and previews through main; after a reload from the draft too', async ({ page, preview }) => {
+  test('opened with FaxDesk, it has a thumbnail and previews through main', async ({ page, preview }) => {
     await openApp(page, preview);
     await expect(page.getByTestId('send-document')).toContainText('Contract 合同.pdf');
     const thumbnail = page.getByRole('button', { name: 'First page of Contract 合同.pdf: open the preview' });
@@ -169,6 +170,28 @@ test.describe('a document the window has no File for', () => {
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
   });
+});
+
+test('a document chosen before a reload comes back from the draft as a handle only, and still previews', async ({ page, preview }) => {
+  await openApp(page, preview);
+  await addByPicker(page, [{ name: 'Draft 草稿.pdf', mimeType: 'application/pdf', buffer: await pdfBytes('Draft', 3) }]);
+  // the draft is saved a moment after the change (its note is behind "add a number" on this screen)
+  await expect
+    .poll(() => page.evaluate(async () => {
+      const r = await window.faxdesk!.loadDraft();
+      return r.ok && r.value ? r.value.documents.length : 0;
+    }))
+    .toBe(1);
+  await page.reload();
+  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+  await expect(page.getByTestId('send-document')).toContainText('Draft 草稿.pdf');
+  await expectInk(page.getByRole('button', { name: 'First page of Draft 草稿.pdf: open the preview' }).locator('canvas'), 10);
+  await page.getByRole('button', { name: 'Preview Draft 草稿.pdf' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Draft 草稿.pdf' });
+  await expect(viewer.getByText('Page 1 of 3')).toBeVisible();
+  await expectInk(viewer.getByRole('img', { name: 'Page 1 of Draft 草稿.pdf' }));
+  await viewer.getByRole('button', { name: 'Page 3', exact: true }).click();
+  await expectInk(viewer.getByRole('img', { name: 'Page 3 of Draft 草稿.pdf' }));
 });
 
 test('the cover page is previewed while it is written, Chinese included, and once added like any document', async ({ page, preview }) => {
