@@ -111,7 +111,7 @@ test('clicking a thumbnail shows the pages one at a time; Next, the arrow keys, 
   await expect(previewButton).toBeFocused();
 });
 
-test('an image is shown as it is; a TIFF gets a sentence, not a blank', async ({ page, preview }) => {
+test('an image is shown as it is; a TIFF or a PDF pdf.js cannot draw gets a sentence, not a blank', async ({ page, preview }) => {
   await openApp(page, preview);
   // a 40×30 red PNG, drawn by the browser
   const png = Buffer.from(
@@ -130,6 +130,7 @@ test('an image is shown as it is; a TIFF gets a sentence, not a blank', async ({
   await addByPicker(page, [
     { name: 'stamp.png', mimeType: 'image/png', buffer: png },
     { name: 'scan.tif', mimeType: 'image/tiff', buffer: tiff },
+    { name: 'damaged.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nthis is not a PDF body\n') },
   ]);
 
   await page.getByRole('button', { name: 'Preview stamp.png' }).click();
@@ -146,6 +147,12 @@ test('an image is shown as it is; a TIFF gets a sentence, not a blank', async ({
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(tiffViewer).toBeHidden();
+
+  await page.getByRole('button', { name: 'Preview damaged.pdf' }).click();
+  const damaged = page.getByRole('dialog', { name: 'damaged.pdf' });
+  await expect(damaged.getByRole('alert')).toHaveText('FaxDesk could not draw this PDF. It may be damaged: open it in another program to check it before sending.');
+  await page.keyboard.press('Escape');
+  await expect(damaged).toBeHidden();
 });
 
 test.describe('a document the window has no File for', () => {

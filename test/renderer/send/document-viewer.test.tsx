@@ -35,7 +35,7 @@ function opened(name: string, handle: string, kind: DocItem['previewKind']): Doc
     previewFile: null,
     previewKind: kind,
     isCover: false,
-    source: 'open-with',
+    source: 'argv',
   };
 }
 

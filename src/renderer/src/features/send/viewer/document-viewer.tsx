@@ -70,24 +70,32 @@ function PageStage({ doc, page, title }: { doc: PDFDocumentProxy; page: number; 
   useEffect(() => {
     const el = stage.current;
     if (!el) return;
-    const measure = () => setBox({ width: Math.max(100, el.clientWidth - 24), height: Math.max(100, el.clientHeight - 24) });
+    const measure = () => {
+      const next = { width: Math.max(100, el.clientWidth - 24), height: Math.max(100, el.clientHeight - 24) };
+      setBox((b) => (b && b.width === next.width && b.height === next.height ? b : next));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
 
+  // One render at a time on the canvas: pdf.js refuses a second one until the cancelled one has stopped.
+  const drawing = useRef<Promise<void>>(Promise.resolve());
   useEffect(() => {
     if (!box || !canvas.current) return;
     const controller = new AbortController();
     const target = canvas.current;
     setFailed(false);
-    doc
-      .getPage(page)
-      .then((p) => drawPage(p, target, box, controller.signal))
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted && !isCancelled(e)) setFailed(true);
-      });
+    const run = drawing.current.then(async () => {
+      if (controller.signal.aborted) return;
+      const p = await doc.getPage(page);
+      if (!controller.signal.aborted) await drawPage(p, target, box, controller.signal);
+    });
+    drawing.current = run.catch(() => {});
+    run.catch((e: unknown) => {
+      if (!controller.signal.aborted && !isCancelled(e)) setFailed(true);
+    });
     return () => controller.abort();
   }, [doc, page, box]);
 
