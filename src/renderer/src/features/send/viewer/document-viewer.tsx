@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { sendErrorText } from '../error-text';
-import { drawPage, isCancelled, openPdf } from './pdf';
+import { drawPage, drawQueue, isCancelled, openPdf } from './pdf';
 import type { SourceState } from './source';
 import './viewer.css';
 
@@ -80,24 +80,21 @@ function PageStage({ doc, page, title }: { doc: PDFDocumentProxy; page: number; 
     return () => observer.disconnect();
   }, []);
 
-  // One render at a time on the canvas: pdf.js refuses a second one until the cancelled one has stopped.
-  const drawing = useRef<Promise<void>>(Promise.resolve());
+  const [queue] = useState(drawQueue);
   useEffect(() => {
     if (!box || !canvas.current) return;
     const controller = new AbortController();
     const target = canvas.current;
     setFailed(false);
-    const run = drawing.current.then(async () => {
+    queue(async () => {
       if (controller.signal.aborted) return;
       const p = await doc.getPage(page);
       if (!controller.signal.aborted) await drawPage(p, target, box, controller.signal);
-    });
-    drawing.current = run.catch(() => {});
-    run.catch((e: unknown) => {
+    }).catch((e: unknown) => {
       if (!controller.signal.aborted && !isCancelled(e)) setFailed(true);
     });
     return () => controller.abort();
-  }, [doc, page, box]);
+  }, [doc, page, box, queue]);
 
   return (
     <div className="viewer-stage" ref={stage}>

@@ -58,3 +58,16 @@ export async function drawPage(page: PDFPageProxy, canvas: HTMLCanvasElement, bo
 export function isCancelled(e: unknown): boolean {
   return e instanceof Error && e.name === 'RenderingCancelledException';
 }
+
+/**
+ * Runs the draws of one canvas one after another: pdf.js refuses a second render on a canvas until a
+ * cancelled one has really stopped, which a page turn or a redrawn cover during a render would hit.
+ */
+export function drawQueue(): (job: () => Promise<void>) => Promise<void> {
+  let last: Promise<void> = Promise.resolve();
+  return (job) => {
+    const run = last.then(job);
+    last = run.catch(() => {});
+    return run;
+  };
+}
