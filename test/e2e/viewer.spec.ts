@@ -266,4 +266,18 @@ test('screenshots of the viewer: English and Chinese, light and dark, 1280×800 
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 800 });
   }
+  // The cover as it will be sent, Chinese drawn on the page, in the Chinese UI at night.
+  await page.getByRole('button', { name: '添加封面页' }).click();
+  await page.getByLabel('发件人').fill('北京办公室 李娜');
+  await page.getByLabel('主题').fill('第三季度报价单');
+  await page.getByLabel('留言').fill('您好，附件是第三季度的报价单，请查收。如有问题请随时联系。');
+  const live = page.getByTestId('send-cover-preview');
+  await expect(live).toHaveAttribute('aria-busy', 'false');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await live.scrollIntoViewIfNeeded();
+  await shot(page, 'send-cover-live-zh-CN-dark-1280x800');
+  await live.getByRole('button', { name: '预览封面页' }).click();
+  await expectInk(page.getByRole('dialog').getByTestId('viewer-page'));
+  await expectNoAxeViolations(page);
+  await shot(page, 'viewer-cover-zh-CN-dark-1280x800');
 });
