@@ -19,17 +19,18 @@ const MAGIC: Record<PreviewKind, number[]> = {
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
 
 /**
- * Reads at most `limit + 1` bytes from an open file: a file that grows between the size check and the
- * read is still refused, and never read whole.
+ * Reads at most `expected + 1` bytes from an open file, so a file that grew after its size was checked
+ * shows it (one byte too many) and is never read whole. Asynchronous: main's event loop keeps serving
+ * the window while up to 10 MB come off the disk.
  */
-function readBounded(fd: number, limit: number): Buffer {
-  const buf = Buffer.alloc(limit + 1);
+async function readBounded(file: fs.promises.FileHandle, expected: number): Promise<Buffer> {
+  const buf = Buffer.allocUnsafe(expected + 1);
   let total = 0;
   for (;;) {
-    const n = fs.readSync(fd, buf, total, buf.length - total, total);
-    if (n === 0) break;
-    total += n;
-    if (total > limit) break;
+    const { bytesRead } = await file.read(buf, total, buf.length - total, total);
+    if (bytesRead === 0) break;
+    total += bytesRead;
+    if (total > expected) break;
   }
   return buf.subarray(0, total);
 }
@@ -42,30 +43,32 @@ function readBounded(fd: number, limit: number): Buffer {
  */
 export function previewHandlers(grants: FileGrants, now: () => Date = () => new Date()): PreviewHandlers {
   return {
-    readDocumentPreview: ({ handle }) => {
+    readDocumentPreview: async ({ handle }) => {
       const filePath = grants.pathOf(handle, 'input');
       const name = path.basename(filePath);
       const kind = PREVIEW_EXTENSIONS[extensionOf(name)];
       if (!kind) throw new UserError('preview.unsupported', `FaxDesk cannot show ${name} here. It is still sent as it is.`);
-      let fd: number;
+      let file: fs.promises.FileHandle;
       try {
-        fd = fs.openSync(filePath, 'r');
+        file = await fs.promises.open(filePath, 'r');
       } catch {
         throw new UserError('preview.unreadable', `FaxDesk could not read ${name}. Check that it still exists, or add it again.`);
       }
       try {
-        const stat = fs.fstatSync(fd);
+        const stat = await file.stat();
         if (!stat.isFile()) throw new UserError('preview.unreadable', `${name} is not a file FaxDesk can read. Add the document again.`);
-        if (stat.size > MAX_DOCUMENT_BYTES) throw new UserError('preview.too_large', `${name} is larger than the 10 MB the fax service takes, so it is not shown. Use a smaller file.`);
-        const bytes = readBounded(fd, MAX_DOCUMENT_BYTES);
-        if (bytes.length > MAX_DOCUMENT_BYTES) throw new UserError('preview.too_large', `${name} is larger than the 10 MB the fax service takes, so it is not shown. Use a smaller file.`);
+        if (stat.size > MAX_DOCUMENT_BYTES) {
+          throw new UserError('preview.too_large', `${name} is larger than the 10 MB the fax service takes, so it is not shown. Use a smaller file.`);
+        }
+        const bytes = await readBounded(file, stat.size);
+        if (bytes.length > stat.size) throw new UserError('preview.unreadable', `${name} changed while FaxDesk was reading it. Open the preview again.`);
         if (!startsWith(bytes, MAGIC[kind])) throw new UserError('preview.unsupported', `${name} is not the kind of file its name says, so FaxDesk cannot show it.`);
         return { kind, data: bytes.toString('base64'), size: bytes.length } satisfies DocumentPreview;
       } catch (e) {
         if (e instanceof UserError) throw e;
         throw new UserError('preview.unreadable', `FaxDesk could not read ${name}. Check that it still exists, or add it again.`);
       } finally {
-        fs.closeSync(fd);
+        await file.close();
       }
     },
     previewCoverPage: async (input) => {
