@@ -15,6 +15,7 @@ import { createConnection, type Connection } from './account/connection';
 import { KEYCHAIN_SERVICE, openSecretStore, type SecretStore } from './credentials/secret-store';
 import { createBindPasswords, type BindPasswords } from './directory/bind-passwords';
 import { createDirectoryService, type DirectoryService } from './directory/directory-service';
+import { previewHandlers } from './ipc/handlers/preview';
 import { openSettings, type SettingsStore, type StoreFactory } from './settings/settings';
 import { createPhonebookService, type PhonebookService } from './phonebook/phonebook-service';
 import { LATEST_VERSION, openHistory, type History } from './history';
@@ -155,6 +156,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     ...sendHandlers(send, deps.dataDir, grants),
     ...tasksHandlers(tasks),
     ...fileHandlers(deps, grants, settings, () => intake.hotFolderPath()),
+    ...previewHandlers(grants),
   };
   return {
     settings,

@@ -83,5 +83,7 @@ export function validSamples(o: { demoUrl: string; pdfHandle: string; csvHandle:
     showSavedFile: { handle: o.pdfHandle },
     openSavedFile: { handle: o.pdfHandle },
     chooseHotFolder: undefined,
+    readDocumentPreview: { handle: o.pdfHandle },
+    previewCoverPage: { from: 'A', to: 'B', subject: 'S', message: 'M', documentPages: 1 },
   };
 }

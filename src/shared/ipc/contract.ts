@@ -8,6 +8,7 @@ import { phonebookChannels } from './channels/phonebook';
 import { directoryChannels } from './channels/directory';
 import { tasksChannels, tasksEvents } from './channels/tasks';
 import { filesChannels, type GrantedFile } from './channels/files';
+import { previewChannels } from './channels/preview';
 
 /**
  * The one IPC contract. Each feature adds its channels in
@@ -24,6 +25,7 @@ export const contract = {
   ...directoryChannels,
   ...tasksChannels,
   ...filesChannels,
+  ...previewChannels,
 };
 
 export const events = {

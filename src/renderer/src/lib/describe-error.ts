@@ -9,7 +9,7 @@ function isIpcError(e: unknown): e is IpcError {
 }
 
 /** A screen where the same failure calls for other advice (errors: inContext). */
-export type ErrorContext = 'account' | 'send' | 'url';
+export type ErrorContext = 'account' | 'send' | 'url' | 'preview';
 
 const DOCUMENT = 'document.';
 const PHONE = 'phonebook.invalid_number.';

@@ -83,6 +83,17 @@ export const draftSchema = z
   })
   .strict();
 
+/** The cover form's fields, as makeCoverPage draws them (and previewCoverPage shows them before). */
+export const coverPageInputSchema = z
+  .object({
+    from: z.string().max(200),
+    to: z.string().max(200),
+    subject: z.string().max(300),
+    message: z.string().max(4000),
+    documentPages: z.number().int().min(0).max(100_000).nullable(),
+  })
+  .strict();
+
 export const sendChannels = {
   /** checks files the user handed over (type, size, name, pages) before any upload */
   inspectDocuments: channel<DocumentInfo[]>()(z.object({ handles: z.array(fileHandleSchema).min(1).max(20) }).strict()),
@@ -100,17 +111,7 @@ export const sendChannels = {
   estimateCost: channel<CostEstimate>()(
     z.object({ pages: z.number().int().min(0).max(100_000).nullable(), recipients: z.number().int().min(0).max(MAX_NUMBERS_PER_SEND) }).strict(),
   ),
-  makeCoverPage: channel<CoverPageResult>()(
-    z
-      .object({
-        from: z.string().max(200),
-        to: z.string().max(200),
-        subject: z.string().max(300),
-        message: z.string().max(4000),
-        documentPages: z.number().int().min(0).max(100_000).nullable(),
-      })
-      .strict(),
-  ),
+  makeCoverPage: channel<CoverPageResult>()(coverPageInputSchema),
 };
 
 export const sendEvents = {

@@ -7,6 +7,9 @@ import { addFiles, addHandles, cancelUpload, upload } from './documents';
 import { HotFolderProblem } from './hot-folder-notice';
 import { Thumbnail } from './thumbnail';
 import { describeError, formatSize } from '../../lib/describe-error';
+import { CoverLivePreview } from './viewer/cover-preview';
+import { DocumentViewer } from './viewer/document-viewer';
+import { useDocumentSource } from './viewer/source';
 
 const ACCEPT = ACCEPTED_DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -48,6 +51,8 @@ function DocumentRow({ item, index, count }: { item: DocItem; index: number; cou
   const remove = useCompose((s) => s.removeDoc);
   const errors = useCompose((s) => s.otherErrors[`documents.${index}`]);
   const name = item.doc.name;
+  const source = useDocumentSource(item);
+  const [viewing, setViewing] = useState(false);
   /** Out of the fax, its upload stopped if it is still running. */
   const discard = () => {
     if (item.upload.kind === 'uploading') void cancelUpload(item.key);
@@ -55,7 +60,11 @@ function DocumentRow({ item, index, count }: { item: DocItem; index: number; cou
   };
   return (
     <li className="send-doc" data-testid="send-document">
-      <Thumbnail name={name} file={item.previewFile} url={item.previewUrl} kind={item.previewKind} />
+      {/* the mouse's way in; the keyboard's is the Preview button, so the row has one tab stop for it */}
+      <button type="button" className="send-thumb-button" tabIndex={-1} onClick={() => setViewing(true)} aria-label={t('preview.openThumbnail', { name })}>
+        <Thumbnail name={name} source={source.source} failed={source.error !== null} />
+      </button>
+      {viewing ? <DocumentViewer title={name} state={source} onClose={() => setViewing(false)} /> : null}
       <div className="send-doc-main">
         <div className="send-doc-name">
           <span className="send-doc-index">{index + 1}.</span> {name}
@@ -75,6 +84,9 @@ function DocumentRow({ item, index, count }: { item: DocItem; index: number; cou
         <UploadLine item={item} />
       </div>
       <div className="send-doc-actions">
+        <button type="button" className="btn small" onClick={() => setViewing(true)} aria-label={t('preview.openLabel', { name })}>
+          {t('preview.open')}
+        </button>
         {item.isCover ? (
           <button
             type="button"
@@ -166,6 +178,11 @@ function AddFromUrl() {
   );
 }
 
+/** The pages the cover announces besides itself: unknown when any document's count is. */
+function documentPagesOf(docs: readonly DocItem[]): number | null {
+  return docs.every((d) => d.doc.pages !== null) ? docs.reduce((n, d) => n + (d.doc.pages ?? 0), 0) : null;
+}
+
 function CoverPage() {
   const { t } = useTranslation('send');
   const open = useCompose((s) => s.coverOpen);
@@ -180,12 +197,11 @@ function CoverPage() {
     setBusy(true);
     setNote(null);
     try {
-      const pages = docs.every((d) => d.doc.pages !== null) ? docs.reduce((n, d) => n + (d.doc.pages ?? 0), 0) : null;
-      const { document, replacedCharacters } = await call('makeCoverPage', { ...cover, documentPages: pages });
+      const { document, replacedCharacters } = await call('makeCoverPage', { ...cover, documentPages: documentPagesOf(docs) });
       const s = useCompose.getState();
       s.set({
         docs: [
-          { key: newKey('c'), doc: { handle: document.handle, url: null, name: document.name, pages: document.pages, fileRef: null }, size: document.size, warning: null, upload: { kind: 'idle' }, previewUrl: null, previewFile: null, previewKind: null, isCover: true },
+          { key: newKey('c'), doc: { handle: document.handle, url: null, name: document.name, pages: document.pages, fileRef: null }, size: document.size, warning: null, upload: { kind: 'idle' }, previewUrl: null, previewFile: null, previewKind: 'pdf', isCover: true },
           ...s.docs,
         ],
         coverOpen: false,
@@ -218,12 +234,17 @@ function CoverPage() {
   return (
     <fieldset className="send-cover">
       <legend>{t('cover.heading')}</legend>
-      {field('from')}
-      {field('to')}
-      {field('subject')}
-      <div className="field">
-        <label htmlFor="send-cover-message">{t('cover.message')}</label>
-        <textarea id="send-cover-message" rows={4} maxLength={4000} value={cover.message} onChange={(e) => set({ cover: { ...cover, message: e.target.value } })} />
+      <div className="send-cover-body">
+        <div className="send-cover-fields">
+          {field('from')}
+          {field('to')}
+          {field('subject')}
+          <div className="field">
+            <label htmlFor="send-cover-message">{t('cover.message')}</label>
+            <textarea id="send-cover-message" rows={4} maxLength={4000} value={cover.message} onChange={(e) => set({ cover: { ...cover, message: e.target.value } })} />
+          </div>
+        </div>
+        <CoverLivePreview input={{ ...cover, documentPages: documentPagesOf(docs) }} />
       </div>
       {full ? <p className="notice warn">{t('cover.noRoom', { max: MAX_DOCUMENTS })}</p> : <p className="hint muted">{t('cover.sentFirst', { max: MAX_DOCUMENTS })}</p>}
       <div className="row">

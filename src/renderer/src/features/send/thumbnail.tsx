@@ -1,65 +1,52 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-// Bundled as a file of our own origin: the CSP allows workers from 'self' only.
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { drawPage, drawQueue, isCancelled, openPdf } from './viewer/pdf';
+import type { ViewerSource } from './viewer/source';
 
-const WIDTH = 72;
-
-type PdfJs = typeof import('pdfjs-dist');
-let pdfjs: Promise<PdfJs> | null = null;
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= import('pdfjs-dist').then((m) => {
-    m.GlobalWorkerOptions.workerSrc = workerUrl;
-    return m;
-  });
-  return pdfjs;
-}
 
 /** Draws page 1 of a PDF into the canvas, scaled to the thumbnail width. */
-async function renderFirstPage(file: Blob, canvas: HTMLCanvasElement, signal: AbortSignal): Promise<void> {
-  const lib = await loadPdfJs();
-  // Read from the File itself: the CSP (connect-src 'self') does not allow fetching blob: URLs.
-  const data = new Uint8Array(await file.arrayBuffer());
+async function renderFirstPage(data: Uint8Array, canvas: HTMLCanvasElement, width: number, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return;
-  const task = lib.getDocument({ data, enableXfa: false, disableWorkerRendering: true });
-  signal.addEventListener('abort', () => void task.destroy());
-  const doc = await task.promise;
+  const pdf = await openPdf(data, signal);
   try {
-    const page = await doc.getPage(1);
-    const base = page.getViewport({ scale: 1 });
-    const ratio = window.devicePixelRatio || 1;
-    const viewport = page.getViewport({ scale: (WIDTH / base.width) * ratio });
-    canvas.width = Math.floor(viewport.width);
-    canvas.height = Math.floor(viewport.height);
-    await page.render({ canvas, viewport }).promise;
+    await drawPage(await pdf.doc.getPage(1), canvas, { width }, signal);
   } finally {
-    void task.destroy();
+    pdf.close();
   }
 }
 
-/** First page of a dropped document: pdf.js for PDF, the image itself for JPG/PNG. */
-export function Thumbnail({ name, file, url, kind }: { name: string; file: File | null; url: string | null; kind: 'pdf' | 'image' | null }) {
+/**
+ * First page of a document: pdf.js for PDF, the image itself for JPG/PNG, a "no preview" box for
+ * what cannot be drawn; an empty box while the bytes are on their way.
+ */
+export function Thumbnail({ name, source, failed: failedToLoad = false, width = 72 }: { name: string; source: ViewerSource | null; failed?: boolean; width?: number }) {
   const { t } = useTranslation('send');
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [failed, setFailed] = useState(false);
+  const data = source?.kind === 'pdf' ? source.data : null;
+  // which bytes failed: new bytes (a redrawn cover) get their own try
+  const [failedData, setFailedData] = useState<Uint8Array | null>(null);
+  const failed = data !== null && failedData === data;
+  const [queue] = useState(drawQueue);
 
   useEffect(() => {
-    if (kind !== 'pdf' || !file || !canvas.current) return;
+    if (!data || !canvas.current) return;
     const controller = new AbortController();
-    renderFirstPage(file, canvas.current, controller.signal).catch(() => {
-      if (!controller.signal.aborted) setFailed(true);
+    const target = canvas.current;
+    queue(() => renderFirstPage(data, target, width, controller.signal)).catch((e: unknown) => {
+      if (!controller.signal.aborted && !isCancelled(e)) setFailedData(data);
     });
     return () => controller.abort();
-  }, [kind, file]);
+  }, [data, width, queue]);
 
   const label = t('documents.thumbnailOf', { name });
-  if (!kind || failed || (kind === 'pdf' ? !file : !url)) {
+  if (failedToLoad || failed || source?.kind === 'unsupported') {
     return (
-      <div className="send-thumb send-thumb-empty" aria-hidden="true">
+      <div className="send-thumb send-thumb-empty" aria-hidden="true" style={{ width }}>
         {t('documents.noPreview')}
       </div>
     );
   }
-  if (kind === 'image') return <img className="send-thumb" src={url ?? undefined} alt={label} width={WIDTH} />;
+  if (!source) return <div className="send-thumb send-thumb-empty" aria-hidden="true" style={{ width }} />;
+  if (source.kind === 'image') return <img className="send-thumb" src={source.url} alt={label} width={width} style={{ width }} />;
   return <canvas ref={canvas} className="send-thumb" role="img" aria-label={label} />;
 }

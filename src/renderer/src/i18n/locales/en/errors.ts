@@ -76,6 +76,9 @@ export const errors = {
     send_repeat: 'You sent this fax (the same documents to the same numbers) a short while ago. Check the task list before sending it again.',
     send_not_attempted: 'Not sent: an earlier part of this send did not go through.',
     upload_busy: 'This document is already being uploaded.',
+    preview_too_large: 'This document is larger than the 10 MB the fax service takes, so it is not shown. Use a smaller file.',
+    preview_unreadable: 'FaxDesk could not read this document. Check that it still exists, or remove it and add it again.',
+    preview_unsupported: 'FaxDesk cannot show this file: its content is not what its name says. Check the file before sending it.',
 
     tasks_not_found: 'This task is not in FaxDesk’s history. Add it with “Look up by reference”.',
     tasks_nothing_to_resend: 'No recipient of this task has failed, so there is nothing to resend.',
@@ -134,6 +137,10 @@ export const errors = {
       rate_limited: 'The fax service is receiving too many requests. Wait a minute and try again; nothing was sent.',
       network_unreachable: 'FaxDesk could not connect to the fax service. Check the internet connection; nothing was sent.',
       cancelled: 'The upload was cancelled.',
+    },
+    /** the document viewer: the document is already in the list */
+    preview: {
+      file_not_granted: 'FaxDesk no longer has access to this file. Remove it and add it again.',
     },
     /** "Add from URL": the service fetches the address itself */
     url: {

@@ -63,6 +63,9 @@ export const errors: DeepStrings<typeof en> = {
     send_repeat: '不久前您已发送过这份传真（相同文档、相同号码）。再次发送前请先查看任务列表。',
     send_not_attempted: '未发送：本次发送中较早的部分没有成功。',
     upload_busy: '此文档正在上传中。',
+    preview_too_large: '此文档超过传真服务接受的 10 MB，因此不予显示。请使用较小的文件。',
+    preview_unreadable: 'FaxDesk 无法读取此文档。请检查它是否仍然存在，或移除后重新添加。',
+    preview_unsupported: 'FaxDesk 无法显示此文件：其内容与文件名所示类型不符。发送前请检查该文件。',
 
     tasks_not_found: '此任务不在 FaxDesk 的历史记录中。请用“按编号查找”添加。',
     tasks_nothing_to_resend: '此任务没有失败的收件人，无需重发。',
@@ -116,6 +119,9 @@ export const errors: DeepStrings<typeof en> = {
       rate_limited: '传真服务请求过多，请稍等一分钟再试；本次未发送任何内容。',
       network_unreachable: 'FaxDesk 无法连接传真服务，请检查网络连接；本次未发送任何内容。',
       cancelled: '已取消上传。',
+    },
+    preview: {
+      file_not_granted: 'FaxDesk 已无权访问此文件。请移除后重新添加。',
     },
     url: {
       business_remote_file_unavailable: '传真服务无法从该网址下载文档。请检查网址，并确认该文档可以从互联网打开（而不仅是在公司内网中），然后再添加一次。',

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { channel } from '../define';
+import { fileHandleSchema } from '../../file-handle';
+import { coverPageInputSchema } from './send';
+
+/** What the viewer can draw: a PDF with pdf.js, a PNG or JPEG as it is. Anything else is not sent to the window. */
+export type PreviewKind = 'pdf' | 'png' | 'jpeg';
+
+/** Extensions whose bytes main hands to the viewer (checked again against the file's first bytes). */
+export const PREVIEW_EXTENSIONS: Readonly<Record<string, PreviewKind>> = { pdf: 'pdf', png: 'png', jpg: 'jpeg', jpeg: 'jpeg' };
+
+export interface DocumentPreview {
+  kind: PreviewKind;
+  /** the file's bytes, base64 (the preview's loopback bridge carries JSON only) */
+  data: string;
+  size: number;
+}
+
+export interface CoverPreview {
+  /** the cover PDF as makeCoverPage would draw it now, base64 */
+  data: string;
+  /** true when characters the fonts lack would be replaced on the page */
+  replacedCharacters: boolean;
+}
+
+export const previewChannels = {
+  /**
+   * Read-only: the bytes of a document the window already holds an input handle for (a drop, main's
+   * dialog, Open with, the printer, the hot folder, a reloaded draft), for the viewer. PDF, PNG and
+   * JPEG only, at most the send limit; nothing is written.
+   */
+  readDocumentPreview: channel<DocumentPreview>()(z.object({ handle: fileHandleSchema }).strict()),
+  /** the cover page drawn from the form's fields in memory, for its live preview; no file is read or written */
+  previewCoverPage: channel<CoverPreview>()(coverPageInputSchema),
+};
