@@ -87,6 +87,26 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'process', 'require', '__dirname', 'Buffer'],
     },
   },
+  // A feature uses another only through its index.ts (or a named *-entry module a lazy screen loads);
+  // its other files are its own business.
+  {
+    files: ['src/renderer/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer talks to main only through window.faxdesk.' }, ...nodeNames],
+          patterns: [
+            ...noNode,
+            {
+              regex: '^\\.\\./[a-z-]+/(?![^/]+-entry$|[^/]+\\.css$)',
+              message: 'Another feature only through its index.ts: import from "../<feature>".',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Main-process code other than the entry stays plain Node (testable without Electron).
   {
     files: ['src/main/**/*.ts', 'src/simulator/**/*.ts', 'src/preview/**/*.ts'],

@@ -50,6 +50,19 @@ describe('process boundaries enforced by lint', () => {
     expect(await ruleIdsFor('src/main/index.ts', code)).toContain('@microsoft/sdl/no-electron-node-integration');
   });
 
+  it('fails a feature that reaches into another feature past its index', async () => {
+    const deep = "import { useConnection } from '../account/hooks';\nexport const x = useConnection;\n";
+    expect(await ruleIdsFor('src/renderer/src/features/send/bad.ts', deep)).toContain('no-restricted-imports');
+    const viaIndex = "import { useConnection } from '../account';\nexport const x = useConnection;\n";
+    expect(await ruleIdsFor('src/renderer/src/features/send/ok.ts', viaIndex)).toEqual([]);
+    const entry = "import { DirectorySettings } from '../directory/settings-entry';\nexport const x = DirectorySettings;\n";
+    expect(await ruleIdsFor('src/renderer/src/features/settings/ok.ts', entry)).toEqual([]);
+    const own = "import { money } from './format';\nimport { call } from '../../lib/api';\nexport const x = [money, call];\n";
+    expect(await ruleIdsFor('src/renderer/src/features/tasks/ok.ts', own)).toEqual([]);
+    // the Node and Electron rules still hold inside features
+    expect(await ruleIdsFor('src/renderer/src/features/tasks/bad.ts', "import fs from 'node:fs';\nexport const x = fs;\n")).toContain('no-restricted-imports');
+  });
+
   it('passes clean code in each place', async () => {
     expect(await ruleIdsFor('src/shared/ok.ts', 'export const add = (a: number, b: number): number => a + b;\n')).toEqual([]);
   });

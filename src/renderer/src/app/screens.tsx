@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { Route } from './ui-store';
-import { BalanceChip, DemoBadge } from '../features/account/shell-slots';
-import { ServiceStatus } from '../features/tasks/service-status';
+import { BalanceChip, DemoBadge } from '../features/account';
+import { ServiceStatus } from '../features/tasks';
 // The Send screen is the first screen: it comes with the entry, so nothing waits on a second
 // fetch before it paints (issue 15: lazy, it appeared ~300 ms after the shell). The others load
 // on first use; the failure count in the sidebar only needs its badge.

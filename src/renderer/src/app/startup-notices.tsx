@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { StartupNotice } from '../../../shared/ipc/channels/app';
 import { call } from '../lib/api';
 import { useAfterFirstPaint } from '../lib/first-paint';
-import { useConnection } from '../features/account/hooks';
+import { useConnection } from '../features/account';
 
 /**
  * What FaxDesk had to do at start about its own files (a damaged file moved

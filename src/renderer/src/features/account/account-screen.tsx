@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatLocal } from '../../../../shared/service-time';
 import { useUiStore } from '../../app/ui-store';
-import { accountStatusWord, formatServiceTime, formatYuan, isKnownAccountStatus } from './format';
+import { accountStatusWord, displayServiceTime, formatYuan, isKnownAccountStatus } from './format';
 import { useAccount, useConnection, useSettings, useSpending } from './hooks';
 import { ErrorNotice } from '../../components/error-notice';
 
@@ -57,7 +57,7 @@ export function AccountScreen() {
             <dt>{t('webhook')}</dt>
             <dd>{a.webhookUrl ?? <span className="muted">{t('webhookNone')}</span>}</dd>
             <dt>{t('updatedAt')}</dt>
-            <dd>{formatServiceTime(a.updatedAt, tz, i18n.language)}</dd>
+            <dd>{displayServiceTime(a.updatedAt, tz, i18n.language)}</dd>
             <dt>{t('checkedAt')}</dt>
             <dd>{formatLocal(new Date(a.fetchedAt), { locale: i18n.language })}</dd>
           </dl>

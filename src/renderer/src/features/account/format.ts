@@ -20,6 +20,6 @@ export function formatYuan(amount: number): string {
   return yuan.format(amount);
 }
 
-export function formatServiceTime(s: string, serviceTz: string, locale: string): string {
+export function displayServiceTime(s: string, serviceTz: string, locale: string): string {
   return formatServiceTimeLocal(s, serviceTz, { locale });
 }

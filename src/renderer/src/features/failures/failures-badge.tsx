@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useTaskCounts as useCountsQuery, useTasksChangedInvalidation } from '../tasks/hooks';
+import { useTaskCounts as useCountsQuery } from '../tasks';
 
 // Its own module so the sidebar can show it while the Failures screen loads on first use.
 /** The sidebar count: failed recipients of the last days. */
 export function FailuresBadge() {
   const { t } = useTranslation('failures');
-  useTasksChangedInvalidation();
   const counts = useCountsQuery();
   const n = counts.data?.recentFailures ?? 0;
   if (n === 0) return null;

@@ -3,12 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { displayFax } from '../../../../shared/phonebook/format';
 import type { FailureGroup } from '../../../../shared/tasks/types';
 import { useUiStore } from '../../app/ui-store';
-import { localTime } from '../tasks/format';
-import { useFailures, useResend, useTasksChangedInvalidation } from '../tasks/hooks';
+import { localTime, useFailures, useResend, DemoTag, ShowDemoToggle, useShowDemo, FailureText } from '../tasks';
 import { alreadyResentDetails } from '../../../../shared/ipc/error-details';
 import { CallError } from '../../lib/api';
-import { DemoTag, ShowDemoToggle, useShowDemo } from '../tasks/demo';
-import { FailureText } from '../tasks/task-detail';
 import '../tasks/tasks.css';
 import { describeError } from '../../lib/describe-error';
 import { ErrorNotice } from '../../components/error-notice';
@@ -18,7 +15,6 @@ const WINDOWS = [1, 7, 30, 90];
 /** Failed recipients across all tasks, grouped by code, retryable (BUSY, NO_ANSWER) first. */
 export function FailuresScreen() {
   const { t } = useTranslation('failures');
-  useTasksChangedInvalidation();
   const id = useId();
   const [days, setDays] = useState(7);
   const showDemo = useShowDemo();

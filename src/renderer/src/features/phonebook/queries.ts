@@ -3,7 +3,7 @@ import type { ContactInput, CsvImportInput, GroupInput } from '../../../../share
 import type { VcardImportInput } from '../../../../shared/phonebook/vcard-types';
 import { call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
-import { useSettings } from '../account/hooks';
+import { useSettings } from '../account';
 
 export const phonebookKeys = {
   all: ['phonebook'] as const,

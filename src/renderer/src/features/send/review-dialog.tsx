@@ -3,7 +3,7 @@ import { formatLocal, toServiceTime } from '../../../../shared/service-time';
 import type { CostEstimate } from '../../../../shared/send/types';
 import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { formatYuan } from '../account/format';
+import { formatYuan } from '../account';
 
 export interface ReviewFacts {
   name: string;

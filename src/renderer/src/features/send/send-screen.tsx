@@ -6,7 +6,7 @@ import { sendRepeatDetails, type SendRepeatDetails } from '../../../../shared/ip
 import { defaultTaskName } from '../../../../shared/send/types';
 import { DEFAULT_REVIEW } from '../../../../shared/review-defaults';
 import { call, CallError } from '../../lib/api';
-import { useAccount, useSettings } from '../account/hooks';
+import { useAccount, useSettings } from '../account';
 import { composeLocked, namingDocument, useCompose } from './compose-store';
 import { addFiles, restoreDocuments, settleFromOutside, useOfferedDocuments, useUploadProgress } from './documents';
 import { DocumentsPanel } from './documents-panel';

@@ -5,8 +5,7 @@ import type { AccountView } from '../../../../shared/ipc/channels/account';
 import { baseUrlProblem } from '../../../../shared/settings';
 import { credentialKey, sameCredentialKey } from '../../../../shared/credential-key';
 import { call } from '../../lib/api';
-import { accountStatusWord, formatYuan } from '../account/format';
-import { accountKeys, useConnection } from '../account/hooks';
+import { accountStatusWord, formatYuan, accountKeys, useConnection } from '../account';
 import { describeError } from '../../lib/describe-error';
 
 type Outcome = { kind: 'ok'; text: string } | { kind: 'error'; text: string } | null;

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings';
 import { changeLanguage, pickLanguage } from '../../i18n';
 import { call, CallError } from '../../lib/api';
-import { accountKeys, useSettings, useUpdateSettings } from '../account/hooks';
-import { hotFolderKeys, useHotFolderProblem, useHotFolderStatus } from '../send/hot-folder-notice';
+import { accountKeys, useSettings, useUpdateSettings } from '../account';
+import { hotFolderKeys, useHotFolderProblem, useHotFolderStatus } from '../send';
 import { describeError } from '../../lib/describe-error';
 import { ErrorNotice } from '../../components/error-notice';
 

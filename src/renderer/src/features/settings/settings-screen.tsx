@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useConnection } from '../account/hooks';
-import { DirectorySettings } from '../directory/settings';
+import { useConnection } from '../account';
+import { DirectorySettings } from '../directory/settings-entry';
 import { ConnectionForm } from './connection-form';
 import { PreferencesForm } from './preferences-form';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../../app/ui-store';
-import { useConnection } from '../account/hooks';
+import { useConnection } from '../account';
 
 /** The "Demo" label on a task made with the built-in simulator. */
 export function DemoTag() {

@@ -8,7 +8,7 @@ import { call } from '../../lib/api';
 import { localTime, money } from './format';
 import { taskKeys } from './hooks';
 import { StatusBadge } from './status-badge';
-import { FailureText } from './task-detail';
+import { FailureText } from './failure-text';
 import { describeError } from '../../lib/describe-error';
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureText } from './failure-text';
 import { FileSpreadsheet, FileText, PhoneOff, RefreshCw, RotateCcw, X } from 'lucide-react';
 import { displayFax } from '../../../../shared/phonebook/format';
 import { alreadyResentDetails, type AlreadyResentDetails } from '../../../../shared/ipc/error-details';
@@ -7,7 +8,7 @@ import type { RecipientView, TaskDetailView } from '../../../../shared/tasks/typ
 import { DemoTag } from './demo';
 import { call, CallError } from '../../lib/api';
 import { isTerminalTask } from '../../../../shared/task-state';
-import { isImmediate, isKnownCode, localTime, money } from './format';
+import { isImmediate, localTime, money } from './format';
 import { useRefreshTask, useResend, useTaskDetail } from './hooks';
 import { StatusBadge } from './status-badge';
 import { SavedFileNotice } from '../files';
@@ -315,21 +316,6 @@ function TaskFacts({ d, language, onOpen }: { d: TaskDetailView; language: strin
       ) : null}
     </dl>
   );
-}
-
-export function FailureText({ code, reason }: { code: string | null; reason: string | null }) {
-  const { t } = useTranslation('tasks');
-  if (code === null && reason === null) return <span className="muted">—</span>;
-  if (isKnownCode(code)) {
-    return (
-      <span>
-        <strong className="mono">{code}</strong> {t(`codes.${code.trim().toUpperCase()}`)}
-        {/* the service's own words beside the explanation (they are in its language, not the UI's) */}
-        {reason ? <span className="muted service-reason"> ({t('recipient.serviceSaid', { reason })})</span> : null}
-      </span>
-    );
-  }
-  return <span>{t('recipient.unknownCode', { code: code ?? '—', reason: reason ?? '—' })}</span>;
 }
 
 function RecipientRow({ r, language }: { r: RecipientView; language: string }) {

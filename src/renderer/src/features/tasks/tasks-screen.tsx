@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SEARCH_CONTROL_CHARACTERS, STATUS_FILTERS, type StatusFilter, type TaskSortKey } from '../../../../shared/tasks/types';
 import { useUiStore } from '../../app/ui-store';
 import { dateInputToMs } from './format';
-import { useStartTaskList, useTaskTotal, useTasksChangedInvalidation, type ListParams } from './hooks';
+import { useStartTaskList, useTaskTotal, type ListParams } from './hooks';
 import { ShowDemoToggle, useShowDemo } from './demo';
 import { LookupForm } from './lookup';
 import { TaskDetailPane } from './task-detail';
@@ -14,7 +14,6 @@ const TEXT_SORT: TaskSortKey[] = ['name'];
 
 export function TasksScreen() {
   const { t } = useTranslation('tasks');
-  useTasksChangedInvalidation();
   const id = useId();
   const openId = useUiStore((s) => s.openTaskRef);
   const openTask = useUiStore((s) => s.openTask);
