@@ -30,6 +30,26 @@ export const FINAL_VIEW_STATUSES = ['done', 'failed', 'outcome_unknown', 'create
 /** Being worked on or waiting: what the tray's "active" and the polling care about. */
 export const ACTIVE_VIEW_STATUSES = [...WAITING_VIEW_STATUSES, 'sending'] as const;
 
+/** The Tasks screen's status filter: whole-task states, plus `has_failures` (any task with a failed recipient). */
+export const STATUS_FILTERS = ['pending', 'sending', 'done', 'failed', 'has_failures', 'outcome_unknown', 'not_sent'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/**
+ * The filter's choices → the view statuses they stand for: 'pending' includes tasks not yet
+ * checked or still being created; 'not_sent' is a create the service refused; `has_failures` is a
+ * recipient filter, not a task state (the history applies it apart).
+ */
+export function viewStatusesForFilters(filters: readonly StatusFilter[] | undefined): string[] | undefined {
+  if (!filters || filters.length === 0) return undefined;
+  const out = new Set<string>();
+  for (const f of filters) {
+    if (f === 'pending') WAITING_VIEW_STATUSES.forEach((s) => out.add(s));
+    else if (f === 'not_sent') out.add('create_failed');
+    else if (f !== 'has_failures') out.add(f);
+  }
+  return out.size ? [...out] : undefined;
+}
+
 export function isKnownViewStatus(s: string): s is KnownViewStatus {
   return (VIEW_STATUSES as readonly string[]).includes(s);
 }

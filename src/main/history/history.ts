@@ -11,7 +11,7 @@ import { TASK_COLUMNS, toRecipient, toSendInfo, toTaskSummary, type RecipientDbR
 import type {
   CreateState,
   FailedRecipient,
-  FailureGroup,
+  FailureCodeCount,
   PollDue,
   RecordedSend,
   RepeatMatch,
@@ -91,7 +91,7 @@ export interface History {
   /** What the service charged for recipients finished since `sinceMs` (yuan), from this computer's history. */
   chargesSince(sinceMs: number, profiles?: readonly string[]): number;
   /** Failed recipients since `sinceMs`, grouped by code; retryable codes first, then the most frequent. */
-  failuresSince(sinceMs: number, profiles?: readonly string[]): FailureGroup[];
+  failuresSince(sinceMs: number, profiles?: readonly string[]): FailureCodeCount[];
   /** The failed recipients behind failuresSince, newest first, for the failures view and resend. */
   failedRecipientsSince(
     sinceMs: number,

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { isRetryableFailure } from '../../shared/task-state';
 import { TASK_COLUMNS, toTaskSummary, type TaskRow } from './rows';
-import type { FailedRecipient, FailureGroup, TaskFilter, TaskListQuery, TaskSortKey, TaskSummary } from './types';
+import type { FailedRecipient, FailureCodeCount, TaskFilter, TaskListQuery, TaskSortKey, TaskSummary } from './types';
 
 const SORT_COLUMNS: Record<TaskSortKey, string> = {
   created: 't.created_at_ms',
@@ -134,7 +134,7 @@ export class HistoryQueries {
   }
 
   /** Failed recipients since `sinceMs`, grouped by code; retryable codes first, then the most frequent. */
-  failuresSince(sinceMs: number, profiles?: readonly string[]): FailureGroup[] {
+  failuresSince(sinceMs: number, profiles?: readonly string[]): FailureCodeCount[] {
     const only = profileClause(profiles);
     const rows = this.stmt(
       `SELECT r.failed_code AS code, count(*) AS recipients, count(DISTINCT r.task_id) AS tasks,

@@ -100,7 +100,8 @@ export interface TaskDetail extends TaskSummary {
   send: SendInfo | null;
 }
 
-export type TaskSortKey = 'created' | 'scheduled' | 'name' | 'status' | 'pages' | 'charges' | 'failed' | 'recipients';
+export type { TaskSortKey } from '../../shared/tasks/types';
+import type { TaskSortKey } from '../../shared/tasks/types';
 
 export interface TaskFilter {
   /** one status or several (see TaskSummary.status) */
@@ -149,7 +150,8 @@ export interface TaskChanges {
   counts: RecipientSummary;
 }
 
-export interface FailureGroup {
+/** Failed recipients counted per failure code (the Failures view groups them with their items). */
+export interface FailureCodeCount {
   code: string | null;
   retryable: boolean;
   recipients: number;

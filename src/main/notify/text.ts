@@ -4,7 +4,8 @@
  */
 import type { RecipientSummary } from '../../shared/task-state';
 
-export type NotifyLanguage = 'en' | 'zh-CN';
+import type { Language as NotifyLanguage } from '../../shared/language';
+export type { NotifyLanguage };
 
 export interface EndedTask {
   name: string;

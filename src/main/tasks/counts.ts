@@ -2,6 +2,7 @@
 import type { Spending, TaskCounts } from '../../shared/tasks/types';
 import type { History } from '../history';
 import type { Clock } from './clock';
+import { ACTIVE_VIEW_STATUSES, WAITING_VIEW_STATUSES } from '../../shared/task-state';
 
 export const DAY_MS = 86_400_000;
 
@@ -30,7 +31,7 @@ export function createTaskCounts(
     const since = clock.now() - windowDays * DAY_MS;
     const profiles = [profile()];
     return {
-      pending: history.countTasks({ status: ['pending', 'unchecked', 'creating'], profiles }),
+      pending: history.countTasks({ status: [...WAITING_VIEW_STATUSES], profiles }),
       sending: history.countTasks({ status: 'sending', profiles }),
       recentFailures: history.failuresSince(since, profiles).reduce((n, g) => n + g.recipients, 0),
       recentFailureDays: windowDays,
@@ -48,6 +49,6 @@ export function createTaskCounts(
       const profiles = [profile()];
       return { last30Days: history.chargesSince(clock.now() - 30 * DAY_MS, profiles), thisMonth: history.chargesSince(monthStart, profiles) };
     },
-    anyUnfinished: () => history.countTasks({ status: ['pending', 'sending', 'unchecked', 'creating'], profiles: [profile()] }) > 0,
+    anyUnfinished: () => history.countTasks({ status: [...ACTIVE_VIEW_STATUSES], profiles: [profile()] }) > 0,
   };
 }

@@ -20,6 +20,7 @@ import { UserError } from '../errors';
 import { createTasks } from '../send/create-tasks';
 import type { History, SendFile, TaskDetail } from '../history';
 import type { Logger } from '../log';
+import type { Language } from '../../shared/language';
 
 export type ResendScope = 'all' | 'retryable';
 
@@ -57,7 +58,7 @@ export function resendTargets(detail: Pick<TaskDetail, 'recipients'>, scope: Res
  * Names like "Invoice (resend)", "Invoice (resend 2)" — or "发票（重发）",
  * "发票（重发 2）" on a Chinese desk: the original name stays recognisable.
  */
-export function resendName(name: string, language: 'en' | 'zh-CN' = 'en'): string {
+export function resendName(name: string, language: Language = 'en'): string {
   const m = /^(.*?)(?: \(resend(?: (\d+))?\)|（重发(?: (\d+))?）)$/u.exec(name);
   const base = m ? m[1]! : name;
   const n = m ? Number(m[2] ?? m[3] ?? 1) + 1 : 1;
@@ -66,7 +67,7 @@ export function resendName(name: string, language: 'en' | 'zh-CN' = 'en'): strin
 }
 
 export interface ResendOptions {
-  language?: 'en' | 'zh-CN';
+  language?: Language;
   /** the user answered "resend again?" for recipients resent before */
   confirmRepeat?: boolean;
 }

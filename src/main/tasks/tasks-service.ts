@@ -10,7 +10,7 @@ import type { Task } from '../../shared/api/schemas';
 import type { SavedFile } from '../../shared/ipc/channels/files';
 import type { listTasksInputSchema, TasksChanged, TrackerHealth } from '../../shared/ipc/channels/tasks';
 import { serviceTimeToMs } from '../../shared/service-time';
-import { isTerminalTask } from '../../shared/task-state';
+import { isTerminalTask, pollStatusOf, viewStatusesForFilters } from '../../shared/task-state';
 import type {
   FailuresView,
   ListTasksResult,
@@ -40,7 +40,7 @@ import { assertSameProfile, resendFailed, type ResendScope } from './resend';
 import { createBalanceWatch } from '../account/balance-watch';
 import { DEMO_PROFILE } from '../account/profile';
 import { createTaskTracker, type TaskTracker } from './tracker';
-import { historyStatuses, toDetailView, toFailuresView, toRecipientView, toRowView } from './views';
+import { toDetailView, toFailuresView, toRecipientView, toRowView } from './views';
 
 export type { TasksTrayStatus } from './counts';
 
@@ -131,7 +131,7 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
       pollState: (ref) => {
         const t = history.getTask(ref);
         if (!t || t.createState !== 'created' || t.profile !== current()) return null;
-        return { status: t.status === 'unchecked' ? 'pending' : t.status, scheduledAtMs: t.scheduledAtMs, lastCheckedAtMs: t.lastCheckedAtMs };
+        return { status: pollStatusOf(t.status), scheduledAtMs: t.scheduledAtMs, lastCheckedAtMs: t.lastCheckedAtMs };
       },
     },
     client: () => o.connection.client(),
@@ -188,7 +188,7 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
     autoRetry,
     health: () => tracker.health(),
     list({ filters, sort, limit, offset }) {
-      const statuses = historyStatuses(filters.statuses);
+      const statuses = viewStatusesForFilters(filters.statuses);
       const filter = {
         ...(statuses ? { status: statuses } : {}),
         ...(filters.statuses?.includes('has_failures') ? { hasFailures: true } : {}),

@@ -1,9 +1,9 @@
 /** History records → the plain views the Tasks and Failures screens get. */
-import { isRetryableFailure, nextPollAt } from '../../shared/task-state';
+import { isRetryableFailure, nextPollAt, pollStatusOf } from '../../shared/task-state';
 import { compareFailureGroups } from '../../shared/tasks/order';
-import type { FailuresView, RecipientView, StatusFilter, TaskDetailView, TaskRowView } from '../../shared/tasks/types';
+import type { FailuresView, RecipientView, TaskDetailView, TaskRowView } from '../../shared/tasks/types';
 import { isDemoProfile } from '../account/profile';
-import type { FailedRecipient, FailureGroup, HistoryRecipient, TaskDetail, TaskSummary } from '../history';
+import type { FailedRecipient, FailureCodeCount, HistoryRecipient, TaskDetail, TaskSummary } from '../history';
 import type { ResendRecord } from '../history/types';
 
 /** The row id: the task_ref, or `local:<n>` for a send the service never confirmed. */
@@ -78,26 +78,13 @@ export function toDetailView(
     recipients: d.recipients.map((r) => toRecipientView(r, toMs)),
     files: (d.send?.files ?? []).map((f) => ({ name: f.name, fileRef: f.fileRef, localPath: f.path || null })),
     nextCheckAtMs: polled
-      ? nextPollAt({ status: d.status === 'unchecked' ? 'pending' : d.status, scheduledAtMs: d.scheduledAtMs, lastCheckedAtMs: d.lastCheckedAtMs })
+      ? nextPollAt({ status: pollStatusOf(d.status), scheduledAtMs: d.scheduledAtMs, lastCheckedAtMs: d.lastCheckedAtMs })
       : null,
     serviceTimeZone,
   };
 }
 
-/** Screen filters → the history's stored view statuses. */
-export function historyStatuses(filters: readonly StatusFilter[] | undefined): string[] | undefined {
-  if (!filters || filters.length === 0) return undefined;
-  const out = new Set<string>();
-  for (const f of filters) {
-    if (f === 'pending') ['pending', 'unchecked', 'creating'].forEach((s) => out.add(s));
-    else if (f === 'not_sent') out.add('create_failed');
-    else if (f === 'has_failures') continue; // a recipient filter, not a task state (hasFailures)
-    else out.add(f);
-  }
-  return out.size ? [...out] : undefined;
-}
-
-export function toFailuresView(sinceMs: number, groups: FailureGroup[], items: FailedRecipient[]): FailuresView {
+export function toFailuresView(sinceMs: number, groups: FailureCodeCount[], items: FailedRecipient[]): FailuresView {
   const byCode = new Map<string, FailuresView['groups'][number]>();
   for (const g of groups) {
     const code = g.code ?? '';

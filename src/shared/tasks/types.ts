@@ -10,10 +10,7 @@ export type TaskViewStatus = KnownViewStatus | (string & {});
 export const TASK_SORT_KEYS = ['created', 'scheduled', 'name', 'status', 'recipients', 'failed', 'pages', 'charges'] as const;
 export type TaskSortKey = (typeof TASK_SORT_KEYS)[number];
 
-/** 'pending' includes tasks not yet checked; 'not_sent' is a create the service refused. */
-/** Whole-task states, plus `has_failures`: any task with at least one failed recipient, whatever its own state. */
-export const STATUS_FILTERS = ['pending', 'sending', 'done', 'failed', 'has_failures', 'outcome_unknown', 'not_sent'] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export { STATUS_FILTERS, type StatusFilter } from '../task-state';
 
 export interface TaskRowView {
   /** stable local id: the task_ref, or FaxDesk's own id for an unanswered create */

@@ -1,4 +1,5 @@
 import type { en } from './locales/en';
+import type { Language } from '../../../shared/language';
 
 export type Resources = typeof en;
 
@@ -11,6 +12,6 @@ export const namespaces = ['common', 'phonebook', 'account', 'settings', 'tasks'
  * One language's catalogue, as its own chunk: the first screen waits only for
  * the language it shows (the other is fetched if the user switches).
  */
-export async function loadResources(language: 'en' | 'zh-CN'): Promise<Record<string, unknown>> {
+export async function loadResources(language: Language): Promise<Record<string, unknown>> {
   return language === 'zh-CN' ? (await import('./locales/zh-CN')).zhCN : (await import('./locales/en')).en;
 }
