@@ -1,7 +1,6 @@
-/** The service's limit on phone_numbers per create-task. */
-export const MAX_RECIPIENTS_PER_TASK = 100;
-/** The service's limit on a task name. */
-export const MAX_TASK_NAME_LENGTH = 255;
+import { MAX_RECIPIENTS_PER_TASK, MAX_TASK_NAME_LENGTH } from './send/limits';
+
+export { MAX_RECIPIENTS_PER_TASK, MAX_TASK_NAME_LENGTH };
 
 /** Cuts a list into consecutive chunks of at most `size`, keeping order. */
 export function chunk<T>(items: readonly T[], size: number = MAX_RECIPIENTS_PER_TASK): T[][] {

@@ -47,6 +47,11 @@ describe('one definition per vocabulary', () => {
     expect(definedOutside(/interface FailureGroup\b/, 'src/shared/tasks/types.ts')).toEqual([]);
   });
 
+  it('sets the send limits only in src/shared/send/limits.ts', () => {
+    const limit = /const (MAX_TASK_NAME(_LENGTH)?|MAX_FILE_NAME_LENGTH|(MIN_)?SCHEDULE_LEAD_MS|MAX_SCHEDULE_AHEAD_MS|MAX_DOCUMENT_BYTES|MAX_DOCUMENTS|MAX_RECIPIENTS_PER_TASK) =/;
+    expect(definedOutside(limit, 'src/shared/send/limits.ts')).toEqual([]);
+  });
+
   it('defines the error codes once (the window words them: test/lint/error-codes.test.ts)', () => {
     expect(definedOutside(/'business\.file_ref_invalid',\s*\n\s*'business\./, 'src/shared/ipc/error-codes.ts')).toEqual([]);
   });

@@ -33,6 +33,7 @@ import { inspectDocument } from './documents';
 import { UploadRegistry } from './uploads';
 import type { RepeatMatch, SendFile } from '../history/types';
 import { createTasks, type CreateTasksHistory } from './create-tasks';
+import { MAX_SCHEDULE_AHEAD_MS, MIN_SCHEDULE_LEAD_MS } from '../../shared/send/limits';
 
 /**
  * What the send needs from the local history (src/main/history), kept narrow
@@ -63,10 +64,6 @@ export interface SendServiceDeps {
   contractUnitPrice?: () => number | null;
 }
 
-/** A schedule closer than this is refused: by the time the request arrives it may be in the past. */
-export const MIN_SCHEDULE_LEAD_MS = 60_000;
-/** The furthest a fax can be scheduled: ten years (a date further out is a typo; past year 9999 the service's time format cannot even write it). */
-export const MAX_SCHEDULE_AHEAD_MS = 10 * 366 * 24 * 60 * 60_000;
 const PROGRESS_INTERVAL_MS = 100;
 
 export interface SendService {

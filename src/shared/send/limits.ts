@@ -28,5 +28,17 @@ export function isAcceptedDocumentName(fileName: string): boolean {
   return (ACCEPTED_DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
 }
 
+/** The service's limit on phone_numbers per create-task. */
+export const MAX_RECIPIENTS_PER_TASK = 100;
+/** The service's limit on a task name, in characters. */
+export const MAX_TASK_NAME_LENGTH = 255;
+/** Spec: file names up to 255 characters. */
+export const MAX_FILE_NAME_LENGTH = 255;
+
+/** A schedule closer than this is refused: by the time the request arrives it may be in the past. */
+export const MIN_SCHEDULE_LEAD_MS = 60_000;
+/** The furthest a fax can be scheduled: ten years (a date further out is a typo; past year 9999 the service's time format cannot even write it). */
+export const MAX_SCHEDULE_AHEAD_MS = 10 * 366 * 24 * 60 * 60_000;
+
 /** Sends bigger than this are refused at the door: 50 tasks of 100 is already a mailing, not a fax. */
 export const MAX_NUMBERS_PER_SEND = 5000;

@@ -3,11 +3,11 @@
  * no Node, no DOM (src/shared runs everywhere).
  */
 import type { ErrorData } from '../error-data';
+import { MAX_TASK_NAME_LENGTH } from './limits';
 
 /** Spec: "Single file size 10 MB maximum (2 MB or less recommended)". */
 export const RECOMMENDED_DOCUMENT_BYTES = 2 * 1024 * 1024;
-/** Spec: file names up to 255 characters. */
-export const MAX_FILE_NAME_LENGTH = 255;
+export { MAX_FILE_NAME_LENGTH } from './limits';
 
 export type DocumentProblemCode = 'not_found' | 'not_a_file' | 'unsupported_type' | 'too_large' | 'empty' | 'unreadable' | 'name_too_long';
 
@@ -139,14 +139,11 @@ export interface SendDraft {
   savedAt: number;
 }
 
-/** Characters a name of a task may not be longer than (spec). */
-export const MAX_TASK_NAME = 255;
-
 /** "report.pdf" -> "report"; cut to the service's 255 characters (by code point). */
 export function defaultTaskName(fileName: string): string {
   const base = fileName.replace(/\.[^./\\]+$/, '').trim() || fileName.trim();
   const chars = Array.from(base);
-  return chars.length > MAX_TASK_NAME ? chars.slice(0, MAX_TASK_NAME).join('') : base;
+  return chars.length > MAX_TASK_NAME_LENGTH ? chars.slice(0, MAX_TASK_NAME_LENGTH).join('') : base;
 }
 
 /** 10.5 MB style sizes for messages. */

@@ -7,9 +7,8 @@ import { useAccount, formatYuan } from '../account';
 import { useUiStore } from '../../app/ui-store';
 import { namingDocument, useCompose } from './compose-store';
 import { estimateQuery } from './hooks';
+import { MIN_SCHEDULE_LEAD_MS } from '../../../../shared/send/limits';
 
-/** Minimum lead time main also enforces (MIN_SCHEDULE_LEAD_MS). */
-export const SCHEDULE_LEAD_MS = 60_000;
 
 /** The datetime-local value as an instant (it is local wall time), or null. */
 export function scheduleMs(value: string): number | null {
@@ -45,7 +44,7 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
   const now = useNow();
 
   const ms = scheduleMs(schedule);
-  const past = ms !== null && ms < now + SCHEDULE_LEAD_MS;
+  const past = ms !== null && ms < now + MIN_SCHEDULE_LEAD_MS;
   let serviceTime: string | null = null;
   try {
     serviceTime = ms !== null ? toServiceTime(new Date(ms), serviceTimeZone) : null;

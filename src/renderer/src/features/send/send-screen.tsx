@@ -10,7 +10,7 @@ import { useAccount, useSettings } from '../account';
 import { composeLocked, namingDocument, useCompose } from './compose-store';
 import { addFiles, restoreDocuments, settleFromOutside, useOfferedDocuments, useUploadProgress } from './documents';
 import { DocumentsPanel } from './documents-panel';
-import { DetailsPanel, SCHEDULE_LEAD_MS, scheduleMs, useNow } from './details-panel';
+import { DetailsPanel, scheduleMs, useNow } from './details-panel';
 import { RecipientsPanel } from './recipients-panel';
 import { estimateQuery, useSendFax } from './hooks';
 import { ResultPanel } from './result-panel';
@@ -18,6 +18,7 @@ import { RepeatDialog } from './repeat-dialog';
 import { ReviewDialog, type ReviewFacts } from './review-dialog';
 import './send.css';
 import { describeError } from '../../lib/describe-error';
+import { MIN_SCHEDULE_LEAD_MS } from '../../../../shared/send/limits';
 
 /** The whole window accepts dropped files while the Send screen is shown. */
 function useWindowDrop(): boolean {
@@ -178,7 +179,7 @@ export function SendScreen() {
           ? t('actions.fixInvalid')
           : uploading
             ? t('actions.waitUploads')
-            : ms !== null && ms < now + SCHEDULE_LEAD_MS
+            : ms !== null && ms < now + MIN_SCHEDULE_LEAD_MS
               ? t('details.past')
               : null;
   const sendName = name.trim() || defaultTaskName(namingDocument(docs)?.doc.name ?? '') || 'Fax';
