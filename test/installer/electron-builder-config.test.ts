@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACCEPTED_DOCUMENT_EXTENSIONS } from '../../src/shared/ipc/channels/intake';
+import { ACCEPTED_DOCUMENT_EXTENSIONS } from '../../src/shared/send/limits';
 
 // The installers cannot be built here (no Electron binary), so the
 // configuration is checked the way electron-builder itself would check it,

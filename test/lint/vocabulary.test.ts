@@ -52,6 +52,13 @@ describe('one definition per vocabulary', () => {
     expect(definedOutside(limit, 'src/shared/send/limits.ts')).toEqual([]);
   });
 
+  it('has one vocabulary for what is wrong with a document, whatever route it came in by', () => {
+    expect(definedOutside(/'unsupported_type'\s*\|/, 'src/shared/send/limits.ts')).toEqual([]);
+    expect(definedOutside(/\[\s*'too_large',\s*'empty'/, 'src/shared/send/limits.ts')).toEqual([]);
+    // the rules on name and size: one function, applied by the Send screen's check and the intake queue alike
+    expect(definedOutside(/'name_too_long'\s*;/, 'src/shared/send/limits.ts')).toEqual([]);
+  });
+
   it('defines the error codes once (the window words them: test/lint/error-codes.test.ts)', () => {
     expect(definedOutside(/'business\.file_ref_invalid',\s*\n\s*'business\./, 'src/shared/ipc/error-codes.ts')).toEqual([]);
   });

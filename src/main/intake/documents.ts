@@ -2,11 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ACCEPTED_DOCUMENT_EXTENSIONS, MAX_DOCUMENTS, documentRuleProblem } from '../../shared/send/limits';
 import {
-  ACCEPTED_DOCUMENT_EXTENSIONS,
-  MAX_DOCUMENT_BYTES,
-  MAX_DOCUMENTS,
-  isAcceptedDocumentName,
   type DocumentSource,
   type DocumentsOffered,
   type OfferedDocument,
@@ -76,7 +73,7 @@ export function documentPathsFromArgv(argv: readonly string[], cwd: string, opti
 export type Inspection = { ok: true; document: OfferedDocument } | { ok: false; rejected: RejectedDocument };
 
 /** Checks one file the way the upload will need it: there, a file, a type the service takes, readable, within limits. */
-export function inspectDocument(filePath: string, source: DocumentSource, grants: FileGrants): Inspection {
+export function inspectIncoming(filePath: string, source: DocumentSource, grants: FileGrants): Inspection {
   if (isRemoteUrl(filePath) || /^file:/i.test(filePath)) {
     const name = decodeURIComponent(filePath.split(/[\\/]/).filter(Boolean).pop() ?? filePath);
     return { ok: false, rejected: { name, reason: 'not_local', source } };
@@ -91,9 +88,8 @@ export function inspectDocument(filePath: string, source: DocumentSource, grants
     return reject('not_found');
   }
   if (!stat.isFile()) return reject('not_a_file');
-  if (!isAcceptedDocumentName(name)) return reject('unsupported_type');
-  if (stat.size === 0) return reject('empty');
-  if (stat.size > MAX_DOCUMENT_BYTES) return reject('too_large');
+  const broken = documentRuleProblem(name, stat.size);
+  if (broken) return reject(broken);
   try {
     fs.accessSync(abs, fs.constants.R_OK);
   } catch {
@@ -143,7 +139,7 @@ export class IntakeQueue {
     const rejected: RejectedDocument[] = [];
     for (const p of paths) {
       const abs = isRemoteUrl(p) || /^file:/i.test(p) ? p : path.resolve(p);
-      const result = inspectDocument(abs, source, this.grants);
+      const result = inspectIncoming(abs, source, this.grants);
       // the same file twice in one offer is one document (same path, same handle)
       if (result.ok && documents.some((d) => d.handle === result.document.handle)) continue;
       const job = extras.jobs?.get(abs);

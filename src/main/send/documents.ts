@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_DOCUMENT_BYTES, isAcceptedDocumentName, extensionOf } from '../../shared/send/limits';
+import { documentRuleProblem, extensionOf } from '../../shared/send/limits';
 import {
   MAX_FILE_NAME_LENGTH,
   RECOMMENDED_DOCUMENT_BYTES,
@@ -27,6 +27,7 @@ function problem(code: DocumentProblemCode, name: string, size: number): Documen
     unsupported_type: `${name} is not a type the fax service accepts. Use PDF (recommended), DOC, DOCX, TXT, JPG, PNG or TIFF.`,
     too_large: `${name} is ${formatBytes(size)}; the fax service accepts at most 10 MB per file. Split it or reduce its size (for example, scan at a lower resolution).`,
     empty: `${name} is empty (0 bytes). Check that it was saved completely.`,
+    not_local: `${name} is not a file on this computer. Copy it to a local folder first.`,
     unreadable: `${name} cannot be read. Check that it is not open in another program and that you may read it.`,
     name_too_long: `The name of ${Array.from(name).slice(0, 40).join('')}… is ${Array.from(name).length} characters; the fax service accepts at most ${MAX_FILE_NAME_LENGTH}. Rename the file.`,
   };
@@ -74,10 +75,8 @@ export async function inspectDocument(filePath: string): Promise<DocumentInfo> {
   const known = inspected.get(abs);
   if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) return { ...known.info };
   const info: DocumentInfo = { ...base, size: stat.size };
-  if (Array.from(name).length > MAX_FILE_NAME_LENGTH) return { ...info, error: problem('name_too_long', name, stat.size) };
-  if (!isAcceptedDocumentName(name)) return { ...info, error: problem('unsupported_type', name, stat.size) };
-  if (stat.size > MAX_DOCUMENT_BYTES) return { ...info, error: problem('too_large', name, stat.size) };
-  if (stat.size === 0) return { ...info, error: problem('empty', name, 0) };
+  const broken = documentRuleProblem(name, stat.size);
+  if (broken) return { ...info, error: problem(broken, name, stat.size) };
   if (stat.size > RECOMMENDED_DOCUMENT_BYTES) info.warning = 'large';
 
   // Read in pieces (page-count.ts): the attach path holds no whole-file buffer.

@@ -40,5 +40,22 @@ export const MIN_SCHEDULE_LEAD_MS = 60_000;
 /** The furthest a fax can be scheduled: ten years (a date further out is a typo; past year 9999 the service's time format cannot even write it). */
 export const MAX_SCHEDULE_AHEAD_MS = 10 * 366 * 24 * 60 * 60_000;
 
+/**
+ * Why a document cannot be sent, whatever way it came in (a drop, a dialog, "Open with", the printer,
+ * the hot folder): one vocabulary, worded by the Send screen (send: documents.problem).
+ * not_local: a network or web address named on the command line; only local files are faxed from there.
+ */
+export const DOCUMENT_PROBLEMS = ['not_found', 'not_a_file', 'unsupported_type', 'too_large', 'empty', 'unreadable', 'name_too_long', 'not_local'] as const;
+export type DocumentProblemCode = (typeof DOCUMENT_PROBLEMS)[number];
+
+/** The rules on a document's name and size that every route applies (existence and reading are the caller's). */
+export function documentRuleProblem(name: string, size: number): DocumentProblemCode | null {
+  if (Array.from(name).length > MAX_FILE_NAME_LENGTH) return 'name_too_long';
+  if (!isAcceptedDocumentName(name)) return 'unsupported_type';
+  if (size > MAX_DOCUMENT_BYTES) return 'too_large';
+  if (size === 0) return 'empty';
+  return null;
+}
+
 /** Sends bigger than this are refused at the door: 50 tasks of 100 is already a mailing, not a fax. */
 export const MAX_NUMBERS_PER_SEND = 5000;

@@ -9,7 +9,8 @@ import { MAX_TASK_NAME_LENGTH } from './limits';
 export const RECOMMENDED_DOCUMENT_BYTES = 2 * 1024 * 1024;
 export { MAX_FILE_NAME_LENGTH } from './limits';
 
-export type DocumentProblemCode = 'not_found' | 'not_a_file' | 'unsupported_type' | 'too_large' | 'empty' | 'unreadable' | 'name_too_long';
+export type { DocumentProblemCode } from './limits';
+import type { DocumentProblemCode } from './limits';
 
 export interface DocumentProblem {
   code: DocumentProblemCode;

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, type DocumentsOffered } from '../../../src/shared/ipc/channels/intake';
+import type { DocumentsOffered } from '../../../src/shared/ipc/channels/intake';
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS } from '../../../src/shared/send/limits';
 import { IntakeQueue, documentPathsFromArgv } from '../../../src/main/intake/documents';
 
 let dir: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channel } from '../define';
-import { ACCEPTED_DOCUMENT_EXTENSIONS } from './intake';
+import { ACCEPTED_DOCUMENT_EXTENSIONS } from '../../send/limits';
 import { fileHandleSchema } from '../../file-handle';
 import type { Settings } from '../../settings';
 

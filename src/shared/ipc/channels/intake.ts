@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
 import { fileHandleSchema } from '../../file-handle';
+import type { DocumentProblemCode } from '../../send/limits';
 
-// The document rules live in one zod-free module (the window's first screen needs them without the IPC schemas).
-export {
-  ACCEPTED_DOCUMENT_EXTENSIONS,
-  extensionOf,
-  isAcceptedDocumentName,
-  MAX_DOCUMENT_BYTES,
-  MAX_DOCUMENTS,
-  type AcceptedExtension,
-} from '../../send/limits';
+// The document rules live in one zod-free module, src/shared/send/limits.ts (the window's first
+// screen needs them without the IPC schemas); channel files import domain words, never define them.
 
 /** How a document reached FaxDesk (the Send screen may word its notice by it). */
 export type DocumentSource = 'argv' | 'open-file' | 'second-instance' | 'hot-folder' | 'print';
@@ -36,8 +30,8 @@ export interface PrintedJob {
   name: string | null;
 }
 
-/** not_local: a URL (smb://, http://…) named on the command line; only local files can be faxed from "Open with" */
-export type RejectReason = 'not_found' | 'not_a_file' | 'unsupported_type' | 'empty' | 'too_large' | 'unreadable' | 'not_local';
+/** The one document vocabulary (src/shared/send/limits.ts). */
+export type RejectReason = DocumentProblemCode;
 
 export interface RejectedDocument {
   name: string;

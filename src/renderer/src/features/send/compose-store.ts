@@ -28,7 +28,7 @@ export interface DocItem {
 
 export interface Refusal {
   key: string;
-  code: DocumentProblemCode | 'not_local' | 'other';
+  code: DocumentProblemCode | 'other';
   name: string;
   size: number;
   message: string;

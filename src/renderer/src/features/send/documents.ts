@@ -4,7 +4,7 @@
  * through window.faxdesk.grantFile); main reads and uploads the bytes.
  */
 import { useEffect } from 'react';
-import { MAX_DOCUMENTS } from '../../../../shared/send/limits';
+import { DOCUMENT_PROBLEMS, MAX_DOCUMENTS } from '../../../../shared/send/limits';
 import type { DocumentSource, DocumentsOffered, OfferedDocument } from '../../../../shared/ipc/channels/intake';
 import type { ComposeDocument, DocumentInfo } from '../../../../shared/send/types';
 import { api, call, CallError } from '../../lib/api';
@@ -184,7 +184,7 @@ export function useOfferedDocuments(onOffered: () => void): void {
     const take = (offer: DocumentsOffered) => {
       const fresh = offer.documents.filter((d) => !seen.has(d.id));
       fresh.forEach((d) => seen.add(d.id));
-      const known = ['too_large', 'empty', 'unsupported_type', 'not_found', 'not_a_file', 'not_local'] as const;
+      const known = DOCUMENT_PROBLEMS;
       const rejected: Refusal[] = offer.rejected.map((r) => ({
         key: newKey('r'),
         code: (known as readonly string[]).includes(r.reason) ? (r.reason as (typeof known)[number]) : 'unreadable',
