@@ -67,20 +67,12 @@ export interface TaskSummary {
   profile: string;
 }
 
-export interface HistoryRecipient {
+export interface HistoryRecipient extends RecipientOutcome {
   id: number;
   position: number;
   rcptRef: string | null;
-  phoneNumber: string;
+  /** null until the service has reported on it */
   status: string | null;
-  unitPrice: number | null;
-  pageCount: number | null;
-  chargedAmount: number | null;
-  failedCode: string | null;
-  failedReason: string | null;
-  completedAt: string | null;
-  completedAtMs: number | null;
-  createdAt: string | null;
 }
 
 export interface SendInfo {
@@ -101,7 +93,7 @@ export interface TaskDetail extends TaskSummary {
 }
 
 export type { TaskSortKey } from '../../shared/tasks/types';
-import type { TaskSortKey } from '../../shared/tasks/types';
+import type { RecipientOutcome, TaskSortKey } from '../../shared/tasks/types';
 
 export interface TaskFilter {
   /** one status or several (see TaskSummary.status) */

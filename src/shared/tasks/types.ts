@@ -40,10 +40,9 @@ export interface TaskRowView {
   readOnly: boolean;
 }
 
-export interface RecipientView {
-  rcptRef: string;
+/** What the service reported about one recipient: stored in the history, shown on the screens. */
+export interface RecipientOutcome {
   phoneNumber: string;
-  status: string;
   pageCount: number | null;
   unitPrice: number | null;
   chargedAmount: number | null;
@@ -53,6 +52,11 @@ export interface RecipientView {
   completedAt: string | null;
   completedAtMs: number | null;
   createdAt: string | null;
+}
+
+export interface RecipientView extends RecipientOutcome {
+  rcptRef: string;
+  status: string;
   createdAtMs: number | null;
   retryable: boolean;
 }
