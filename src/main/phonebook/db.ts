@@ -1,39 +1,14 @@
 import { openSqlite, runMigrations, type Db } from '../storage/sqlite';
 
+import { m001 } from './migrations/001-contacts-groups';
+
 export type { Db } from '../storage/sqlite';
 
 /**
- * Versioned migrations: entry i takes the database from user_version i to
- * i + 1. Append only; never edit a migration that has shipped.
+ * Versioned migrations, one file each in ./migrations/: entry i takes the database from
+ * user_version i to i + 1. Append only; never edit a migration that has shipped.
  */
-export const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
-  (db) => {
-    db.exec(`
-      CREATE TABLE contacts (
-        id TEXT PRIMARY KEY,
-        name TEXT NOT NULL DEFAULT '',
-        fax TEXT NOT NULL UNIQUE,
-        company TEXT,
-        note TEXT,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL
-      );
-      CREATE INDEX contacts_name ON contacts (name COLLATE NOCASE);
-      CREATE TABLE groups (
-        id TEXT PRIMARY KEY,
-        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL
-      );
-      CREATE TABLE group_members (
-        group_id TEXT NOT NULL REFERENCES groups (id) ON DELETE CASCADE,
-        contact_id TEXT NOT NULL REFERENCES contacts (id) ON DELETE CASCADE,
-        PRIMARY KEY (group_id, contact_id)
-      ) WITHOUT ROWID;
-      CREATE INDEX group_members_contact ON group_members (contact_id);
-    `);
-  },
-];
+export const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [m001];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
