@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ArrowDown, ArrowUp, FilePlus, FolderOpen, Link, X } from 'lucide-react';
 import { ACCEPTED_DOCUMENT_EXTENSIONS, MAX_DOCUMENTS } from '../../../../shared/send/limits';
 import { call } from '../../lib/api';
 import { newKey, useCompose, type DocItem } from './compose-store';
@@ -101,19 +102,20 @@ function DocumentRow({ item, index, count }: { item: DocItem; index: number; cou
             {t('cover.edit')}
           </button>
         ) : null}
-        <button type="button" className="btn small" disabled={index === 0} onClick={() => move(item.key, -1)} aria-label={t('documents.moveUp', { name })}>
-          ↑
+        <button type="button" className="btn small" disabled={index === 0} onClick={() => move(item.key, -1)} aria-label={t('documents.moveUp', { name })} title={t('documents.moveUp', { name })}>
+          <ArrowUp aria-hidden="true" size={14} />
         </button>
-        <button type="button" className="btn small" disabled={index === count - 1} onClick={() => move(item.key, 1)} aria-label={t('documents.moveDown', { name })}>
-          ↓
+        <button type="button" className="btn small" disabled={index === count - 1} onClick={() => move(item.key, 1)} aria-label={t('documents.moveDown', { name })} title={t('documents.moveDown', { name })}>
+          <ArrowDown aria-hidden="true" size={14} />
         </button>
         <button
           type="button"
           className="btn small"
           onClick={discard}
           aria-label={t('documents.remove', { name })}
+          title={t('documents.remove', { name })}
         >
-          ✕
+          <X aria-hidden="true" size={14} />
         </button>
       </div>
     </li>
@@ -148,6 +150,7 @@ function AddFromUrl() {
   if (!open) {
     return (
       <button type="button" className="btn" disabled={full} onClick={() => setOpen(true)}>
+        <Link aria-hidden="true" size={15} />
         {t('url.toggle')}
       </button>
     );
@@ -219,6 +222,7 @@ function CoverPage() {
     return (
       <>
         <button type="button" className="btn" disabled={full || hasCover} onClick={() => set({ coverOpen: true })}>
+          <FilePlus aria-hidden="true" size={15} />
           {t('cover.toggle')}
         </button>
         {note ? <p className="notice warn">{note}</p> : null}
@@ -333,6 +337,7 @@ export function DocumentsPanel() {
       ) : null}
       <div className="row">
         <button type="button" className="btn" disabled={docs.length >= MAX_DOCUMENTS} onClick={() => input.current?.click()}>
+          <FolderOpen aria-hidden="true" size={15} />
           {t('documents.choose')}
         </button>
         <AddFromUrl />

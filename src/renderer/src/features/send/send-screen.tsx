@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CalendarClock, Send } from 'lucide-react';
 import { parseRecipients } from '../../../../shared/phone/parse';
 import { sendRepeatDetails, type SendRepeatDetails } from '../../../../shared/ipc/error-details';
 import { defaultTaskName } from '../../../../shared/send/types';
@@ -313,6 +314,7 @@ export function SendScreen() {
               aria-describedby="send-blocker"
               aria-keyshortcuts="Control+Enter"
             >
+              {ms !== null ? <CalendarClock aria-hidden="true" size={16} /> : <Send aria-hidden="true" size={16} />}
               {busy ? t('actions.sending') : ms !== null ? t('actions.schedule') : t('actions.send')}
             </button>
             <span id="send-blocker" className="muted">
