@@ -45,8 +45,10 @@ describe('uploading documents', () => {
     rig = await makeRig({ sim: { faults: { latencyMs: 300 } } });
     const p = path.join(rig.dir, 'scan.png');
     fs.writeFileSync(p, Buffer.alloc(8 * 1024 * 1024, 3));
+    const before = rig.sim.counters().requests;
     const pending = rig.service.upload('u-cancel', p);
-    await new Promise((r) => setTimeout(r, 50));
+    // the upload has reached the service (held there by the latency fault): it is in flight
+    await expect.poll(() => rig!.sim.counters().requests).toBeGreaterThan(before);
     expect(rig.service.cancelUpload('u-cancel')).toBe(true);
     await expect(pending).rejects.toBeInstanceOf(CancelledError);
     expect(rig.service.cancelUpload('u-cancel')).toBe(false);
