@@ -85,10 +85,6 @@ export function normalizeTaskStatus(raw: string): TaskStatusValue {
   return known ?? raw;
 }
 
-export function isKnownTaskStatus(s: string): s is KnownTaskStatus {
-  return (TASK_STATUSES as readonly string[]).includes(s);
-}
-
 /**
  * Done and failed tasks never change again, so they are never polled. An
  * unknown status is not terminal: we keep watching it (at the slow rate)

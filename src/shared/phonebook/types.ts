@@ -41,7 +41,6 @@ export interface RecentNumber {
 
 export const MAX_NAME = 200;
 export const MAX_TEXT = 1000;
-export const MAX_PATH = 4096;
 /** Phonebook CSV files larger than this are refused before reading (50,000 rows are about 3 MB). */
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
 export const MAX_CSV_ROWS = 50_000;
