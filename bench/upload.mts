@@ -3,16 +3,19 @@
  * the service is remote: the simulator (its command line), the uploader and
  * curl. The uploader is FaxDesk's main process on the Send screen's path
  * (bench/workers/app-upload.mts: createMainServices, `inspectDocuments` when
- * a document is attached, then `uploadDocument`, through the IPC dispatch).
+ * a document is attached, then `uploadDocument`, through the IPC dispatch),
+ * bundled as the app's main process is (bench/lib/app-bundle.mts) and run by
+ * plain node: not TypeScript compiled on the fly by tsx.
  * Both uploaders send the same 10 MB file to the same simulator, turn about,
- * in the same run, five uploads a side per round; the figure is the median of the rounds' ratios.
+ * in the same run, seven uploads a side per round; the figure is the median of the rounds' ratios.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writePaddedPdf } from './lib/pdf.mts';
-import { runTsxJson, startSimProcess, type SimProcess } from './lib/processes.mts';
+import { buildAppUploadBundle } from './lib/app-bundle.mts';
+import { runNodeJson, runTsxJson, startSimProcess, type SimProcess } from './lib/processes.mts';
 import { figure, median, type Figure } from './lib/report.mts';
 
 const FILE_BYTES = 10_000_000;
@@ -53,6 +56,7 @@ export function loadAverage(): string {
 export async function uploadFigures(runs: number, log: (s: string) => void): Promise<Figure[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-bench-upload-'));
   const sim = await startSimProcess(['--speed', '1000']);
+  const appBundle = await buildAppUploadBundle();
   try {
     const files = await Promise.all(
       [1, 2, 3].map(async (i) => {
@@ -68,13 +72,13 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
     // Throughput: curl and the app take turns, so both see the same machine load. A 10 MB upload on
     // loopback takes 6–30 ms, and one upload against one swings 0.2–2× (the simulator's GC and page
     // count, which core each process lands on): each round therefore times EACH uploads per side —
-    // curl as five runs of its command, the app as five documents attached and sent in one app
+    // curl as EACH runs of its command, the app as EACH documents attached and sent in one app
     // process — and compares their medians; who goes first alternates. Every upload on either side
     // starts 100 ms after the last one ended: back to back, the next upload met the simulator still
     // collecting the previous 10 MB (measured: the app's five in a row took a median 18-21 ms against
     // curl's 12-15, paced alike both take about the same). The figure is the median of the rounds' ratios.
     for (let i = 0; i < 3; i++) await curlUpload(sim, big); // warm the simulator's page counting (pdf-lib JIT) for both
-    const EACH = 5;
+    const EACH = 7;
     const rounds = Math.max(9, runs * 2);
     const curlRates: number[] = [];
     const clientRates: number[] = [];
@@ -90,7 +94,7 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
         return copy;
       });
       const app = () =>
-        runTsxJson<{ attachSeconds: number[]; uploadSeconds: number[]; bytes: number[] }>('bench/workers/app-upload.mts', [
+        runNodeJson<{ attachSeconds: number[]; uploadSeconds: number[]; bytes: number[] }>(appBundle, [
           'throughput', sim.baseUrl, sim.apiKey, sim.apiSecret, small, ...copies,
         ]);
       const curls = async () => {
@@ -137,8 +141,8 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
     const growth: number[] = [];
     const attachGrowth: number[] = [];
     for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
-      const m = await runTsxJson<{ growth: number; attachGrowth: number; samples: number }>(
-        'bench/workers/app-upload.mts',
+      const m = await runNodeJson<{ growth: number; attachGrowth: number; samples: number }>(
+        appBundle,
         ['memory', sim.baseUrl, sim.apiKey, sim.apiSecret, small, ...files],
         { nodeFlags: ['--expose-gc'] },
       );
