@@ -137,6 +137,46 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
     }
 
 
+    // The main process lives all day: one app process attaching and uploading LONG documents in a
+    // row (its heap, and pdf.js's garbage, build up as they would), against as many curl runs, turn
+    // about. Measured on the loaded machine: with pdf.js in the main thread a process like this did
+    // worse than fresh ones (major collections of the chunk maps paused uploads by 50-90 ms).
+    const LONG = 30;
+    const longRatios: number[] = [];
+    for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
+      const copies = Array.from({ length: LONG }, (_, k) => {
+        const copy = path.join(dir, `long-${i}-${k}.pdf`);
+        fs.copyFileSync(big, copy);
+        return copy;
+      });
+      const app = () =>
+        runNodeJson<{ uploadSeconds: number[]; bytes: number[] }>(appBundle, ['throughput', sim.baseUrl, sim.apiKey, sim.apiSecret, small, ...copies]);
+      const curls = async () => {
+        const out: number[] = [];
+        for (let k = 0; k < LONG; k++) {
+          await new Promise((r) => setTimeout(r, 100));
+          out.push((await curlUpload(sim, big)).seconds);
+        }
+        return out;
+      };
+      let c: number[];
+      let r: Awaited<ReturnType<typeof app>>;
+      if (i % 2 === 0) {
+        c = await curls();
+        r = await app();
+      } else {
+        r = await app();
+        c = await curls();
+      }
+      for (const copy of copies) fs.rmSync(copy);
+      if (r.bytes.some((b) => b !== FILE_BYTES)) throw new Error(`the service stored ${r.bytes.join(', ')} bytes, expected ${FILE_BYTES} each`);
+      longRatios.push(median(c) / median(r.uploadSeconds));
+      log(
+        `  long-lived app, ${LONG} uploads: median curl ${(median(c) * 1000).toFixed(0)} ms, app ${(median(r.uploadSeconds) * 1000).toFixed(0)} ms; ` +
+          `ratio ${longRatios[i]!.toFixed(2)}, load ${loadAverage()}`,
+      );
+    }
+
     // Memory: 3 × 10 MB attached, then uploaded at once, in a fresh app process; RSS sampled every 2 ms inside it.
     const growth: number[] = [];
     const attachGrowth: number[] = [];
@@ -166,6 +206,7 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
       figure('upload throughput, FaxDesk uploadDocument handler', 'MB/s', 'ratio to curl ≥ 0.9', clientRates, null, 'app main services in their own process, simulator in another'),
       figure('upload throughput, curl --data-binary', 'MB/s', 'reference', curlRates, null, `curl ${curlVersion()}`),
       figure('upload throughput ratio app/curl', '', '≥ 0.9', ratios, (m) => m >= 0.9, `median of ${ratios.length} rounds' ratios (${EACH} uploads a side each, order alternating); ratio of overall medians ${(median(clientRates) / median(curlRates)).toFixed(2)}; load ${loadAverage()}`),
+      figure('upload throughput ratio, one long-lived app process/curl', '', 'reference', longRatios, null, `${LONG} documents attached and uploaded in one app process (as the main process runs all day) against ${LONG} curl runs, turn about; median per side`),
       figure('upload throughput ratio API client alone/curl', '', 'reference', bareRates.map((b, i) => b / curlRates[i]!), null, 'createFaxApiClient().uploadFile in its own process: the HTTP path without the app around it'),
       figure('attach a 10 MB PDF (inspectDocuments: page count)', 'ms', 'reference', attachMs, null, 'the one inspection of the document, when it is added (the pieces pdf.js needs)'),
       figure('attach + upload a 10 MB PDF through the handlers', 'ms', 'reference', endToEndMs, null, 'what the Send screen waits for in total'),

@@ -10,9 +10,10 @@ import path from 'node:path';
 import { build } from 'vite';
 import { ROOT } from './processes.mts';
 
-export const APP_BUNDLE_DIR = path.join(ROOT, 'bench/results/app-bundle');
+/** Under node_modules (the bundle's dependencies resolve from there; eslint and git leave it alone). */
+export const APP_BUNDLE_DIR = path.join(ROOT, 'node_modules/.cache/faxdesk-bench-app');
 
-/** Builds bench/results/app-bundle/app-upload.js (+ page-count-worker.js); returns the entry's path. */
+/** Builds APP_BUNDLE_DIR/app-upload.js (+ page-count-worker.js beside it); returns the entry's path. */
 export async function buildAppUploadBundle(): Promise<string> {
   fs.rmSync(APP_BUNDLE_DIR, { recursive: true, force: true });
   await build({
@@ -35,5 +36,7 @@ export async function buildAppUploadBundle(): Promise<string> {
       },
     },
   });
+  // ES modules, as out/main is under the project's "type": "module".
+  fs.writeFileSync(path.join(APP_BUNDLE_DIR, 'package.json'), '{ "type": "module" }\n');
   return path.join(APP_BUNDLE_DIR, 'app-upload.js');
 }
