@@ -86,6 +86,7 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
     const attachMs: number[] = [];
     const bareRates: number[] = [];
     const endToEndMs: number[] = [];
+    const cpuMs: number[] = [];
     for (let i = 0; i < rounds; i++) {
       // Fresh copies each round: the first inspection of each is a real read, as when the user attaches it.
       const copies = Array.from({ length: EACH }, (_, k) => {
@@ -94,7 +95,7 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
         return copy;
       });
       const app = () =>
-        runNodeJson<{ attachSeconds: number[]; uploadSeconds: number[]; bytes: number[] }>(appBundle, [
+        runNodeJson<{ attachSeconds: number[]; uploadSeconds: number[]; cpuSeconds: number[]; bytes: number[] }>(appBundle, [
           'throughput', sim.baseUrl, sim.apiKey, sim.apiSecret, small, ...copies,
         ]);
       const curls = async () => {
@@ -128,11 +129,12 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
       ]);
       bareRates.push(FILE_BYTES / MB / bare.seconds);
       attachMs.push(median(r.attachSeconds) * 1000);
+      cpuMs.push(median(r.cpuSeconds) * 1000);
       endToEndMs.push(median(r.attachSeconds.map((a, k) => a + r.uploadSeconds[k]!)) * 1000);
       log(
         `  upload round ${i + 1}: curl ${c.map((s) => (s * 1000).toFixed(0)).join('/')} ms, ` +
           `app ${r.uploadSeconds.map((s) => (s * 1000).toFixed(0)).join('/')} ms (attach ${attachMs[i]!.toFixed(0)} ms); ` +
-          `ratio of medians ${ratios[i]!.toFixed(2)}; client alone ${bareRates[i]!.toFixed(0)} MB/s, load ${loadAverage()}`,
+          `ratio of medians ${ratios[i]!.toFixed(2)}; app CPU ${cpuMs[i]!.toFixed(1)} ms an upload; client alone ${bareRates[i]!.toFixed(0)} MB/s, load ${loadAverage()}`,
       );
     }
 
@@ -208,6 +210,7 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
       figure('upload throughput ratio app/curl', '', '≥ 0.9', ratios, (m) => m >= 0.9, `median of ${ratios.length} rounds' ratios (${EACH} uploads a side each, order alternating); ratio of overall medians ${(median(clientRates) / median(curlRates)).toFixed(2)}; load ${loadAverage()}`),
       figure('upload throughput ratio, one long-lived app process/curl', '', 'reference', longRatios, null, `${LONG} documents attached and uploaded in one app process (as the main process runs all day) against ${LONG} curl runs, turn about; median per side`),
       figure('upload throughput ratio API client alone/curl', '', 'reference', bareRates.map((b, i) => b / curlRates[i]!), null, 'createFaxApiClient().uploadFile in its own process: the HTTP path without the app around it'),
+      figure('upload CPU time of the app process per 10 MB', 'ms', 'reference', cpuMs, null, 'process.cpuUsage() around uploadDocument, all threads: the work, which the load barely moves (curl under /usr/bin/time: ~10 ms, at its 10 ms resolution)'),
       figure('attach a 10 MB PDF (inspectDocuments: page count)', 'ms', 'reference', attachMs, null, 'the one inspection of the document, when it is added (the pieces pdf.js needs)'),
       figure('attach + upload a 10 MB PDF through the handlers', 'ms', 'reference', endToEndMs, null, 'what the Send screen waits for in total'),
       figure('upload memory, peak RSS growth for 3 × 10 MB via uploadDocument', 'MB', '≤ 10 MB', growth, (m) => m <= 10, 'three uploads at once after the documents were attached, as the Send screen starts them'),
