@@ -8,7 +8,14 @@ export default defineConfig({
       // Native and Electron-only modules stay external; everything else is bundled. keytar is an
       // optionalDependency (it may not build), which externalizeDeps does not cover on its own.
       externalizeDeps: { include: ['keytar'] },
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+      // The page-count worker is started by path (src/main/send/page-count.ts), so it is an entry of its own:
+      // out/main/page-count-worker.js beside index.js.
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          'page-count-worker': resolve(__dirname, 'src/main/send/page-count-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -70,9 +70,14 @@ export async function startSimProcess(args: string[] = []): Promise<SimProcess> 
 }
 
 /** Runs a tsx script to completion and returns the JSON object it printed last on stdout. */
-export async function runTsxJson<T>(script: string, args: string[], o: { nodeFlags?: string[]; timeoutMs?: number } = {}): Promise<T> {
+export function runTsxJson<T>(script: string, args: string[], o: { nodeFlags?: string[]; timeoutMs?: number } = {}): Promise<T> {
+  return runNodeJson<T>(script, args, { ...o, nodeFlags: [...(o.nodeFlags ?? []), '--import', 'tsx'] });
+}
+
+/** Runs a JavaScript file (e.g. a bundle) with plain node to completion; the JSON object it printed last on stdout. */
+export async function runNodeJson<T>(script: string, args: string[], o: { nodeFlags?: string[]; timeoutMs?: number } = {}): Promise<T> {
   const timeoutMs = o.timeoutMs ?? 120_000;
-  const child = spawn(process.execPath, [...(o.nodeFlags ?? []), '--import', 'tsx', script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(o.nodeFlags ?? []), script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));

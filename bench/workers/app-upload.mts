@@ -72,6 +72,8 @@ try {
     const attachSeconds: number[] = [];
     const uploadSeconds: number[] = [];
     const bytes: number[] = [];
+    // CPU time of the whole process (all its threads) during each upload: unlike wall time, barely moved by the load.
+    const cpuSeconds: number[] = [];
     for (const file of rest) {
       // The same pause curl's runs get: the simulator settles (GC of the last 10 MB) before the next upload.
       await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -79,13 +81,16 @@ try {
       const [info] = await attach([file]);
       if (info?.error) throw new Error(`inspect failed: ${JSON.stringify(info.error)}`);
       const t1 = performance.now();
+      const cpu0 = process.cpuUsage();
       const up = await upload(file);
       const t2 = performance.now();
+      const cpu = process.cpuUsage(cpu0);
+      cpuSeconds.push((cpu.user + cpu.system) / 1e6);
       attachSeconds.push((t1 - t0) / 1000);
       uploadSeconds.push((t2 - t1) / 1000);
       bytes.push(up.size);
     }
-    console.log(JSON.stringify({ attachSeconds, uploadSeconds, bytes }));
+    console.log(JSON.stringify({ attachSeconds, uploadSeconds, cpuSeconds, bytes }));
   } else if (mode === 'link') {
     const infos = await attach(rest);
     if (infos.some((i) => i.error)) throw new Error('inspect failed');

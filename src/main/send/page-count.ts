@@ -1,7 +1,8 @@
 /**
  * Page counts read from the file in small pieces, never the whole file:
  * - PDF: pdf.js (the reader in Firefox, already a dependency for thumbnails)
- *   with a range transport over `fs.read`. With auto-fetch off it reads what
+ *   in a worker thread (page-count-worker.ts: its own heap, and a time
+ *   limit), with a range transport over `fs.read`. With auto-fetch off it reads what
  *   the page count needs — the header, the trailer and cross-reference
  *   table, the catalogue and the page tree root — typically 2–3 pieces of
  *   64 KB of a 10 MB scan. A damaged cross-reference table makes pdf.js scan
@@ -12,29 +13,9 @@
  * right after then paid for in GC.
  */
 import type fs from 'node:fs';
-
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjs: Promise<PdfJs> | null = null;
-/**
- * The legacy build is the one that runs in Node (Electron's main process); loaded on the first PDF.
- * On import it warns that it cannot set up canvas rendering in Node (@napi-rs/canvas, DOMMatrix,
- * Path2D): counting pages renders nothing, so exactly those lines are kept off the console.
- */
-function loadPdfJs(): Promise<PdfJs> {
-  if (pdfjs) return pdfjs;
-  const warn = console.warn;
-  const renderingSetup = /^Warning: Cannot (load "@napi-rs\/canvas"|polyfill `(DOMMatrix|Path2D)`)/;
-  console.warn = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && renderingSetup.test(args[0])) return;
-    warn(...args);
-  };
-  pdfjs = import('pdfjs-dist/legacy/build/pdf.mjs').finally(() => {
-    if (console.warn !== warn) console.warn = warn;
-  });
-  return pdfjs;
-}
-
-const CHUNK_BYTES = 64 * 1024;
+import v8 from 'node:v8';
+import { Worker } from 'node:worker_threads';
+import type { CountReply, CountRequest } from './page-count-worker';
 
 /** Reads `length` bytes at `position`; fewer only at the end of the file. */
 export async function readAt(fh: fs.promises.FileHandle, position: number, length: number): Promise<Uint8Array> {
@@ -54,45 +35,141 @@ export interface PdfCount {
   bytesRead: number;
 }
 
-/** Pages of a PDF, or null when pdf.js cannot read its structure (it may still be sendable). */
-export async function pdfPageCount(fh: fs.promises.FileHandle, size: number): Promise<PdfCount> {
-  const lib = await loadPdfJs();
-  let bytesRead = 0;
-  let failed: unknown = null;
-  class FileRange extends lib.PDFDataRangeTransport {
-    override requestDataRange(begin: number, end: number): void {
-      readAt(fh, begin, end - begin).then(
-        (chunk) => {
-          bytesRead += chunk.length;
-          this.onDataRange(begin, chunk);
-        },
-        (e: unknown) => {
-          failed = e;
-          void task.destroy();
-        },
-      );
-    }
-  }
-  const range = new FileRange(size, null);
-  const task = lib.getDocument({
-    range,
-    rangeChunkSize: CHUNK_BYTES,
-    disableAutoFetch: true,
-    disableStream: true,
-    disableFontFace: true,
-    useSystemFonts: false,
-    enableXfa: false,
-    verbosity: 0,
+/** How long counting one PDF may take: a hostile or pathological file must not hold the attach. */
+export const PDF_COUNT_TIMEOUT_MS = 5_000;
+
+/**
+ * The worker beside this file: the .ts source when running from sources (tsx, vitest), the built
+ * out/main/page-count-worker.js beside out/main/index.js in the electron-vite bundle (an input of
+ * its own in electron.vite.config.ts). Computed, so that the bundler leaves the URL alone.
+ */
+function workerUrl(): URL {
+  const here = import.meta.url;
+  return new URL(/\.[cm]?ts$/.test(here) ? './page-count-worker.ts' : './page-count-worker.js', here);
+}
+
+/**
+ * One worker counts every PDF, several at once if several are attached at once (pdf.js keeps
+ * documents apart). It is started with the first PDF and kept while documents are being attached
+ * (pdf.js stays loaded and compiled), then ended after a minute without counts.
+ * A count past its time limit ends the worker as a whole; the other counts in it at that moment
+ * start again in a fresh worker (they were not the cause). Measured: a worker with pdf.js loaded
+ * costs ~60 MB RSS and ~200 ms to start, so one is kept rather than one per count.
+ * The worker is unref'd: idle, it never keeps the process alive (a pending count's timer does).
+ *
+ * An idle worker is ended after this long (its ~60–100 MB back); the next attach starts one again (~0.2–0.3 s).
+ */
+const WORKER_IDLE_MS = 60_000;
+/**
+ * The worker's initial old-generation size (MB). Measured: in a worker's small heap, pdf.js's
+ * file-sized chunk map (external memory, 10 MB for a 10 MB scan) set off a mark-compact in
+ * every count (30 in 30), so a count of a 10 MB PDF took a median 9–11 ms instead of 3–5, and
+ * 20–70 ms on a loaded machine, while the upload the Send screen starts right after competed for
+ * the cores. Starting from 64 MB: 5 mark-compacts in 30 counts (start-up included), median 4 ms
+ * (32 MB: 12, 7 ms). Cost: RSS +105 MB instead of +50–75 after 30 counts, while the worker lives.
+ * V8 reads this flag when an isolate is created, so it applies to workers started from now on;
+ * the main thread's heap, configured at start, is not changed.
+ */
+const WORKER_INITIAL_OLD_SPACE_MB = 64;
+
+interface Count {
+  request: CountRequest;
+  timeoutMs: number;
+  timer: NodeJS.Timeout | null;
+  settle(reply: CountReply | null): void;
+}
+let worker: Worker | null = null;
+const counts = new Map<number, Count>();
+let nextId = 0;
+
+let idleTimer: NodeJS.Timeout | null = null;
+
+function startWorker(): Worker {
+  v8.setFlagsFromString(`--initial-old-space-size=${WORKER_INITIAL_OLD_SPACE_MB}`);
+  const w = new Worker(workerUrl(), {
+    name: 'page-count',
+    workerData: 'faxdesk-page-count',
+    // From sources under tsx, inheriting its loader made each worker ~400 MB and 1.3 s to start
+    // (measured); the worker is plain erasable TypeScript that Node runs as is. The bundle's is JS.
+    execArgv: [],
+    // A second guard against a hostile file: past this heap the worker ends and the pages are unknown.
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
   });
-  try {
-    const doc = await task.promise;
-    return { pages: doc.numPages > 0 ? doc.numPages : null, bytesRead };
-  } catch {
-    if (failed) throw failed;
-    return { pages: null, bytesRead };
-  } finally {
-    await task.destroy().catch(() => {});
-  }
+  w.on('message', (m: CountReply) => counts.get(m.id)?.settle(m));
+  // Crashed, out of memory, or could not start: its counts are unknown (not retried: the cause may be one of them).
+  const ended = () => {
+    if (worker !== w) return;
+    worker = null;
+    for (const c of [...counts.values()]) c.settle(null);
+  };
+  w.on('error', ended);
+  w.on('exit', ended);
+  // After the listeners: adding a 'message' listener refs the worker's port again.
+  w.unref();
+  return w;
+}
+
+/** Ends the worker once no count has come for WORKER_IDLE_MS. */
+function endWhenIdle(): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
+  if (counts.size > 0 || !worker) return;
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    const w = worker;
+    if (counts.size > 0 || !w) return;
+    worker = null;
+    void w.terminate();
+  }, WORKER_IDLE_MS);
+  idleTimer.unref();
+}
+
+function post(c: Count): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
+  worker ??= startWorker();
+  if (c.timer) clearTimeout(c.timer);
+  c.timer = setTimeout(() => void giveUp(c), c.timeoutMs);
+  worker.postMessage(c.request);
+}
+
+/** Ends the worker (the count cannot be stopped inside pdf.js) and moves the other counts to a new one. */
+async function giveUp(c: Count): Promise<void> {
+  const w = worker;
+  worker = null;
+  const others = [...counts.values()].filter((o) => o !== c);
+  for (const o of others) if (o.timer) clearTimeout(o.timer);
+  // Terminated before the caller closes its file: the worker reads through the descriptor, whose number could be reused.
+  if (w) await w.terminate().catch(() => {});
+  c.settle(null);
+  for (const o of others) if (counts.has(o.request.id)) post(o);
+}
+
+/**
+ * Pages of a PDF, or null when pdf.js cannot read its structure, when the count takes longer than
+ * `timeoutMs`, or when the worker cannot run (the file may still be sendable: the service counts
+ * pages itself). Rejects only when reading the file fails. `fh` must stay open until this settles.
+ */
+export async function pdfPageCount(fh: fs.promises.FileHandle, size: number, timeoutMs = PDF_COUNT_TIMEOUT_MS): Promise<PdfCount> {
+  if (fh.fd < 0) throw Object.assign(new Error('file handle is closed'), { code: 'EBADF' });
+  const reply = await new Promise<CountReply | null>((resolve) => {
+    const c: Count = {
+      request: { id: ++nextId, fd: fh.fd, size },
+      timeoutMs,
+      timer: null,
+      settle(r) {
+        if (!counts.delete(c.request.id)) return;
+        if (c.timer) clearTimeout(c.timer);
+        resolve(r);
+      },
+    };
+    counts.set(c.request.id, c);
+    post(c);
+  });
+  endWhenIdle();
+  if (!reply) return { pages: null, bytesRead: 0 };
+  if ('error' in reply) throw Object.assign(new Error(reply.error.message), { code: reply.error.code });
+  return { pages: reply.pages, bytesRead: reply.bytesRead };
 }
 
 /** Pages (IFDs) of a TIFF, walking the IFD chain; null when the header is not TIFF. */

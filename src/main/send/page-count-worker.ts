@@ -1,0 +1,140 @@
+/**
+ * The page count of a PDF, run in a worker thread (started by page-count.ts).
+ *
+ * Why a thread of its own: pdf.js allocates a file-sized chunk map per
+ * document (10 MB for a 10 MB scan) and leaves parser garbage. In the main
+ * process that memory counted as external memory until a major collection,
+ * which then paused the next upload by 50–90 ms (measured, issue 15). Here the
+ * garbage is collected on this thread's heap; and a count that takes too long
+ * (a hostile or pathological PDF) ends by terminating the thread as a whole,
+ * which leaves nothing of pdf.js pending (destroying pdf.js's task mid-load in
+ * the main process left rejections no caller could handle).
+ *
+ * The file is read through the descriptor that the main thread opened and
+ * keeps open until the count is answered (descriptors belong to the process).
+ *
+ * This file runs as is from the sources (tsx; vitest through Node's own type
+ * stripping: hence only erasable TypeScript and no relative imports) and is
+ * built as out/main/page-count-worker.js by electron-vite (electron.vite.config.ts).
+ *
+ * Messages: in `{ id, fd, size }`; out `{ id, pages, bytesRead }` or `{ id, error: { message, code } }`
+ * when reading the file failed (a damaged PDF is `pages: null`, not an error).
+ */
+import fs from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+
+export interface CountRequest {
+  id: number;
+  fd: number;
+  size: number;
+}
+export type CountReply =
+  | { id: number; pages: number | null; bytesRead: number }
+  | { id: number; error: { message: string; code: string | undefined } };
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjs: Promise<PdfJs> | null = null;
+/**
+ * The legacy build is the one that runs in Node. On import it warns that it cannot set up canvas
+ * rendering in Node (@napi-rs/canvas, DOMMatrix, Path2D): counting pages renders nothing, so exactly
+ * those lines are kept off the console.
+ */
+function loadPdfJs(): Promise<PdfJs> {
+  if (pdfjs) return pdfjs;
+  const warn = console.warn;
+  const renderingSetup = /^Warning: Cannot (load "@napi-rs\/canvas"|polyfill `(DOMMatrix|Path2D)`)/;
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && renderingSetup.test(args[0])) return;
+    warn(...args);
+  };
+  pdfjs = import('pdfjs-dist/legacy/build/pdf.mjs').finally(() => {
+    if (console.warn !== warn) console.warn = warn;
+  });
+  return pdfjs;
+}
+
+const CHUNK_BYTES = 64 * 1024;
+
+function readAtFd(fd: number, position: number, length: number): Promise<Uint8Array> {
+  const out = new Uint8Array(length);
+  return new Promise((resolve, reject) => {
+    const step = (got: number) => {
+      if (got === length) return resolve(out);
+      try {
+        fs.read(fd, out, got, length - got, position + got, (e, n) => {
+          if (e) return reject(e);
+          if (n === 0) return resolve(out.subarray(0, got));
+          step(got + n);
+        });
+      } catch (e) {
+        reject(e); // a bad descriptor is thrown, not passed to the callback
+      }
+    };
+    step(0);
+  });
+}
+
+/**
+ * Pages of a PDF through pdf.js with a range transport over `read`: with auto-fetch off it reads
+ * what the page count needs (header, trailer and cross-reference table, catalogue, page tree root),
+ * typically 2–3 pieces of 64 KB of a 10 MB scan. Null when pdf.js cannot read the structure;
+ * rejects when `read` fails.
+ */
+export async function countPdfPages(
+  read: (position: number, length: number) => Promise<Uint8Array>,
+  size: number,
+): Promise<{ pages: number | null; bytesRead: number }> {
+  const lib = await loadPdfJs();
+  let bytesRead = 0;
+  let failed: unknown = null;
+  const range = new lib.PDFDataRangeTransport(size, null);
+  range.requestDataRange = (begin: number, end: number) => {
+    read(begin, end - begin).then(
+      (chunk) => {
+        bytesRead += chunk.length;
+        range.onDataRange(begin, chunk);
+      },
+      (e: unknown) => {
+        failed = e;
+        void task.destroy();
+      },
+    );
+  };
+  const task = lib.getDocument({
+    range,
+    rangeChunkSize: CHUNK_BYTES,
+    disableAutoFetch: true,
+    disableStream: true,
+    disableFontFace: true,
+    useSystemFonts: false,
+    enableXfa: false,
+    verbosity: 0,
+  });
+  try {
+    const doc = await task.promise;
+    return { pages: doc.numPages > 0 ? doc.numPages : null, bytesRead };
+  } catch {
+    if (failed) throw failed;
+    return { pages: null, bytesRead };
+  } finally {
+    await task.destroy().catch(() => {});
+  }
+}
+
+/** What page-count.ts passes as workerData: this module may also be imported elsewhere (in a test runner's thread). */
+export const WORKER_MARK = 'faxdesk-page-count';
+
+const port = workerData === WORKER_MARK ? parentPort : null;
+if (port) {
+  // Loaded at once, so that the first count does not wait for pdf.js as well.
+  void loadPdfJs().catch(() => {});
+  port.on('message', (m: CountRequest) => {
+    countPdfPages((position, length) => readAtFd(m.fd, position, length), m.size).then(
+      (r) => port.postMessage({ id: m.id, pages: r.pages, bytesRead: r.bytesRead } satisfies CountReply),
+      (e: unknown) => {
+        const err = e as NodeJS.ErrnoException;
+        port.postMessage({ id: m.id, error: { message: String(err?.message ?? e), code: err?.code } } satisfies CountReply);
+      },
+    );
+  });
+}
