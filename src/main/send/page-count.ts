@@ -42,6 +42,8 @@ export const PDF_COUNT_TIMEOUT_MS = 5_000;
  * The worker beside this file: the .ts source when running from sources (tsx, vitest), the built
  * out/main/page-count-worker.js beside out/main/index.js in the electron-vite bundle (an input of
  * its own in electron.vite.config.ts). Computed, so that the bundler leaves the URL alone.
+ * In the packaged app it runs from inside app.asar: Electron reads asar in worker threads since 17.3
+ * (electron/electron#33216).
  */
 function workerUrl(): URL {
   const here = import.meta.url;
