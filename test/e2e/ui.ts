@@ -1,0 +1,54 @@
+/**
+ * What a user reads, in either language: tests locate controls by the names
+ * the catalogues give them (src/renderer/src/i18n/locales), never by one
+ * language hard-coded for both.
+ */
+import i18next, { type TFunction } from 'i18next';
+import type { Locator, Page } from '@playwright/test';
+import { en } from '../../src/renderer/src/i18n/locales/en';
+import { zhCN } from '../../src/renderer/src/i18n/locales/zh-CN';
+
+export type Language = 'en' | 'zh-CN';
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources: { en, 'zh-CN': zhCN } as unknown as Record<string, Record<string, Record<string, unknown>>>,
+  lng: 'en',
+  fallbackLng: false,
+  ns: Object.keys(en),
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+/** The catalogue's text for `key` ("ns:path") in `language`, as the app renders it. */
+export function tr(language: Language = 'en'): (key: string, options?: Record<string, unknown>) => string {
+  const t = i18n.getFixedT(language) as TFunction;
+  return (key, options) => {
+    const text = t(key, options as never) as unknown as string;
+    if (text === key || text.endsWith(`:${key.split(':').pop()}`)) throw new Error(`no text for ${key} in ${language}`);
+    return text;
+  };
+}
+
+/** An exact-match pattern for a catalogue text with variable parts (each {{x}} matches anything). */
+export function pattern(language: Language, key: string): RegExp {
+  const [ns, path] = key.includes(':') ? (key.split(':') as [string, string]) : ['common', key];
+  const raw = i18n.getResource(language, ns, path) as unknown;
+  if (typeof raw !== 'string') throw new Error(`no text for ${key} in ${language}`);
+  const escaped = raw.split(/\{\{[^}]+\}\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${escaped.join('.+')}$`);
+}
+
+/** The main navigation's button for a screen (its name may carry a badge, e.g. "Failures 2"). */
+export function nav(page: Page, route: 'send' | 'tasks' | 'failures' | 'account' | 'settings', language: Language = 'en'): Locator {
+  const t = tr(language);
+  const label = t(`common:nav.${route}`);
+  return page.getByRole('navigation', { name: t('common:nav.label') }).getByRole('button', { name: new RegExp(`^${label}(?!\\p{L})`, 'u') });
+}
+
+/** The result of a send, at the top of the Send screen: a region named by its heading, whatever the outcome. */
+export function sendResult(page: Page, language: Language = 'en'): Locator {
+  const headings = ['sentHeading', 'scheduledHeading', 'partialHeading', 'unknownHeading', 'refused'].map((k) => pattern(language, `send:result.${k}`).source);
+  return page.getByRole('region', { name: new RegExp(headings.join('|')) });
+}
