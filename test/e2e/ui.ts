@@ -52,3 +52,21 @@ export function sendResult(page: Page, language: Language = 'en'): Locator {
   const headings = ['sentHeading', 'scheduledHeading', 'partialHeading', 'unknownHeading', 'refused'].map((k) => pattern(language, `send:result.${k}`).source);
   return page.getByRole('region', { name: new RegExp(headings.join('|')) });
 }
+
+/** `text` as a regular expression that matches it literally. */
+export function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The value a description list gives for a term, found as a reader finds it: by the term's words.
+ * (A <dd> takes no name from its <dt>, so there is no role-and-name locator for it.)
+ */
+export function valueOf(scope: Page | Locator, term: string): Locator {
+  return scope.getByRole('term').filter({ hasText: new RegExp(`^\\s*${literal(term)}\\s*$`) }).locator('xpath=following-sibling::dd[1]');
+}
+
+/** The task detail pane of the task named `name` (in demo mode its heading also carries the Demo tag). */
+export function taskDetail(page: Page, name: string, language: Language = 'en'): Locator {
+  return page.getByRole('complementary', { name: new RegExp(`^${literal(name)}( ${literal(tr(language)('tasks:demo.label'))})?$`) });
+}
