@@ -162,6 +162,7 @@ for (const language of ['en', 'zh-CN'] as const) {
       const name = language === 'en' ? 'Catalogue' : '产品目录';
       await openApp(page, preview);
       await connectAccount(page, sim);
+      // The document language is state the page declares (for assistive technology), read as an attribute.
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await compose(page, await pdf('Catalogue.pdf', 2), pasted(40), name, language);
       // No fax yet, so no price: the screen says why, and Settings takes the contract price.

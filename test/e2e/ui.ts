@@ -31,13 +31,13 @@ export function tr(language: Language = 'en'): (key: string, options?: Record<st
   };
 }
 
-/** An exact-match pattern for a catalogue text with variable parts (each {{x}} matches anything). */
-export function pattern(language: Language, key: string): RegExp {
+/** A pattern for a catalogue text with variable parts (each {{x}} matches anything): the whole text, or (`anchored` false) within a longer one. */
+export function pattern(language: Language, key: string, anchored = true): RegExp {
   const [ns, path] = key.includes(':') ? (key.split(':') as [string, string]) : ['common', key];
   const raw = i18n.getResource(language, ns, path) as unknown;
   if (typeof raw !== 'string') throw new Error(`no text for ${key} in ${language}`);
   const escaped = raw.split(/\{\{[^}]+\}\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${escaped.join('.+')}$`);
+  return anchored ? new RegExp(`^${escaped.join('.+')}$`) : new RegExp(escaped.join('.+'));
 }
 
 /** The main navigation's button for a screen (its name may carry a badge, e.g. "Failures 2"). */
