@@ -8,7 +8,7 @@ import { toServiceTime } from '../../src/shared/service-time';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, openApp, shot, test, type Preview } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
-import { literal, nav, taskDetail, tr, valueOf, type Language } from './ui';
+import { literal, nav, recipientRow, statusCell, taskDetail, taskRow, taskTable, tr, valueOf, type Language } from './ui';
 
 const t = tr('en');
 
@@ -48,25 +48,6 @@ async function sendFax(page: Page, file: string, name: string): Promise<string> 
   const ref = result.value.parts[0]?.task?.taskRef;
   expect(ref).toBeTruthy();
   return ref!;
-}
-
-function taskTable(page: Page, language: Language = 'en') {
-  return page.getByRole('table', { name: tr(language)('tasks:title'), exact: true });
-}
-
-/** The row of the (only) task named `name` in the task table. */
-function taskRow(page: Page, name: string, language: Language = 'en') {
-  return taskTable(page, language).getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) });
-}
-
-/** The Status cell of a task row (the 4th column), read as its words. */
-function statusCell(row: Locator) {
-  return row.getByRole('cell').nth(3);
-}
-
-/** A recipient's row in the task detail, found by its Copy button (named with the number). */
-function recipientRow(detail: Locator, number: string, language: Language = 'en') {
-  return detail.getByRole('row').filter({ has: detail.page().getByRole('button', { name: tr(language)('tasks:detail.copy', { number }), exact: true }) });
 }
 
 /** Presses Refresh until `check` holds (the floor allows one real query every 10 s). */

@@ -70,3 +70,22 @@ export function valueOf(scope: Page | Locator, term: string): Locator {
 export function taskDetail(page: Page, name: string, language: Language = 'en'): Locator {
   return page.getByRole('complementary', { name: new RegExp(`^${literal(name)}( ${literal(tr(language)('tasks:demo.label'))})?$`) });
 }
+
+export function taskTable(page: Page, language: Language = 'en') {
+  return page.getByRole('table', { name: tr(language)('tasks:title'), exact: true });
+}
+
+/** The row of the (only) task named `name` in the task table. */
+export function taskRow(page: Page, name: string, language: Language = 'en') {
+  return taskTable(page, language).getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) });
+}
+
+/** The Status cell of a task row (the 4th column), read as its words. */
+export function statusCell(row: Locator) {
+  return row.getByRole('cell').nth(3);
+}
+
+/** A recipient's row in the task detail, found by its Copy button (named with the number). */
+export function recipientRow(detail: Locator, number: string, language: Language = 'en') {
+  return detail.getByRole('row').filter({ has: detail.page().getByRole('button', { name: tr(language)('tasks:detail.copy', { number }), exact: true }) });
+}
