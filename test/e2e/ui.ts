@@ -89,3 +89,8 @@ export function statusCell(row: Locator) {
 export function recipientRow(detail: Locator, number: string, language: Language = 'en') {
   return detail.getByRole('row').filter({ has: detail.page().getByRole('button', { name: tr(language)('tasks:detail.copy', { number }), exact: true }) });
 }
+
+/** The documents attached on the Send screen (absent while there are none). */
+export function documentList(page: Page, language: Language = 'en'): Locator {
+  return page.getByRole('list', { name: tr(language)('send:documents.listLabel'), exact: true });
+}
