@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
 import { expect, expectNoAxeViolations, openApp, shot, test, type Preview } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
-import { documentList, pattern, sendResult, tr, type Language } from './ui';
+import { documentList, numberRows, pattern, sendResult, tr, type Language } from './ui';
 
 const t = tr('en');
 
@@ -60,11 +60,6 @@ function historyRows(preview: Preview) {
   } finally {
     db.close();
   }
-}
-
-/** The numbers as read, one row per line typed (the header row has column headers, not cells). */
-function numberRows(page: Page, language: Language = 'en') {
-  return page.getByRole('table', { name: tr(language)('send:recipients.rowsLabel'), exact: true }).getByRole('row').filter({ has: page.getByRole('cell') });
 }
 
 async function composeTwoPdfsAndNumbers(page: Page, language: Language) {

@@ -94,3 +94,8 @@ export function recipientRow(detail: Locator, number: string, language: Language
 export function documentList(page: Page, language: Language = 'en'): Locator {
   return page.getByRole('list', { name: tr(language)('send:documents.listLabel'), exact: true });
 }
+
+/** The numbers as read on the Send screen, one row per line typed (the header row has column headers, not cells). */
+export function numberRows(page: Page, language: Language = 'en'): Locator {
+  return page.getByRole('table', { name: tr(language)('send:recipients.rowsLabel'), exact: true }).getByRole('row').filter({ has: page.getByRole('cell') });
+}
