@@ -59,8 +59,8 @@ test.describe('a send is one act', () => {
     await expect(result).toBeFocused();
     await expect(result.getByRole('heading', { level: 2 })).toHaveText('Fax “Spring offer” queued');
     await expect(result).toHaveAccessibleName('Fax “Spring offer” queued');
-    // #content is the scrolling container (no role of its own): its scroll position is measured, not used.
-    expect(await page.locator('#content').evaluate((c) => c.scrollTop)).toBe(0);
+    // The scrolling container is <main>: its scroll position is measured.
+    expect(await page.getByRole('main').evaluate((c) => c.scrollTop)).toBe(0);
     expect(creates(sim)).toBe(1);
     // The second click never left the window (main's own guard would have answered it with an error).
     await expect(page.getByRole('alert')).toHaveCount(0);
