@@ -30,7 +30,7 @@ for (const scheme of ['light', 'dark'] as const) {
       test(`at 1280×800 and 800×600 (${language}, ${scheme})`, async ({ page, preview }) => {
         await page.setViewportSize({ width: 1280, height: 800 });
         await openApp(page, preview, language);
-        await sendOnePageFax(page, 'Prices.pdf', '+86 10 8800 0001\n+86 10 8800 0002');
+        await sendOnePageFax(page, 'Prices.pdf', '+86 10 8800 0001\n+86 10 8800 0002', language);
         for (const [width, height] of SIZES) {
           await page.setViewportSize({ width, height });
           const tag = `${width}x${height}-${language}-${scheme}`;
