@@ -5,6 +5,7 @@
  * real service) never fetches this machine's own addresses, so the download is refused.
  */
 import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import { tr } from './ui';
 
 test.use({ previewEnv: { FAXDESK_KEYCHAIN_SERVICE: 'faxdesk-e2e-add-url' } });
 
@@ -24,7 +25,8 @@ for (const c of CASES) {
     await expect(alert).not.toContainText('business');
     await expect(alert).not.toContainText('Check the request');
     // nothing was attached
-    await expect(page.getByTestId('send-compose')).not.toContainText('report.pdf');
+    await expect(page.getByText(tr(c.language)('send:documents.empty'), { exact: true })).toBeVisible();
+    await expect(page.getByRole('group', { name: tr(c.language)('send:compose'), exact: true })).not.toContainText('report.pdf');
     await shot(page, `send-add-from-url-error-${c.language}`);
     await expectNoAxeViolations(page);
   });

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
 import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
+import { literal, nav, pattern, recipientRow, taskDetail, taskRow, tr, valueOf } from './ui';
 
 const OK = '8613800138000';
 const BUSY = '8613800138666';
@@ -62,37 +63,47 @@ for (const language of ['en', 'zh-CN'] as const) {
       const ref = await sendFax(page, file, name, [OK, BUSY]);
 
       // The demo task ends with a BUSY failure.
-      await page.getByTestId('nav-tasks').click();
-      await page.getByTestId(`task-row-${ref}`).getByRole('button', { name }).click();
-      const detail = page.getByTestId('task-detail');
+      const l = tr(language);
+      await nav(page, 'tasks', language).click();
+      await taskRow(page, name, language).getByRole('button', { name }).click();
+      const detail = taskDetail(page, name, language);
       await expect(async () => {
-        await detail.getByTestId('refresh-task').click();
-        await expect(detail.getByTestId(`recipient-${BUSY}`)).toContainText('BUSY', { timeout: 1_000 });
+        await detail.getByRole('button', { name: l('tasks:detail.refresh'), exact: true }).click();
+        await expect(recipientRow(detail, BUSY, language)).toContainText('BUSY', { timeout: 1_000 });
       }).toPass({ timeout: 60_000, intervals: [1_000, 2_000, 3_000, 10_000] });
-      await expect(page.getByTestId('failures-badge')).toBeVisible();
+      const failuresNav = nav(page, 'failures', language);
+      const failuresBadge = failuresNav.getByText(pattern(language, 'failures:badge_one'));
+      await expect(failuresBadge).toBeAttached();
+      await expect(failuresNav).toHaveAccessibleName(new RegExp(`^${literal(l('common:nav.failures'))}.+`));
 
       // Connect the real account.
+      const demoBadge = page.getByRole('banner').getByRole('button', { name: `${l('account:demoBadge')} · ${l('account:connectAccount')}`, exact: true });
       await connect(page, real);
-      await expect(page.getByTestId('demo-badge')).toHaveCount(0);
+      await expect(demoBadge).toHaveCount(0);
 
       // Hidden from the real account's list and badge; "Show demo faxes" brings them back, labelled and read-only.
-      await expect(page.getByTestId(`task-row-${ref}`)).toHaveCount(0);
-      await expect(page.getByTestId('failures-badge')).toHaveCount(0);
-      await page.getByTestId('show-demo').check();
-      const row = page.getByTestId(`task-row-${ref}`);
-      await expect(row.getByTestId('demo-tag')).toHaveText(en ? 'Demo' : '演示');
+      const row = taskRow(page, name, language);
+      await expect(row).toHaveCount(0);
+      await expect(failuresBadge).toHaveCount(0);
+      await expect(failuresNav).toHaveAccessibleName(l('common:nav.failures'));
+      await page.getByRole('checkbox', { name: l('tasks:demo.show'), exact: true }).check();
+      await expect(row.getByText(l('tasks:demo.label'), { exact: true })).toHaveText(en ? 'Demo' : '演示');
       await row.getByRole('button', { name }).click();
-      await expect(detail.getByTestId('demo-readonly')).toBeVisible();
-      await expect(detail.getByTestId('demo-tag')).toBeVisible();
-      await expect(detail.getByTestId('resend-all')).toHaveCount(0);
-      await expect(detail.getByTestId('resend-retryable')).toHaveCount(0);
-      await expect(detail.getByTestId('refresh-task')).toBeDisabled();
+      await expect(detail.getByText(l('tasks:demo.readOnly'), { exact: true })).toBeVisible();
+      await expect(detail.getByRole('heading', { level: 2 }).getByText(l('tasks:demo.label'), { exact: true })).toBeVisible();
+      const actions = detail.getByRole('group', { name: l('tasks:detail.actions'), exact: true });
+      await expect(actions.getByRole('button', { name: pattern(language, 'tasks:detail.resendAll') })).toHaveCount(0);
+      await expect(actions.getByRole('button', { name: pattern(language, 'tasks:detail.resendRetryable') })).toHaveCount(0);
+      await expect(actions.getByRole('button', { name: l('tasks:detail.refresh'), exact: true })).toBeDisabled();
       await shot(page, `tasks-demo-label-${language}`);
       await expectNoAxeViolations(page);
 
-      await page.getByTestId('nav-failures').click();
-      const busyGroup = page.getByTestId('failure-group-BUSY');
-      await expect(busyGroup.getByTestId('demo-tag')).toBeVisible();
+      await failuresNav.click();
+      const busyGroup = page
+        .getByRole('region', { name: l('failures:title'), exact: true })
+        .getByRole('region')
+        .filter({ has: page.getByRole('heading', { name: new RegExp(`^${literal(l('failures:groupTitle', { code: 'BUSY', count: 1 }))}`) }) });
+      await expect(busyGroup.getByText(l('tasks:demo.label'), { exact: true })).toBeVisible();
       await expect(busyGroup.getByRole('button', { name: en ? 'Resend this task’s failed recipients' : '重发此任务的失败号码' })).toHaveCount(0);
       await shot(page, `failures-demo-label-${language}`);
       await expectNoAxeViolations(page);
@@ -134,13 +145,14 @@ test('the header balance follows a charge within 15 s, without any click', async
   try {
     await openApp(page, preview, 'en');
     await connect(page, real);
-    await expect(page.getByTestId('balance-chip')).toContainText('¥100.00');
+    const balance = page.getByRole('banner').getByRole('button', { name: pattern('en', 'account:balanceShort') });
+    await expect(balance).toContainText('¥100.00');
     const file = await pdf(preview.dataDir);
     const ref = await sendFax(page, file, 'Charged quote', [OK]);
     // The moment the service charges (its own record), then the header, with no user action.
     await expect.poll(() => real.tasks().find((t) => t.task_ref === ref)?.recipients[0]?.status, { timeout: 60_000 }).toBe('success');
     const chargedAt = Date.now();
-    await expect(page.getByTestId('balance-chip')).toContainText('¥99.50', { timeout: 15_000 });
+    await expect(balance).toContainText('¥99.50', { timeout: 15_000 });
     expect(Date.now() - chargedAt).toBeLessThan(15_000);
   } finally {
     await real.stop();
@@ -153,18 +165,24 @@ for (const language of ['en', 'zh-CN'] as const) {
     await openApp(page, preview, language);
     const file = await pdf(preview.dataDir);
     const name = en ? 'Quote to resend' : '待重发的报价';
-    const ref = await sendFax(page, file, name, [OK, BUSY]);
-    await page.getByTestId('nav-tasks').click();
-    await page.getByTestId(`task-row-${ref}`).getByRole('button', { name }).click();
-    const detail = page.getByTestId('task-detail');
+    await sendFax(page, file, name, [OK, BUSY]);
+    const l = tr(language);
+    await nav(page, 'tasks', language).click();
+    await taskRow(page, name, language).getByRole('button', { name }).click();
+    const detail = taskDetail(page, name, language);
+    const actions = detail.getByRole('group', { name: l('tasks:detail.actions'), exact: true });
+    const resendRetryable = actions.getByRole('button', { name: l('tasks:detail.resendRetryable', { count: 1 }), exact: true });
+    const resendAll = actions.getByRole('button', { name: l('tasks:detail.resendAll', { count: 1 }), exact: true });
     await expect(async () => {
-      await detail.getByTestId('refresh-task').click();
-      await expect(detail.getByTestId('resend-retryable')).toBeVisible({ timeout: 1_000 });
+      await actions.getByRole('button', { name: l('tasks:detail.refresh'), exact: true }).click();
+      await expect(resendRetryable).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 60_000, intervals: [1_000, 2_000, 3_000, 10_000] });
 
-    await detail.getByTestId('resend-retryable').click();
-    await detail.getByTestId('resend-confirm').click();
-    await expect(detail.getByTestId('resent-as')).toContainText(en ? `${name} (resend)` : `${name}（重发）`);
+    // The question under the toolbar repeats the chosen action on its button.
+    const confirmQuestion = detail.getByRole('group', { name: pattern(language, 'tasks:detail.resendConfirm_one') });
+    await resendRetryable.click();
+    await confirmQuestion.getByRole('button', { name: l('tasks:detail.resendRetryable', { count: 1 }), exact: true }).click();
+    await expect(valueOf(detail, l('tasks:detail.resends'))).toContainText(en ? `${name} (resend)` : `${name}（重发）`);
     const created = () => page.evaluate(async () => {
       const r = await window.faxdesk!.listTasks({});
       return r.ok ? r.value.total : -1;
@@ -172,15 +190,15 @@ for (const language of ['en', 'zh-CN'] as const) {
     const before = await created();
 
     // The same recipients again: a question, not a second fax.
-    await detail.getByTestId('resend-all').click();
-    await detail.getByTestId('resend-confirm').click();
-    const question = detail.getByTestId('resend-again');
+    await resendAll.click();
+    await confirmQuestion.getByRole('button', { name: l('tasks:detail.resendAll', { count: 1 }), exact: true }).click();
+    const question = detail.getByRole('alertdialog', { name: pattern(language, 'tasks:detail.resendAgainQuestion') });
     await expect(question).toContainText(en ? 'already resent' : '已于');
     expect(await created()).toBe(before);
     await shot(page, `task-detail-resend-again-${language}`);
     await expectNoAxeViolations(page);
 
-    await question.getByTestId('resend-again-confirm').click();
+    await question.getByRole('button', { name: l('tasks:detail.resendAgain'), exact: true }).click();
     await expect(question).toHaveCount(0);
     await expect.poll(created).toBe(before + 1);
   });

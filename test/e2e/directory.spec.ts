@@ -11,6 +11,7 @@ import { startSimulator, type RunningSimulator } from '../../src/simulator/index
 import { PEOPLE_DN, READER_DN, READER_PW, slapdMissing, startSlapd, type RunningSlapd } from '../helpers/slapd';
 import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
+import { documentList, nav, numberRows, pattern, sendResult, tr } from './ui';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -49,73 +50,92 @@ async function connectAndSeed(page: Page) {
   }, { baseUrl: sim.baseUrl, apiKey: sim.apiKey, secret: sim.apiSecret });
   expect(r).toBe(true);
   await page.reload();
+  // data-ready is the app's own state (first paint done), read here, not something a user acts on.
   await expect(page.locator('body[data-ready="true"]')).toBeVisible();
 }
 
-const T = {
-  en: { name: 'Name', url: 'Server address', bindDn: 'Bind DN', password: 'Password', baseDn: 'Base DN', test: 'Test connection', save: 'Save', search: 'Search contacts', add: 'Add to recipients', connected: /Connected \(unencrypted\): \d+ entries/ },
-  'zh-CN': { name: '名称', url: '服务器地址', bindDn: '绑定 DN', password: '密码', baseDn: '基准 DN', test: '测试连接', save: '保存', search: '搜索联系人', add: '添加到收件人', connected: /已连接（未加密）：过滤器找到 \d+ 个条目/ },
-} as const;
+/** What the form and the picker say (from the catalogues), and the test's expected outcome in each language. */
+function words(language: 'en' | 'zh-CN') {
+  const l = tr(language);
+  return {
+    name: l('directory:settings.name'),
+    url: l('directory:settings.url'),
+    bindDn: l('directory:settings.bindDn'),
+    password: l('directory:settings.password'),
+    baseDn: l('directory:settings.baseDn'),
+    test: l('directory:settings.test'),
+    save: l('directory:settings.save'),
+    search: l('phonebook:picker.search'),
+    add: l('phonebook:picker.add'),
+    connected: language === 'en' ? /Connected \(unencrypted\): \d+ entries/ : /已连接（未加密）：过滤器找到 \d+ 个条目/,
+  };
+}
 
 for (const language of ['en', 'zh-CN'] as const) {
   test(`a directory added in Settings is searched from the picker; directory people and a group are sent to, with names (${language})`, async ({ page, preview }) => {
     test.setTimeout(180_000);
-    const L = T[language];
+    const L = words(language);
+    const l = tr(language);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await openApp(page, preview, language);
     await connectAndSeed(page);
 
     // Settings → Phonebooks → Add directory; a wrong password first, then the right one.
-    await page.getByTestId('nav-settings').click();
-    await page.getByTestId('directory-add').click();
-    const form = page.getByTestId('directory-form');
+    await nav(page, 'settings', language).click();
+    const phonebooks = page.getByRole('region', { name: l('directory:settings.heading'), exact: true });
+    await phonebooks.getByRole('button', { name: l('directory:settings.add'), exact: true }).click();
+    const form = phonebooks.getByRole('form', { name: l('directory:settings.formAdd'), exact: true });
     await form.getByLabel(L.name, { exact: true }).fill('Head office');
     await form.getByLabel(L.url).fill(slapd.url);
     await form.getByLabel(L.bindDn).fill(READER_DN);
     await form.getByLabel(L.password).fill('not-the-password');
     await form.getByLabel(L.baseDn).fill(PEOPLE_DN);
     await form.getByRole('button', { name: L.test }).click();
-    await expect(page.getByTestId('directory-error')).toContainText(language === 'en' ? 'refused the bind DN or the password' : '拒绝了绑定 DN 或密码');
+    await expect(form.getByRole('alert')).toContainText(language === 'en' ? 'refused the bind DN or the password' : '拒绝了绑定 DN 或密码');
     await form.getByLabel(L.password).fill(READER_PW);
     await form.getByRole('button', { name: L.test }).click();
-    await expect(page.getByTestId('directory-test-result')).toHaveText(L.connected);
+    await expect(form.getByRole('status')).toHaveText(L.connected);
     await shot(page, `directory-settings-${language}`);
     await expectNoAxeViolations(page);
     await form.getByRole('button', { name: L.save }).click();
-    await expect(page.getByTestId('directory-settings').locator('.pb-row')).toContainText('Head office');
+    await expect(phonebooks.getByRole('listitem').filter({ has: page.getByRole('button', { name: `${l('directory:settings.edit')} Head office`, exact: true }) })).toContainText('Head office');
 
     // Send: a document, then the picker: two directory people and the local group.
-    await page.getByTestId('nav-send').click();
-    await page.getByTestId('send-file-input').setInputFiles([await onePagePdf()]);
-    await expect(page.locator('.send-ok')).toHaveCount(1);
-    const picker = page.getByTestId('phonebook-picker');
+    await nav(page, 'send', language).click();
+    await page.getByLabel(l('send:documents.pickerLabel'), { exact: true }).setInputFiles([await onePagePdf()]);
+    await expect(documentList(page, language).getByText(l('send:documents.uploaded'), { exact: true })).toHaveCount(1);
+    const picker = page.getByRole('region', { name: l('phonebook:picker.heading'), exact: true });
     const search = picker.getByLabel(L.search);
-    const results = picker.getByTestId('directory-results');
+    const results = picker.getByRole('group', { name: l('directory:picker.heading', { name: 'Head office' }), exact: true });
     await search.fill('Alice');
-    await expect(results.locator('label').filter({ hasText: 'Alice Martin' })).toHaveCount(2);
-    await results.locator('label').filter({ hasText: '+49 30 12345670' }).getByRole('checkbox').check();
+    // each number of a person is a checkbox named by the person, the number, the company and the directory
+    await expect(results.getByRole('checkbox', { name: /Alice Martin/ })).toHaveCount(2);
+    await results.getByRole('checkbox', { name: /\+49 30 12345670/ }).check();
     await search.fill('张伟');
-    const zhang = results.locator('label').filter({ hasText: '+86 10 8888 1234' });
-    await expect(zhang).toContainText('北京远航贸易有限公司');
-    await zhang.getByRole('checkbox').check();
+    const zhang = results.getByRole('checkbox', { name: /\+86 10 8888 1234/ });
+    await expect(zhang).toHaveAccessibleName(/北京远航贸易有限公司/);
+    await zhang.check();
     await search.fill('王小明');
-    // A number the directory holds that cannot be a fax number is shown with its reason, not dropped.
-    await expect(results.locator('[data-invalid="true"]').filter({ hasText: '12345' })).toBeVisible();
+    // A number the directory holds that cannot be a fax number is shown with its reason, not dropped (and cannot be picked).
+    const unusable = results.getByRole('listitem').filter({ hasText: '12345' }).filter({ hasNot: page.getByRole('checkbox') });
+    await expect(unusable).toBeVisible();
+    await expect(unusable).toContainText(pattern(language, 'phonebook:reasons.too_short', false));
     await shot(page, `directory-picker-${language}`);
     await expectNoAxeViolations(page);
     await search.fill('');
     await picker.getByRole('checkbox', { name: /Suppliers/ }).check();
     await picker.getByRole('button', { name: L.add }).click();
 
-    const rows = page.getByTestId('send-rows');
-    await expect(rows.locator('tbody tr')).toHaveCount(4);
-    await expect(rows.getByTestId('recipient-name')).toHaveText(['Li Lei', 'Wang Fang', 'Alice Martin', '张伟'].map((n) => ` ${n}`));
+    // Each number as read, with the name it belongs to after it.
+    const rows = numberRows(page, language);
+    await expect(rows).toHaveText([/861065550001 Li Lei/, /862165550002 Wang Fang/, /493012345670 Alice Martin/, /861088881234 张伟/]);
 
-    await page.getByTestId('send-button').click();
-    await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
-    await page.getByTestId('send-task').first().locator('summary').click();
-    await expect(page.getByTestId('result-recipient-name')).toHaveText(['Li Lei', 'Wang Fang', 'Alice Martin', '张伟'].map((n) => ` · ${n}`));
+    await page.getByRole('button', { name: l('send:actions.send'), exact: true }).click();
+    const result = sendResult(page, language);
+    await expect(result).toHaveAttribute('data-overall', 'sent');
+    await result.getByText(pattern(language, 'send:result.task_other')).first().click();
+    await expect(result.getByRole('listitem')).toHaveText(['Li Lei', 'Wang Fang', 'Alice Martin', '张伟'].map((n) => new RegExp(` · ${n}$`)));
     await shot(page, `directory-sent-${language}`);
     expect(sim.tasks()[0]!.recipients.map((r) => r.phone_number)).toEqual(['861065550001', '862165550002', '493012345670', '861088881234']);
     expect(errors).toEqual([]);

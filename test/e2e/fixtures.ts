@@ -7,6 +7,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { PDFDocument } from 'pdf-lib';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
+import { documentList, sendResult, tr, type Language } from './ui';
 
 export const screenshotDir = path.resolve('artifacts/screenshots');
 
@@ -147,13 +148,14 @@ export async function startCliSimulator(args: string[]): Promise<{ baseUrl: stri
   return { baseUrl, stop: () => stop(child) };
 }
 
-/** Sends a one-page PDF named `fileName` to `numbers` from the Send screen, and waits for "sent". */
-export async function sendOnePageFax(page: Page, fileName: string, numbers: string) {
+/** Sends a one-page PDF named `fileName` to `numbers` from the Send screen (shown in `language`), and waits for "sent". */
+export async function sendOnePageFax(page: Page, fileName: string, numbers: string, language: Language = 'en') {
+  const t = tr(language);
   const doc = await PDFDocument.create();
   doc.addPage([595, 842]).drawText(fileName, { x: 60, y: 760, size: 28 });
-  await page.getByTestId('send-file-input').setInputFiles([{ name: fileName, mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) }]);
-  await expect(page.locator('.send-ok').first()).toBeVisible();
-  await page.locator('#send-numbers').fill(numbers);
-  await page.getByTestId('send-button').click();
-  await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
+  await page.getByLabel(t('send:documents.pickerLabel'), { exact: true }).setInputFiles([{ name: fileName, mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) }]);
+  await expect(documentList(page, language).getByText(t('send:documents.uploaded'), { exact: true }).first()).toBeVisible();
+  await page.getByLabel(t('send:recipients.label'), { exact: true }).fill(numbers);
+  await page.getByRole('button', { name: t('send:actions.send'), exact: true }).click();
+  await expect(sendResult(page, language)).toHaveAttribute('data-overall', 'sent');
 }

@@ -9,6 +9,20 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
+import type { Page } from '@playwright/test';
+import { documentList, nav, sendResult, tr, type Language } from './ui';
+
+const t = tr('en');
+
+/** The Hot folder group of the Preferences form: its Choose folder… button and the folder it shows (an <output>, named Folder). */
+function hotFolder(page: Page, language: Language = 'en') {
+  const l = tr(language);
+  const group = page.getByRole('form', { name: l('settings:prefs.heading'), exact: true }).getByRole('group', { name: l('settings:prefs.hotFolderHeading'), exact: true });
+  return {
+    choose: group.getByRole('button', { name: l('settings:prefs.hotFolderChoose'), exact: true }),
+    path: group.getByRole('status', { name: l('settings:prefs.hotFolderPath'), exact: true }),
+  };
+}
 
 test.use({ previewEnv: { FAXDESK_DEMO_SPEED: '200' } });
 
@@ -28,15 +42,16 @@ test('a document written into the hot folder opens on the Send screen and moves 
     const typed = await page.evaluate(() => window.faxdesk!.updateSettings({ hotFolder: { enabled: true, path: '/etc' } } as never));
     expect(typed.ok).toBe(false);
     // ...the user chooses it in Settings, through main's folder dialog.
-    await page.getByTestId('nav-settings').click();
-    await page.getByTestId('hot-folder-choose').click();
-    await expect(page.getByTestId('hot-folder-path')).toHaveText(folder);
+    await nav(page, 'settings').click();
+    await hotFolder(page).choose.click();
+    await expect(hotFolder(page).path).toHaveText(folder);
     await page.getByLabel('Watch a folder: documents saved or printed into it open on the Send screen').check();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Preferences saved.')).toBeVisible();
-    await page.getByTestId('hot-folder-path').scrollIntoViewIfNeeded();
+    await hotFolder(page).path.scrollIntoViewIfNeeded();
     await shot(page, 'settings-hot-folder-en');
-    await page.getByTestId('nav-send').click();
+    await nav(page, 'send').click();
+    const docs = documentList(page).getByRole('listitem');
 
     // Written in two steps with a pause longer than the settle time (a stalled copy):
     // it must be offered once, and only when complete.
@@ -45,24 +60,24 @@ test('a document written into the hot folder opens on the Send screen and moves 
     const half = Math.floor(bytes.length / 2);
     fs.writeFileSync(target, bytes.subarray(0, half));
     await new Promise((res) => setTimeout(res, 1_500));
-    await expect(page.getByTestId('send-document')).toHaveCount(0);
+    await expect(docs).toHaveCount(0);
     fs.appendFileSync(target, bytes.subarray(half));
 
-    await expect(page.getByTestId('send-document')).toHaveCount(1, { timeout: 15_000 });
-    await expect(page.getByTestId('send-document')).toContainText('打印 invoice 7.pdf');
+    await expect(docs).toHaveCount(1, { timeout: 15_000 });
+    await expect(docs).toContainText('打印 invoice 7.pdf');
     // the whole file, with its page counted
-    await expect(page.getByTestId('send-document')).toContainText(`${bytes.length} bytes`);
-    await expect(page.locator('.send-ok')).toHaveCount(1, { timeout: 15_000 });
-    await page.locator('#send-numbers').fill('+86 10 8888 1234');
+    await expect(docs).toContainText(`${bytes.length} bytes`);
+    await expect(docs.getByText(t('send:documents.uploaded'), { exact: true })).toHaveCount(1, { timeout: 15_000 });
+    await page.getByLabel(t('send:recipients.label'), { exact: true }).fill('+86 10 8888 1234');
     await shot(page, 'intake-hot-folder-en');
     await expectNoAxeViolations(page);
-    await page.getByTestId('send-button').click();
-    await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
+    await page.getByRole('button', { name: t('send:actions.send'), exact: true }).click();
+    await expect(sendResult(page)).toHaveAttribute('data-overall', 'sent');
 
     await expect.poll(() => fs.existsSync(path.join(folder, 'sent', '打印 invoice 7.pdf')), { timeout: 10_000 }).toBe(true);
     expect(fs.existsSync(target)).toBe(false);
     // offered once: nothing else came back onto the screen
-    await expect(page.getByTestId('send-document')).toHaveCount(1);
+    await expect(docs).toHaveCount(1);
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
@@ -71,17 +86,17 @@ test('a document written into the hot folder opens on the Send screen and moves 
 // The same settings in Chinese, checked with axe (the English run above is long enough already).
 test('the hot folder setting in Chinese', async ({ page, preview }) => {
   await openApp(page, preview, 'zh-CN');
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('hot-folder-choose').click();
-  await expect(page.getByTestId('hot-folder-path')).toHaveText(path.join(preview.dataDir, 'Outbox'));
-  await page.getByTestId('hot-folder-path').scrollIntoViewIfNeeded();
+  await nav(page, 'settings', 'zh-CN').click();
+  await hotFolder(page, 'zh-CN').choose.click();
+  await expect(hotFolder(page, 'zh-CN').path).toHaveText(path.join(preview.dataDir, 'Outbox'));
+  await hotFolder(page, 'zh-CN').path.scrollIntoViewIfNeeded();
   await shot(page, 'settings-hot-folder-zh-CN');
   await expectNoAxeViolations(page);
 });
 
 test('a file dropped anywhere on the window is attached', async ({ page, preview }) => {
   await openApp(page, preview);
-  await expect(page.locator('main h1')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
   const bytes = [...(await pdfBytes('Dropped'))];
   // A real drop carries a DataTransfer with the File; dispatch one onto the sidebar, far from any drop zone.
   await page.evaluate((data) => {
@@ -93,7 +108,8 @@ test('a file dropped anywhere on the window is attached', async ({ page, preview
       target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
     }
   }, bytes);
-  await expect(page.getByTestId('send-document')).toHaveCount(1);
-  await expect(page.getByTestId('send-document')).toContainText('Dropped contract.pdf');
-  await expect(page.locator('.send-ok')).toHaveCount(1, { timeout: 15_000 });
+  const docs = documentList(page).getByRole('listitem');
+  await expect(docs).toHaveCount(1);
+  await expect(docs).toContainText('Dropped contract.pdf');
+  await expect(docs.getByText(t('send:documents.uploaded'), { exact: true })).toHaveCount(1, { timeout: 15_000 });
 });

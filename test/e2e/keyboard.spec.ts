@@ -6,9 +6,12 @@
  * dialog of the system's own).
  */
 import { PDFDocument } from 'pdf-lib';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { connectAccount, expect, expectNoAxeViolations, openApp, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
+import { documentList, sendResult, taskDetail, taskTable, tr } from './ui';
+
+const t = tr('en');
 
 test.use({ viewport: { width: 1280, height: 800 }, previewEnv: { FAXDESK_DEMO_SPEED: '200', FAXDESK_KEYCHAIN_SERVICE: 'faxdesk-e2e-keyboard' } });
 
@@ -32,7 +35,7 @@ function keyCounter(page: Page) {
       await page.keyboard.insertText(text);
     },
     /** Tab until `target` has the focus (at most `max` presses), as a user scanning the screen would. */
-    tabTo: async (target: ReturnType<Page['getByTestId']>, max = 5) => {
+    tabTo: async (target: Locator, max = 5) => {
       for (let i = 0; i < max; i++) {
         if (await target.evaluate((el) => el === document.activeElement)) return;
         presses++;
@@ -51,9 +54,10 @@ test('keyboard only: paste a number, Ctrl+Enter, and the task is open within ten
   await connectAccount(page, sim);
 
   // Send stays in view while the form scrolls (it sat below the fold at 1280×800), also at 800×600.
-  await expect(page.getByTestId('send-button')).toBeInViewport({ ratio: 1 });
+  const sendButton = page.getByRole('button', { name: t('send:actions.send'), exact: true });
+  await expect(sendButton).toBeInViewport({ ratio: 1 });
   await page.setViewportSize({ width: 800, height: 600 });
-  await expect(page.getByTestId('send-button')).toBeInViewport({ ratio: 1 });
+  await expect(sendButton).toBeInViewport({ ratio: 1 });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   const keys = keyCounter(page);
@@ -62,39 +66,39 @@ test('keyboard only: paste a number, Ctrl+Enter, and the task is open within ten
     ['Price list.pdf', '+86 10 8800 0001'],
     ['Order form.pdf', '+86 10 8800 0002'],
   ] as const) {
-    await page.getByTestId('send-file-input').setInputFiles([await onePagePdf(file)]);
-    await expect(page.locator('.send-ok').filter({ hasText: 'Uploaded' })).toHaveCount(1);
-    await page.locator('#send-numbers').focus();
+    await page.getByLabel(t('send:documents.pickerLabel'), { exact: true }).setInputFiles([await onePagePdf(file)]);
+    await expect(documentList(page).getByText(t('send:documents.uploaded'), { exact: true })).toHaveCount(1);
+    await page.getByLabel(t('send:recipients.label'), { exact: true }).focus();
     const before = keys.presses;
     await keys.paste(number);
     await keys.press('Control+Enter');
-    const result = page.getByTestId('send-result');
+    const result = sendResult(page);
     await expect(result).toHaveAttribute('data-overall', 'sent');
     // The result takes the focus; past the task's summary (its references), the first button opens the task.
     await expect(result).toBeFocused();
-    await keys.tabTo(page.getByTestId('send-view-task'));
+    await keys.tabTo(result.getByRole('button', { name: t('send:result.viewTask'), exact: true }));
     if (file === 'Order form.pdf') {
       await keys.press('Enter');
-      await expect(page.getByTestId('task-detail')).toContainText('Order form');
+      await expect(taskDetail(page, 'Order form')).toBeVisible();
       expect(keys.presses - before).toBeLessThanOrEqual(10);
       console.log(`keyboard only: ${keys.presses - before} key presses from the numbers box to the open task`);
     } else {
       // "New fax" follows "View task": start the next one.
       await keys.press('Tab');
       await keys.press('Enter');
-      await expect(page.getByTestId('send-result')).toHaveCount(0);
+      await expect(result).toHaveCount(0);
     }
   }
 
   // In the list: Esc closes the detail and puts the keyboard on that task's row; the arrows move between rows.
-  const table = page.getByTestId('task-table');
+  const table = taskTable(page);
   await keys.press('Escape');
-  await expect(page.getByTestId('task-detail')).toHaveCount(0);
+  await expect(page.getByRole('complementary')).toHaveCount(0);
   await expect(table.getByRole('button', { name: 'Order form', exact: true })).toBeFocused();
   await keys.press('ArrowDown');
   await expect(table.getByRole('button', { name: 'Price list', exact: true })).toBeFocused();
   await keys.press('Enter');
-  await expect(page.getByTestId('task-detail')).toContainText('Price list');
+  await expect(taskDetail(page, 'Price list')).toBeVisible();
   await keys.press('Escape');
   await expect(table.getByRole('button', { name: 'Price list', exact: true })).toBeFocused();
   await keys.press('ArrowUp');

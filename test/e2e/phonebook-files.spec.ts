@@ -7,30 +7,44 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import { tr } from './ui';
 
-const TEXT = {
-  en: { manage: 'Manage phonebook…', transfer: 'Import and export', import: 'Import', export: 'Export CSV', added: 'New contacts: 2' },
-  'zh-CN': { manage: '管理通讯录…', transfer: '导入和导出', import: '导入', export: '导出 CSV', added: '新增联系人：2' },
-} as const;
+/** Control names from the catalogues; the sentence expected after the import is the test's own, in each language. */
+function words(language: 'en' | 'zh-CN') {
+  const l = tr(language);
+  return {
+    manage: l('phonebook:picker.manage'),
+    transfer: l('phonebook:manage.views.transfer'),
+    title: l('phonebook:manage.title'),
+    csvImport: l('phonebook:csv.importHeading'),
+    choose: l('phonebook:csv.chooseButton'),
+    chosen: l('phonebook:csv.chosen', { name: '客户 contacts.csv' }),
+    import: l('phonebook:csv.import'),
+    export: l('phonebook:csv.export'),
+    exported: l('phonebook:csv.exported', { count: 2 }),
+    added: language === 'en' ? 'New contacts: 2' : '新增联系人：2',
+  };
+}
 
 for (const language of ['en', 'zh-CN'] as const) {
   test(`imports a CSV picked by the user and saves the export where the user can find it (${language})`, async ({ page, preview }) => {
     test.setTimeout(120_000);
-    const text = TEXT[language];
+    const text = words(language);
     await openApp(page, preview, language);
     await page.getByRole('button', { name: text.manage }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: text.title, exact: true });
     await dialog.getByRole('button', { name: text.transfer }).click();
 
+    const csv = dialog.getByRole('region', { name: text.csvImport, exact: true });
     const chooser = page.waitForEvent('filechooser');
-    await dialog.getByTestId('csv-choose').click();
+    await csv.getByRole('button', { name: text.choose, exact: true }).click();
     await (await chooser).setFiles({ name: '客户 contacts.csv', mimeType: 'text/csv', buffer: Buffer.from('name,fax\nAlice,+86 10 8888 0001\n张伟,861088880002\n') });
-    await expect(dialog.getByTestId('csv-chosen')).toContainText('客户 contacts.csv');
-    await dialog.getByRole('button', { name: text.import, exact: true }).click();
+    await expect(csv.getByText(text.chosen, { exact: true })).toBeVisible();
+    await csv.getByRole('button', { name: text.import, exact: true }).click();
     await expect(dialog.getByText(text.added)).toBeVisible();
 
     await dialog.getByRole('button', { name: text.export }).click();
-    const saved = dialog.getByTestId('saved-file');
+    const saved = dialog.getByRole('status').filter({ hasText: text.exported });
     const downloads = path.join(preview.dataDir, 'downloads');
     await expect(saved).toContainText(downloads);
     const file = path.join(downloads, 'faxdesk-phonebook.csv');

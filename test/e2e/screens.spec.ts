@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, openApp, sendOnePageFax, shot, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
+import { nav, taskDetail, taskTable, tr } from './ui';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ previewEnv: { FAXDESK_DEMO_SPEED: '200', FAXDESK_KEYCHAIN_SERVICE: 'faxdesk-e2e-screens' } });
@@ -29,22 +30,26 @@ for (const scheme of ['light', 'dark'] as const) {
       test(`at 1280×800 and 800×600 (${language}, ${scheme})`, async ({ page, preview }) => {
         await page.setViewportSize({ width: 1280, height: 800 });
         await openApp(page, preview, language);
-        await sendOnePageFax(page, 'Prices.pdf', '+86 10 8800 0001\n+86 10 8800 0002');
+        await sendOnePageFax(page, 'Prices.pdf', '+86 10 8800 0001\n+86 10 8800 0002', language);
         for (const [width, height] of SIZES) {
           await page.setViewportSize({ width, height });
           const tag = `${width}x${height}-${language}-${scheme}`;
           // In a narrow window the sidebar keeps only its icons; each still has its name.
           const sidebar = await page.getByRole('navigation').boundingBox();
           expect(sidebar!.width).toBe(width < 960 ? 60 : 200);
-          await expect(page.getByRole('navigation').getByRole('button', { name: language === 'en' ? 'Tasks' : '任务' })).toBeVisible();
-          for (const route of ['send', 'tasks', 'failures', 'account', 'settings']) {
-            await page.getByTestId(`nav-${route}`).click();
-            await expect(page.getByTestId(`nav-${route}`)).toHaveAttribute('aria-current', 'page');
-            await expect(page.locator('main h1')).toBeVisible();
+          await expect(page.getByRole('navigation').getByRole('button', { name: tr(language)('common:nav.tasks') })).toBeVisible();
+          const table = taskTable(page, language);
+          // the task rows (the header row has column headers, not cells)
+          const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+          for (const route of ['send', 'tasks', 'failures', 'account', 'settings'] as const) {
+            await nav(page, route, language).click();
+            await expect(nav(page, route, language)).toHaveAttribute('aria-current', 'page');
+            await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
             if (route === 'tasks') {
-              await expect(page.locator('[data-testid^="task-row-"]').first()).toBeVisible();
+              await expect(rows.first()).toBeVisible();
+              await expect(rows.first().getByRole('button', { name: 'Prices', exact: true })).toBeVisible();
               // every column in view: the list does not scroll sideways at either size
-              const sideways = await page.locator('[data-testid="task-table"]').evaluate((el) => el.scrollWidth - el.clientWidth);
+              const sideways = await table.evaluate((el) => el.scrollWidth - el.clientWidth);
               expect(sideways, `task table at ${tag}`).toBeLessThanOrEqual(0);
             }
             await expectNoPageOverflow(page, `${route} at ${tag}`);
@@ -52,16 +57,16 @@ for (const scheme of ['light', 'dark'] as const) {
             await expectNoAxeViolations(page);
           }
           // The detail of a task, with the list still usable beside or under it.
-          await page.getByTestId('nav-tasks').click();
-          await page.locator('[data-testid^="task-row-"] .name-cell button').first().click();
-          const detail = page.getByTestId('task-detail');
-          await expect(detail).toContainText('Prices');
+          await nav(page, 'tasks', language).click();
+          await rows.first().getByRole('button', { name: 'Prices', exact: true }).click();
+          const detail = taskDetail(page, 'Prices', language);
+          await expect(detail).toBeVisible();
           await expect(detail.getByRole('heading', { level: 2 })).toBeInViewport();
           await expectNoPageOverflow(page, `task detail at ${tag}`);
           await page.screenshot({ path: `artifacts/screenshots/screens-task-detail-${tag}.png` });
           await expectNoAxeViolations(page);
           await page.keyboard.press('Escape');
-          await expect(detail).toHaveCount(0);
+          await expect(page.getByRole('complementary')).toHaveCount(0);
         }
         await shot(page, `screens-last-${language}-${scheme}`);
       });

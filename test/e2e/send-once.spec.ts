@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import type { RunningSimulator } from '../../src/simulator/index';
 import { connectAccount, expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
+import { nav, sendResult, tr, type Language } from './ui';
 
 // Several sends, a restart and axe runs per test: more than the default minute on a shared machine.
 test.describe.configure({ timeout: 150_000 });
@@ -29,12 +30,16 @@ function pasted(count: number, from = 0): string {
   return Array.from({ length: count }, (_, i) => `+86 10 8800 ${String(from + i).padStart(4, '0')}`).join('\n');
 }
 
-async function compose(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, numbers: string, name?: string) {
-  await page.getByTestId('send-file-input').setInputFiles([file]);
-  await expect(page.locator('.send-ok').filter({ hasText: /Uploaded|已上传/ })).toHaveCount(1);
-  await page.locator('#send-numbers').fill(numbers);
-  if (name !== undefined) await page.locator('#send-name').fill(name);
-  await expect(page.getByTestId('send-button')).toBeEnabled();
+const t = tr('en');
+const sendButton = (page: Page, language: Language = 'en') => page.getByRole('button', { name: tr(language)('send:actions.send'), exact: true });
+
+async function compose(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, numbers: string, name?: string, language: Language = 'en') {
+  const l = tr(language);
+  await page.getByLabel(l('send:documents.pickerLabel'), { exact: true }).setInputFiles([file]);
+  await expect(page.getByRole('list', { name: l('send:documents.listLabel') }).getByText(l('send:documents.uploaded'), { exact: true })).toHaveCount(1);
+  await page.getByLabel(l('send:recipients.label'), { exact: true }).fill(numbers);
+  if (name !== undefined) await page.getByLabel(l('send:details.name'), { exact: true }).fill(name);
+  await expect(sendButton(page, language)).toBeEnabled();
 }
 
 
@@ -45,25 +50,30 @@ test.describe('a send is one act', () => {
     await compose(page, await pdf('Offer.pdf', 1), pasted(2), 'Spring offer');
     // The service answers slowly, so the second click lands while the first send is running.
     sim.setFaults({ latencyMs: 600 });
-    await page.getByTestId('send-button').dblclick();
-    const result = page.getByTestId('send-result');
+    await sendButton(page).dblclick();
+    // data-overall is the outcome as state, read here; the region is found by its heading.
+    const result = sendResult(page);
     await expect(result).toHaveAttribute('data-overall', 'sent');
     sim.setFaults({ latencyMs: 0 });
     await expect(result).toBeInViewport({ ratio: 1 });
     await expect(result).toBeFocused();
-    await expect(result.locator('h2')).toHaveText('Fax “Spring offer” queued');
-    expect(await page.locator('#content').evaluate((c) => c.scrollTop)).toBe(0);
+    await expect(result.getByRole('heading', { level: 2 })).toHaveText('Fax “Spring offer” queued');
+    await expect(result).toHaveAccessibleName('Fax “Spring offer” queued');
+    // The scrolling container is <main>: its scroll position is measured.
+    expect(await page.getByRole('main').evaluate((c) => c.scrollTop)).toBe(0);
     expect(creates(sim)).toBe(1);
     // The second click never left the window (main's own guard would have answered it with an error).
-    await expect(page.getByTestId('send-error')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
 
     // The compose is read-only with its result: no Send button, no editing, and the shortcut does nothing.
-    await expect(page.getByTestId('send-compose')).toHaveAttribute('data-locked', 'true');
-    await expect(page.getByTestId('send-button')).toHaveCount(0);
-    await expect(page.locator('#send-numbers')).toBeDisabled();
+    const composeGroup = page.getByRole('group', { name: t('send:compose') });
+    await expect(composeGroup).toHaveAttribute('data-locked', 'true');
+    await expect(sendButton(page)).toHaveCount(0);
+    await expect(page.getByText(t('send:actions.lockedHint'), { exact: true })).toBeVisible();
+    await expect(page.getByLabel(t('send:recipients.label'), { exact: true })).toBeDisabled();
     await page.keyboard.press('Control+Enter');
-    // A second click where the Send button was.
-    await page.locator('.send-actions').click();
+    // A second click where the Send button was: the hint that stands there now.
+    await page.getByText(t('send:actions.lockedHint'), { exact: true }).click();
     await page.keyboard.press('Control+Enter');
     await expect(result).toHaveAttribute('data-overall', 'sent');
     expect(creates(sim)).toBe(1);
@@ -72,20 +82,20 @@ test.describe('a send is one act', () => {
     expect(first.name).toBe('Spring offer');
 
     // View task opens the task just created…
-    await page.getByTestId('send-view-task').click();
-    await expect(page.getByTestId('task-detail')).toContainText('Spring offer');
-    await expect(page.getByTestId('task-table').locator('[aria-selected="true"]')).toContainText('Spring offer');
+    await result.getByRole('button', { name: t('send:result.viewTask'), exact: true }).click();
+    await expect(page.getByRole('complementary', { name: 'Spring offer', exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: t('tasks:title'), exact: true }).getByRole('row', { selected: true })).toContainText('Spring offer');
 
     // …and after New fax and a second, different fax, View task opens the new one, not the one opened before.
-    await page.getByTestId('nav-send').click();
-    await page.getByTestId('send-new-fax').click();
-    await expect(page.getByTestId('send-result')).toHaveCount(0);
-    await expect(page.locator('#send-numbers')).toHaveValue('');
+    await nav(page, 'send').click();
+    await page.getByRole('button', { name: t('send:actions.newFax'), exact: true }).click();
+    await expect(result).toHaveCount(0);
+    await expect(page.getByLabel(t('send:recipients.label'), { exact: true })).toHaveValue('');
     await compose(page, await pdf('Terms.pdf', 1), pasted(1, 50), 'Terms');
-    await page.getByTestId('send-button').click();
-    await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
-    await page.getByTestId('send-view-task').click();
-    await expect(page.locator('#task-detail-title')).toHaveText('Terms');
+    await sendButton(page).click();
+    await expect(result).toHaveAttribute('data-overall', 'sent');
+    await result.getByRole('button', { name: t('send:result.viewTask'), exact: true }).click();
+    await expect(page.getByRole('complementary', { name: 'Terms', exact: true })).toBeVisible();
     expect(creates(sim)).toBe(2);
   });
 
@@ -94,14 +104,14 @@ test.describe('a send is one act', () => {
     await connectAccount(page, sim);
     await compose(page, await pdf('Memo.pdf', 1), pasted(3));
     sim.setFaults({ latencyMs: 600 });
-    await page.locator('#send-numbers').focus();
+    await page.getByLabel(t('send:recipients.label'), { exact: true }).focus();
     await page.keyboard.press('Control+Enter');
     await page.keyboard.press('Control+Enter');
-    await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
+    await expect(sendResult(page)).toHaveAttribute('data-overall', 'sent');
     sim.setFaults({ latencyMs: 0 });
     await page.keyboard.press('Control+Enter');
-    await expect(page.getByTestId('send-result')).toBeFocused();
-    await expect(page.getByTestId('send-error')).toHaveCount(0);
+    await expect(sendResult(page)).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveCount(0);
     expect(creates(sim)).toBe(1);
     expect(sim.taskCount()).toBe(1);
   });
@@ -111,8 +121,8 @@ test.describe('a send is one act', () => {
     await connectAccount(page, sim);
     const file = await pdf('Invoice.pdf', 1);
     await compose(page, file, pasted(2));
-    await page.getByTestId('send-button').click();
-    await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
+    await sendButton(page).click();
+    await expect(sendResult(page)).toHaveAttribute('data-overall', 'sent');
     expect(creates(sim)).toBe(1);
 
     // A restart in between: the earlier send is found in the history, not in memory.
@@ -122,7 +132,7 @@ test.describe('a send is one act', () => {
     await connectAccount(page, sim);
     await compose(page, file, pasted(2));
     const uploadsBefore = sim.counters().byRoute['POST /api/v2/files/upload'] ?? 0;
-    await page.getByTestId('send-button').click();
+    await sendButton(page).click();
     const dialog = page.getByRole('dialog', { name: /You sent this fax at .+ — send it again\?/ });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Invoice');
@@ -132,14 +142,14 @@ test.describe('a send is one act', () => {
     await expect(dialog.getByRole('button', { name: 'Don’t send' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByTestId('send-result')).toHaveCount(0);
+    await expect(sendResult(page)).toHaveCount(0);
     expect(creates(sim)).toBe(1);
     expect(sim.counters().byRoute['POST /api/v2/files/upload'] ?? 0).toBe(uploadsBefore);
 
     // Asked again, the user can still mean it.
-    await page.getByTestId('send-button').click();
-    await page.getByTestId('send-repeat-confirm').click();
-    await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
+    await sendButton(page).click();
+    await dialog.getByRole('button', { name: t('send:repeat.confirm'), exact: true }).click();
+    await expect(sendResult(page)).toHaveAttribute('data-overall', 'sent');
     expect(creates(sim)).toBe(2);
   });
 });
@@ -148,34 +158,39 @@ for (const language of ['en', 'zh-CN'] as const) {
   test.describe(`the review before a large send (${language})`, () => {
     test.use({ previewEnv: { FAXDESK_DEMO_SPEED: '200', FAXDESK_KEYCHAIN_SERVICE: 'faxdesk-e2e-send-once', LC_ALL: language === 'en' ? 'en_US.UTF-8' : 'zh_CN.UTF-8' } });
     test(`40 recipients: the review shows 40 and a cost, nothing is created until it is confirmed, then exactly one (${language})`, async ({ page, preview, sim }) => {
+      const l = tr(language);
+      const name = language === 'en' ? 'Catalogue' : '产品目录';
       await openApp(page, preview);
       await connectAccount(page, sim);
+      // The document language is state the page declares (for assistive technology), read as an attribute.
       await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await compose(page, await pdf('Catalogue.pdf', 2), pasted(40), language === 'en' ? 'Catalogue' : '产品目录');
+      await compose(page, await pdf('Catalogue.pdf', 2), pasted(40), name, language);
       // No fax yet, so no price: the screen says why, and Settings takes the contract price.
-      await expect(page.getByTestId('send-no-price')).toBeVisible();
-      await page.getByTestId('send-no-price').getByRole('button').click();
-      await page.getByTestId('contract-unit-price').fill('0.1');
-      await page.getByTestId('contract-unit-price').press('Enter');
-      await expect(page.locator('.notice.info[role="status"]').last()).toBeVisible();
-      await page.getByTestId('nav-send').click();
-      await expect(page.getByTestId('send-cost')).toContainText('¥8.00');
+      await expect(page.getByText(l('send:cost.noPrice'))).toBeVisible();
+      await page.getByRole('button', { name: l('send:cost.enterPrice'), exact: true }).click();
+      await page.getByLabel(l('settings:prefs.contractUnitPrice'), { exact: true }).fill('0.1');
+      await page.getByLabel(l('settings:prefs.contractUnitPrice'), { exact: true }).press('Enter');
+      await expect(page.getByRole('status').filter({ hasText: l('settings:prefs.saved') })).toBeVisible();
+      await nav(page, 'send', language).click();
+      await expect(page.getByText(l('send:cost.estimate', { amount: '¥8.00' }), { exact: true })).toBeVisible();
 
-      await page.locator('#send-numbers').focus();
+      await page.getByLabel(l('send:recipients.label'), { exact: true }).focus();
       await page.keyboard.press('Control+Enter');
-      const review = page.getByRole('dialog');
+      const review = page.getByRole('dialog', { name: l('send:review.title', { name }), exact: true });
       await expect(review).toBeVisible();
-      await expect(page.getByTestId('send-review-recipients')).toContainText('40');
-      await expect(page.getByTestId('send-review-cost')).toContainText('¥8.00');
-      await expect(page.getByTestId('send-review-documents')).toContainText('Catalogue.pdf');
-      await expect(page.getByTestId('send-review-confirm')).toBeFocused();
+      await expect(review.getByRole('definition').filter({ hasText: l('send:review.recipientCount', { count: 40 }) })).toHaveText(l('send:review.recipientCount', { count: 40 }));
+      await expect(review.getByRole('definition').filter({ hasText: '¥8.00' })).toContainText('¥8.00');
+      await expect(review.getByRole('listitem')).toHaveText([`Catalogue.pdf · ${l('send:documents.pages', { count: 2 })}`]);
+      const confirm = review.getByRole('button', { name: l('send:actions.send'), exact: true });
+      const back = review.getByRole('button', { name: l('send:review.back'), exact: true });
+      await expect(confirm).toBeFocused();
       await shot(page, `send-review-${language}`);
       await expectNoAxeViolations(page);
       // Focus stays inside: Tab from the last button comes back to the first.
       await page.keyboard.press('Tab');
-      await expect(page.getByTestId('send-review-cancel')).toBeFocused();
+      await expect(back).toBeFocused();
       await page.keyboard.press('Shift+Tab');
-      await expect(page.getByTestId('send-review-confirm')).toBeFocused();
+      await expect(confirm).toBeFocused();
       // The shortcut that opened the review cannot also confirm it; Esc goes back with nothing sent.
       await page.keyboard.press('Control+Enter');
       await expect(review).toBeVisible();
@@ -183,11 +198,11 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(review).toHaveCount(0);
       expect(creates(sim)).toBe(0);
 
-      await page.getByTestId('send-button').click();
+      await sendButton(page, language).click();
       await expect(review).toBeVisible();
       expect(creates(sim)).toBe(0);
       await page.keyboard.press('Enter');
-      const result = page.getByTestId('send-result');
+      const result = sendResult(page, language);
       await expect(result).toHaveAttribute('data-overall', 'sent');
       await expect(result).toBeInViewport({ ratio: 1 });
       await shot(page, `send-result-top-${language}`);

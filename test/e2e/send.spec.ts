@@ -13,6 +13,9 @@ import type { Page } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
 import { expect, expectNoAxeViolations, openApp, shot, test, type Preview } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
+import { documentList, numberRows, pattern, sendResult, tr, type Language } from './ui';
+
+const t = tr('en');
 
 test.use({ previewEnv: { FAXDESK_DEMO_SPEED: '200', FAXDESK_KEYCHAIN_SERVICE: 'faxdesk-e2e-send' } });
 
@@ -37,6 +40,7 @@ async function connect(page: Page, baseUrl: string, sim: RunningSimulator) {
   );
   expect(r.ok).toBe(true);
   await page.reload();
+  // data-ready is the app's own state (first paint done), read here, not something a user acts on.
   await expect(page.locator('body[data-ready="true"]')).toBeVisible();
 }
 
@@ -58,13 +62,19 @@ function historyRows(preview: Preview) {
   }
 }
 
-async function composeTwoPdfsAndNumbers(page: Page) {
-  await page.getByTestId('send-file-input').setInputFiles([await pdf('Offer.pdf', 2), await pdf('Terms.pdf', 1)]);
-  await expect(page.getByTestId('send-document')).toHaveCount(2);
-  await expect(page.locator('.send-ok').filter({ hasText: /Uploaded|已上传/ })).toHaveCount(2);
-  await page.locator('#send-numbers').fill(PASTE);
-  await expect(page.getByTestId('send-rows').locator('tbody tr')).toHaveCount(5);
-  await expect(page.getByTestId('send-rows').locator('tr[data-invalid="true"]')).toHaveCount(1);
+async function composeTwoPdfsAndNumbers(page: Page, language: Language) {
+  const l = tr(language);
+  await page.getByLabel(l('send:documents.pickerLabel'), { exact: true }).setInputFiles([await pdf('Offer.pdf', 2), await pdf('Terms.pdf', 1)]);
+  await expect(documentList(page, language).getByRole('listitem')).toHaveCount(2);
+  await expect(documentList(page, language).getByText(l('send:documents.uploaded'), { exact: true })).toHaveCount(2);
+  await page.getByLabel(l('send:recipients.label'), { exact: true }).fill(PASTE);
+  const rows = numberRows(page, language);
+  await expect(rows).toHaveCount(5);
+  // One invalid (12345, too short), one duplicate of row 1, three to send.
+  await expect(rows.filter({ hasText: l('send:recipients.reason.too_short') })).toHaveCount(1);
+  await expect(rows.nth(3)).toContainText(l('send:recipients.reason.too_short'));
+  await expect(rows.nth(4)).toContainText(l('send:recipients.duplicate', { row: 1 }));
+  await expect(rows.getByText(l('send:recipients.ok'), { exact: true })).toHaveCount(3);
 }
 
 let sim: RunningSimulator;
@@ -89,34 +99,44 @@ for (const language of ['en', 'zh-CN'] as const) {
       });
       await openApp(page, preview);
       await connect(page, sim.baseUrl, sim);
+      const l = tr(language);
+      // The document language is state the page declares (for assistive technology), read as an attribute.
       await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await composeTwoPdfsAndNumbers(page);
-      await expect(page.getByTestId('send-count')).toContainText('3');
+      await composeTwoPdfsAndNumbers(page, language);
+      await expect(page.getByText(l('send:recipients.count', { valid: 3 }), { exact: true })).toBeVisible();
       // Thumbnails of the first pages are drawn from the dropped files.
-      await expect(page.locator('canvas.send-thumb')).toHaveCount(2);
+      const thumbs = documentList(page, language).getByRole('img', { name: pattern(language, 'send:documents.thumbnailOf') });
+      await expect(thumbs).toHaveCount(2);
+      await expect(documentList(page, language).getByRole('img', { name: l('send:documents.thumbnailOf', { name: 'Offer.pdf' }), exact: true })).toBeVisible();
       // pdf.js sizes the canvas to the 72 px thumbnail once page 1 is drawn (a fresh canvas is 300 wide).
       await expect
-        .poll(() => page.locator('canvas.send-thumb').evaluateAll((cs) => cs.every((c) => (c as HTMLCanvasElement).width === 72)), { timeout: 15_000 })
+        .poll(() => thumbs.evaluateAll((cs) => cs.every((c) => c instanceof HTMLCanvasElement && c.width === 72)), { timeout: 15_000 })
         .toBe(true);
       await shot(page, `send-documents-${language}`);
-      await expect(page.getByTestId('send-button')).toBeDisabled();
-      await page.locator('.send-remove-invalid').click();
-      await expect(page.getByTestId('send-rows').locator('tbody tr')).toHaveCount(4);
-      await page.locator('#send-schedule').fill(tomorrowAt930());
-      await expect(page.getByTestId('send-service-time')).toContainText('Asia/Shanghai');
+      await expect(page.getByRole('button', { name: l('send:actions.send'), exact: true })).toBeDisabled();
+      await page.getByRole('button', { name: l('send:recipients.removeInvalid'), exact: true }).click();
+      await expect(numberRows(page, language)).toHaveCount(4);
+      const schedule = page.getByLabel(l('send:details.schedule'), { exact: true });
+      await schedule.fill(tomorrowAt930());
+      await expect(schedule).toHaveAccessibleDescription(/Asia\/Shanghai/);
       // The service has no cancel call: the user is told before scheduling.
-      await expect(page.getByTestId('send-no-cancel')).toHaveText(
-        language === 'en'
-          ? 'Once scheduled, the fax cannot be cancelled or changed: the fax service offers no way to do it.'
-          : '定时传真一经提交便无法取消或修改：传真服务不提供此功能。',
-      );
-      await expect(page.locator('#send-name')).toHaveAttribute('placeholder', 'Offer');
+      await expect(
+        page.getByText(
+          language === 'en'
+            ? 'Once scheduled, the fax cannot be cancelled or changed: the fax service offers no way to do it.'
+            : '定时传真一经提交便无法取消或修改：传真服务不提供此功能。',
+          { exact: true },
+        ),
+      ).toBeVisible();
+      await expect(page.getByLabel(l('send:details.name'), { exact: true })).toHaveAttribute('placeholder', 'Offer');
       await shot(page, `send-compose-${language}`);
       await expectNoAxeViolations(page);
 
-      await page.getByTestId('send-button').click();
-      await expect(page.getByTestId('send-result')).toHaveAttribute('data-overall', 'sent');
-      await page.getByTestId('send-task').first().locator('summary').click();
+      // A time is set, so the button schedules.
+      await page.getByRole('button', { name: l('send:actions.schedule'), exact: true }).click();
+      const result = sendResult(page, language);
+      await expect(result).toHaveAttribute('data-overall', 'sent');
+      await result.getByText(pattern(language, 'send:result.task_other')).first().click();
       await shot(page, `send-result-${language}`);
       await expectNoAxeViolations(page);
 
@@ -129,7 +149,7 @@ for (const language of ['en', 'zh-CN'] as const) {
       const { tasks, recipients } = historyRows(preview);
       expect(tasks).toEqual([expect.objectContaining({ task_ref: simTask.task_ref, create_state: 'created', name: 'Offer' })]);
       expect(recipients.map((r) => [r.phone_number, r.rcpt_ref])).toEqual(simTask.recipients.map((r) => [r.phone_number, r.rcpt_ref]));
-      for (const r of simTask.recipients) await expect(page.getByTestId('send-result')).toContainText(r.rcpt_ref);
+      for (const r of simTask.recipients) await expect(result).toContainText(r.rcpt_ref);
       expect(errors).toEqual([]);
     });
   });
@@ -139,15 +159,17 @@ test.describe('sending a fax from the Send screen', () => {
   test('a 10.5 MB file is refused with its name and size before any upload', async ({ page, preview }) => {
     await openApp(page, preview);
     await connect(page, sim.baseUrl, sim);
-    await page.getByTestId('send-file-input').setInputFiles({
+    await page.getByLabel(t('send:documents.pickerLabel'), { exact: true }).setInputFiles({
       name: 'huge-scan.pdf',
       mimeType: 'application/pdf',
       buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10.5 * 1024 * 1024)]),
     });
-    const refused = page.getByTestId('send-refused');
+    const refused = page.getByRole('alert').filter({ hasText: t('send:documents.refusedHeading') });
     await expect(refused).toContainText('huge-scan.pdf');
     await expect(refused).toContainText('10.5 MB');
-    await expect(page.getByTestId('send-document')).toHaveCount(0);
+    await expect(refused.getByRole('listitem')).toHaveText([t('send:documents.problem.too_large', { name: 'huge-scan.pdf', size: '10.5 MB' })]);
+    await expect(page.getByText(t('send:documents.empty'), { exact: true })).toBeVisible();
+    await expect(documentList(page)).toHaveCount(0);
     await shot(page, 'send-too-large-en');
     await expectNoAxeViolations(page);
     expect(uploads(sim)).toBe(0);
@@ -157,12 +179,15 @@ test.describe('sending a fax from the Send screen', () => {
     await openApp(page, preview);
     await connect(page, sim.baseUrl, sim);
     sim.setFaults({ create: '500-after-commit' });
-    await page.getByTestId('send-file-input').setInputFiles([await pdf('Invoice.pdf', 1)]);
-    await expect(page.locator('.send-ok')).toHaveCount(1);
-    await page.locator('#send-numbers').fill('+86 10 8888 1234\n+86 21 6123 4567');
-    await page.getByTestId('send-button').click();
-    await expect(page.getByTestId('send-outcome-unknown')).toBeVisible();
-    await expect(page.getByTestId('send-outcome-unknown')).toContainText('Invoice');
+    await page.getByLabel(t('send:documents.pickerLabel'), { exact: true }).setInputFiles([await pdf('Invoice.pdf', 1)]);
+    await expect(documentList(page).getByText(t('send:documents.uploaded'), { exact: true })).toHaveCount(1);
+    await page.getByLabel(t('send:recipients.label'), { exact: true }).fill('+86 10 8888 1234\n+86 21 6123 4567');
+    await page.getByRole('button', { name: t('send:actions.send'), exact: true }).click();
+    const unknown = sendResult(page).getByRole('alert');
+    await expect(sendResult(page)).toHaveAccessibleName(t('send:result.unknownHeading'));
+    await expect(unknown).toBeVisible();
+    await expect(unknown).toContainText(t('send:result.unknownBody'));
+    await expect(unknown).toContainText('Invoice');
     await shot(page, 'send-outcome-unknown-en');
     await expectNoAxeViolations(page);
     expect(sim.taskCount()).toBe(1);
@@ -195,15 +220,19 @@ test.describe('sending a fax from the Send screen', () => {
     try {
       await openApp(page, preview);
       await connect(page, `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, sim);
-      await page.getByTestId('send-file-input').setInputFiles([await pdf('Rates.pdf', 1)]);
-      await expect(page.locator('.send-ok')).toHaveCount(1);
-      await page.locator('#send-numbers').fill('+86 10 8888 1234\n(010) 8888-5678\n0086 21 6123 4567');
-      await page.getByTestId('send-button').click();
-      await expect(page.getByTestId('send-refused-result')).toBeVisible();
-      const bad = page.getByTestId('send-rows').locator('tr[data-invalid="true"]');
+      await page.getByLabel(t('send:documents.pickerLabel'), { exact: true }).setInputFiles([await pdf('Rates.pdf', 1)]);
+      await expect(documentList(page).getByText(t('send:documents.uploaded'), { exact: true })).toHaveCount(1);
+      await page.getByLabel(t('send:recipients.label'), { exact: true }).fill('+86 10 8888 1234\n(010) 8888-5678\n0086 21 6123 4567');
+      await page.getByRole('button', { name: t('send:actions.send'), exact: true }).click();
+      await expect(sendResult(page)).toHaveAccessibleName(t('send:result.refused'));
+      await expect(sendResult(page).getByRole('alert')).toBeVisible();
+      // The row the service refused says so in its Check column; the others stay OK.
+      const rows = numberRows(page);
+      const bad = rows.filter({ hasText: pattern('en', 'send:recipients.serviceSaid', false) });
       await expect(bad).toHaveCount(1);
-      await expect(bad.locator('td').first()).toHaveText('2');
+      await expect(bad.getByRole('cell').first()).toHaveText('2');
       await expect(bad).toContainText('format is invalid');
+      await expect(rows.getByText(t('send:recipients.ok'), { exact: true })).toHaveCount(2);
       await shot(page, 'send-validation-en');
       await expectNoAxeViolations(page);
       expect(sim.taskCount()).toBe(0);

@@ -1,5 +1,6 @@
 import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
+import { nav, taskTable, tr } from './ui';
 
 test.describe('the app shell in the browser preview', () => {
   for (const language of ['en', 'zh-CN'] as const) {
@@ -10,17 +11,18 @@ test.describe('the app shell in the browser preview', () => {
         if (m.type() === 'error') errors.push(m.text());
       });
       await openApp(page, preview, language);
-      const nav = page.getByRole('navigation');
+      const sidebar = page.getByRole('navigation', { name: tr(language)('common:nav.label'), exact: true });
       const labels = language === 'en' ? ['Send', 'Tasks', 'Account', 'Settings'] : ['发送', '任务', '账户', '设置'];
-      for (const label of labels) await expect(nav.getByRole('button', { name: new RegExp(label) })).toBeVisible();
+      for (const label of labels) await expect(sidebar.getByRole('button', { name: new RegExp(label) })).toBeVisible();
+      // The document language is state the page declares (for assistive technology), read as an attribute.
       await expect(page.locator('html')).toHaveAttribute('lang', language);
-      for (const route of ['send', 'tasks', 'failures', 'account', 'settings']) {
-        await page.getByTestId(`nav-${route}`).click();
-        await expect(page.getByTestId(`nav-${route}`)).toHaveAttribute('aria-current', 'page');
+      for (const route of ['send', 'tasks', 'failures', 'account', 'settings'] as const) {
+        await nav(page, route, language).click();
+        await expect(nav(page, route, language)).toHaveAttribute('aria-current', 'page');
         // screens load on first use: wait for the screen itself, not just the sidebar
-        await expect(page.locator('main h1')).toBeVisible();
+        await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
         // No task yet: said inside the list, where the rows would be, not under an empty box.
-        if (route === 'tasks') await expect(page.getByTestId('task-table').getByTestId('task-empty')).toBeVisible();
+        if (route === 'tasks') await expect(taskTable(page, language).getByRole('row').getByRole('cell')).toHaveText(tr(language)('tasks:empty'));
         await shot(page, `shell-${route}-${language}`);
         await expectNoAxeViolations(page);
       }
@@ -36,9 +38,9 @@ test.describe('the app shell in the browser preview', () => {
       await expect(skip).toBeFocused();
       await expect(skip).toBeInViewport();
       await page.keyboard.press('Enter');
-      await expect(page.locator('#content')).toBeFocused();
+      await expect(page.getByRole('main')).toBeFocused();
       await page.keyboard.press('Tab');
-      // the next stop is inside the screen, not the sidebar
+      // the next stop is inside the screen (#content is <main>), not the sidebar
       expect(await page.evaluate(() => document.activeElement?.closest('#content') !== null)).toBe(true);
       await expect(skip).not.toBeInViewport();
     });
@@ -47,9 +49,9 @@ test.describe('the app shell in the browser preview', () => {
   test('a screen opens at its top, not where the previous one was scrolled to', async ({ page, preview }) => {
     await page.setViewportSize({ width: 1000, height: 600 });
     await openApp(page, preview);
-    const content = page.locator('#content');
-    await page.getByTestId('nav-settings').click();
-    await expect(page.locator('main h1')).toBeVisible();
+    const content = page.getByRole('main');
+    await nav(page, 'settings').click();
+    await expect(content.getByRole('heading', { level: 1 })).toBeVisible();
     // Scrolled again on each try: the screen may still be filling in (on a slow machine) when first scrolled.
     await expect
       .poll(() =>
@@ -59,10 +61,10 @@ test.describe('the app shell in the browser preview', () => {
         }),
       )
       .toBeGreaterThan(100);
-    await page.getByTestId('nav-send').click();
-    await expect(page.getByTestId('nav-send')).toHaveAttribute('aria-current', 'page');
+    await nav(page, 'send').click();
+    await expect(nav(page, 'send')).toHaveAttribute('aria-current', 'page');
     expect(await content.evaluate((el) => el.scrollTop)).toBe(0);
-    await expect(page.locator('main h1')).toBeInViewport();
+    await expect(content.getByRole('heading', { level: 1 })).toBeInViewport();
   });
 
   test('refuses API calls from another origin and without the token', async ({ page, preview }) => {
@@ -91,6 +93,7 @@ test.describe('the app shell in the browser preview', () => {
     await page.goBack();
     expect(page.url()).not.toContain(token);
     await page.goForward();
+    // data-ready is the app's own state (first paint done), read here, not something a user acts on.
     await expect(page.locator('body[data-ready="true"]')).toBeVisible();
     expect(page.url()).not.toContain(token);
     // the page cannot read it: the cookie is HttpOnly

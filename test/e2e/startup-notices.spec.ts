@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import { tr, valueOf } from './ui';
 
 // A phonebook cut short by a crash and demo data that is not JSON: FaxDesk must start anyway and say what it kept where.
 test.use({
@@ -23,8 +24,8 @@ test.describe('start-up with damaged files', () => {
       await expect(notices).toContainText(language === 'en' ? 'The old file was kept, not deleted' : '旧文件已保留');
       // demo mode works with fresh data
       await page.getByRole('navigation').getByRole('button', { name: language === 'en' ? /Account/ : /账户/ }).click();
-      await expect(page.locator('main h1')).toBeVisible();
-      await expect(page.getByTestId('account-balance')).toBeVisible();
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(valueOf(page, tr(language)('account:balance'))).toBeVisible();
       await shot(page, `startup-notices-${language}`);
       await expectNoAxeViolations(page);
       await notices.getByRole('button', { name: language === 'en' ? 'Dismiss' : '知道了' }).click();

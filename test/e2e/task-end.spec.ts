@@ -3,6 +3,7 @@
  * at the top of the window, read by screen readers, with "View" to open the task.
  */
 import { expect, expectNoAxeViolations, openApp, sendOnePageFax, shot, test } from './fixtures';
+import { nav, taskDetail } from './ui';
 
 test.use({ viewport: { width: 1280, height: 800 }, previewEnv: { FAXDESK_DEMO_SPEED: '200', FAXDESK_KEYCHAIN_SERVICE: 'faxdesk-e2e-task-end' } });
 // The app checks an unfinished task on the spec's cadence (30-60 s): the note comes with that check.
@@ -14,14 +15,18 @@ test('a fax that ends while the Send screen is open is announced in view, and Vi
   await page.getByRole('button', { name: 'New fax' }).click();
 
   const region = page.getByRole('status', { name: 'Fax results' });
-  const toast = region.getByTestId('task-end-toast');
-  await expect(toast).toContainText('Fax “Prices” delivered to all 2 numbers.', { timeout: 100_000 });
-  await expect(toast).toBeInViewport();
+  // One fax ended, so one note in the region: its sentence, and its View button beside it.
+  const note = region.getByText('Fax “Prices” delivered to all 2 numbers.', { exact: true });
+  const view = region.getByRole('button', { name: 'View', exact: true });
+  await expect(note).toBeVisible({ timeout: 100_000 });
+  await expect(note).toBeInViewport();
+  await expect(view).toBeInViewport();
   await expectNoAxeViolations(page);
   await shot(page, 'task-end-toast-en');
 
-  await toast.getByRole('button', { name: 'View' }).click();
-  await expect(page.getByTestId('nav-tasks')).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByTestId('task-detail')).toContainText('Prices');
-  await expect(region.getByTestId('task-end-toast')).toHaveCount(0);
+  await view.click();
+  await expect(nav(page, 'tasks')).toHaveAttribute('aria-current', 'page');
+  await expect(taskDetail(page, 'Prices')).toBeVisible();
+  await expect(note).toHaveCount(0);
+  await expect(view).toHaveCount(0);
 });

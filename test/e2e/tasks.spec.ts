@@ -5,9 +5,12 @@ import { PDFDocument } from 'pdf-lib';
 import { applyTaskInTransaction } from '../../src/main/history/apply-task';
 import { migrate } from '../../src/main/history/migrations';
 import { toServiceTime } from '../../src/shared/service-time';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, openApp, shot, test, type Preview } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
+import { literal, nav, recipientRow, statusCell, taskDetail, taskRow, taskTable, tr, valueOf, type Language } from './ui';
+
+const t = tr('en');
 
 const OK = '8613800138000';
 const BUSY = '8613800138666';
@@ -47,15 +50,10 @@ async function sendFax(page: Page, file: string, name: string): Promise<string> 
   return ref!;
 }
 
-function statusCell(page: Page, ref: string) {
-  return page.getByTestId(`task-row-${ref}`).locator('[data-status]');
-}
-
 /** Presses Refresh until `check` holds (the floor allows one real query every 10 s). */
-async function refreshUntil(page: Page, check: () => Promise<void>, within = 60_000) {
-  const detail = page.getByTestId('task-detail');
+async function refreshUntil(detail: Locator, check: () => Promise<void>, language: Language, within = 60_000) {
   await expect(async () => {
-    await detail.getByTestId('refresh-task').click();
+    await detail.getByRole('button', { name: tr(language)('tasks:detail.refresh'), exact: true }).click();
     await check();
   }).toPass({ timeout: within, intervals: [1_000, 2_000, 3_000] });
 }
@@ -74,42 +72,44 @@ for (const language of ['en', 'zh-CN'] as const) {
     const name = en ? 'Signed contract' : '签署的合同';
     const ref = await sendFax(page, file, name);
 
-    await page.getByTestId('nav-tasks').click();
-    const row = page.getByTestId(`task-row-${ref}`);
+    const l = tr(language);
+    await nav(page, 'tasks', language).click();
+    const row = taskRow(page, name, language);
     await expect(row).toBeVisible();
     // Pending, or already sending if the send's own follow-up query saw it start.
-    await expect(statusCell(page, ref)).toHaveAttribute('data-status', /^(pending|sending)$/);
+    await expect(statusCell(row)).toHaveText(new RegExp(`^(${literal(l('tasks:status.pending'))}|${literal(l('tasks:status.sending'))})$`));
     await row.getByRole('button', { name }).click();
-    const detail = page.getByTestId('task-detail');
+    const detail = taskDetail(page, name, language);
     await expect(detail.getByRole('heading', { name })).toBeVisible();
     await shot(page, `tasks-pending-${language}`);
 
     // Sending: the two failing numbers end at once, the 200 pages take about 20 s.
-    const taskStatus = detail.locator('.facts [data-status]').first();
-    await refreshUntil(page, async () => {
-      await expect(taskStatus).toHaveAttribute('data-status', 'sending', { timeout: 2_000 });
-      await expect(detail.getByTestId(`recipient-${BUSY}`)).toContainText('BUSY', { timeout: 2_000 });
-      await expect(detail.getByTestId(`recipient-${NO_ANSWER}`)).toContainText('NO_ANSWER', { timeout: 2_000 });
-    });
-    await expect(statusCell(page, ref)).toHaveAttribute('data-status', 'sending');
-    await expect(detail.getByTestId(`recipient-${OK}`).locator('[data-status]')).toHaveAttribute('data-status', 'sending');
+    const taskStatus = valueOf(detail, l('tasks:detail.status'));
+    await refreshUntil(detail, async () => {
+      await expect(taskStatus).toHaveText(l('tasks:status.sending'), { timeout: 2_000 });
+      await expect(recipientRow(detail, BUSY, language)).toContainText('BUSY', { timeout: 2_000 });
+      await expect(recipientRow(detail, NO_ANSWER, language)).toContainText('NO_ANSWER', { timeout: 2_000 });
+    }, language);
+    await expect(statusCell(row)).toHaveText(l('tasks:status.sending'));
+    // The recipient's Status cell (2nd column) says what it is doing.
+    await expect(recipientRow(detail, OK, language).getByRole('cell').nth(1)).toHaveText(l('tasks:recipientStatus.sending'));
     await shot(page, `tasks-sending-${language}`);
 
-    await refreshUntil(page, () => expect(taskStatus).toHaveAttribute('data-status', 'done', { timeout: 2_000 }));
-    await expect(statusCell(page, ref)).toHaveAttribute('data-status', 'done');
-    const okRow = detail.getByTestId(`recipient-${OK}`);
-    await expect(okRow.locator('[data-status]')).toHaveAttribute('data-status', 'success');
+    await refreshUntil(detail, () => expect(taskStatus).toHaveText(l('tasks:status.done'), { timeout: 2_000 }), language);
+    await expect(statusCell(row)).toHaveText(l('tasks:status.done'));
+    const okRow = recipientRow(detail, OK, language);
+    await expect(okRow.getByRole('cell').nth(1)).toHaveText(l('tasks:recipientStatus.success'));
     await expect(okRow).toContainText('200');
-    await expect(detail.getByTestId(`recipient-${BUSY}`)).toContainText(en ? 'The line was busy' : '对方占线');
+    await expect(recipientRow(detail, BUSY, language)).toContainText(en ? 'The line was busy' : '对方占线');
     // The explanation in the user's language, and the service's own words beside it.
-    await expect(detail.getByTestId(`recipient-${BUSY}`)).toContainText(en ? 'the service: “The line was busy”' : '服务方原文：“The line was busy”');
-    await expect(detail.getByTestId(`recipient-${NO_ANSWER}`)).toContainText(en ? 'Nobody answered' : '无人接听');
+    await expect(recipientRow(detail, BUSY, language)).toContainText(en ? 'the service: “The line was busy”' : '服务方原文：“The line was busy”');
+    await expect(recipientRow(detail, NO_ANSWER, language)).toContainText(en ? 'Nobody answered' : '无人接听');
     await expectNoAxeViolations(page);
     await shot(page, `tasks-done-${language}`);
 
     // The transmission report is saved by main where the user can find it (the preview: its downloads folder).
-    await detail.getByTestId('transmission-report').click();
-    await expect(page.getByTestId('saved-file')).toContainText(path.join(preview.dataDir, 'downloads'));
+    await detail.getByRole('button', { name: l('tasks:detail.report'), exact: true }).click();
+    await expect(detail.getByRole('status').filter({ hasText: l('tasks:detail.reportSaved') })).toContainText(path.join(preview.dataDir, 'downloads'));
     expect(fs.existsSync(path.join(preview.dataDir, 'downloads', `transmission-report-${ref}.pdf`))).toBe(true);
     await shot(page, `tasks-report-saved-${language}`);
 
@@ -123,40 +123,43 @@ for (const language of ['en', 'zh-CN'] as const) {
     ]);
 
     // The task is done (one number delivered) yet two failed: "Has failures" finds it, "Failed" (whole task) does not.
-    const statusFilter = page.getByTestId('task-status-filter');
+    const statusFilter = page.getByRole('search', { name: l('tasks:filters.label') }).getByLabel(l('tasks:filters.status'), { exact: true });
     await statusFilter.selectOption('has_failures');
-    await expect(page.getByTestId(`task-row-${ref}`)).toBeVisible();
-    await expect(page.getByTestId('task-count')).toContainText(en ? '1 task' : '1 个任务');
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${literal(en ? '1 task' : '1 个任务')}$`) })).toBeVisible();
     await statusFilter.selectOption('failed');
-    await expect(page.getByTestId(`task-row-${ref}`)).toHaveCount(0);
+    await expect(row).toHaveCount(0);
     await statusFilter.selectOption('');
 
     // Failures at a glance: two, busy and no answer first, and the sidebar count.
-    await page.getByTestId('nav-failures').click();
-    await expect(page.getByTestId('failures-badge')).toContainText('2');
+    const failuresNav = nav(page, 'failures', language);
+    await failuresNav.click();
+    await expect(failuresNav).toContainText('2');
     // Words a person would write: the window in days, and one recipient per group in the singular.
-    await expect(page.getByTestId('failures-badge').locator('.sr-only')).toHaveText(
-      en ? '2 failed recipients in the last 7 days' : '最近 7 天内有 2 个接收方发送失败',
-    );
-    await expect(page.getByTestId('failure-group-BUSY')).toContainText(en ? 'BUSY: 1 recipient' : 'BUSY：1 个接收方');
-    await expect(page.getByTestId('failure-group-BUSY')).not.toContainText('(s)');
+    await expect(failuresNav.getByText(en ? '2 failed recipients in the last 7 days' : '最近 7 天内有 2 个接收方发送失败', { exact: true })).toBeAttached();
+    const failuresScreen = page.getByRole('region', { name: l('failures:title'), exact: true });
+    const groups = failuresScreen.getByRole('region');
+    const busyGroup = groups.filter({ has: page.getByRole('heading', { name: new RegExp(`^${literal(l('failures:groupTitle', { code: 'BUSY', count: 1 }))}`) }) });
+    const noAnswerGroup = groups.filter({ has: page.getByRole('heading', { name: new RegExp(`^${literal(l('failures:groupTitle', { code: 'NO_ANSWER', count: 1 }))}`) }) });
+    await expect(busyGroup.getByRole('heading', { level: 2 })).toContainText(en ? 'BUSY: 1 recipient' : 'BUSY：1 个接收方');
+    await expect(busyGroup).not.toContainText('(s)');
     // numbers the international way, as in the phonebook (raw digits stay for CSV and the service)
-    await expect(page.getByTestId('failure-group-BUSY')).toContainText('+86 138 0013 8666');
-    await expect(page.getByTestId('failure-group-NO_ANSWER')).toContainText('+86 138 0013 8777');
-    await expect(page.getByTestId('failure-group-BUSY')).not.toContainText(BUSY);
-    const groups = page.locator('[data-testid^="failure-group-"]');
+    await expect(busyGroup).toContainText('+86 138 0013 8666');
+    await expect(noAnswerGroup).toContainText('+86 138 0013 8777');
+    await expect(busyGroup).not.toContainText(BUSY);
     await expect(groups).toHaveCount(2);
-    await expect(groups.nth(0)).toHaveAttribute('data-testid', 'failure-group-BUSY');
+    await expect(groups.nth(0).getByRole('heading', { level: 2 })).toHaveText(new RegExp(`^${literal(l('failures:groupTitle', { code: 'BUSY', count: 1 }))}`));
     await expectNoAxeViolations(page);
     await shot(page, `tasks-failures-${language}`);
 
     // Resend to failed, from the task.
-    await page.getByTestId('nav-tasks').click();
-    await page.getByTestId(`task-row-${ref}`).getByRole('button', { name }).click();
-    await detail.getByTestId('resend-all').click();
+    await nav(page, 'tasks', language).click();
+    await row.getByRole('button', { name }).click();
+    await detail.getByRole('button', { name: l('tasks:detail.resendAll', { count: 2 }), exact: true }).click();
     await expect(detail.getByText('+86 138 0013 8666, +86 138 0013 8777')).toBeVisible();
-    await detail.getByTestId('resend-confirm').click();
-    const done = detail.locator('.detail-notice .notice');
+    const question = detail.getByRole('group', { name: l('tasks:detail.resendConfirm', { name, count: 2, numbers: '+86 138 0013 8666, +86 138 0013 8777' }), exact: true });
+    await question.getByRole('button', { name: l('tasks:detail.resendAll', { count: 2 }), exact: true }).click();
+    const done = detail.getByRole('status').filter({ hasText: en ? 'Resent as task' : '已重发为任务' });
     await expect(done).toContainText(en ? 'Resent as task' : '已重发为任务');
     await expect(done).toContainText(en ? 'to 2 numbers.' : '共 2 个号码。');
     // The confirmation appears under the button that was pressed, in view.
@@ -164,13 +167,17 @@ for (const language of ['en', 'zh-CN'] as const) {
     const text = (await done.textContent()) ?? '';
     const newRef = /([A-Za-z0-9_-]{6,})/.exec(text.replace(en ? /^Resent as task / : /^已重发为任务 /, ''))?.[1];
     expect(newRef).toBeTruthy();
-    const linked = page.getByTestId(`task-row-${newRef}`);
+    // The new task is in the table, marked as a resend.
+    const linked = taskTable(page, language).getByRole('row').filter({ hasText: l('tasks:detail.resendOf') });
     await expect(linked).toBeVisible();
     await linked.getByRole('button').first().click();
-    await expect(detail.locator('[data-testid^="recipient-"]')).toHaveCount(2);
-    await expect(detail.getByTestId(`recipient-${BUSY}`)).toBeVisible();
-    await expect(detail.getByTestId(`recipient-${NO_ANSWER}`)).toBeVisible();
-    await expect(detail.getByRole('button', { name: new RegExp(ref) })).toBeVisible();
+    // The resend has a name of its own (the original's, marked as a resend): the one detail pane shows it.
+    const resent = page.getByRole('complementary', { name: new RegExp(`^${literal(name)}`) });
+    await expect(valueOf(resent, l('tasks:detail.reference'))).toHaveText(newRef!);
+    await expect(resent.getByRole('table').getByRole('row')).toHaveCount(3); // the header and two recipients
+    await expect(recipientRow(resent, BUSY, language)).toBeVisible();
+    await expect(recipientRow(resent, NO_ANSWER, language)).toBeVisible();
+    await expect(resent.getByRole('button', { name: new RegExp(ref) })).toBeVisible();
     const fromMain = await page.evaluate((r) => window.faxdesk!.getTaskDetail({ id: r }), newRef!);
     expect(fromMain.ok && fromMain.value.task.resendOf).toBe(ref);
     expect(fromMain.ok && fromMain.value.recipients.map((r) => r.phoneNumber)).toEqual([BUSY, NO_ANSWER]);
@@ -178,9 +185,9 @@ for (const language of ['en', 'zh-CN'] as const) {
     await shot(page, `tasks-resent-${language}`);
 
     // What the account spent, from the local history: the one delivered number, 200 pages at ¥0.30.
-    await page.getByTestId('nav-account').click();
-    await expect(page.getByTestId('account-spent-30')).toHaveText('¥60.00');
-    await expect(page.getByTestId('account-spent-month')).toContainText(en ? '(faxes sent from this computer' : '（从本机发送');
+    await nav(page, 'account', language).click();
+    await expect(valueOf(page, l('account:spentLast30'))).toHaveText('¥60.00');
+    await expect(valueOf(page, l('account:spentThisMonth'))).toContainText(en ? '(faxes sent from this computer' : '（从本机发送');
     await shot(page, `account-spent-${language}`);
     expect(errors).toEqual([]);
   });
@@ -189,16 +196,18 @@ for (const language of ['en', 'zh-CN'] as const) {
 test('the task table stays light with 10,000 tasks: a few dozen rows in the page, scrolling and searching', async ({ page, preview }) => {
   await openApp(page, preview);
   seedHistory(path.join(preview.dataDir, 'history.sqlite'), 10_000);
-  await page.getByTestId('nav-tasks').click();
-  await expect(page.getByTestId('task-count')).toContainText('10000');
-  const table = page.getByTestId('task-table');
-  const rows = table.locator('.vbody [role="row"]');
+  await nav(page, 'tasks').click();
+  await expect(page.getByRole('status').filter({ hasText: /^10000 tasks$/ })).toBeVisible();
+  const table = taskTable(page);
+  // The virtual table's scrolling body and its rows in the DOM are measured here (how many rows exist), not used.
+  const body = table.locator('.vbody');
+  const rows = body.getByRole('row');
   await expect(rows.first()).toContainText('Bulk 9999');
   expect(await rows.count()).toBeLessThan(80);
 
   // To the bottom: the oldest task is there at once, still with only a few dozen rows in the DOM.
   const started = Date.now();
-  await table.locator('.vbody').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await body.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await expect(table.getByRole('button', { name: 'Bulk 0', exact: true })).toBeVisible();
   const scrolled = Date.now() - started;
   expect(await rows.count()).toBeLessThan(80);
@@ -206,7 +215,7 @@ test('the task table stays light with 10,000 tasks: a few dozen rows in the page
   expect(scrolled).toBeLessThan(3_000);
 
   // Keyboard: Down moves between rows, Enter opens the detail, Esc closes it and returns to the row.
-  await table.locator('.vbody').evaluate((el) => el.scrollTo({ top: 0 }));
+  await body.evaluate((el) => el.scrollTo({ top: 0 }));
   await table.getByRole('button', { name: 'Bulk 9999', exact: true }).focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
@@ -214,16 +223,16 @@ test('the task table stays light with 10,000 tasks: a few dozen rows in the page
   await page.keyboard.press('ArrowUp');
   await expect(table.getByRole('button', { name: 'Bulk 9998', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('task-detail')).toContainText('Bulk 9998');
+  await expect(taskDetail(page, 'Bulk 9998')).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('task-detail')).toHaveCount(0);
+  await expect(page.getByRole('complementary')).toHaveCount(0);
   await expect(table.getByRole('button', { name: 'Bulk 9998', exact: true })).toBeFocused();
 
   // Sort by name and search by number.
   await table.getByRole('button', { name: 'Name' }).click();
-  await expect(table.locator('[aria-sort="ascending"]')).toContainText('Name');
-  await page.getByTestId('task-search').fill('8613700004321');
-  await expect(page.getByTestId('task-count')).toContainText('1 task');
+  await expect(table.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+  await page.getByRole('searchbox', { name: t('tasks:filters.text'), exact: true }).fill('8613700004321');
+  await expect(page.getByRole('status').filter({ hasText: /^1 task$/ })).toBeVisible();
   await expect(rows.first()).toContainText('Bulk 4321');
   await expectNoAxeViolations(page);
   await shot(page, 'tasks-10000-en');

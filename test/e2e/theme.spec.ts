@@ -1,4 +1,5 @@
 import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import { nav } from './ui';
 
 test.describe('dark mode', () => {
   test.use({ colorScheme: 'dark' });
@@ -7,9 +8,9 @@ test.describe('dark mode', () => {
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     // the dark palette's background, not the light one
     expect(background).toBe('rgb(20, 24, 29)');
-    for (const route of ['send', 'tasks', 'settings']) {
-      await page.getByTestId(`nav-${route}`).click();
-      await expect(page.locator('main h1')).toBeVisible();
+    for (const route of ['send', 'tasks', 'settings'] as const) {
+      await nav(page, route).click();
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
       await shot(page, `dark-${route}-en`);
       await expectNoAxeViolations(page);
     }
@@ -35,9 +36,9 @@ for (const scheme of ['light', 'dark'] as const) {
     test('the focus ring stands out at least 3:1 from the sidebar, on a plain and on the current item', async ({ page, preview }) => {
       await openApp(page, preview);
       await page.keyboard.press('Tab'); // the skip link
-      for (const id of ['nav-send', 'nav-tasks']) {
+      for (const id of ['send', 'tasks'] as const) {
         await page.keyboard.press('Tab');
-        const item = page.getByTestId(id);
+        const item = nav(page, id);
         await expect(item).toBeFocused();
         const { ring, behind } = await item.evaluate((el) => {
           const sidebar = el.closest('nav')!;
