@@ -157,8 +157,8 @@ test('a hot-folder document whose move after the send fails is reported on the S
   await expect(sendResult(page)).toHaveAttribute('data-overall', 'sent');
   const notice = page.getByRole('alert').filter({ hasText: pattern('en', 'send:documents.settleFailed', false) });
   await expect(notice).toContainText('could not file its document away');
-  // Worded by describeError since #18 (8673ac3): the catalogue's sentence for intake.settle_failed, naming the file.
-  await expect(notice).toContainText(t('errors:codes.intake_settle_failed', { name: 'memo.pdf' }));
+  // Worded by describeError (#18): the catalogue's sentence for intake.settle_failed, with the file, the sub-folder and where it stays.
+  await expect(notice).toContainText(t('errors:codes.intake_settle_failed', { name: 'memo.pdf', folder: 'sent', place: outbox }));
   expect(fs.existsSync(path.join(outbox, 'memo.pdf'))).toBe(true);
   // the compose is locked after the send: the user starts a new fax, which clears it; the file stays in the outbox
   await page.getByRole('button', { name: 'New fax' }).click();

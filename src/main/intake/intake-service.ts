@@ -153,7 +153,8 @@ export function createIntakeService(
         'intake.settle_failed',
         `${name} could not be moved into the ${sub} folder of the hot folder (${code}). It stays in ${path.dirname(filePath)} and will not be offered again; move or delete it there yourself.`,
         undefined,
-        { name },
+        // the sub-folder keeps its on-disk name (sent/failed) in both languages
+        { name, folder: sub, place: path.dirname(filePath) },
       );
     }
   };

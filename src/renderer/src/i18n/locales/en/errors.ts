@@ -67,7 +67,7 @@ export const errors = {
     history_invalid_ref: 'A task reference has only letters, digits, _ and -, at most 255 characters.',
     history_too_new: 'The task history was written by a newer FaxDesk. Update FaxDesk to open it.',
     intake_settle_failed:
-      '“{{name}}” could not be moved out of the hot folder. It stays where it is and will not be offered again; move or delete it there yourself.',
+      '“{{name}}” could not be moved into the {{folder}} folder of the hot folder. It stays in {{place}} and will not be offered again; move or delete it there yourself.',
 
     send_in_progress: 'This fax is already being sent. Wait for its result; nothing more was sent.',
     send_invalid_numbers: 'Some numbers cannot be sent. Correct or remove the highlighted rows.',

@@ -54,7 +54,7 @@ export const errors: DeepStrings<typeof en> = {
 
     history_invalid_ref: '任务编号只能包含字母、数字、_ 和 -，最多 255 个字符。',
     history_too_new: '任务历史由更新版本的 FaxDesk 写入。请更新 FaxDesk 后再打开。',
-    intake_settle_failed: '无法将“{{name}}”移出监视文件夹。它保留在原处，不会再次出现；请自行移动或删除。',
+    intake_settle_failed: '无法将“{{name}}”移入监视文件夹的 {{folder}} 子文件夹。它保留在 {{place}}，不会再次出现；请自行移动或删除。',
 
     send_in_progress: '这份传真正在发送中。请等待结果；没有重复发送任何内容。',
     send_invalid_numbers: '部分号码无法发送，请更正或删除标出的行。',
