@@ -7,36 +7,22 @@ import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
 import { useDefaultCountry, useImportVcard } from './queries';
 import { usePhonebookExport } from './use-export';
+import { Outcome, SampleTable, SkippedTable } from './import-outcome';
 import { describeError } from '../../lib/describe-error';
 
-function SkippedTable({ skipped, total }: { skipped: SkippedCard[]; total: number }) {
+function VcardSkipped({ skipped, total }: { skipped: SkippedCard[]; total: number }) {
   const { t } = useTranslation('phonebook');
-  if (skipped.length === 0) return null;
   return (
-    <div className="pb-sample">
-      <table className="grid" data-testid="vcard-skipped">
-        <caption>{t('vcard.skippedCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('vcard.card')}</th>
-            <th scope="col">{t('vcard.name')}</th>
-            <th scope="col">{t('vcard.number')}</th>
-            <th scope="col">{t('csv.reason')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {skipped.map((s, i) => (
-            <tr key={i}>
-              <td>{s.card}</td>
-              <td>{s.name || t('picker.unnamed')}</td>
-              <td>{s.value}</td>
-              <td>{t(`reasons.${s.reason}`, { defaultValue: s.message })}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {total > skipped.length ? <p className="muted">{t('vcard.moreSkipped', { count: total - skipped.length })}</p> : null}
-    </div>
+    <SkippedTable
+      caption={t('vcard.skippedCaption')}
+      columns={[t('vcard.card'), t('vcard.name'), t('vcard.number'), t('csv.reason')]}
+      skipped={skipped}
+      total={total}
+      more={(count) => t('vcard.moreSkipped', { count })}
+      rowKey={(_, i) => i}
+      cells={(s) => [s.card, s.name || t('picker.unnamed'), s.value, t(`reasons.${s.reason}`, { defaultValue: s.message })]}
+      testId="vcard-skipped"
+    />
   );
 }
 
@@ -107,33 +93,22 @@ export function VcardImportSection() {
             {preview.groups.length ? ` ${t('vcard.groups', { groups: preview.groups.join(', ') })}` : ''}
           </p>
           {preview.sample.length ? (
-            <div className="pb-sample">
-              <table className="grid">
-                <caption>{t('vcard.sampleCaption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('vcard.card')}</th>
-                    <th scope="col">{t('vcard.name')}</th>
-                    <th scope="col">{t('vcard.company')}</th>
-                    <th scope="col">{t('vcard.numbers')}</th>
-                    <th scope="col">{t('vcard.groupsColumn')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.sample.map((c) => (
-                    <tr key={c.card}>
-                      <td>{c.card}</td>
-                      <td>{c.name || t('picker.unnamed')}</td>
-                      <td>{c.company ?? ''}</td>
-                      <td>{c.numbers.map(displayFax).join(', ')}</td>
-                      <td>{c.groups.join(', ')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SampleTable
+              caption={t('vcard.sampleCaption')}
+              columns={[t('vcard.card'), t('vcard.name'), t('vcard.company'), t('vcard.numbers'), t('vcard.groupsColumn')]}
+            >
+              {preview.sample.map((c) => (
+                <tr key={c.card}>
+                  <td>{c.card}</td>
+                  <td>{c.name || t('picker.unnamed')}</td>
+                  <td>{c.company ?? ''}</td>
+                  <td>{c.numbers.map(displayFax).join(', ')}</td>
+                  <td>{c.groups.join(', ')}</td>
+                </tr>
+              ))}
+            </SampleTable>
           ) : null}
-          <SkippedTable skipped={preview.skipped} total={preview.skippedCount} />
+          <VcardSkipped skipped={preview.skipped} total={preview.skippedCount} />
           <div className="row">
             <button type="button" className="btn primary" onClick={runImport} disabled={importVcard.isPending || preview.added + preview.merged === 0} data-testid="vcard-import-run">
               {importVcard.isPending ? t('csv.importing') : t('csv.import')}
@@ -141,15 +116,9 @@ export function VcardImportSection() {
           </div>
         </div>
       ) : null}
-      {error ? (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div role="status" className="pb-status" data-testid="vcard-result">
-        {result ? t('vcard.result', { added: result.added, merged: result.merged, skipped: result.skippedCount }) : null}
-      </div>
-      {result ? <SkippedTable skipped={result.skipped} total={result.skippedCount} /> : null}
+      <Outcome error={error} status={result ? t('vcard.result', { added: result.added, merged: result.merged, skipped: result.skippedCount }) : null} testId="vcard-result">
+        {result ? <VcardSkipped skipped={result.skipped} total={result.skippedCount} /> : null}
+      </Outcome>
     </section>
   );
 }
@@ -166,14 +135,7 @@ export function VcardExportSection() {
           {t('vcard.export')}
         </button>
       </div>
-      {error ? (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div role="status" className="pb-status">
-        {saved ? <SavedFileNotice saved={saved.file} what={t('csv.exported', { count: saved.count })} /> : null}
-      </div>
+      <Outcome error={error} status={saved ? <SavedFileNotice saved={saved.file} what={t('csv.exported', { count: saved.count })} /> : null} />
     </div>
   );
 }
