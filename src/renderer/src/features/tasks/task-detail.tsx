@@ -100,25 +100,17 @@ function DetailBody({
   }
 
   // Both go through main's save dialog; cancelling it says nothing.
-  async function onCsv() {
+  async function saveVia(channel: 'exportTaskCsv' | 'transmissionReport', text: string) {
     if (!task.taskRef) return;
     try {
-      const { saved } = await call('exportTaskCsv', { taskRef: task.taskRef });
-      if (saved) setNotice({ tone: 'info', text: t('detail.csvSaved'), saved });
+      const { saved } = await call(channel, { taskRef: task.taskRef });
+      if (saved) setNotice({ tone: 'info', text, saved });
     } catch (e) {
       fail(e);
     }
   }
-
-  async function onReport() {
-    if (!task.taskRef) return;
-    try {
-      const { saved } = await call('transmissionReport', { taskRef: task.taskRef });
-      if (saved) setNotice({ tone: 'info', text: t('detail.reportSaved'), saved });
-    } catch (e) {
-      fail(e);
-    }
-  }
+  const onCsv = () => saveVia('exportTaskCsv', t('detail.csvSaved'));
+  const onReport = () => saveVia('transmissionReport', t('detail.reportSaved'));
 
   async function onResend(only: 'all' | 'retryable', confirmRepeat = false) {
     if (!task.taskRef) return;
