@@ -5,7 +5,7 @@ import type { GrantedFile } from '../../../../shared/ipc/channels/files';
 import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
 import { useDefaultCountry, useImportCsv } from './queries';
-import { usePhonebookExport } from './use-export';
+import { useBusyStep, usePhonebookExport } from './use-export';
 import { VcardExportSection, VcardImportSection } from './vcard-view';
 import { Outcome, SampleTable, SkippedTable } from './import-outcome';
 import { describeError } from '../../lib/describe-error';
@@ -45,26 +45,21 @@ function useCsvImport() {
   const importCsv = useImportCsv();
   const [file, setFile] = useState<GrantedFile | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
-  const [reading, setReading] = useState(false);
   const [columns, setColumns] = useState<Columns>({});
   const [country, setCountry] = useState<string | null>(null);
   const [result, setResult] = useState<CsvImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: reading, error, setError, run: step } = useBusyStep();
 
   const load = async (handle: string, hasHeader?: boolean) => {
-    setReading(true);
-    setError(null);
     setResult(null);
-    try {
-      const p = await call('previewCsvImport', hasHeader === undefined ? { handle } : { handle, hasHeader });
-      setPreview(p);
-      setColumns(suggestedColumns(p));
-    } catch (err) {
-      setPreview(null);
-      setError(describeError(err));
-    } finally {
-      setReading(false);
-    }
+    await step(
+      async () => {
+        const p = await call('previewCsvImport', hasHeader === undefined ? { handle } : { handle, hasHeader });
+        setPreview(p);
+        setColumns(suggestedColumns(p));
+      },
+      () => setPreview(null),
+    );
   };
 
   // Main's open dialog (the preview: the browser's picker) hands over the file; only its handle comes back.

@@ -4,27 +4,43 @@ import { call } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';
 
 /**
+ * One step through main (reading a file, writing an export): busy while it runs, and its
+ * failure in words. `onFail` undoes what the step showed before (e.g. an old preview).
+ */
+export function useBusyStep() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (work: () => Promise<void>, onFail?: () => void) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      onFail?.();
+      setError(describeError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { busy, error, setError, run };
+}
+
+/**
  * One phonebook export (CSV or vCard): main asks where in its save dialog and
  * writes the file; cancelling it changes nothing. The saved file and count are
  * kept for the notice with Open / Show in folder.
  */
 export function usePhonebookExport(channel: 'exportCsv' | 'exportVcard') {
   const [saved, setSaved] = useState<{ file: SavedFile; count: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run: step } = useBusyStep();
 
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const run = () =>
+    step(async () => {
       const { saved: file, count } = await call(channel);
       if (file) setSaved({ file, count });
-    } catch (err) {
-      setError(describeError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return { saved, error, busy, run };
 }

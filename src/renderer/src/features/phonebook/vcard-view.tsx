@@ -6,7 +6,7 @@ import type { SkippedCard, VcardImportResult, VcardPreview } from '../../../../s
 import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
 import { useDefaultCountry, useImportVcard } from './queries';
-import { usePhonebookExport } from './use-export';
+import { useBusyStep, usePhonebookExport } from './use-export';
 import { Outcome, SampleTable, SkippedTable } from './import-outcome';
 import { describeError } from '../../lib/describe-error';
 
@@ -35,9 +35,15 @@ export function VcardImportSection() {
   const [file, setFile] = useState<GrantedFile | null>(null);
   const [preview, setPreview] = useState<VcardPreview | null>(null);
   const [result, setResult] = useState<VcardImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reading, setReading] = useState(false);
+  const { busy: reading, error, setError, run: step } = useBusyStep();
 
+  const load = (handle: string) =>
+    step(
+      async () => setPreview(await call('previewVcardImport', { handle, defaultCountry })),
+      () => setPreview(null),
+    );
+
+  // Main's open dialog hands over the file; only its handle comes back.
   const chooseFile = async () => {
     setError(null);
     setResult(null);
@@ -46,13 +52,10 @@ export function VcardImportSection() {
       const chosen = files[0];
       if (!chosen) return;
       setFile(chosen);
-      setReading(true);
-      setPreview(await call('previewVcardImport', { handle: chosen.handle, defaultCountry }));
+      await load(chosen.handle);
     } catch (err) {
       setPreview(null);
       setError(describeError(err));
-    } finally {
-      setReading(false);
     }
   };
 
