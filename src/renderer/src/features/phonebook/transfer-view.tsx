@@ -5,7 +5,7 @@ import type { GrantedFile } from '../../../../shared/ipc/channels/files';
 import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
 import { useDefaultCountry, useImportCsv } from './queries';
-import { useBusyStep, usePhonebookExport } from './use-export';
+import { useBusyStep, useFileToImport, usePhonebookExport } from './use-export';
 import { VcardExportSection, VcardImportSection } from './vcard-view';
 import { Outcome, SampleTable, SkippedTable } from './import-outcome';
 import { describeError } from '../../lib/describe-error';
@@ -43,7 +43,6 @@ function unmappedColumns(preview: CsvPreview | null, columns: Columns): string[]
 function useCsvImport() {
   const defaultCountry = useDefaultCountry();
   const importCsv = useImportCsv();
-  const [file, setFile] = useState<GrantedFile | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [columns, setColumns] = useState<Columns>({});
   const [country, setCountry] = useState<string | null>(null);
@@ -62,19 +61,7 @@ function useCsvImport() {
     );
   };
 
-  // Main's open dialog (the preview: the browser's picker) hands over the file; only its handle comes back.
-  const chooseFile = async () => {
-    setError(null);
-    try {
-      const { files } = await call('chooseFiles', { purpose: 'csv' });
-      const chosen = files[0];
-      if (!chosen) return;
-      setFile(chosen);
-      await load(chosen.handle);
-    } catch (err) {
-      setError(describeError(err));
-    }
-  };
+  const { file, choose: chooseFile } = useFileToImport('csv', load, setError);
 
   const runImport = () => {
     if (!file || !preview || columns.numberColumn === undefined) return;

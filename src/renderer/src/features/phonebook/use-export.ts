@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SavedFile } from '../../../../shared/ipc/channels/files';
+import type { GrantedFile, SavedFile } from '../../../../shared/ipc/channels/files';
 import { call } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';
 
@@ -25,6 +25,36 @@ export function useBusyStep() {
   };
 
   return { busy, error, setError, run };
+}
+
+/**
+ * The file to import (CSV or vCard), chosen in main's open dialog (the preview: the browser's
+ * picker); only its handle comes back, and `load` reads it. Cancelling changes nothing; a
+ * failure is said in words, after `onFail`.
+ */
+export function useFileToImport(
+  purpose: 'csv' | 'vcard',
+  load: (handle: string) => Promise<void>,
+  setError: (error: string | null) => void,
+  onFail?: () => void,
+) {
+  const [file, setFile] = useState<GrantedFile | null>(null);
+
+  const choose = async () => {
+    setError(null);
+    try {
+      const { files } = await call('chooseFiles', { purpose });
+      const chosen = files[0];
+      if (!chosen) return;
+      setFile(chosen);
+      await load(chosen.handle);
+    } catch (err) {
+      onFail?.();
+      setError(describeError(err));
+    }
+  };
+
+  return { file, choose };
 }
 
 /**

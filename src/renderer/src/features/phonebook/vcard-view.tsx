@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GrantedFile } from '../../../../shared/ipc/channels/files';
 import { displayFax } from '../../../../shared/phonebook/format';
 import type { SkippedCard, VcardImportResult, VcardPreview } from '../../../../shared/phonebook/vcard-types';
 import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
 import { useDefaultCountry, useImportVcard } from './queries';
-import { useBusyStep, usePhonebookExport } from './use-export';
+import { useBusyStep, useFileToImport, usePhonebookExport } from './use-export';
 import { Outcome, SampleTable, SkippedTable } from './import-outcome';
 import { describeError } from '../../lib/describe-error';
 
@@ -32,7 +31,6 @@ export function VcardImportSection() {
   const id = useId();
   const defaultCountry = useDefaultCountry();
   const importVcard = useImportVcard();
-  const [file, setFile] = useState<GrantedFile | null>(null);
   const [preview, setPreview] = useState<VcardPreview | null>(null);
   const [result, setResult] = useState<VcardImportResult | null>(null);
   const { busy: reading, error, setError, run: step } = useBusyStep();
@@ -43,20 +41,10 @@ export function VcardImportSection() {
       () => setPreview(null),
     );
 
-  // Main's open dialog hands over the file; only its handle comes back.
-  const chooseFile = async () => {
-    setError(null);
+  const { file, choose } = useFileToImport('vcard', load, setError, () => setPreview(null));
+  const chooseFile = () => {
     setResult(null);
-    try {
-      const { files } = await call('chooseFiles', { purpose: 'vcard' });
-      const chosen = files[0];
-      if (!chosen) return;
-      setFile(chosen);
-      await load(chosen.handle);
-    } catch (err) {
-      setPreview(null);
-      setError(describeError(err));
-    }
+    return choose();
   };
 
   const runImport = () => {
