@@ -7,8 +7,7 @@ import { CallError } from '../../lib/api';
 import { countryName } from '../../lib/country';
 import { useContacts, useDefaultCountry, useDeleteContact, useGroups, useSaveContact } from './queries';
 import { FormFooter } from './form-footer';
-import { RowActions, useManagedList } from './managed-list';
-import { ErrorText } from '../../components/error-text';
+import { ListStatus, RowActions, useManagedList } from './managed-list';
 import { Field } from '../../components/field';
 import { describeError } from '../../lib/describe-error';
 
@@ -134,10 +133,7 @@ export function ContactsView() {
           </Field>
         </div>
       )}
-      <p role="status" className="pb-status">
-        {status}
-      </p>
-      <ErrorText error={error} />
+      <ListStatus status={status} error={error} />
       {(contacts.data?.contacts.length ?? 0) === 0 ? (
         <p className="muted">{query ? t('picker.noMatches', { search: query }) : t('picker.noContactsHere')}</p>
       ) : (

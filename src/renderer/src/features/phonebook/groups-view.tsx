@@ -4,8 +4,7 @@ import { displayFax } from '../../../../shared/phonebook/format';
 import type { Group } from '../../../../shared/phonebook/types';
 import { useContacts, useDeleteGroup, useGroups, useSaveGroup } from './queries';
 import { FormFooter } from './form-footer';
-import { RowActions, useManagedList } from './managed-list';
-import { ErrorText } from '../../components/error-text';
+import { ListStatus, RowActions, useManagedList } from './managed-list';
 import { Field } from '../../components/field';
 import { describeError } from '../../lib/describe-error';
 
@@ -109,10 +108,7 @@ export function GroupsView() {
           </button>
         </div>
       )}
-      <p role="status" className="pb-status">
-        {status}
-      </p>
-      <ErrorText error={error} />
+      <ListStatus status={status} error={error} />
       {(groups.data?.length ?? 0) === 0 ? (
         <p className="muted">{t('picker.noGroupsHere')}</p>
       ) : (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { describeError } from '../../lib/describe-error';
+import { ErrorText } from '../../components/error-text';
 
 /**
  * The state a managed phonebook list (contacts, groups) keeps: which item is being edited
@@ -81,5 +82,17 @@ export function RowActions({
         {del}
       </button>
     </div>
+  );
+}
+
+/** Under a managed list's toolbar: what the last edit or delete said, and its error. */
+export function ListStatus({ status, error }: { status: string; error: string | null }) {
+  return (
+    <>
+      <p role="status" className="pb-status">
+        {status}
+      </p>
+      <ErrorText error={error} />
+    </>
   );
 }
