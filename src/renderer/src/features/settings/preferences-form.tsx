@@ -140,14 +140,15 @@ export function PreferencesForm() {
   return (
     <form className="panel" onSubmit={submit} aria-labelledby={`${id}-h`} noValidate>
       <h2 id={`${id}-h`}>{t('prefs.heading')}</h2>
-      <div className="field">
-        <label htmlFor={`${id}-lang`}>{t('prefs.language')}</label>
-        <select id={`${id}-lang`} value={settings.data.language ?? 'system'} onChange={(e) => void onLanguage(e.target.value)} data-testid="language-select">
-          <option value="system">{t('common:language.system')}</option>
-          <option value="en">{t('common:language.en')}</option>
-          <option value="zh-CN">{t('common:language.zhCN')}</option>
-        </select>
-      </div>
+      <Field id={`${id}-lang`} label={t('prefs.language')}>
+        {(control) => (
+          <select {...control} value={settings.data.language ?? 'system'} onChange={(e) => void onLanguage(e.target.value)} data-testid="language-select">
+            <option value="system">{t('common:language.system')}</option>
+            <option value="en">{t('common:language.en')}</option>
+            <option value="zh-CN">{t('common:language.zhCN')}</option>
+          </select>
+        )}
+      </Field>
       {text('serviceTimeZone', t('prefs.serviceTimeZone'), t('prefs.serviceTimeZoneHint'))}
       {text('defaultCountry', t('prefs.defaultCountry'), t('prefs.defaultCountryHint'))}
       <NumberField id={`${id}-threshold`} label={t('prefs.lowBalanceThreshold')} min={0} step="1" value={draft.lowBalanceThreshold} onChange={(n) => set('lowBalanceThreshold', n)} />
