@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { DirectoryEntry, DirectoryView } from '../../../../shared/directory/types';
 import { displayFax } from '../../../../shared/phonebook/format';
-import { MIN_QUERY, useDebounced, useDirectories, useDirectorySearch } from './queries';
+import { MIN_QUERY, SEARCH_DEBOUNCE_MS, useDirectories, useDirectorySearch } from './queries';
+import { useDebounced } from '../../lib/use-debounced';
 import { describeError } from '../../lib/describe-error';
 
 export interface DirectoryPick {
@@ -97,7 +98,7 @@ function OneDirectory({ directory, query, isPicked, onToggle }: { directory: Dir
  */
 export function DirectoryResults({ search, isPicked, onToggle }: Props) {
   const directories = useDirectories();
-  const query = useDebounced(search.trim());
+  const query = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   if (!directories.data?.length) return null;
   return (
     <>

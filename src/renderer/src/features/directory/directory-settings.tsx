@@ -11,6 +11,7 @@ import {
 import { CallError } from '../../lib/api';
 import { useDeleteDirectory, useDirectories, useSaveDirectory, useTestDirectory } from './queries';
 import { describeError } from '../../lib/describe-error';
+import { Field } from '../../components/field';
 
 type AttrKey = keyof DirectoryAttributes;
 const ATTR_KEYS: AttrKey[] = ['name', 'company', 'fax', 'extraFax'];
@@ -112,22 +113,9 @@ function DirectoryForm({ editing, onDone }: { editing: DirectoryView | null; onD
   };
 
   const text = (key: 'name' | 'url' | 'bindDn' | 'baseDn' | 'filter', hint: string, extra: { placeholder?: string } = {}) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{t(`settings.${key}`)}</label>
-      <input
-        id={`${id}-${key}`}
-        value={draft[key]}
-        spellCheck={false}
-        autoComplete="off"
-        aria-invalid={fieldError(key) ? true : undefined}
-        aria-describedby={`${id}-${key}-hint`}
-        onChange={(e) => set(key, e.target.value)}
-        {...extra}
-      />
-      <span id={`${id}-${key}-hint`} className={fieldError(key) ? 'error' : 'hint'}>
-        {fieldError(key) ?? hint}
-      </span>
-    </div>
+    <Field id={`${id}-${key}`} label={t(`settings.${key}`)} hint={hint} error={fieldError(key)} errorInHint>
+      {(control) => <input {...control} value={draft[key]} spellCheck={false} autoComplete="off" onChange={(e) => set(key, e.target.value)} {...extra} />}
+    </Field>
   );
 
   // Validation errors sit under their fields; everything else (connection, certificate, bind…) above the buttons.
@@ -156,20 +144,9 @@ function DirectoryForm({ editing, onDone }: { editing: DirectoryView | null; onD
         {t('settings.allowPlainHint')}
       </span>
       {text('bindDn', t('settings.bindDnHint'))}
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{t('settings.password')}</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          value={draft.password}
-          autoComplete="off"
-          aria-describedby={`${id}-password-hint`}
-          onChange={(e) => set('password', e.target.value)}
-        />
-        <span id={`${id}-password-hint`} className="hint">
-          {editing?.hasPassword ? t('settings.passwordStored') : t('settings.passwordMissing')}
-        </span>
-      </div>
+      <Field id={`${id}-password`} label={t('settings.password')} hint={editing?.hasPassword ? t('settings.passwordStored') : t('settings.passwordMissing')}>
+        {(control) => <input {...control} type="password" value={draft.password} autoComplete="off" onChange={(e) => set('password', e.target.value)} />}
+      </Field>
       {text('baseDn', t('settings.baseDnHint'))}
       {text('filter', t('settings.filterHint'))}
       <fieldset className="group">

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaveDirectoryInput, TestDirectoryInput } from '../../../../shared/directory/types';
 import { call } from '../../lib/api';
@@ -58,15 +57,6 @@ export function useRecipientNames(numbers: string[]): Map<string, { name: string
     placeholderData: (previous) => previous,
   });
   return new Map((names.data ?? []).map((n) => [n.number, { name: n.name, source: n.source }]));
-}
-
-export function useDebounced<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 function useInvalidating<I, R>(fn: (input: I) => Promise<R>) {

@@ -9,6 +9,7 @@ import { CallError } from '../../lib/api';
 import '../tasks/tasks.css';
 import { describeError } from '../../lib/describe-error';
 import { ErrorNotice } from '../../components/error-notice';
+import { GridTable } from '../../components/grid-table';
 
 const WINDOWS = [1, 7, 30, 90];
 
@@ -83,49 +84,38 @@ function Group({ group }: { group: FailureGroup }) {
           {error}
         </p>
       ) : null}
-      <table className="grid">
-        <thead>
-          <tr>
-            <th scope="col">{t('columns.number')}</th>
-            <th scope="col">{t('columns.task')}</th>
-            <th scope="col">{t('columns.reason')}</th>
-            <th scope="col">{t('columns.when')}</th>
-            <th scope="col">{t('columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {group.items.map((it) => (
-            <tr key={`${it.rcptRef}-${it.taskRef}`}>
-              <td className="mono">{displayFax(it.phoneNumber)}</td>
-              <td>
-                <button type="button" className="link-button" onClick={() => openTask(it.taskRef)} aria-label={`${t('openTask')}: ${it.taskName}`}>
-                  {it.taskName}
+      <GridTable columns={[t('columns.number'), t('columns.task'), t('columns.reason'), t('columns.when'), t('columns.actions')]}>
+        {group.items.map((it) => (
+          <tr key={`${it.rcptRef}-${it.taskRef}`}>
+            <td className="mono">{displayFax(it.phoneNumber)}</td>
+            <td>
+              <button type="button" className="link-button" onClick={() => openTask(it.taskRef)} aria-label={`${t('openTask')}: ${it.taskName}`}>
+                {it.taskName}
+              </button>
+              {it.demo ? <DemoTag /> : null}
+            </td>
+            <td>{it.failedReason ?? '—'}</td>
+            <td className="nowrap">{localTime(it.completedAtMs, i18n.language)}</td>
+            <td>
+              {resent[it.taskRef] ? (
+                <button type="button" className="link-button mono" onClick={() => openTask(resent[it.taskRef]!)}>
+                  ↻ {resent[it.taskRef]}
                 </button>
-                {it.demo ? <DemoTag /> : null}
-              </td>
-              <td>{it.failedReason ?? '—'}</td>
-              <td className="nowrap">{localTime(it.completedAtMs, i18n.language)}</td>
-              <td>
-                {resent[it.taskRef] ? (
-                  <button type="button" className="link-button mono" onClick={() => openTask(resent[it.taskRef]!)}>
-                    ↻ {resent[it.taskRef]}
-                  </button>
-                ) : it.demo && readOnlyDemo ? (
-                  <span className="muted">—</span>
-                ) : again === it.taskRef ? (
-                  <button type="button" className="btn" disabled={resend.isPending} onClick={() => void onResend(it.taskRef, true)}>
-                    {t('resendAgain')}
-                  </button>
-                ) : (
-                  <button type="button" className="btn" disabled={resend.isPending} onClick={() => void onResend(it.taskRef)}>
-                    {t('resendTask')}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              ) : it.demo && readOnlyDemo ? (
+                <span className="muted">—</span>
+              ) : again === it.taskRef ? (
+                <button type="button" className="btn" disabled={resend.isPending} onClick={() => void onResend(it.taskRef, true)}>
+                  {t('resendAgain')}
+                </button>
+              ) : (
+                <button type="button" className="btn" disabled={resend.isPending} onClick={() => void onResend(it.taskRef)}>
+                  {t('resendTask')}
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </GridTable>
     </section>
   );
 }

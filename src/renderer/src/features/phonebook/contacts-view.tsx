@@ -7,6 +7,8 @@ import { CallError } from '../../lib/api';
 import { countryName } from '../../lib/country';
 import { useContacts, useDefaultCountry, useDeleteContact, useGroups, useSaveContact } from './queries';
 import { FormFooter } from './form-footer';
+import { ListStatus, RowActions, useManagedList } from './managed-list';
+import { Field } from '../../components/field';
 import { describeError } from '../../lib/describe-error';
 
 const MANAGE_LIMIT = 500;
@@ -55,39 +57,20 @@ function ContactForm({ contact, onDone }: { contact: Contact | null; onDone(mess
   return (
     <form className="pb-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h3 id={`${id}-title`}>{contact ? t('contact.edit', { name: contact.name || displayFax(contact.fax) }) : t('contact.formNew')}</h3>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>{t('contact.name')}</label>
-        <input id={`${id}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} autoComplete="off" />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-fax`}>{t('contact.fax')}</label>
-        <input
-          id={`${id}-fax`}
-          value={fax}
-          inputMode="tel"
-          required
-          aria-invalid={faxError ? true : undefined}
-          aria-describedby={`${id}-fax-hint${faxError ? ` ${id}-fax-error` : ''}`}
-          onChange={(e) => setFax(e.target.value)}
-          onBlur={() => fax.trim() && checkFax()}
-        />
-        <span className="hint" id={`${id}-fax-hint`}>
-          {t('contact.faxHint', { country: countryName(country, i18n.language) })}
-        </span>
-        {faxError ? (
-          <span className="error" id={`${id}-fax-error`}>
-            {faxError}
-          </span>
-        ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-company`}>{t('contact.company')}</label>
-        <input id={`${id}-company`} value={company} maxLength={1000} onChange={(e) => setCompany(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-note`}>{t('contact.note')}</label>
-        <textarea id={`${id}-note`} value={note} rows={2} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
-      </div>
+      <Field id={`${id}-name`} label={t('contact.name')}>
+        {(control) => <input {...control} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
+      </Field>
+      <Field id={`${id}-fax`} label={t('contact.fax')} hint={t('contact.faxHint', { country: countryName(country, i18n.language) })} error={faxError}>
+        {(control) => (
+          <input {...control} value={fax} inputMode="tel" required onChange={(e) => setFax(e.target.value)} onBlur={() => fax.trim() && checkFax()} />
+        )}
+      </Field>
+      <Field id={`${id}-company`} label={t('contact.company')}>
+        {(control) => <input {...control} value={company} maxLength={1000} onChange={(e) => setCompany(e.target.value)} />}
+      </Field>
+      <Field id={`${id}-note`} label={t('contact.note')}>
+        {(control) => <textarea {...control} value={note} rows={2} maxLength={1000} onChange={(e) => setNote(e.target.value)} />}
+      </Field>
       {(groups.data?.length ?? 0) > 0 ? (
         <fieldset className="pb-set">
           <legend>{t('contact.groups')}</legend>
@@ -126,23 +109,11 @@ export function ContactsView() {
   const contacts = useContacts(query, MANAGE_LIMIT);
   const groups = useGroups();
   const remove = useDeleteContact();
-  const [editing, setEditing] = useState<Contact | 'new' | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const groupName = new Map((groups.data ?? []).map((g) => [g.id, g.name]));
   const label = (c: Contact) => c.name || displayFax(c.fax);
-
-  const doDelete = (c: Contact) => {
-    setError(null);
-    remove.mutate(c.id, {
-      onSuccess: () => {
-        setConfirming(null);
-        setStatus(t('contact.deleted', { name: label(c) }));
-      },
-      onError: (err) => setError(describeError(err)),
-    });
-  };
+  const { editing, setEditing, confirming, setConfirming, status, error, doDelete, doneEditing } = useManagedList<Contact>(remove, (c) =>
+    t('contact.deleted', { name: label(c) }),
+  );
 
   return (
     <div className="pb-view">
@@ -150,30 +121,19 @@ export function ContactsView() {
         <ContactForm
           key={editing === 'new' ? 'new' : editing.id}
           contact={editing === 'new' ? null : editing}
-          onDone={(message) => {
-            setEditing(null);
-            setStatus(message);
-          }}
+          onDone={doneEditing}
         />
       ) : (
         <div className="row pb-toolbar">
           <button type="button" className="btn primary" onClick={() => setEditing('new')}>
             {t('contact.new')}
           </button>
-          <div className="field pb-search">
-            <label htmlFor={searchId}>{t('picker.search')}</label>
-            <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-          </div>
+          <Field id={searchId} label={t('picker.search')} className="pb-search">
+            {(control) => <input {...control} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />}
+          </Field>
         </div>
       )}
-      <p role="status" className="pb-status">
-        {status}
-      </p>
-      {error ? (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ListStatus status={status} error={error} />
       {(contacts.data?.contacts.length ?? 0) === 0 ? (
         <p className="muted">{query ? t('picker.noMatches', { search: query }) : t('picker.noContactsHere')}</p>
       ) : (
@@ -186,26 +146,21 @@ export function ContactsView() {
                 {c.company ? <span className="muted">{c.company}</span> : null}
                 {c.groupIds.length > 0 ? <span className="muted">{c.groupIds.map((g) => groupName.get(g) ?? '').join(', ')}</span> : null}
               </div>
-              {confirming === c.id ? (
-                <div className="pb-row-actions" role="group" aria-label={t('contact.confirmDelete', { name: label(c) })}>
-                  <span>{t('contact.confirmDelete', { name: label(c) })}</span>
-                  <button type="button" className="btn small danger" onClick={() => doDelete(c)} disabled={remove.isPending}>
-                    {t('contact.confirmYes')}
-                  </button>
-                  <button type="button" className="btn small" onClick={() => setConfirming(null)}>
-                    {t('contact.cancel')}
-                  </button>
-                </div>
-              ) : (
-                <div className="pb-row-actions">
-                  <button type="button" className="btn small" aria-label={t('contact.editLabel', { name: label(c) })} onClick={() => setEditing(c)}>
-                    {t('contact.editButton')}
-                  </button>
-                  <button type="button" className="btn small" aria-label={t('contact.deleteLabel', { name: label(c) })} onClick={() => setConfirming(c.id)}>
-                    {t('contact.deleteButton')}
-                  </button>
-                </div>
-              )}
+              <RowActions
+                confirming={confirming === c.id}
+                question={t('contact.confirmDelete', { name: label(c) })}
+                yes={t('contact.confirmYes')}
+                cancel={t('contact.cancel')}
+                edit={t('contact.editButton')}
+                editLabel={t('contact.editLabel', { name: label(c) })}
+                del={t('contact.deleteButton')}
+                deleteLabel={t('contact.deleteLabel', { name: label(c) })}
+                busy={remove.isPending}
+                onEdit={() => setEditing(c)}
+                onAsk={() => setConfirming(c.id)}
+                onConfirm={() => doDelete(c)}
+                onCancel={() => setConfirming(null)}
+              />
             </li>
           ))}
         </ul>

@@ -1,12 +1,10 @@
+import { ErrorText } from '../../components/error-text';
+
 /** The end of a phonebook form: its error, if any, then Save and Cancel. */
 export function FormFooter(props: { error: string | null | undefined; saving: boolean; saveLabel: string; cancelLabel: string; onCancel(): void }) {
   return (
     <>
-      {props.error ? (
-        <p className="error-text" role="alert">
-          {props.error}
-        </p>
-      ) : null}
+      <ErrorText error={props.error} />
       <div className="row">
         <button type="submit" className="btn primary" disabled={props.saving}>
           {props.saveLabel}

@@ -4,6 +4,8 @@ import { displayFax } from '../../../../shared/phonebook/format';
 import type { Group } from '../../../../shared/phonebook/types';
 import { useContacts, useDeleteGroup, useGroups, useSaveGroup } from './queries';
 import { FormFooter } from './form-footer';
+import { ListStatus, RowActions, useManagedList } from './managed-list';
+import { Field } from '../../components/field';
 import { describeError } from '../../lib/describe-error';
 
 const MEMBER_LIMIT = 1000;
@@ -46,18 +48,16 @@ function GroupForm({ group, onDone }: { group: Group | null; onDone(message: str
   return (
     <form className="pb-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h3 id={`${id}-title`}>{group ? t('group.formEdit', { name: group.name }) : t('group.formNew')}</h3>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>{t('group.name')}</label>
-        <input id={`${id}-name`} value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} autoComplete="off" />
-      </div>
+      <Field id={`${id}-name`} label={t('group.name')}>
+        {(control) => <input {...control} value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} autoComplete="off" />}
+      </Field>
       <fieldset className="pb-set">
         <legend>
           {t('group.members')} · {t('group.membersCount', { count: members.size })}
         </legend>
-        <div className="field pb-search">
-          <label htmlFor={`${id}-filter`}>{t('picker.search')}</label>
-          <input id={`${id}-filter`} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
-        </div>
+        <Field id={`${id}-filter`} label={t('picker.search')} className="pb-search">
+          {(control) => <input {...control} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />}
+        </Field>
         {(contacts.data?.contacts.length ?? 0) === 0 ? (
           <p className="muted">{query ? t('picker.noMatches', { search: query }) : t('group.noContacts')}</p>
         ) : (
@@ -89,21 +89,9 @@ export function GroupsView() {
   const { t } = useTranslation('phonebook');
   const groups = useGroups();
   const remove = useDeleteGroup();
-  const [editing, setEditing] = useState<Group | 'new' | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const doDelete = (g: Group) => {
-    setError(null);
-    remove.mutate(g.id, {
-      onSuccess: () => {
-        setConfirming(null);
-        setStatus(t('group.deleted', { name: g.name }));
-      },
-      onError: (err) => setError(describeError(err)),
-    });
-  };
+  const { editing, setEditing, confirming, setConfirming, status, error, doDelete, doneEditing } = useManagedList<Group>(remove, (g) =>
+    t('group.deleted', { name: g.name }),
+  );
 
   return (
     <div className="pb-view">
@@ -111,10 +99,7 @@ export function GroupsView() {
         <GroupForm
           key={editing === 'new' ? 'new' : editing.id}
           group={editing === 'new' ? null : editing}
-          onDone={(message) => {
-            setEditing(null);
-            setStatus(message);
-          }}
+          onDone={doneEditing}
         />
       ) : (
         <div className="row pb-toolbar">
@@ -123,14 +108,7 @@ export function GroupsView() {
           </button>
         </div>
       )}
-      <p role="status" className="pb-status">
-        {status}
-      </p>
-      {error ? (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ListStatus status={status} error={error} />
       {(groups.data?.length ?? 0) === 0 ? (
         <p className="muted">{t('picker.noGroupsHere')}</p>
       ) : (
@@ -141,26 +119,21 @@ export function GroupsView() {
                 <span className="pb-name">{g.name}</span>
                 <span className="muted">{t('group.membersCount', { count: g.members.length })}</span>
               </div>
-              {confirming === g.id ? (
-                <div className="pb-row-actions" role="group" aria-label={t('group.confirmDelete', { name: g.name })}>
-                  <span>{t('group.confirmDelete', { name: g.name })}</span>
-                  <button type="button" className="btn small danger" onClick={() => doDelete(g)} disabled={remove.isPending}>
-                    {t('group.confirmYes')}
-                  </button>
-                  <button type="button" className="btn small" onClick={() => setConfirming(null)}>
-                    {t('group.cancel')}
-                  </button>
-                </div>
-              ) : (
-                <div className="pb-row-actions">
-                  <button type="button" className="btn small" aria-label={t('group.editLabel', { name: g.name })} onClick={() => setEditing(g)}>
-                    {t('group.editButton')}
-                  </button>
-                  <button type="button" className="btn small" aria-label={t('group.deleteLabel', { name: g.name })} onClick={() => setConfirming(g.id)}>
-                    {t('group.deleteButton')}
-                  </button>
-                </div>
-              )}
+              <RowActions
+                confirming={confirming === g.id}
+                question={t('group.confirmDelete', { name: g.name })}
+                yes={t('group.confirmYes')}
+                cancel={t('group.cancel')}
+                edit={t('group.editButton')}
+                editLabel={t('group.editLabel', { name: g.name })}
+                del={t('group.deleteButton')}
+                deleteLabel={t('group.deleteLabel', { name: g.name })}
+                busy={remove.isPending}
+                onEdit={() => setEditing(g)}
+                onAsk={() => setConfirming(g.id)}
+                onConfirm={() => doDelete(g)}
+                onCancel={() => setConfirming(null)}
+              />
             </li>
           ))}
         </ul>

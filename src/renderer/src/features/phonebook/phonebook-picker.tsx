@@ -8,6 +8,7 @@ import { PICKER_LIMIT, useContacts, useGroups, useRecentNumbers } from './querie
 import './phonebook.css';
 import { formatLocal } from '../../../../shared/service-time';
 import { describeError } from '../../lib/describe-error';
+import { Field } from '../../components/field';
 
 interface Picked {
   groups: Map<string, string[]>;
@@ -78,16 +79,9 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
           {t('picker.manage')}
         </button>
       </div>
-      <div className="field pb-search">
-        <label htmlFor={searchId}>{t('picker.search')}</label>
-        <input
-          id={searchId}
-          type="search"
-          value={search}
-          placeholder={t('picker.searchPlaceholder')}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <Field id={searchId} label={t('picker.search')} className="pb-search">
+        {(control) => <input {...control} type="search" value={search} placeholder={t('picker.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />}
+      </Field>
       {error ? (
         <p className="notice bad" role="alert">
           {t('picker.loadError', { message: describeError(error) })}

@@ -1,42 +1,27 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GrantedFile } from '../../../../shared/ipc/channels/files';
 import { displayFax } from '../../../../shared/phonebook/format';
 import type { SkippedCard, VcardImportResult, VcardPreview } from '../../../../shared/phonebook/vcard-types';
 import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
 import { useDefaultCountry, useImportVcard } from './queries';
-import { usePhonebookExport } from './use-export';
+import { useBusyStep, useFileToImport, usePhonebookExport } from './use-export';
+import { Outcome, SampleTable, SkippedTable } from './import-outcome';
 import { describeError } from '../../lib/describe-error';
 
-function SkippedTable({ skipped, total }: { skipped: SkippedCard[]; total: number }) {
+function VcardSkipped({ skipped, total }: { skipped: SkippedCard[]; total: number }) {
   const { t } = useTranslation('phonebook');
-  if (skipped.length === 0) return null;
   return (
-    <div className="pb-sample">
-      <table className="grid" data-testid="vcard-skipped">
-        <caption>{t('vcard.skippedCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('vcard.card')}</th>
-            <th scope="col">{t('vcard.name')}</th>
-            <th scope="col">{t('vcard.number')}</th>
-            <th scope="col">{t('csv.reason')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {skipped.map((s, i) => (
-            <tr key={i}>
-              <td>{s.card}</td>
-              <td>{s.name || t('picker.unnamed')}</td>
-              <td>{s.value}</td>
-              <td>{t(`reasons.${s.reason}`, { defaultValue: s.message })}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {total > skipped.length ? <p className="muted">{t('vcard.moreSkipped', { count: total - skipped.length })}</p> : null}
-    </div>
+    <SkippedTable
+      caption={t('vcard.skippedCaption')}
+      columns={[t('vcard.card'), t('vcard.name'), t('vcard.number'), t('csv.reason')]}
+      skipped={skipped}
+      total={total}
+      more={(count) => t('vcard.moreSkipped', { count })}
+      rowKey={(_, i) => i}
+      cells={(s) => [s.card, s.name || t('picker.unnamed'), s.value, t(`reasons.${s.reason}`, { defaultValue: s.message })]}
+      testId="vcard-skipped"
+    />
   );
 }
 
@@ -46,28 +31,20 @@ export function VcardImportSection() {
   const id = useId();
   const defaultCountry = useDefaultCountry();
   const importVcard = useImportVcard();
-  const [file, setFile] = useState<GrantedFile | null>(null);
   const [preview, setPreview] = useState<VcardPreview | null>(null);
   const [result, setResult] = useState<VcardImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reading, setReading] = useState(false);
+  const { busy: reading, error, setError, run: step } = useBusyStep();
 
-  const chooseFile = async () => {
-    setError(null);
+  const load = (handle: string) =>
+    step(
+      async () => setPreview(await call('previewVcardImport', { handle, defaultCountry })),
+      () => setPreview(null),
+    );
+
+  const { file, choose } = useFileToImport('vcard', load, setError, () => setPreview(null));
+  const chooseFile = () => {
     setResult(null);
-    try {
-      const { files } = await call('chooseFiles', { purpose: 'vcard' });
-      const chosen = files[0];
-      if (!chosen) return;
-      setFile(chosen);
-      setReading(true);
-      setPreview(await call('previewVcardImport', { handle: chosen.handle, defaultCountry }));
-    } catch (err) {
-      setPreview(null);
-      setError(describeError(err));
-    } finally {
-      setReading(false);
-    }
+    return choose();
   };
 
   const runImport = () => {
@@ -107,33 +84,22 @@ export function VcardImportSection() {
             {preview.groups.length ? ` ${t('vcard.groups', { groups: preview.groups.join(', ') })}` : ''}
           </p>
           {preview.sample.length ? (
-            <div className="pb-sample">
-              <table className="grid">
-                <caption>{t('vcard.sampleCaption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('vcard.card')}</th>
-                    <th scope="col">{t('vcard.name')}</th>
-                    <th scope="col">{t('vcard.company')}</th>
-                    <th scope="col">{t('vcard.numbers')}</th>
-                    <th scope="col">{t('vcard.groupsColumn')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.sample.map((c) => (
-                    <tr key={c.card}>
-                      <td>{c.card}</td>
-                      <td>{c.name || t('picker.unnamed')}</td>
-                      <td>{c.company ?? ''}</td>
-                      <td>{c.numbers.map(displayFax).join(', ')}</td>
-                      <td>{c.groups.join(', ')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SampleTable
+              caption={t('vcard.sampleCaption')}
+              columns={[t('vcard.card'), t('vcard.name'), t('vcard.company'), t('vcard.numbers'), t('vcard.groupsColumn')]}
+            >
+              {preview.sample.map((c) => (
+                <tr key={c.card}>
+                  <td>{c.card}</td>
+                  <td>{c.name || t('picker.unnamed')}</td>
+                  <td>{c.company ?? ''}</td>
+                  <td>{c.numbers.map(displayFax).join(', ')}</td>
+                  <td>{c.groups.join(', ')}</td>
+                </tr>
+              ))}
+            </SampleTable>
           ) : null}
-          <SkippedTable skipped={preview.skipped} total={preview.skippedCount} />
+          <VcardSkipped skipped={preview.skipped} total={preview.skippedCount} />
           <div className="row">
             <button type="button" className="btn primary" onClick={runImport} disabled={importVcard.isPending || preview.added + preview.merged === 0} data-testid="vcard-import-run">
               {importVcard.isPending ? t('csv.importing') : t('csv.import')}
@@ -141,15 +107,9 @@ export function VcardImportSection() {
           </div>
         </div>
       ) : null}
-      {error ? (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div role="status" className="pb-status" data-testid="vcard-result">
-        {result ? t('vcard.result', { added: result.added, merged: result.merged, skipped: result.skippedCount }) : null}
-      </div>
-      {result ? <SkippedTable skipped={result.skipped} total={result.skippedCount} /> : null}
+      <Outcome error={error} status={result ? t('vcard.result', { added: result.added, merged: result.merged, skipped: result.skippedCount }) : null} testId="vcard-result">
+        {result ? <VcardSkipped skipped={result.skipped} total={result.skippedCount} /> : null}
+      </Outcome>
     </section>
   );
 }
@@ -166,14 +126,7 @@ export function VcardExportSection() {
           {t('vcard.export')}
         </button>
       </div>
-      {error ? (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div role="status" className="pb-status">
-        {saved ? <SavedFileNotice saved={saved.file} what={t('csv.exported', { count: saved.count })} /> : null}
-      </div>
+      <Outcome error={error} status={saved ? <SavedFileNotice saved={saved.file} what={t('csv.exported', { count: saved.count })} /> : null} />
     </div>
   );
 }

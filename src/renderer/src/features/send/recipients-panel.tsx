@@ -5,6 +5,7 @@ import { useRecipientNames } from '../directory';
 import { PhonebookPicker } from '../phonebook';
 import { countryName } from '../../lib/country';
 import { useCompose } from './compose-store';
+import { GridTable } from '../../components/grid-table';
 
 export function appendNumbers(numbers: string[]): void {
   const s = useCompose.getState();
@@ -67,40 +68,30 @@ export function RecipientsPanel({ parsed, country }: { parsed: ParsedRecipients;
         </div>
         {parsed.rows.length > 0 ? (
           <div className="send-rows" tabIndex={0} role="region" aria-label={t('recipients.rowsLabel')}>
-            <table className="grid" aria-label={t('recipients.rowsLabel')} data-testid="send-rows">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('recipients.colInput')}</th>
-                  <th scope="col">{t('recipients.colNumber')}</th>
-                  <th scope="col">{t('recipients.colStatus')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {parsed.rows.map((row, i) => {
-                  const svc = row.number && row.duplicateOf === undefined ? serviceErrors[row.number] : undefined;
-                  const bad = !row.valid || !!svc?.length;
-                  return (
-                    <tr key={i} className={bad ? 'send-row-bad' : undefined} data-invalid={bad ? 'true' : undefined}>
-                      <td>{i + 1}</td>
-                      <td>{row.input}</td>
-                      <td>
-                        {row.number ?? ''}
-                        {row.number && names.get(row.number) ? (
-                          <span className="send-rcpt-name" data-testid="recipient-name">
-                            {' '}
-                            {names.get(row.number)?.name}
-                          </span>
-                        ) : null}
-                      </td>
-                      <td>
-                        <RowStatus row={row} serviceErrors={svc} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <GridTable label={t('recipients.rowsLabel')} testId="send-rows" columns={['#', t('recipients.colInput'), t('recipients.colNumber'), t('recipients.colStatus')]}>
+              {parsed.rows.map((row, i) => {
+                const svc = row.number && row.duplicateOf === undefined ? serviceErrors[row.number] : undefined;
+                const bad = !row.valid || !!svc?.length;
+                return (
+                  <tr key={i} className={bad ? 'send-row-bad' : undefined} data-invalid={bad ? 'true' : undefined}>
+                    <td>{i + 1}</td>
+                    <td>{row.input}</td>
+                    <td>
+                      {row.number ?? ''}
+                      {row.number && names.get(row.number) ? (
+                        <span className="send-rcpt-name" data-testid="recipient-name">
+                          {' '}
+                          {names.get(row.number)?.name}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td>
+                      <RowStatus row={row} serviceErrors={svc} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </GridTable>
           </div>
         ) : null}
       </div>

@@ -9,7 +9,8 @@ import { DEFAULT_REVIEW } from '../../../../shared/review-defaults';
 import { call, CallError } from '../../lib/api';
 import { useAccount, useSettings } from '../account';
 import { composeLocked, namingDocument, useCompose } from './compose-store';
-import { addFiles, restoreDocuments, settleFromOutside, useOfferedDocuments, useUploadProgress } from './documents';
+import { addFiles, restoreDocuments, useOfferedDocuments, useUploadProgress } from './documents';
+import { needsReview, sendBlocker, settleAfterSend, splitFieldErrors, totalPages } from './send-act';
 import { DocumentsPanel } from './documents-panel';
 import { DetailsPanel, scheduleMs, useNow } from './details-panel';
 import { RecipientsPanel } from './recipients-panel';
@@ -19,7 +20,6 @@ import { RepeatDialog } from './repeat-dialog';
 import { ReviewDialog, type ReviewFacts } from './review-dialog';
 import './send.css';
 import { describeError } from '../../lib/describe-error';
-import { MIN_SCHEDULE_LEAD_MS } from '../../../../shared/send/limits';
 
 /** The whole window accepts dropped files while the Send screen is shown. */
 function useWindowDrop(): boolean {
@@ -168,21 +168,8 @@ export function SendScreen() {
   );
 
   const parsed = useMemo(() => parseRecipients(text, country), [text, country]);
-  const uploading = docs.some((d) => d.upload.kind === 'uploading');
   const ms = scheduleMs(schedule);
-  const blocker = locked
-    ? null
-    : docs.length === 0
-      ? t('actions.needDocument')
-      : parsed.numbers.length === 0
-        ? t('actions.needRecipient')
-        : parsed.counts.invalid > 0
-          ? t('actions.fixInvalid')
-          : uploading
-            ? t('actions.waitUploads')
-            : ms !== null && ms < now + MIN_SCHEDULE_LEAD_MS
-              ? t('details.past')
-              : null;
+  const blocker = sendBlocker(t, { locked, docs, numbers: parsed.numbers.length, invalid: parsed.counts.invalid, scheduledMs: ms, now });
   const sendName = name.trim() || defaultTaskName(namingDocument(docs)?.doc.name ?? '') || 'Fax';
 
   // The result (or the error) takes the user's eyes and focus: it is rendered at the top of the screen.
@@ -197,64 +184,52 @@ export function SendScreen() {
     acting.current = false;
   };
 
+  /** A send failed before it was made (refused as a whole, or a question to answer first). */
+  const failed = (e: unknown) => {
+    const repeat = e instanceof CallError ? sendRepeatDetails(e.error) : null;
+    if (repeat) {
+      // Nothing was created: the act waits for the user's answer.
+      setQuestion({ kind: 'repeat', details: repeat });
+      return;
+    }
+    if (e instanceof CallError && e.fields) set({ result: null, ...splitFieldErrors(e.fields, parsed.numbers) });
+    setError(describeError(e, 'send'));
+    finish();
+  };
+
   const sendNow = async (confirmRepeat = false) => {
     setError(null);
     const numbers = parsed.numbers;
-    const byIndex = (fields: Record<string, string[]>) => {
-      const serviceErrors: Record<string, string[]> = {};
-      const otherErrors: Record<string, string[]> = {};
-      for (const [key, messages] of Object.entries(fields)) {
-        const m = /^recipients\.(\d+)$/.exec(key);
-        const n = m ? numbers[Number(m[1])] : undefined;
-        if (n) serviceErrors[n] = messages;
-        else otherErrors[key] = messages;
-      }
-      return { serviceErrors, otherErrors };
-    };
     try {
       // The name the screen shows (typed, or the user's first document's): main would name it after the cover.
       const r = await sendFax.mutateAsync({ name: sendName, documents: docs.map((d) => d.doc), numbers, scheduledAt: ms, ...(confirmRepeat ? { confirmRepeat } : {}) });
-      set({ result: r, resultName: sendName, ...byIndex(r.fields) });
+      set({ result: r, resultName: sendName, ...splitFieldErrors(r.fields, numbers) });
       finish();
       if (r.overall === 'sent') void call('clearDraft');
-      // Hot-folder documents follow their fax: queued -> sent/, refused -> failed/ (a failed move is shown).
-      if (r.overall === 'sent' || r.overall === 'partial') void settleFromOutside(docs, 'sent');
-      else if (r.overall === 'refused') void settleFromOutside(docs, 'failed', r.parts.find((p) => p.error)?.error?.message);
+      settleAfterSend(docs, r);
       void queryClient.invalidateQueries();
     } catch (e) {
-      const repeat = e instanceof CallError ? sendRepeatDetails(e.error) : null;
-      if (repeat) {
-        // Nothing was created: the act waits for the user's answer.
-        setQuestion({ kind: 'repeat', details: repeat });
-        return;
-      }
-      if (e instanceof CallError && e.fields) set({ result: null, ...byIndex(e.fields) });
-      setError(describeError(e, 'send'));
-      finish();
+      failed(e);
     }
   };
+
+  const reviewFacts = (estimate: ReviewFacts['estimate']): ReviewFacts => ({
+    name: sendName,
+    documents: docs.map((d) => ({ name: d.doc.name, pages: d.doc.pages })),
+    recipients: parsed.numbers.length,
+    scheduledAt: ms,
+    estimate,
+    balance: account.data?.balance ?? null,
+  });
 
   /** Send button, Enter on it, or Ctrl+Enter: review first when the send is large or costly (or always, if chosen). */
   const requestSend = async () => {
     if (acting.current || locked || blocker !== null || sendFax.isPending) return;
     acting.current = true;
     try {
-      const pages = docs.every((d) => d.doc.pages !== null) ? docs.reduce((n, d) => n + (d.doc.pages ?? 0), 0) : null;
-      const estimate = await queryClient.fetchQuery(estimateQuery(pages, parsed.numbers.length)).catch(() => null);
-      const cost = estimate?.estimate ?? null;
-      const needsReview = review.always || parsed.numbers.length > review.recipientsAbove || (cost !== null && cost > review.costAbove);
-      if (!needsReview) return void (await sendNow());
-      setQuestion({
-        kind: 'review',
-        facts: {
-          name: sendName,
-          documents: docs.map((d) => ({ name: d.doc.name, pages: d.doc.pages })),
-          recipients: parsed.numbers.length,
-          scheduledAt: ms,
-          estimate,
-          balance: account.data?.balance ?? null,
-        },
-      });
+      const estimate = await queryClient.fetchQuery(estimateQuery(totalPages(docs), parsed.numbers.length)).catch(() => null);
+      if (!needsReview(review, parsed.numbers.length, estimate)) return void (await sendNow());
+      setQuestion({ kind: 'review', facts: reviewFacts(estimate) });
     } catch (e) {
       finish();
       setError(describeError(e, 'send'));

@@ -7,6 +7,7 @@ import { credentialKey, sameCredentialKey } from '../../../../shared/credential-
 import { call } from '../../lib/api';
 import { accountStatusWord, formatYuan, accountKeys, useConnection } from '../account';
 import { describeError } from '../../lib/describe-error';
+import { Field } from '../../components/field';
 
 type Outcome = { kind: 'ok'; text: string } | { kind: 'error'; text: string } | null;
 
@@ -106,32 +107,35 @@ export function ConnectionForm() {
           {t(status.secretStorage === 'encrypted' ? 'connection.keychainEncrypted' : 'connection.keychainWarning')}
         </div>
       ) : null}
-      <div className="field">
-        <label htmlFor={`${id}-url`}>{t('connection.baseUrl')}</label>
-        <input
-          id={`${id}-url`}
-          type="url"
-          value={baseUrl}
-          placeholder="https://"
-          autoComplete="off"
-          aria-invalid={urlProblem ? true : undefined}
-          aria-describedby={`${id}-url-hint`}
-          onChange={(e) => {
-            setBaseUrl(e.target.value);
-            setTouched(true);
-          }}
-        />
-        <span id={`${id}-url-hint`} className={urlProblem ? 'error' : 'hint'}>
-          {urlProblem ?? t('connection.baseUrlHint')}
-        </span>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-key`}>{t('connection.apiKey')}</label>
-        <input id={`${id}-key`} value={apiKey} autoComplete="off" spellCheck={false} onChange={(e) => {
-          setApiKey(e.target.value);
-          setTouched(true);
-        }} />
-      </div>
+      <Field id={`${id}-url`} label={t('connection.baseUrl')} hint={t('connection.baseUrlHint')} error={urlProblem} errorInHint>
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            value={baseUrl}
+            placeholder="https://"
+            autoComplete="off"
+            onChange={(e) => {
+              setBaseUrl(e.target.value);
+              setTouched(true);
+            }}
+          />
+        )}
+      </Field>
+      <Field id={`${id}-key`} label={t('connection.apiKey')}>
+        {(control) => (
+          <input
+            {...control}
+            value={apiKey}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => {
+              setApiKey(e.target.value);
+              setTouched(true);
+            }}
+          />
+        )}
+      </Field>
       <div className="field">
         <label htmlFor={`${id}-secret`}>{t('connection.secret')}</label>
         <input

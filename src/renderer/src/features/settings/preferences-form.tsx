@@ -8,6 +8,7 @@ import { accountKeys, useSettings, useUpdateSettings } from '../account';
 import { hotFolderKeys, useHotFolderProblem, useHotFolderStatus } from '../send';
 import { describeError } from '../../lib/describe-error';
 import { ErrorNotice } from '../../components/error-notice';
+import { CheckboxField, Field } from '../../components/field';
 
 type Draft = Pick<
   Settings,
@@ -18,6 +19,33 @@ type Draft = Pick<
   /** as typed: '' means "not known" (null) */
   contractUnitPrice: string;
 };
+
+/** A whole-number setting: its label and a number input (with min, max and step as given). */
+function NumberField({
+  id,
+  label,
+  value,
+  min,
+  max,
+  step,
+  describedBy,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  max?: number;
+  step?: string;
+  describedBy?: string;
+  onChange(value: number): void;
+}) {
+  return (
+    <Field id={id} label={label} {...(describedBy ? { describedBy } : {})}>
+      {(control) => <input {...control} type="number" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} />}
+    </Field>
+  );
+}
 
 export function PreferencesForm() {
   const { t } = useTranslation('settings');
@@ -101,65 +129,35 @@ export function PreferencesForm() {
   };
 
   const text = (key: 'serviceTimeZone' | 'defaultCountry', label: string, hint: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input
-        id={`${id}-${key}`}
-        value={draft[key]}
-        aria-invalid={fieldError(key) ? true : undefined}
-        aria-describedby={`${id}-${key}-hint`}
-        onChange={(e) => set(key, e.target.value)}
-      />
-      <span id={`${id}-${key}-hint`} className={fieldError(key) ? 'error' : 'hint'}>
-        {fieldError(key) ?? hint}
-      </span>
-    </div>
+    <Field id={`${id}-${key}`} label={label} hint={hint} error={fieldError(key)} errorInHint>
+      {(control) => <input {...control} value={draft[key]} onChange={(e) => set(key, e.target.value)} />}
+    </Field>
   );
   const check = (key: 'notifyOnDone' | 'notifyOnFailed' | 'closeToTray') => (
-    <div className="checkbox">
-      <input id={`${id}-${key}`} type="checkbox" checked={draft[key]} onChange={(e) => set(key, e.target.checked)} />
-      <label htmlFor={`${id}-${key}`}>{t(`prefs.${key}`)}</label>
-    </div>
+    <CheckboxField id={`${id}-${key}`} label={t(`prefs.${key}`)} checked={draft[key]} onChange={(checked) => set(key, checked)} />
   );
 
   return (
     <form className="panel" onSubmit={submit} aria-labelledby={`${id}-h`} noValidate>
       <h2 id={`${id}-h`}>{t('prefs.heading')}</h2>
-      <div className="field">
-        <label htmlFor={`${id}-lang`}>{t('prefs.language')}</label>
-        <select id={`${id}-lang`} value={settings.data.language ?? 'system'} onChange={(e) => void onLanguage(e.target.value)} data-testid="language-select">
-          <option value="system">{t('common:language.system')}</option>
-          <option value="en">{t('common:language.en')}</option>
-          <option value="zh-CN">{t('common:language.zhCN')}</option>
-        </select>
-      </div>
+      <Field id={`${id}-lang`} label={t('prefs.language')}>
+        {(control) => (
+          <select {...control} value={settings.data.language ?? 'system'} onChange={(e) => void onLanguage(e.target.value)} data-testid="language-select">
+            <option value="system">{t('common:language.system')}</option>
+            <option value="en">{t('common:language.en')}</option>
+            <option value="zh-CN">{t('common:language.zhCN')}</option>
+          </select>
+        )}
+      </Field>
       {text('serviceTimeZone', t('prefs.serviceTimeZone'), t('prefs.serviceTimeZoneHint'))}
       {text('defaultCountry', t('prefs.defaultCountry'), t('prefs.defaultCountryHint'))}
-      <div className="field">
-        <label htmlFor={`${id}-threshold`}>{t('prefs.lowBalanceThreshold')}</label>
-        <input
-          id={`${id}-threshold`}
-          type="number"
-          min={0}
-          step="1"
-          value={draft.lowBalanceThreshold}
-          onChange={(e) => set('lowBalanceThreshold', Number(e.target.value))}
-        />
-      </div>
+      <NumberField id={`${id}-threshold`} label={t('prefs.lowBalanceThreshold')} min={0} step="1" value={draft.lowBalanceThreshold} onChange={(n) => set('lowBalanceThreshold', n)} />
       {check('notifyOnDone')}
       {check('notifyOnFailed')}
       {check('closeToTray')}
       <fieldset className="group">
         <legend>{t('prefs.hotFolderHeading')}</legend>
-        <div className="checkbox">
-          <input
-            id={`${id}-hot`}
-            type="checkbox"
-            checked={draft.hotFolder.enabled}
-            onChange={(e) => set('hotFolder', { enabled: e.target.checked })}
-          />
-          <label htmlFor={`${id}-hot`}>{t('prefs.hotFolderEnabled')}</label>
-        </div>
+        <CheckboxField id={`${id}-hot`} label={t('prefs.hotFolderEnabled')} checked={draft.hotFolder.enabled} onChange={(checked) => set('hotFolder', { enabled: checked })} />
         <div className="field">
           <span id={`${id}-hotpath-label`}>{t('prefs.hotFolderPath')}</span>
           <div className="actions file-row">
@@ -184,38 +182,10 @@ export function PreferencesForm() {
       </fieldset>
       <fieldset className="group">
         <legend>{t('prefs.autoRetryHeading')}</legend>
-        <div className="checkbox">
-          <input
-            id={`${id}-retry`}
-            type="checkbox"
-            checked={draft.autoRetry.enabled}
-            onChange={(e) => set('autoRetry', { ...draft.autoRetry, enabled: e.target.checked })}
-          />
-          <label htmlFor={`${id}-retry`}>{t('prefs.autoRetryEnabled')}</label>
-        </div>
+        <CheckboxField id={`${id}-retry`} label={t('prefs.autoRetryEnabled')} checked={draft.autoRetry.enabled} onChange={(checked) => set('autoRetry', { ...draft.autoRetry, enabled: checked })} />
         <div className="row">
-          <div className="field">
-            <label htmlFor={`${id}-attempts`}>{t('prefs.autoRetryAttempts')}</label>
-            <input
-              id={`${id}-attempts`}
-              type="number"
-              min={1}
-              max={5}
-              value={draft.autoRetry.attempts}
-              onChange={(e) => set('autoRetry', { ...draft.autoRetry, attempts: Number(e.target.value) })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-delay`}>{t('prefs.autoRetryDelay')}</label>
-            <input
-              id={`${id}-delay`}
-              type="number"
-              min={1}
-              max={1440}
-              value={draft.autoRetry.delayMinutes}
-              onChange={(e) => set('autoRetry', { ...draft.autoRetry, delayMinutes: Number(e.target.value) })}
-            />
-          </div>
+          <NumberField id={`${id}-attempts`} label={t('prefs.autoRetryAttempts')} min={1} max={5} value={draft.autoRetry.attempts} onChange={(n) => set('autoRetry', { ...draft.autoRetry, attempts: n })} />
+          <NumberField id={`${id}-delay`} label={t('prefs.autoRetryDelay')} min={1} max={1440} value={draft.autoRetry.delayMinutes} onChange={(n) => set('autoRetry', { ...draft.autoRetry, delayMinutes: n })} />
         </div>
         {fieldError('autoRetry.attempts') || fieldError('autoRetry.delayMinutes') ? (
           <p className="error-text">{fieldError('autoRetry.attempts') ?? fieldError('autoRetry.delayMinutes')}</p>
@@ -223,59 +193,24 @@ export function PreferencesForm() {
       </fieldset>
       <fieldset className="group">
         <legend>{t('prefs.sendingHeading')}</legend>
-        <div className="field">
-          <label htmlFor={`${id}-price`}>{t('prefs.contractUnitPrice')}</label>
-          <input
-            id={`${id}-price`}
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            value={draft.contractUnitPrice}
-            aria-invalid={fieldError('contractUnitPrice') ? true : undefined}
-            aria-describedby={`${id}-price-hint`}
-            onChange={(e) => set('contractUnitPrice', e.target.value)}
-            data-testid="contract-unit-price"
-          />
-          <span id={`${id}-price-hint`} className={fieldError('contractUnitPrice') ? 'error' : 'hint'}>
-            {fieldError('contractUnitPrice') ?? t('prefs.contractUnitPriceHint')}
-          </span>
-        </div>
-        <div className="checkbox">
-          <input
-            id={`${id}-review`}
-            type="checkbox"
-            checked={draft.review.always}
-            onChange={(e) => set('review', { ...draft.review, always: e.target.checked })}
-            data-testid="review-always"
-          />
-          <label htmlFor={`${id}-review`}>{t('prefs.reviewAlways')}</label>
-        </div>
+        <Field id={`${id}-price`} label={t('prefs.contractUnitPrice')} hint={t('prefs.contractUnitPriceHint')} error={fieldError('contractUnitPrice')} errorInHint>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              value={draft.contractUnitPrice}
+              onChange={(e) => set('contractUnitPrice', e.target.value)}
+              data-testid="contract-unit-price"
+            />
+          )}
+        </Field>
+        <CheckboxField id={`${id}-review`} label={t('prefs.reviewAlways')} checked={draft.review.always} onChange={(checked) => set('review', { ...draft.review, always: checked })} testId="review-always" />
         <div className="row">
-          <div className="field">
-            <label htmlFor={`${id}-review-n`}>{t('prefs.reviewRecipientsAbove')}</label>
-            <input
-              id={`${id}-review-n`}
-              type="number"
-              min={0}
-              step="1"
-              value={draft.review.recipientsAbove}
-              aria-describedby={`${id}-review-hint`}
-              onChange={(e) => set('review', { ...draft.review, recipientsAbove: Number(e.target.value) })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-review-cost`}>{t('prefs.reviewCostAbove')}</label>
-            <input
-              id={`${id}-review-cost`}
-              type="number"
-              min={0}
-              step="1"
-              value={draft.review.costAbove}
-              aria-describedby={`${id}-review-hint`}
-              onChange={(e) => set('review', { ...draft.review, costAbove: Number(e.target.value) })}
-            />
-          </div>
+          <NumberField id={`${id}-review-n`} label={t('prefs.reviewRecipientsAbove')} min={0} step="1" value={draft.review.recipientsAbove} describedBy={`${id}-review-hint`} onChange={(n) => set('review', { ...draft.review, recipientsAbove: n })} />
+          <NumberField id={`${id}-review-cost`} label={t('prefs.reviewCostAbove')} min={0} step="1" value={draft.review.costAbove} describedBy={`${id}-review-hint`} onChange={(n) => set('review', { ...draft.review, costAbove: n })} />
         </div>
         <p id={`${id}-review-hint`} className={fieldError('review.recipientsAbove') || fieldError('review.costAbove') ? 'error-text' : 'hint'}>
           {fieldError('review.recipientsAbove') ?? fieldError('review.costAbove') ?? t('prefs.reviewHint')}

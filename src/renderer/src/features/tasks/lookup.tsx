@@ -10,6 +10,7 @@ import { taskKeys } from './hooks';
 import { StatusBadge } from './status-badge';
 import { FailureText } from './failure-text';
 import { describeError } from '../../lib/describe-error';
+import { Field } from '../../components/field';
 
 /**
  * Add a task sent elsewhere by its task_ref, or look at one recipient by its rcpt_ref.
@@ -61,13 +62,14 @@ export const LookupForm = memo(function LookupForm({ onOpen }: { onOpen(id: stri
       </summary>
       <div className="lookup-pop panel">
         <form className="row" onSubmit={(e) => void submit(e)} aria-describedby={`${id}-hint`}>
-          <div className="field">
-            <label htmlFor={`${id}-kind`}>{t('lookup.kind')}</label>
-            <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as 'task' | 'recipient')}>
-              <option value="task">{t('lookup.task')}</option>
-              <option value="recipient">{t('lookup.recipient')}</option>
-            </select>
-          </div>
+          <Field id={`${id}-kind`} label={t('lookup.kind')}>
+            {(control) => (
+              <select {...control} value={kind} onChange={(e) => setKind(e.target.value as 'task' | 'recipient')}>
+                <option value="task">{t('lookup.task')}</option>
+                <option value="recipient">{t('lookup.recipient')}</option>
+              </select>
+            )}
+          </Field>
           <div className="field grow">
             <label htmlFor={`${id}-ref`}>{t('lookup.label')}</label>
             <input

@@ -15,6 +15,7 @@ import { SavedFileNotice } from '../files';
 import type { SavedFile } from '../../../../shared/ipc/channels/files';
 import { describeError } from '../../lib/describe-error';
 import { ErrorNotice } from '../../components/error-notice';
+import { GridTable } from '../../components/grid-table';
 
 interface Props {
   id: string;
@@ -99,25 +100,17 @@ function DetailBody({
   }
 
   // Both go through main's save dialog; cancelling it says nothing.
-  async function onCsv() {
+  async function saveVia(channel: 'exportTaskCsv' | 'transmissionReport', text: string) {
     if (!task.taskRef) return;
     try {
-      const { saved } = await call('exportTaskCsv', { taskRef: task.taskRef });
-      if (saved) setNotice({ tone: 'info', text: t('detail.csvSaved'), saved });
+      const { saved } = await call(channel, { taskRef: task.taskRef });
+      if (saved) setNotice({ tone: 'info', text, saved });
     } catch (e) {
       fail(e);
     }
   }
-
-  async function onReport() {
-    if (!task.taskRef) return;
-    try {
-      const { saved } = await call('transmissionReport', { taskRef: task.taskRef });
-      if (saved) setNotice({ tone: 'info', text: t('detail.reportSaved'), saved });
-    } catch (e) {
-      fail(e);
-    }
-  }
+  const onCsv = () => saveVia('exportTaskCsv', t('detail.csvSaved'));
+  const onReport = () => saveVia('transmissionReport', t('detail.reportSaved'));
 
   async function onResend(only: 'all' | 'retryable', confirmRepeat = false) {
     if (!task.taskRef) return;
@@ -217,25 +210,11 @@ function DetailBody({
 
       <h3>{t('detail.recipientsTitle')}</h3>
       <div className="table-scroll">
-        <table className="grid recipients" data-testid="recipients-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('recipient.number')}</th>
-              <th scope="col">{t('recipient.status')}</th>
-              <th scope="col" className="num">{t('recipient.pages')}</th>
-              <th scope="col" className="num">{t('recipient.unitPrice')}</th>
-              <th scope="col" className="num">{t('recipient.charge')}</th>
-              <th scope="col">{t('recipient.failure')}</th>
-              <th scope="col">{t('recipient.completed')}</th>
-              <th scope="col">{t('recipient.reference')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.recipients.map((r, i) => (
-              <RecipientRow key={r.rcptRef || `${r.phoneNumber}-${i}`} r={r} language={language} />
-            ))}
-          </tbody>
-        </table>
+        <GridTable className="recipients" testId="recipients-table" columns={[t('recipient.number'), t('recipient.status'), { label: t('recipient.pages'), className: 'num' }, { label: t('recipient.unitPrice'), className: 'num' }, { label: t('recipient.charge'), className: 'num' }, t('recipient.failure'), t('recipient.completed'), t('recipient.reference')]}>
+          {d.recipients.map((r, i) => (
+            <RecipientRow key={r.rcptRef || `${r.phoneNumber}-${i}`} r={r} language={language} />
+          ))}
+        </GridTable>
       </div>
     </>
   );

@@ -9,6 +9,7 @@ import { LookupForm } from './lookup';
 import { TaskDetailPane } from './task-detail';
 import { TaskTable } from './task-table';
 import './tasks.css';
+import { Field } from '../../components/field';
 
 const TEXT_SORT: TaskSortKey[] = ['name'];
 
@@ -83,20 +84,19 @@ export function TasksScreen() {
             </span>
           ) : null}
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-status`}>{t('filters.status')}</label>
-          <select id={`${id}-status`} value={status} onChange={(e) => chooseStatus(e.target.value as StatusFilter | '')} data-testid="task-status-filter">
-            <StatusOptions />
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-from`}>{t('filters.from')}</label>
-          <input id={`${id}-from`} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>{t('filters.to')}</label>
-          <input id={`${id}-to`} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </div>
+        <Field id={`${id}-status`} label={t('filters.status')}>
+          {(control) => (
+            <select {...control} value={status} onChange={(e) => chooseStatus(e.target.value as StatusFilter | '')} data-testid="task-status-filter">
+              <StatusOptions />
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-from`} label={t('filters.from')}>
+          {(control) => <input {...control} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />}
+        </Field>
+        <Field id={`${id}-to`} label={t('filters.to')}>
+          {(control) => <input {...control} type="date" value={to} onChange={(e) => setTo(e.target.value)} />}
+        </Field>
         <ShowDemoToggle />
         {filtered ? (
           <button

@@ -10,6 +10,7 @@ import type { CoverPageInput } from '../../../../../shared/send/types';
 import { extensionOf } from '../../../../../shared/send/limits';
 import { call } from '../../../lib/api';
 import type { DocItem } from '../compose-store';
+import { useDebounced } from '../../../lib/use-debounced';
 
 export type ViewerSource =
   | { kind: 'pdf'; data: Uint8Array }
@@ -89,16 +90,6 @@ export function useDocumentSource(item: DocItem): SourceState {
     if (handle.data.kind === 'pdf') return { source: { kind: 'pdf', data: handle.data.bytes }, error: null };
     return { source: imageUrl ? { kind: 'image', url: imageUrl } : null, error: null };
   }, [doc.handle, doc.url, doc.name, previewKind, previewUrl, previewFile, viaMain, file.data, file.error, handle.data, handle.error, imageUrl]);
-}
-
-/** Waits until typing pauses before the value changes. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /**

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+
+/** What the control inside a Field takes: its id and the ids that describe it. */
+export interface FieldControl {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+}
+
+/**
+ * A labelled control in the `.field` layout, with an optional hint and error under it.
+ * The control gets `id`; the hint is `${id}-hint`, the error `${id}-error`, and both
+ * (plus `describedBy`, e.g. a hint shared by several fields) describe the control.
+ * With `errorInHint` the error takes the hint's place (same id, class "error") instead of
+ * standing under it.
+ */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  describedBy,
+  errorInHint,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  describedBy?: string;
+  errorInHint?: boolean;
+  className?: string;
+  children: (control: FieldControl) => ReactNode;
+}) {
+  const ids = [hint ? `${id}-hint` : null, error && !errorInHint ? `${id}-error` : null, describedBy ?? null].filter((x): x is string => !!x);
+  const control: FieldControl = { id };
+  if (ids.length) control['aria-describedby'] = ids.join(' ');
+  if (error) control['aria-invalid'] = true;
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children(control)}
+      {errorInHint ? (
+        <span id={`${id}-hint`} className={error ? 'error' : 'hint'}>
+          {error ?? hint}
+        </span>
+      ) : (
+        <>
+          {hint ? (
+            <span className="hint" id={`${id}-hint`}>
+              {hint}
+            </span>
+          ) : null}
+          {error ? (
+            <span className="error" id={`${id}-error`}>
+              {error}
+            </span>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A checkbox with its label after it, in the `.checkbox` layout. */
+export function CheckboxField({
+  id,
+  label,
+  checked,
+  onChange,
+  testId,
+}: {
+  id: string;
+  label: ReactNode;
+  checked: boolean;
+  onChange(checked: boolean): void;
+  testId?: string;
+}) {
+  return (
+    <div className="checkbox">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { describeError } from '../../lib/describe-error';
+import { ErrorText } from '../../components/error-text';
+
+/**
+ * The state a managed phonebook list (contacts, groups) keeps: which item is being edited
+ * (or 'new'), which one asks to be deleted, the last status sentence and the last error.
+ * `remove` deletes by id; `deleted` words the status once it has.
+ */
+export function useManagedList<T extends { id: string }>(remove: { mutate(id: string, options: { onSuccess(): void; onError(err: unknown): void }): void }, deleted: (item: T) => string) {
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const doDelete = (item: T) => {
+    setError(null);
+    remove.mutate(item.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        setStatus(deleted(item));
+      },
+      onError: (err) => setError(describeError(err)),
+    });
+  };
+
+  /** The form closed: back to the list, with what it said (empty when cancelled). */
+  const doneEditing = (message: string) => {
+    setEditing(null);
+    setStatus(message);
+  };
+
+  return { editing, setEditing, confirming, setConfirming, status, error, doDelete, doneEditing };
+}
+
+/** A list row's actions: Edit and Delete, or, once Delete is pressed, the question with Yes and Cancel. */
+export function RowActions({
+  confirming,
+  question,
+  yes,
+  cancel,
+  edit,
+  editLabel,
+  del,
+  deleteLabel,
+  busy,
+  onEdit,
+  onAsk,
+  onConfirm,
+  onCancel,
+}: {
+  confirming: boolean;
+  question: string;
+  yes: string;
+  cancel: string;
+  edit: string;
+  editLabel: string;
+  del: string;
+  deleteLabel: string;
+  busy: boolean;
+  onEdit(): void;
+  onAsk(): void;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  return confirming ? (
+    <div className="pb-row-actions" role="group" aria-label={question}>
+      <span>{question}</span>
+      <button type="button" className="btn small danger" onClick={onConfirm} disabled={busy}>
+        {yes}
+      </button>
+      <button type="button" className="btn small" onClick={onCancel}>
+        {cancel}
+      </button>
+    </div>
+  ) : (
+    <div className="pb-row-actions">
+      <button type="button" className="btn small" aria-label={editLabel} onClick={onEdit}>
+        {edit}
+      </button>
+      <button type="button" className="btn small" aria-label={deleteLabel} onClick={onAsk}>
+        {del}
+      </button>
+    </div>
+  );
+}
+
+/** Under a managed list's toolbar: what the last edit or delete said, and its error. */
+export function ListStatus({ status, error }: { status: string; error: string | null }) {
+  return (
+    <>
+      <p role="status" className="pb-status">
+        {status}
+      </p>
+      <ErrorText error={error} />
+    </>
+  );
+}
