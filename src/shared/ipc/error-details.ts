@@ -31,18 +31,25 @@ export interface SendRepeatDetails {
   windowMinutes: number;
 }
 
+/** The details of `error` when it has `code` and every field `required` names has its type; null otherwise. */
+function detailsOf(error: IpcError, code: string, required: Record<string, 'number' | 'string'>): NonNullable<IpcError['details']> | null {
+  const d = error.details;
+  if (error.code !== code || !d) return null;
+  return Object.entries(required).every(([k, type]) => typeof d[k] === type) ? d : null;
+}
+
+const stringOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
 /** The repeat details of an error, or null when it is not a 'send.repeat'. */
 export function sendRepeatDetails(error: IpcError): SendRepeatDetails | null {
-  const d = error.details;
-  if (error.code !== SEND_REPEAT_CODE || !d) return null;
-  const { sentAtMs, taskName, taskRef, sendId, windowMinutes } = d;
-  if (typeof sentAtMs !== 'number' || typeof taskName !== 'string' || typeof sendId !== 'number') return null;
+  const d = detailsOf(error, SEND_REPEAT_CODE, { sentAtMs: 'number', taskName: 'string', sendId: 'number' });
+  if (!d) return null;
   return {
-    sentAtMs,
-    taskName,
-    taskRef: typeof taskRef === 'string' ? taskRef : null,
-    sendId,
-    windowMinutes: typeof windowMinutes === 'number' ? windowMinutes : REPEAT_WINDOW_MINUTES,
+    sentAtMs: d.sentAtMs as number,
+    taskName: d.taskName as string,
+    taskRef: stringOrNull(d.taskRef),
+    sendId: d.sendId as number,
+    windowMinutes: typeof d.windowMinutes === 'number' ? d.windowMinutes : REPEAT_WINDOW_MINUTES,
   };
 }
 
@@ -65,8 +72,6 @@ export interface AlreadyResentDetails {
 }
 
 export function alreadyResentDetails(error: IpcError): AlreadyResentDetails | null {
-  const d = error.details;
-  if (error.code !== ALREADY_RESENT_CODE || !d) return null;
-  if (typeof d.taskName !== 'string' || typeof d.resentAtMs !== 'number') return null;
-  return { taskRef: typeof d.taskRef === 'string' ? d.taskRef : null, taskName: d.taskName, resentAtMs: d.resentAtMs };
+  const d = detailsOf(error, ALREADY_RESENT_CODE, { taskName: 'string', resentAtMs: 'number' });
+  return d ? { taskRef: stringOrNull(d.taskRef), taskName: d.taskName as string, resentAtMs: d.resentAtMs as number } : null;
 }
