@@ -47,7 +47,7 @@ export function TasksScreen() {
   const closeDetail = useCallback(() => {
     const closed = openId;
     openTask(null);
-    if (closed) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-testid="task-row-${CSS.escape(closed)}"] .name-cell button`)?.focus());
+    if (closed) focusRow(closed);
   }, [openId, openTask]);
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key !== 'Escape' || !openId || e.defaultPrevented || (e.target as Element).closest('dialog')) return;
@@ -121,6 +121,18 @@ export function TasksScreen() {
       </div>
     </section>
   );
+}
+
+/**
+ * Puts the keyboard on a task's row. The row may not be drawn yet (the list still loading after
+ * "View task", on a busy machine): it is looked for again on the next frames, for about half a second.
+ */
+function focusRow(taskId: string, framesLeft = 30): void {
+  requestAnimationFrame(() => {
+    const button = document.querySelector<HTMLElement>(`[data-testid="task-row-${CSS.escape(taskId)}"] .name-cell button`);
+    if (button) button.focus();
+    else if (framesLeft > 0 && !document.activeElement?.closest('input, textarea, select, dialog')) focusRow(taskId, framesLeft - 1);
+  });
 }
 
 function listParams(status: StatusFilter | '', from: string, to: string, text: string, sort: ListParams['sort'], showDemo: boolean): ListParams {
