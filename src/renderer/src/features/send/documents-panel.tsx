@@ -9,7 +9,7 @@ import { HotFolderProblem } from './hot-folder-notice';
 import { Thumbnail } from './thumbnail';
 import { describeError, formatSize } from '../../lib/describe-error';
 import { CoverLivePreview } from './viewer/cover-preview';
-import { DocumentViewer } from './viewer/document-viewer';
+import { DocumentViewer } from './viewer/lazy-viewer';
 import { useDocumentSource } from './viewer/source';
 
 const ACCEPT = ACCEPTED_DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');

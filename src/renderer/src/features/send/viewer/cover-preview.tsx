@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CoverPageInput } from '../../../../../shared/send/types';
 import { Thumbnail } from '../thumbnail';
-import { DocumentViewer } from './document-viewer';
+import { DocumentViewer } from './lazy-viewer';
 import { useCoverSource } from './source';
 
 /**
