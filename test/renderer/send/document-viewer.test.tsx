@@ -62,7 +62,7 @@ describe('the document viewer', () => {
     useCompose.getState().set({ docs: [opened('big.pdf', `fh_${'B'.repeat(32)}`, 'pdf')] });
     renderPanel();
     fireEvent.click(screen.getByRole('button', { name: '预览 big.pdf' }));
-    const dialog = screen.getByRole('dialog', { name: 'big.pdf' });
+    const dialog = await screen.findByRole('dialog', { name: 'big.pdf' }); // the viewer loads on demand
     expect(await within(dialog).findByText('此文档超过传真服务接受的 10 MB，因此不予显示。请使用较小的文件。')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '关闭' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -74,7 +74,7 @@ describe('the document viewer', () => {
     useCompose.getState().set({ docs: [opened('scan.tiff', `fh_${'T'.repeat(32)}`, null)] });
     renderPanel();
     fireEvent.click(screen.getByRole('button', { name: 'Preview scan.tiff' }));
-    const dialog = screen.getByRole('dialog', { name: 'scan.tiff' });
+    const dialog = await screen.findByRole('dialog', { name: 'scan.tiff' }); // the viewer loads on demand
     expect(within(dialog).getByText('FaxDesk cannot show TIFF files here. The document is still sent as it is, and the fax service converts it.')).toBeTruthy();
     expect(calls.filter(([n]) => n === 'readDocumentPreview')).toEqual([]);
   });
@@ -87,7 +87,7 @@ describe('the document viewer', () => {
     useCompose.getState().set({ docs: [opened('stamp.png', handle, 'image')] });
     renderPanel();
     fireEvent.click(screen.getByRole('button', { name: 'Preview stamp.png' }));
-    const dialog = screen.getByRole('dialog', { name: 'stamp.png' });
+    const dialog = await screen.findByRole('dialog', { name: 'stamp.png' }); // the viewer loads on demand
     const image = await within(dialog).findByRole('img', { name: 'stamp.png, as it will be sent' });
     expect(image.getAttribute('src')).toMatch(/^blob:/);
     expect(within(dialog).getByText('Page 1 of 1')).toBeTruthy();
