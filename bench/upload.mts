@@ -87,10 +87,14 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
     const bareRates: number[] = [];
     const endToEndMs: number[] = [];
     const cpuMs: number[] = [];
-    for (let i = 0; i < rounds; i++) {
-      // Fresh copies each round: the first inspection of each is a real read, as when the user attaches it.
-      const copies = Array.from({ length: EACH }, (_, k) => {
-        const copy = path.join(dir, `attach-${i}-${k}.pdf`);
+    /**
+     * One round of `count` uploads a side, app and curl taking turns by round (`i`): fresh copies (the
+     * first inspection of each is a real read, as when the user attaches it), the simulator settling
+     * 100 ms between uploads on both sides (as the app's worker does, SETTLE_MS), every size checked.
+     */
+    const pairedRound = async (i: number, count: number, prefix: string) => {
+      const copies = Array.from({ length: count }, (_, k) => {
+        const copy = path.join(dir, `${prefix}-${i}-${k}.pdf`);
         fs.copyFileSync(big, copy);
         return copy;
       });
@@ -100,8 +104,7 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
         ]);
       const curls = async () => {
         const out: number[] = [];
-        for (let k = 0; k < EACH; k++) {
-          // As the app's worker does (SETTLE_MS): the simulator settles between uploads, for both sides alike.
+        for (let k = 0; k < count; k++) {
           await new Promise((r) => setTimeout(r, 100));
           out.push((await curlUpload(sim, big)).seconds);
         }
@@ -118,6 +121,10 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
       }
       for (const copy of copies) fs.rmSync(copy);
       if (r.bytes.some((b) => b !== FILE_BYTES)) throw new Error(`the service stored ${r.bytes.join(', ')} bytes, expected ${FILE_BYTES} each`);
+      return { c, r };
+    };
+    for (let i = 0; i < rounds; i++) {
+      const { c, r } = await pairedRound(i, EACH, 'attach');
       const curlRate = FILE_BYTES / MB / median(c);
       const appRate = FILE_BYTES / MB / median(r.uploadSeconds);
       curlRates.push(curlRate);
@@ -146,32 +153,7 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
     const LONG = 30;
     const longRatios: number[] = [];
     for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
-      const copies = Array.from({ length: LONG }, (_, k) => {
-        const copy = path.join(dir, `long-${i}-${k}.pdf`);
-        fs.copyFileSync(big, copy);
-        return copy;
-      });
-      const app = () =>
-        runNodeJson<{ uploadSeconds: number[]; bytes: number[] }>(appBundle, ['throughput', sim.baseUrl, sim.apiKey, sim.apiSecret, small, ...copies]);
-      const curls = async () => {
-        const out: number[] = [];
-        for (let k = 0; k < LONG; k++) {
-          await new Promise((r) => setTimeout(r, 100));
-          out.push((await curlUpload(sim, big)).seconds);
-        }
-        return out;
-      };
-      let c: number[];
-      let r: Awaited<ReturnType<typeof app>>;
-      if (i % 2 === 0) {
-        c = await curls();
-        r = await app();
-      } else {
-        r = await app();
-        c = await curls();
-      }
-      for (const copy of copies) fs.rmSync(copy);
-      if (r.bytes.some((b) => b !== FILE_BYTES)) throw new Error(`the service stored ${r.bytes.join(', ')} bytes, expected ${FILE_BYTES} each`);
+      const { c, r } = await pairedRound(i, LONG, 'long');
       longRatios.push(median(c) / median(r.uploadSeconds));
       log(
         `  long-lived app, ${LONG} uploads: median curl ${(median(c) * 1000).toFixed(0)} ms, app ${(median(r.uploadSeconds) * 1000).toFixed(0)} ms; ` +
