@@ -16,7 +16,10 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const BUFFER_BYTES = 1024 * 1024;
 const BUFFERS = 2;
 
-/** Where the body goes: `done` once these bytes have left for the network (or failed). */
+/**
+ * Where the body goes: `done` once these bytes have left for the network (or failed). Chunks
+ * are sent in the order they are given, also when several wait for the sink at once.
+ */
 export type BodySink = (chunk: Uint8Array, done: (error?: Error | null) => void) => void;
 
 /**
@@ -99,7 +102,9 @@ export async function fileSource(filePath: string, onProgress?: (sent: number, t
     async function writeTo(sink: BodySink, signal?: AbortSignal): Promise<void> {
       const write = (chunk: Uint8Array) =>
         new Promise<void>((resolve, reject) => sink(chunk, (e) => (e ? reject(e) : resolve())));
-      if (head.length) await write(head);
+      // The sink sends in the order it is given chunks: the file is read while the head waits its turn.
+      const headSent = head.length ? write(head) : Promise.resolve();
+      headSent.catch(() => {});
       let fh: fs.promises.FileHandle;
       try {
         fh = await fs.promises.open(filePath, 'r');
@@ -133,7 +138,7 @@ export async function fileSource(filePath: string, onProgress?: (sent: number, t
           // A failed write must not go unobserved while the other buffer is being filled.
           inFlight[i]!.catch(() => {});
         }
-        await Promise.all(inFlight);
+        await Promise.all([headSent, ...inFlight]);
       } finally {
         await fh.close().catch(() => {});
         // Only once no write holds them any more (a failed write may still be pending).

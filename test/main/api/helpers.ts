@@ -102,8 +102,9 @@ export async function failure(p: Promise<unknown>): Promise<FaxApiError> {
 }
 
 /** A plain loopback HTTP server for replies the simulator would never send; closed after each test. */
-export async function localServer(handler: http.RequestListener): Promise<string> {
+export async function localServer(handler: http.RequestListener, setup?: (server: http.Server) => void): Promise<string> {
   const server = http.createServer(handler);
+  setup?.(server);
   servers.add(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

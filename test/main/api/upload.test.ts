@@ -211,4 +211,44 @@ describe('uploads stream from disk', () => {
     expect(uploaded.file_ext).toBe('txt');
     expect(uploaded.file_size).toBe(16);
   });
+
+  it('nothing of the file leaves before the service says "100 Continue", though it is read meanwhile', async () => {
+    const file = bigTextFile(3 * 1024 * 1024);
+    let early = -1;
+    let received = 0;
+    const base = await localServer(
+      () => {},
+      (server) =>
+        server.on('checkContinue', (req, res) => {
+          req.on('data', (c: Buffer) => (received += c.length));
+          // The service takes its time over the headers; whatever arrives meanwhile came too early.
+          setTimeout(() => {
+            early = received;
+            res.writeContinue();
+            req.on('end', () => {
+              res.writeHead(200, { 'Content-Type': 'application/json' });
+              res.end(JSON.stringify({ success: true, message: 'File uploaded', data: { file_ref: 'file_7', file_size: received, file_ext: 'txt' } }));
+            });
+          }, 300);
+        }),
+    );
+    const up = await client(base).uploadFile(file);
+    expect(early).toBe(0);
+    expect(up.file_size).toBe(3 * 1024 * 1024);
+  });
+
+  it("an upload's answer cut short is a broken connection, not a hang or a half-read reference", async () => {
+    const file = bigTextFile(1024 * 1024);
+    const base = await localServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '400' });
+        res.write('{"success":true,"message":"File uploaded","data":{"file_ref":"fi');
+        setTimeout(() => res.socket?.destroy(), 20);
+      });
+    });
+    const e = await failure(client(base, { retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }).uploadFile(file));
+    expect(e.code).toMatch(/^network\./);
+    expect(e.message).toMatch(/connection to the fax service broke/);
+  });
 });
