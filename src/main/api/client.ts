@@ -213,7 +213,10 @@ export function createFaxApiClient(options: FaxApiClientOptions): FaxApiClient {
         if (!refusesMode(e)) throw e;
         const other: UploadMode = first === 'binary' ? 'form' : 'binary';
         options.log?.warn(`api upload: the service refused ${first} mode (HTTP ${e.status}); trying ${other} mode once`);
-        return call('write', uploadedFileSchema, uploadSpec(source, name, other, opts), opts?.signal);
+        return await call('write', uploadedFileSchema, uploadSpec(source, name, other, opts), opts?.signal);
+      } finally {
+        // Not awaited: the answer need not wait for the close (an open file stays locked on Windows, so it is closed at once).
+        void source.close();
       }
     },
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CancelledError, LocalFileError } from '../../../src/main/api/errors';
 import { encodeFileNameHeader } from '../../../src/main/api/upload-body';
 import { decodeHeaderName } from '../../../src/simulator/routes/upload';
-import { client, countingFetch, failure, localServer, sim, WRONG_SECRET } from './helpers';
+import { client, closedPort, countingFetch, failure, localServer, sim, WRONG_SECRET } from './helpers';
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -26,6 +26,18 @@ function bigTextFile(size: number, name = 'big.txt'): string {
   }
   fs.closeSync(fd);
   return p;
+}
+
+/** Whether this process still holds `file` open (Linux: /proc/self/fd). */
+function holdsOpen(file: string): boolean {
+  const real = fs.realpathSync(file);
+  return fs.readdirSync('/proc/self/fd').some((fd) => {
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`) === real;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
@@ -250,5 +262,24 @@ describe('uploads stream from disk', () => {
     const e = await failure(client(base, { retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }).uploadFile(file));
     expect(e.code).toMatch(/^network\./);
     expect(e.message).toMatch(/connection to the fax service broke/);
+  });
+
+  it('the document is closed however the upload ends (an open file stays locked on Windows)', async () => {
+    const s = await sim({ faults: { latencyMs: 0 } });
+    const file = bigTextFile(2 * 1024 * 1024);
+    const closed = () => vi.waitFor(() => expect(holdsOpen(file)).toBe(false), { timeout: 2000, interval: 10 });
+    // Sent.
+    await client(s.baseUrl).uploadFile(file);
+    await closed();
+    // Refused from its headers.
+    await failure(client(s.baseUrl, { getSecret: async () => WRONG_SECRET }).uploadFile(file));
+    await closed();
+    // Cancelled half-way.
+    const ac = new AbortController();
+    await failure(client(s.baseUrl).uploadFile(file, { signal: ac.signal, onProgress: (sent) => sent >= 1024 * 1024 && ac.abort() }));
+    await closed();
+    // The connection refused.
+    await failure(client(await closedPort(), { retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }).uploadFile(file));
+    await closed();
   });
 });
