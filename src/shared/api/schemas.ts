@@ -102,6 +102,7 @@ export const taskSchema = z.looseObject({
 });
 export type Task = z.infer<typeof taskSchema>;
 
+// One schema per object of the spec, field for field: alike in shape to the recipient's, not the same data.
 export const accountSchema = z.looseObject({
   uid: wireId,
   name: z.string(),

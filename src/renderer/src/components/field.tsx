@@ -12,7 +12,7 @@ export interface FieldControl {
  * The control gets `id`; the hint is `${id}-hint`, the error `${id}-error`, and both
  * (plus `describedBy`, e.g. a hint shared by several fields) describe the control.
  * With `errorInHint` the error takes the hint's place (same id, class "error") instead of
- * standing under it.
+ * standing under it. `warnHint` shows the hint as a warning (a step the user must not miss).
  */
 export function Field({
   id,
@@ -21,6 +21,7 @@ export function Field({
   error,
   describedBy,
   errorInHint,
+  warnHint,
   className,
   children,
 }: {
@@ -30,6 +31,7 @@ export function Field({
   error?: ReactNode;
   describedBy?: string;
   errorInHint?: boolean;
+  warnHint?: boolean;
   className?: string;
   children: (control: FieldControl) => ReactNode;
 }) {
@@ -48,7 +50,7 @@ export function Field({
       ) : (
         <>
           {hint ? (
-            <span className="hint" id={`${id}-hint`}>
+            <span className={warnHint ? 'hint warn' : 'hint'} id={`${id}-hint`}>
               {hint}
             </span>
           ) : null}

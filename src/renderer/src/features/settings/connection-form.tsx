@@ -136,22 +136,19 @@ export function ConnectionForm() {
           />
         )}
       </Field>
-      <div className="field">
-        <label htmlFor={`${id}-secret`}>{t('connection.secret')}</label>
-        <input
-          id={`${id}-secret`}
-          type="password"
-          value={secret}
-          autoComplete="new-password"
-          spellCheck={false}
-          aria-describedby={`${id}-secret-hint`}
-          aria-required={mustRetype || !status?.secretSet ? true : undefined}
-          onChange={(e) => setSecret(e.target.value)}
-        />
-        <span id={`${id}-secret-hint`} className={mustRetype && !secret ? 'hint warn' : 'hint'} data-testid="secret-hint">
-          {secretHint}
-        </span>
-      </div>
+      <Field id={`${id}-secret`} label={t('connection.secret')} hint={secretHint} warnHint={mustRetype && !secret}>
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            value={secret}
+            autoComplete="new-password"
+            spellCheck={false}
+            aria-required={mustRetype || !status?.secretSet ? true : undefined}
+            onChange={(e) => setSecret(e.target.value)}
+          />
+        )}
+      </Field>
       <div className="actions">
         <button type="button" className="btn" disabled={!canSubmit || busy} onClick={() => test.mutate()}>
           {test.isPending ? t('connection.testing') : t('connection.test')}

@@ -65,25 +65,23 @@ export function TasksScreen() {
         <LookupForm onOpen={onOpen} />
       </div>
       <form className="filters row" role="search" aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()}>
-        <div className="field grow">
-          <label htmlFor={`${id}-text`}>{t('filters.text')}</label>
-          <input
-            id={`${id}-text`}
-            type="search"
-            value={text}
-            placeholder={t('filters.textPlaceholder')}
-            onChange={(e) => setText(e.target.value)}
-            maxLength={200}
-            data-testid="task-search"
-            aria-invalid={textInvalid ? true : undefined}
-            aria-describedby={textInvalid ? `${id}-text-error` : undefined}
-          />
-          {textInvalid ? (
-            <span id={`${id}-text-error`} className="error" role="alert" data-testid="task-search-error">
-              {t('filters.textControlChars')}
-            </span>
-          ) : null}
-        </div>
+        <Field
+          id={`${id}-text`}
+          className="grow"
+          label={t('filters.text')}
+          error={textInvalid ? <span role="alert">{t('filters.textControlChars')}</span> : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              value={text}
+              placeholder={t('filters.textPlaceholder')}
+              onChange={(e) => setText(e.target.value)}
+              maxLength={200}
+            />
+          )}
+        </Field>
         <Field id={`${id}-status`} label={t('filters.status')}>
           {(control) => (
             <select {...control} value={status} onChange={(e) => chooseStatus(e.target.value as StatusFilter | '')} data-testid="task-status-filter">
