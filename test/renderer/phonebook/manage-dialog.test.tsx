@@ -70,6 +70,39 @@ describe('the manage dialog', () => {
     expect(calls.some(([n]) => n === 'saveContact')).toBe(false);
   });
 
+  it("each row's Delete asks first, Cancel keeps the row, Yes deletes that one; Edit opens it filled in", async () => {
+    const li = { id: 'c1', name: 'Li', fax: '+8610888812345', company: null, note: null, groupIds: ['g1'], updatedAt: 1 };
+    const wang = { id: 'c2', name: 'Wang', fax: '+8610888867890', company: null, note: null, groupIds: [], updatedAt: 1 };
+    const sales = { id: 'g1', name: 'Sales', members: ['c1'], numbers: ['+8610888812345'] };
+    const calls = installApi({
+      listContacts: () => ({ ok: true, value: { contacts: [li, wang], total: 2 } }),
+      listGroups: () => ({ ok: true, value: [sales] }),
+      deleteContact: () => ({ ok: true, value: null }),
+      deleteGroup: () => ({ ok: true, value: null }),
+    });
+    const dialog = openDialog();
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Delete Wang' }));
+    const ask = within(dialog).getByRole('group', { name: 'Delete Wang from the phonebook?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).queryByRole('group', { name: 'Delete Wang from the phonebook?' })).toBeNull();
+    expect(calls.some(([n]) => n === 'deleteContact')).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Wang' }));
+    fireEvent.click(within(within(dialog).getByRole('group', { name: 'Delete Wang from the phonebook?' })).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Deleted Wang.')).toBeTruthy();
+    expect(calls.filter(([n]) => n === 'deleteContact')).toEqual([['deleteContact', { id: 'c2' }]]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Edit Li' }));
+    expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('Li');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Groups' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Delete group Sales' }));
+    const askGroup = within(dialog).getByRole('group', { name: 'Delete the group Sales? Its contacts stay in the phonebook.' });
+    fireEvent.click(within(askGroup).getByRole('button', { name: 'Delete group' }));
+    expect(await within(dialog).findByText('Deleted the group Sales.')).toBeTruthy();
+    expect(calls.filter(([n]) => n === 'deleteGroup')).toEqual([['deleteGroup', { id: 'g1' }]]);
+  });
+
   it('saves a contact and words a refusal from main in the UI language', async () => {
     const calls = installApi({
       saveContact: () => ({ ok: false, error: { code: 'phonebook.duplicate_number', message: 'dup', fields: { fax: ['dup'] } } }),

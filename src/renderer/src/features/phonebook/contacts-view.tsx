@@ -7,7 +7,7 @@ import { CallError } from '../../lib/api';
 import { countryName } from '../../lib/country';
 import { useContacts, useDefaultCountry, useDeleteContact, useGroups, useSaveContact } from './queries';
 import { FormFooter } from './form-footer';
-import { ListStatus, RowActions, useManagedList } from './managed-list';
+import { ListStatus, RowActions, useManagedList, type RowWords } from './managed-list';
 import { Field } from '../../components/field';
 import { describeError } from '../../lib/describe-error';
 
@@ -111,9 +111,19 @@ export function ContactsView() {
   const remove = useDeleteContact();
   const groupName = new Map((groups.data ?? []).map((g) => [g.id, g.name]));
   const label = (c: Contact) => c.name || displayFax(c.fax);
-  const { editing, setEditing, confirming, setConfirming, status, error, doDelete, doneEditing } = useManagedList<Contact>(remove, (c) =>
+  const list = useManagedList<Contact>(remove, (c) =>
     t('contact.deleted', { name: label(c) }),
   );
+  const { editing, setEditing, status, error, doneEditing } = list;
+  const rowWords = (c: Contact): RowWords => ({
+    question: t('contact.confirmDelete', { name: label(c) }),
+    yes: t('contact.confirmYes'),
+    cancel: t('contact.cancel'),
+    edit: t('contact.editButton'),
+    editLabel: t('contact.editLabel', { name: label(c) }),
+    del: t('contact.deleteButton'),
+    deleteLabel: t('contact.deleteLabel', { name: label(c) }),
+  });
 
   return (
     <div className="pb-view">
@@ -146,21 +156,7 @@ export function ContactsView() {
                 {c.company ? <span className="muted">{c.company}</span> : null}
                 {c.groupIds.length > 0 ? <span className="muted">{c.groupIds.map((g) => groupName.get(g) ?? '').join(', ')}</span> : null}
               </div>
-              <RowActions
-                confirming={confirming === c.id}
-                question={t('contact.confirmDelete', { name: label(c) })}
-                yes={t('contact.confirmYes')}
-                cancel={t('contact.cancel')}
-                edit={t('contact.editButton')}
-                editLabel={t('contact.editLabel', { name: label(c) })}
-                del={t('contact.deleteButton')}
-                deleteLabel={t('contact.deleteLabel', { name: label(c) })}
-                busy={remove.isPending}
-                onEdit={() => setEditing(c)}
-                onAsk={() => setConfirming(c.id)}
-                onConfirm={() => doDelete(c)}
-                onCancel={() => setConfirming(null)}
-              />
+              <RowActions list={list} item={c} words={rowWords(c)} busy={remove.isPending} />
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { displayFax } from '../../../../shared/phonebook/format';
 import type { Group } from '../../../../shared/phonebook/types';
 import { useContacts, useDeleteGroup, useGroups, useSaveGroup } from './queries';
 import { FormFooter } from './form-footer';
-import { ListStatus, RowActions, useManagedList } from './managed-list';
+import { ListStatus, RowActions, useManagedList, type RowWords } from './managed-list';
 import { Field } from '../../components/field';
 import { describeError } from '../../lib/describe-error';
 
@@ -89,9 +89,19 @@ export function GroupsView() {
   const { t } = useTranslation('phonebook');
   const groups = useGroups();
   const remove = useDeleteGroup();
-  const { editing, setEditing, confirming, setConfirming, status, error, doDelete, doneEditing } = useManagedList<Group>(remove, (g) =>
+  const list = useManagedList<Group>(remove, (g) =>
     t('group.deleted', { name: g.name }),
   );
+  const { editing, setEditing, status, error, doneEditing } = list;
+  const rowWords = (g: Group): RowWords => ({
+    question: t('group.confirmDelete', { name: g.name }),
+    yes: t('group.confirmYes'),
+    cancel: t('group.cancel'),
+    edit: t('group.editButton'),
+    editLabel: t('group.editLabel', { name: g.name }),
+    del: t('group.deleteButton'),
+    deleteLabel: t('group.deleteLabel', { name: g.name }),
+  });
 
   return (
     <div className="pb-view">
@@ -119,21 +129,7 @@ export function GroupsView() {
                 <span className="pb-name">{g.name}</span>
                 <span className="muted">{t('group.membersCount', { count: g.members.length })}</span>
               </div>
-              <RowActions
-                confirming={confirming === g.id}
-                question={t('group.confirmDelete', { name: g.name })}
-                yes={t('group.confirmYes')}
-                cancel={t('group.cancel')}
-                edit={t('group.editButton')}
-                editLabel={t('group.editLabel', { name: g.name })}
-                del={t('group.deleteButton')}
-                deleteLabel={t('group.deleteLabel', { name: g.name })}
-                busy={remove.isPending}
-                onEdit={() => setEditing(g)}
-                onAsk={() => setConfirming(g.id)}
-                onConfirm={() => doDelete(g)}
-                onCancel={() => setConfirming(null)}
-              />
+              <RowActions list={list} item={g} words={rowWords(g)} busy={remove.isPending} />
             </li>
           ))}
         </ul>

@@ -33,23 +33,10 @@ export function useManagedList<T extends { id: string }>(remove: { mutate(id: st
   return { editing, setEditing, confirming, setConfirming, status, error, doDelete, doneEditing };
 }
 
-/** A list row's actions: Edit and Delete, or, once Delete is pressed, the question with Yes and Cancel. */
-export function RowActions({
-  confirming,
-  question,
-  yes,
-  cancel,
-  edit,
-  editLabel,
-  del,
-  deleteLabel,
-  busy,
-  onEdit,
-  onAsk,
-  onConfirm,
-  onCancel,
-}: {
-  confirming: boolean;
+export type ManagedList<T extends { id: string }> = ReturnType<typeof useManagedList<T>>;
+
+/** What a row's actions say, in the list's own words. */
+export interface RowWords {
   question: string;
   yes: string;
   cancel: string;
@@ -57,13 +44,29 @@ export function RowActions({
   editLabel: string;
   del: string;
   deleteLabel: string;
+}
+
+/**
+ * A list row's actions: Edit and Delete, or, once Delete is pressed, the question with Yes and
+ * Cancel. Edit, ask, delete and cancel act on the managed list's state for `item`.
+ */
+export function RowActions<T extends { id: string }>({
+  list,
+  item,
+  words,
+  busy,
+}: {
+  list: ManagedList<T>;
+  item: T;
+  words: RowWords;
   busy: boolean;
-  onEdit(): void;
-  onAsk(): void;
-  onConfirm(): void;
-  onCancel(): void;
 }) {
-  return confirming ? (
+  const { question, yes, cancel, edit, editLabel, del, deleteLabel } = words;
+  const onConfirm = () => list.doDelete(item);
+  const onCancel = () => list.setConfirming(null);
+  const onEdit = () => list.setEditing(item);
+  const onAsk = () => list.setConfirming(item.id);
+  return list.confirming === item.id ? (
     <div className="pb-row-actions" role="group" aria-label={question}>
       <span>{question}</span>
       <button type="button" className="btn small danger" onClick={onConfirm} disabled={busy}>
