@@ -19,6 +19,7 @@ import { runNodeJson, runTsxJson, startSimProcess, type SimProcess } from './lib
 import { figure, median, type Figure } from './lib/report.mts';
 
 const FILE_BYTES = 10_000_000;
+const BARE_UPLOAD = path.join(import.meta.dirname, 'workers/bare-upload.mjs');
 const MB = 1_000_000;
 
 function curlUpload(sim: SimProcess, file: string): Promise<{ seconds: number; status: number }> {
@@ -87,12 +88,14 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
     const bareRates: number[] = [];
     const endToEndMs: number[] = [];
     const cpuMs: number[] = [];
+    const bareRatios: number[] = [];
+    const appToBare: number[] = [];
     /**
      * One round of `count` uploads a side, app and curl taking turns by round (`i`): fresh copies (the
      * first inspection of each is a real read, as when the user attaches it), the simulator settling
      * 100 ms between uploads on both sides (as the app's worker does, SETTLE_MS), every size checked.
      */
-    const pairedRound = async (i: number, count: number, prefix: string) => {
+    const pairedRound = async (i: number, count: number, prefix: string, withBare = false) => {
       const copies = Array.from({ length: count }, (_, k) => {
         const copy = path.join(dir, `${prefix}-${i}-${k}.pdf`);
         fs.copyFileSync(big, copy);
@@ -102,6 +105,8 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
         runNodeJson<{ attachSeconds: number[]; uploadSeconds: number[]; cpuSeconds: number[]; bytes: number[] }>(appBundle, [
           'throughput', sim.baseUrl, sim.apiKey, sim.apiSecret, small, ...copies,
         ]);
+      // The reference of what Node itself does on this machine: no FaxDesk code, the file in memory.
+      const bare = () => runNodeJson<{ uploadSeconds: number[]; bytes: number[] }>(BARE_UPLOAD, [sim.baseUrl, sim.apiKey, sim.apiSecret, ...copies]);
       const curls = async () => {
         const out: number[] = [];
         for (let k = 0; k < count; k++) {
@@ -110,23 +115,26 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
         }
         return out;
       };
-      let c: number[];
-      let r: Awaited<ReturnType<typeof app>>;
-      if (i % 2 === 0) {
-        c = await curls();
-        r = await app();
-      } else {
-        r = await app();
-        c = await curls();
-      }
+      const out: { c?: number[]; r?: Awaited<ReturnType<typeof app>>; b?: Awaited<ReturnType<typeof bare>> } = {};
+      // Who goes first turns round, so no side always meets the simulator just after the same other one.
+      const sides = [
+        async () => void (out.c = await curls()),
+        async () => void (out.r = await app()),
+        async () => void (withBare ? (out.b = await bare()) : undefined),
+      ];
+      for (let k = 0; k < sides.length; k++) await sides[(i + k) % sides.length]!();
       for (const copy of copies) fs.rmSync(copy);
-      if (r.bytes.some((b) => b !== FILE_BYTES)) throw new Error(`the service stored ${r.bytes.join(', ')} bytes, expected ${FILE_BYTES} each`);
-      return { c, r };
+      const { c, r, b } = out as Required<typeof out>;
+      const stored = [...r.bytes, ...(b?.bytes ?? [])];
+      if (stored.some((n) => n !== FILE_BYTES)) throw new Error(`the service stored ${stored.join(', ')} bytes, expected ${FILE_BYTES} each`);
+      return { c, r, b };
     };
     for (let i = 0; i < rounds; i++) {
-      const { c, r } = await pairedRound(i, EACH, 'attach');
+      const { c, r, b } = await pairedRound(i, EACH, 'attach', true);
       const curlRate = FILE_BYTES / MB / median(c);
       const appRate = FILE_BYTES / MB / median(r.uploadSeconds);
+      bareRatios.push(median(c) / median(b.uploadSeconds));
+      appToBare.push(median(b.uploadSeconds) / median(r.uploadSeconds));
       curlRates.push(curlRate);
       clientRates.push(appRate);
       ratios.push(appRate / curlRate);
@@ -141,7 +149,7 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
       log(
         `  upload round ${i + 1}: curl ${c.map((s) => (s * 1000).toFixed(0)).join('/')} ms, ` +
           `app ${r.uploadSeconds.map((s) => (s * 1000).toFixed(0)).join('/')} ms (attach ${attachMs[i]!.toFixed(0)} ms); ` +
-          `ratio of medians ${ratios[i]!.toFixed(2)}; app CPU ${cpuMs[i]!.toFixed(1)} ms an upload; client alone ${bareRates[i]!.toFixed(0)} MB/s, load ${loadAverage()}`,
+          `ratio of medians ${ratios[i]!.toFixed(2)}; bare node ${b.uploadSeconds.map((s) => (s * 1000).toFixed(0)).join('/')} ms (bare/curl ${bareRatios[i]!.toFixed(2)}, app/bare ${appToBare[i]!.toFixed(2)}); app CPU ${cpuMs[i]!.toFixed(1)} ms an upload; client alone ${bareRates[i]!.toFixed(0)} MB/s, load ${loadAverage()}`,
       );
     }
 
@@ -191,6 +199,8 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
       figure('upload throughput, curl --data-binary', 'MB/s', 'reference', curlRates, null, `curl ${curlVersion()}`),
       figure('upload throughput ratio app/curl', '', '≥ 0.9', ratios, (m) => m >= 0.9, `median of ${ratios.length} rounds' ratios (${EACH} uploads a side each, order alternating); ratio of overall medians ${(median(clientRates) / median(curlRates)).toFixed(2)}; load ${loadAverage()}`),
       figure('upload throughput ratio, one long-lived app process/curl', '', 'reference', longRatios, null, `${LONG} documents attached and uploaded in one app process (as the main process runs all day) against ${LONG} curl runs, turn about; median per side`),
+      figure('upload throughput ratio, bare node:http/curl', '', 'reference', bareRatios, null, 'bench/workers/bare-upload.mjs: no FaxDesk code, the whole file in memory, one write after "100 Continue"; the same rounds: what Node itself reaches against curl on this machine'),
+      figure('upload throughput ratio app/bare node:http', '', 'reference', appToBare, null, "the app's handler against the bare Node sender, same rounds: what FaxDesk's own path costs"),
       figure('upload throughput ratio API client alone/curl', '', 'reference', bareRates.map((b, i) => b / curlRates[i]!), null, 'createFaxApiClient().uploadFile in its own process: the HTTP path without the app around it'),
       figure('upload CPU time of the app process per 10 MB', 'ms', 'reference', cpuMs, null, 'process.cpuUsage() around uploadDocument, all threads: the work, which the load barely moves (curl under /usr/bin/time: ~10 ms, at its 10 ms resolution)'),
       figure('attach a 10 MB PDF (inspectDocuments: page count)', 'ms', 'reference', attachMs, null, 'the one inspection of the document, when it is added (the pieces pdf.js needs)'),

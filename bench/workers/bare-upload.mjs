@@ -1,0 +1,55 @@
+/**
+ * The least a Node process can do to upload a file, for the upload benchmark's reference row: no
+ * FaxDesk code, the whole file read into memory before the clock starts (as curl --data-binary
+ * does), `Expect: 100-continue`, and one write of the body once the service says "continue".
+ * Plain JavaScript run by plain node, so nothing is compiled on the fly.
+ *
+ *   node bench/workers/bare-upload.mjs BASE KEY SECRET FILE...   prints {"uploadSeconds": [...]}
+ */
+import { Buffer } from 'node:buffer';
+import fs from 'node:fs';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+const [base, key, secret, ...files] = process.argv.slice(2);
+if (!base || !key || !secret || files.length === 0) throw new Error('usage: bare-upload BASE KEY SECRET FILE...');
+
+function upload(body) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.request(new URL('/api/v2/files/upload', base), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/octet-stream',
+        'x-file-name': 'x.pdf',
+        'x-api-key': key,
+        'x-api-secret': secret,
+        'content-length': body.length,
+        expect: '100-continue',
+      },
+    });
+    req.on('continue', () => req.end(body));
+    req.on('response', (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        if (res.statusCode !== 200) return reject(new Error(`HTTP ${res.statusCode}: ${Buffer.concat(chunks)}`));
+        resolve({ seconds: (performance.now() - t0) / 1000, size: JSON.parse(Buffer.concat(chunks).toString()).data.file_size });
+      });
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+  });
+}
+
+// Warmed up as the app is (a first small upload), then each file 100 ms after the last, as curl's runs are paced.
+await upload(Buffer.from('%PDF-1.4\n%%EOF\n'));
+const uploadSeconds = [];
+const bytes = [];
+for (const file of files) {
+  await new Promise((r) => setTimeout(r, 100));
+  const r = await upload(fs.readFileSync(file));
+  uploadSeconds.push(r.seconds);
+  bytes.push(r.size);
+}
+console.log(JSON.stringify({ uploadSeconds, bytes }));
