@@ -72,7 +72,7 @@ describe('the Electron entry', () => {
     await vi.waitFor(() => expect(state.windows.length).toBe(1));
     const prefs = state.windows[0]!.options.webPreferences;
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
-    // the window gets exactly the hardened set of security.ts
+    // the literal options in the entry are exactly the hardened set of security.ts
     expect(prefs).toEqual(secureWebPreferences(String(prefs['preload'])));
     expect(String(prefs['preload'])).toMatch(/preload[/\\]index\.cjs$/);
     expect(state.windows[0]!.contents['setWindowOpenHandler']).toHaveBeenCalled();
