@@ -54,6 +54,8 @@ export interface UploadOptions extends CallOptions {
   /** name with extension as the service should record it; default the file's own name */
   fileName?: string;
   onProgress?: (sent: number, total: number) => void;
+  /** the file as it was opened for this upload (its size and modification time), before anything is sent */
+  onOpened?: (file: { size: number; mtimeMs: number }) => void;
 }
 
 export interface FaxApiClient {
@@ -205,6 +207,7 @@ export function createFaxApiClient(options: FaxApiClientOptions): FaxApiClient {
 
     async uploadFile(filePath, opts) {
       const source = await fileSource(filePath, opts?.onProgress);
+      opts?.onOpened?.({ size: source.size, mtimeMs: source.mtimeMs });
       const name = opts?.fileName ?? path.basename(filePath);
       const first: UploadMode = isSafeAsciiName(name) ? 'binary' : 'form';
       try {

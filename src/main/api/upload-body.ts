@@ -44,6 +44,8 @@ export function isFileBody(body: unknown): body is FileBody {
  */
 export interface FileSource {
   size: number;
+  /** the modification time of the opened file */
+  mtimeMs: number;
   /** a fresh body per attempt; `head`/`tail` frame the file's bytes (multipart) */
   open(frame?: { head: Uint8Array; tail: Uint8Array }): FileBody;
   /** set when reading the file failed mid-way */
@@ -99,11 +101,20 @@ export async function fileSource(filePath: string, onProgress?: (sent: number, t
   const total = stat.size;
   let error: LocalFileError | null = null;
   let closed: Promise<void> | null = null;
-  /** Every body that is still reading: the handle is closed only once none is. */
+  /** Reads in progress, whichever body started them: close() waits for them rather than pulling the handle from under one. */
   const reading = new Set<Promise<unknown>>();
 
   /** Reads exactly `length` bytes at `position` into `buf` (a file that shrank is an error, not a short fax). */
-  async function readFully(buf: Buffer, length: number, position: number): Promise<void> {
+  function readFully(buf: Buffer, length: number, position: number): Promise<void> {
+    if (closed) return Promise.reject(new Error('the upload has ended'));
+    const run = readAll(buf, length, position);
+    const settled = run.catch(() => {});
+    reading.add(settled);
+    void settled.then(() => reading.delete(settled));
+    return run;
+  }
+
+  async function readAll(buf: Buffer, length: number, position: number): Promise<void> {
     let got = 0;
     while (got < length) {
       const { bytesRead } = await fh.read(buf, got, length - got, position + got);
@@ -123,7 +134,6 @@ export async function fileSource(filePath: string, onProgress?: (sent: number, t
       // The sink sends in the order it is given chunks: the file is read while the head waits its turn.
       const headSent = head.length ? write(head) : Promise.resolve();
       headSent.catch(() => {});
-      if (closed) throw new Error('the upload has ended');
       const pool = Array.from({ length: BUFFERS }, () => takeBuffer(Math.min(BUFFER_BYTES, Math.max(total, 1))));
       // One pending socket write per buffer: a buffer is read into again only after its write has completed.
       const inFlight: Array<Promise<void> | null> = pool.map(() => null);
@@ -162,38 +172,28 @@ export async function fileSource(filePath: string, onProgress?: (sent: number, t
     async function* iterate(): AsyncGenerator<Uint8Array> {
       // For a fetch that may hold on to chunks: fresh buffers, read one at a time.
       if (head.length) yield head;
-      if (closed) throw new Error('the upload has ended');
-      {
-        let position = 0;
-        while (position < total) {
-          const n = Math.min(BUFFER_BYTES, total - position);
-          const buf = Buffer.allocUnsafe(n);
-          try {
-            await readFully(buf, n, position);
-          } catch (e) {
-            throw (error = readErr(e));
-          }
-          position += n;
-          yield buf;
-          onProgress?.(position, total);
+      let position = 0;
+      while (position < total) {
+        const n = Math.min(BUFFER_BYTES, total - position);
+        const buf = Buffer.allocUnsafe(n);
+        try {
+          await readFully(buf, n, position);
+        } catch (e) {
+          throw (error = readErr(e));
         }
+        position += n;
+        yield buf;
+        onProgress?.(position, total);
       }
       if (tail.length) yield tail;
     }
 
-    /** Tracked while it runs, so close() waits for a read in progress rather than pulling the handle from under it. */
-    const tracked = (sink: BodySink, signal?: AbortSignal) => {
-      const run = writeTo(sink, signal);
-      const settled = run.catch(() => {});
-      reading.add(settled);
-      void settled.then(() => reading.delete(settled));
-      return run;
-    };
-    return { length, writeTo: tracked, [Symbol.asyncIterator]: iterate };
+    return { length, writeTo, [Symbol.asyncIterator]: iterate };
   }
 
   return {
     size: total,
+    mtimeMs: stat.mtimeMs,
     get error() {
       return error;
     },

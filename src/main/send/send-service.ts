@@ -125,18 +125,16 @@ export function createSendService(deps: SendServiceDeps): SendService {
     // Checked again here: the file may have changed since it was added, and nothing over the limit is ever sent.
     const info = await inspectDocument(filePath);
     if (info.error) throw new UserError(`document.${info.error.code}`, info.error.message, undefined, { name: info.name, size: info.size });
-    // The file's size and time as the upload starts: a file changed while it uploads is then seen as
-    // changed, and no stat waits after the service's answer (it once took 5 ms of a 20 ms upload).
-    const [st, { client, profile }] = await Promise.all([
-      // A file gone by now fails the upload's own open with its specific error.
-      fs.promises.stat(info.path).catch(() => null),
-      deps.session(),
-    ]);
+    const { client, profile } = await deps.session();
     if (signal.aborted) throw new CancelledError('upload');
     let lastEmit = 0;
+    // The size and time of the file as the client opened it for this upload: a file changed while it
+    // uploads is then seen as changed, and nothing is stat'ed after the service's answer.
+    let opened = null as { size: number; mtimeMs: number } | null;
     const uploaded = await client.uploadFile(info.path, {
       fileName: info.name,
       signal,
+      onOpened: (file) => (opened = file),
       onProgress: (sent, total) => {
         if (!uploadId) return;
         const t = now();
@@ -147,7 +145,7 @@ export function createSendService(deps: SendServiceDeps): SendService {
     });
     const result: UploadResult = { fileRef: uploaded.file_ref, size: uploaded.file_size, ext: uploaded.file_ext, uploadedAt: now() };
     // Remembered only with the file's own size and time: without them a changed file could reuse the ref.
-    if (st) registry.remember(UploadRegistry.keyOfPath(info.path, profile), { fileRef: result.fileRef, uploadedAt: result.uploadedAt, size: st.size, mtimeMs: st.mtimeMs });
+    if (opened) registry.remember(UploadRegistry.keyOfPath(info.path, profile), { fileRef: result.fileRef, uploadedAt: result.uploadedAt, ...opened });
     return result;
   }
 

@@ -41,6 +41,23 @@ describe('uploading documents', () => {
     for (let i = 1; i < mine.length; i++) expect(mine[i]!.sent).toBeGreaterThanOrEqual(mine[i - 1]!.sent);
   });
 
+  it('a send reuses the reference of a document uploaded as it is now, and uploads it again once it has changed', async () => {
+    rig = await makeRig();
+    const p = path.join(rig.dir, 'letter.jpg');
+    fs.writeFileSync(p, Buffer.alloc(64 * 1024, 1));
+    await rig.service.upload('u-first', p);
+    await rig.service.send({ name: '', documents: [doc(p)], numbers: numbers(1), scheduledAt: null });
+    expect(uploadsSeen(rig.sim)).toBe(1);
+    expect(createsSeen(rig.sim)).toBe(1);
+
+    // Same size, new content and time: the remembered reference is not the file any more.
+    fs.writeFileSync(p, Buffer.alloc(64 * 1024, 2));
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(p, later, later);
+    await rig.service.send({ name: '', documents: [doc(p)], numbers: numbers(1, 5), scheduledAt: null });
+    expect(uploadsSeen(rig.sim)).toBe(2);
+  });
+
   it('cancels an upload in flight', async () => {
     rig = await makeRig({ sim: { faults: { latencyMs: 300 } } });
     const p = path.join(rig.dir, 'scan.png');
