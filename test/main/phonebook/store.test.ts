@@ -1,21 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate, NewerSchemaError, openPhonebookDb, SCHEMA_VERSION } from '../../../src/main/phonebook/db';
 import { newerPhonebookFallback, openPhonebookStore } from '../../../src/main/phonebook/store';
 import { UserError } from '../../../src/main/errors';
+import { tempDirs } from '../../helpers/temp-dirs';
 
-const dirs: string[] = [];
-function tempFile(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-pb-store-'));
-  dirs.push(dir);
-  return path.join(dir, 'phonebook.sqlite');
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs('faxdesk-pb-store-');
+const tempFile = () => path.join(tempDir(), 'phonebook.sqlite');
 
 function codeOf(fn: () => unknown): string | undefined {
   try {

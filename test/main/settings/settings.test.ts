@@ -1,20 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openSettings } from '../../../src/main/settings/settings';
 import { defaultSettings } from '../../../src/shared/settings';
 import { confFactory, makeTestServices } from '../../helpers/services';
+import { tempDirs } from '../../helpers/temp-dirs';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-settings-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs('faxdesk-settings-');
 
 describe('settings on disk', () => {
   it('starts from the documented defaults and keeps what was saved across a reopen', () => {

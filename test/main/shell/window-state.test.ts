@@ -1,24 +1,16 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { placeWindow, readWindowState, writeWindowState, WINDOW_STATE_FILE } from '../../../src/main/shell/window-placement';
 import { trackWindowState } from '../../../src/main/electron/window-state';
+import { tempDirs } from '../../helpers/temp-dirs';
 
 const defaults = { width: 1200, height: 800, minWidth: 880, minHeight: 560 };
 const laptop = { workArea: { x: 0, y: 0, width: 1440, height: 875 } };
 const monitorRight = { workArea: { x: 1440, y: -200, width: 2560, height: 1400 } };
 
-const dirs: string[] = [];
-const tmp = () => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-ws-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs('faxdesk-ws-');
 
 describe('window placement', () => {
   it('uses the defaults the first time', () => {
