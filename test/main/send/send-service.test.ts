@@ -58,6 +58,16 @@ describe('uploading documents', () => {
     expect(uploadsSeen(rig.sim)).toBe(2);
   });
 
+  it('a second upload of the same document while the first is in flight (a double click) is refused, and only one reaches the service', async () => {
+    rig = await makeRig({ sim: { faults: { latencyMs: 300 } } });
+    const p = path.join(rig.dir, 'scan.png');
+    fs.writeFileSync(p, Buffer.alloc(2 * 1024 * 1024, 5));
+    const first = rig.service.upload('u-twice', p);
+    await expect(rig.service.upload('u-twice', p)).rejects.toMatchObject({ code: 'upload.busy' });
+    await expect(first).resolves.toMatchObject({ size: 2 * 1024 * 1024 });
+    expect(uploadsSeen(rig.sim)).toBe(1);
+  });
+
   it('cancels an upload in flight', async () => {
     rig = await makeRig({ sim: { faults: { latencyMs: 300 } } });
     const p = path.join(rig.dir, 'scan.png');
