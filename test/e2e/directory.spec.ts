@@ -100,6 +100,12 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expectNoAxeViolations(page);
     await form.getByRole('button', { name: L.save }).click();
     await expect(phonebooks.getByRole('listitem').filter({ has: page.getByRole('button', { name: `${l('directory:settings.edit')} Head office`, exact: true }) })).toContainText('Head office');
+    // Remove asks first, in the list's own words; Cancel keeps the directory.
+    await phonebooks.getByRole('button', { name: `${l('directory:settings.remove')} Head office`, exact: true }).click();
+    const ask = phonebooks.getByRole('group', { name: l('directory:settings.removeConfirm', { name: 'Head office' }), exact: true });
+    await shot(page, `directory-remove-ask-${language}`);
+    await ask.getByRole('button', { name: l('directory:settings.cancel'), exact: true }).click();
+    await expect(ask).toHaveCount(0);
 
     // Send: a document, then the picker: two directory people and the local group.
     await nav(page, 'send', language).click();

@@ -65,23 +65,27 @@ export function Field({
   );
 }
 
-/** A checkbox with its label after it, in the `.checkbox` layout. */
+/** A checkbox with its label after it, in the `.checkbox` layout; `describedBy` names a hint elsewhere. */
 export function CheckboxField({
   id,
   label,
   checked,
   onChange,
+  describedBy,
+  className,
   testId,
 }: {
   id: string;
   label: ReactNode;
   checked: boolean;
   onChange(checked: boolean): void;
+  describedBy?: string;
+  className?: string;
   testId?: string;
 }) {
   return (
-    <div className="checkbox">
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />
+    <div className={className ? `checkbox ${className}` : 'checkbox'}>
+      <input id={id} type="checkbox" checked={checked} aria-describedby={describedBy} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />
       <label htmlFor={id}>{label}</label>
     </div>
   );

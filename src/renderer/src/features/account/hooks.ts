@@ -36,6 +36,11 @@ export function useConnection() {
   return useQuery({ queryKey: accountKeys.connection, queryFn: () => call('getConnection'), enabled });
 }
 
+/** Whom FaxDesk talks to now: the built-in simulator ('demo') or an account; undefined until known. */
+export function useConnectionMode() {
+  return useConnection().data?.mode;
+}
+
 /** The account, refreshed on focus and every few minutes, and pushed by main after each charge. */
 export function useAccount() {
   const enabled = useAfterFirstPaint();

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../../app/ui-store';
 import { formatYuan } from './format';
-import { useAccount, useConnection, useSettings } from './hooks';
+import { useAccount, useConnectionMode, useSettings } from './hooks';
 
 /** The demo badge: a one-click way to connect a real account. */
 export function DemoBadge() {
   const { t } = useTranslation('account');
-  const connection = useConnection();
+  const mode = useConnectionMode();
   const setRoute = useUiStore((s) => s.setRoute);
-  if (connection.data?.mode !== 'demo') return null;
+  if (mode !== 'demo') return null;
   return (
     <button type="button" className="badge demo as-button" title={t('demoBadgeHint')} onClick={() => setRoute('settings')} data-testid="demo-badge">
       {t('demoBadge')} · {t('connectAccount')}

@@ -11,7 +11,9 @@ import {
 import { CallError } from '../../lib/api';
 import { useDeleteDirectory, useDirectories, useSaveDirectory, useTestDirectory } from './queries';
 import { describeError } from '../../lib/describe-error';
-import { Field } from '../../components/field';
+import { CheckboxField, Field } from '../../components/field';
+import { FormFooter } from '../../components/form-footer';
+import { ListStatus, RowActions, useManagedList, type RowWords } from '../../components/managed-list';
 
 type AttrKey = keyof DirectoryAttributes;
 const ATTR_KEYS: AttrKey[] = ['name', 'company', 'fax', 'extraFax'];
@@ -126,20 +128,14 @@ function DirectoryForm({ editing, onDone }: { editing: DirectoryView | null; onD
       <h3 id={`${id}-h`}>{editing ? t('settings.formEdit', { name: editing.name }) : t('settings.formAdd')}</h3>
       {text('name', t('settings.nameHint'))}
       {text('url', t('settings.urlHint'))}
-      <div className="checkbox">
-        <input id={`${id}-starttls`} type="checkbox" checked={draft.startTls} onChange={(e) => set('startTls', e.target.checked)} />
-        <label htmlFor={`${id}-starttls`}>{t('settings.startTls')}</label>
-      </div>
-      <div className="checkbox">
-        <input
-          id={`${id}-plain`}
-          type="checkbox"
-          checked={draft.allowPlain}
-          aria-describedby={`${id}-plain-hint`}
-          onChange={(e) => set('allowPlain', e.target.checked)}
-        />
-        <label htmlFor={`${id}-plain`}>{t('settings.allowPlain')}</label>
-      </div>
+      <CheckboxField id={`${id}-starttls`} label={t('settings.startTls')} checked={draft.startTls} onChange={(v) => set('startTls', v)} />
+      <CheckboxField
+        id={`${id}-plain`}
+        label={t('settings.allowPlain')}
+        checked={draft.allowPlain}
+        describedBy={`${id}-plain-hint`}
+        onChange={(v) => set('allowPlain', v)}
+      />
       <span id={`${id}-plain-hint`} className="hint">
         {t('settings.allowPlainHint')}
       </span>
@@ -154,43 +150,32 @@ function DirectoryForm({ editing, onDone }: { editing: DirectoryView | null; onD
         <p className="hint">{t('settings.mappingHint')}</p>
         <div className="pb-columns">
           {ATTR_KEYS.map((k) => (
-            <div className="field" key={k}>
-              <label htmlFor={`${id}-attr-${k}`}>{t(`settings.${ATTR_LABEL[k]}`)}</label>
-              <input
-                id={`${id}-attr-${k}`}
-                value={draft.attributes[k]}
-                spellCheck={false}
-                aria-invalid={fieldError(`attributes.${k}`) ? true : undefined}
-                onChange={(e) => set('attributes', { ...draft.attributes, [k]: e.target.value })}
-              />
-              {fieldError(`attributes.${k}`) ? <span className="error">{fieldError(`attributes.${k}`)}</span> : null}
-            </div>
+            <Field key={k} id={`${id}-attr-${k}`} label={t(`settings.${ATTR_LABEL[k]}`)} error={fieldError(`attributes.${k}`)}>
+              {(control) => (
+                <input {...control} value={draft.attributes[k]} spellCheck={false} onChange={(e) => set('attributes', { ...draft.attributes, [k]: e.target.value })} />
+              )}
+            </Field>
           ))}
         </div>
       </fieldset>
-      {topError ? (
-        <p className="error-text" role="alert" data-testid="directory-error">
-          {topError}
-        </p>
-      ) : null}
-      <p role="status" className="pb-status" data-testid="directory-test-result">
+      <p role="status" className="pb-status">
         {tested
           ? tested.sample.length
             ? t('settings.testOk', { security: t(`settings.security.${tested.security}`), count: tested.entries, sample: tested.sample.join(', ') })
             : t('settings.testOkNone', { security: t(`settings.security.${tested.security}`), count: tested.entries })
           : null}
       </p>
-      <div className="row">
+      <FormFooter
+        error={topError}
+        saving={save.isPending}
+        saveLabel={save.isPending ? t('settings.saving') : t('settings.save')}
+        cancelLabel={t('settings.cancel')}
+        onCancel={() => onDone('')}
+      >
         <button type="button" className="btn" onClick={runTest} disabled={test.isPending}>
           {test.isPending ? t('settings.testing') : t('settings.test')}
         </button>
-        <button type="submit" className="btn primary" disabled={save.isPending}>
-          {save.isPending ? t('settings.saving') : t('settings.save')}
-        </button>
-        <button type="button" className="btn" onClick={() => onDone('')}>
-          {t('settings.cancel')}
-        </button>
-      </div>
+      </FormFooter>
     </form>
   );
 }
@@ -201,9 +186,16 @@ export function DirectorySettings() {
   const id = useId();
   const directories = useDirectories();
   const remove = useDeleteDirectory();
-  const [editing, setEditing] = useState<DirectoryView | 'new' | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
+  const list = useManagedList<DirectoryView>(remove, () => t('settings.removed'));
+  const rowWords = (d: DirectoryView): RowWords => ({
+    question: t('settings.removeConfirm', { name: d.name }),
+    yes: t('settings.remove'),
+    cancel: t('settings.cancel'),
+    edit: t('settings.edit'),
+    editLabel: `${t('settings.edit')} ${d.name}`,
+    del: t('settings.remove'),
+    deleteLabel: `${t('settings.remove')} ${d.name}`,
+  });
 
   return (
     <section className="panel" aria-labelledby={`${id}-h`} data-testid="directory-settings">
@@ -218,57 +210,23 @@ export function DirectorySettings() {
                 <span className="muted">{d.url}</span>
                 <span className="muted">{d.bindDn ? (d.hasPassword ? t('settings.hasPassword') : t('settings.noPassword')) : null}</span>
               </span>
-              <span className="pb-row-actions">
-                {confirming === d.id ? (
-                  <>
-                    <span>{t('settings.removeConfirm', { name: d.name })}</span>
-                    <button
-                      type="button"
-                      className="btn small danger"
-                      onClick={() => remove.mutate(d.id, { onSuccess: () => (setConfirming(null), setStatus(t('settings.removed'))) })}
-                    >
-                      {t('settings.remove')}
-                    </button>
-                    <button type="button" className="btn small" onClick={() => setConfirming(null)}>
-                      {t('settings.cancel')}
-                    </button>
-                  </>
-                ) : (
-                  <>
-                    <button type="button" className="btn small" onClick={() => (setEditing(d), setStatus(''))} aria-label={`${t('settings.edit')} ${d.name}`}>
-                      {t('settings.edit')}
-                    </button>
-                    <button type="button" className="btn small danger" onClick={() => setConfirming(d.id)} aria-label={`${t('settings.remove')} ${d.name}`}>
-                      {t('settings.remove')}
-                    </button>
-                  </>
-                )}
-              </span>
+              <RowActions list={list} item={d} words={rowWords(d)} busy={remove.isPending} />
             </li>
           ))}
         </ul>
       ) : directories.isSuccess ? (
         <p className="muted">{t('settings.none')}</p>
       ) : null}
-      {editing ? (
-        <DirectoryForm
-          key={editing === 'new' ? 'new' : editing.id}
-          editing={editing === 'new' ? null : editing}
-          onDone={(message) => {
-            setEditing(null);
-            setStatus(message);
-          }}
-        />
+      {list.editing ? (
+        <DirectoryForm key={list.editing === 'new' ? 'new' : list.editing.id} editing={list.editing === 'new' ? null : list.editing} onDone={list.doneEditing} />
       ) : (
         <div className="row">
-          <button type="button" className="btn" onClick={() => (setEditing('new'), setStatus(''))} data-testid="directory-add">
+          <button type="button" className="btn" onClick={() => list.setEditing('new')} data-testid="directory-add">
             {t('settings.add')}
           </button>
         </div>
       )}
-      <p role="status" className="pb-status">
-        {status}
-      </p>
+      <ListStatus status={list.status} error={list.error} />
     </section>
   );
 }

@@ -6,8 +6,8 @@ import type { Contact } from '../../../../shared/phonebook/types';
 import { CallError } from '../../lib/api';
 import { countryName } from '../../lib/country';
 import { useContacts, useDefaultCountry, useDeleteContact, useGroups, useSaveContact } from './queries';
-import { FormFooter } from './form-footer';
-import { ListStatus, RowActions, useManagedList, type RowWords } from './managed-list';
+import { FormFooter } from '../../components/form-footer';
+import { ListStatus, RowActions, useManagedList, type RowWords } from '../../components/managed-list';
 import { Field } from '../../components/field';
 import { describeError } from '../../lib/describe-error';
 

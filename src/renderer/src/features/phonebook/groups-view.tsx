@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { displayFax } from '../../../../shared/phonebook/format';
 import type { Group } from '../../../../shared/phonebook/types';
 import { useContacts, useDeleteGroup, useGroups, useSaveGroup } from './queries';
-import { FormFooter } from './form-footer';
-import { ListStatus, RowActions, useManagedList, type RowWords } from './managed-list';
+import { FormFooter } from '../../components/form-footer';
+import { ListStatus, RowActions, useManagedList, type RowWords } from '../../components/managed-list';
 import { Field } from '../../components/field';
 import { describeError } from '../../lib/describe-error';
 

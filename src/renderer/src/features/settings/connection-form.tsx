@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AccountView } from '../../../../shared/ipc/channels/account';
@@ -81,6 +81,11 @@ export function ConnectionForm() {
     setTouched(true);
     if (canSubmit) connect.mutate();
   };
+  /** The address or key as typed: from now on it is the user's, not the stored account's. */
+  const typed = (set: (value: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
+    set(e.target.value);
+    setTouched(true);
+  };
   // A stored secret belongs to the saved address and key: for any other, the user types it again.
   const savedKey = status?.mode === 'account' && status.secretSet ? credentialKey(status.baseUrl, status.apiKey) : null;
   const formKey = credentialKey(baseUrl, apiKey);
@@ -108,33 +113,10 @@ export function ConnectionForm() {
         </div>
       ) : null}
       <Field id={`${id}-url`} label={t('connection.baseUrl')} hint={t('connection.baseUrlHint')} error={urlProblem} errorInHint>
-        {(control) => (
-          <input
-            {...control}
-            type="url"
-            value={baseUrl}
-            placeholder="https://"
-            autoComplete="off"
-            onChange={(e) => {
-              setBaseUrl(e.target.value);
-              setTouched(true);
-            }}
-          />
-        )}
+        {(control) => <input {...control} type="url" value={baseUrl} placeholder="https://" autoComplete="off" onChange={typed(setBaseUrl)} />}
       </Field>
       <Field id={`${id}-key`} label={t('connection.apiKey')}>
-        {(control) => (
-          <input
-            {...control}
-            value={apiKey}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => {
-              setApiKey(e.target.value);
-              setTouched(true);
-            }}
-          />
-        )}
+        {(control) => <input {...control} value={apiKey} autoComplete="off" spellCheck={false} onChange={typed(setApiKey)} />}
       </Field>
       <Field id={`${id}-secret`} label={t('connection.secret')} hint={secretHint} warnHint={mustRetype && !secret}>
         {(control) => (

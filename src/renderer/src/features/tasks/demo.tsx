@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../../app/ui-store';
-import { useConnection } from '../account';
+import { CheckboxField } from '../../components/field';
+import { useConnectionMode } from '../account';
 
 /** The "Demo" label on a task made with the built-in simulator. */
 export function DemoTag() {
@@ -20,21 +21,18 @@ export function DemoTag() {
 export function ShowDemoToggle() {
   const { t } = useTranslation('tasks');
   const id = useId();
-  const connection = useConnection();
+  const mode = useConnectionMode();
   const showDemo = useUiStore((s) => s.showDemo);
   const setShowDemo = useUiStore((s) => s.setShowDemo);
-  if (connection.data?.mode !== 'account') return null;
+  if (mode !== 'account') return null;
   return (
-    <div className="field checkbox show-demo">
-      <input id={id} type="checkbox" checked={showDemo} onChange={(e) => setShowDemo(e.target.checked)} data-testid="show-demo" />
-      <label htmlFor={id}>{t('demo.show')}</label>
-    </div>
+    <CheckboxField id={id} className="field show-demo" label={t('demo.show')} checked={showDemo} onChange={setShowDemo} testId="show-demo" />
   );
 }
 
 /** Demo faxes are listed only on request while an account is connected. */
 export function useShowDemo(): boolean {
-  const connection = useConnection();
+  const mode = useConnectionMode();
   const showDemo = useUiStore((s) => s.showDemo);
-  return connection.data?.mode === 'account' && showDemo;
+  return mode === 'account' && showDemo;
 }

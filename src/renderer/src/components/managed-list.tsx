@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { describeError } from '../../lib/describe-error';
-import { ErrorText } from '../../components/error-text';
+import { describeError } from '../lib/describe-error';
+import { ErrorText } from './error-text';
 
 /**
- * The state a managed phonebook list (contacts, groups) keeps: which item is being edited
- * (or 'new'), which one asks to be deleted, the last status sentence and the last error.
- * `remove` deletes by id; `deleted` words the status once it has.
+ * The state a managed list (phonebook contacts and groups, company directories) keeps: which
+ * item is being edited (or 'new'), which one asks to be deleted, the last status sentence and
+ * the last error. `remove` deletes by id; `deleted` words the status once it has. Opening a form
+ * clears what the last edit or delete said.
  */
 export function useManagedList<T extends { id: string }>(remove: { mutate(id: string, options: { onSuccess(): void; onError(err: unknown): void }): void }, deleted: (item: T) => string) {
-  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [editing, setEditingState] = useState<T | 'new' | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -24,9 +25,16 @@ export function useManagedList<T extends { id: string }>(remove: { mutate(id: st
     });
   };
 
+  /** Opens the form for `item` (or a new one). */
+  const setEditing = (item: T | 'new') => {
+    setEditingState(item);
+    setStatus('');
+    setError(null);
+  };
+
   /** The form closed: back to the list, with what it said (empty when cancelled). */
   const doneEditing = (message: string) => {
-    setEditing(null);
+    setEditingState(null);
     setStatus(message);
   };
 
