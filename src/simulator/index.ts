@@ -13,10 +13,10 @@ import { Store } from './store';
 import { assertTimeZone, formatServiceTime } from './time';
 import { Timers } from './timers';
 import { realClock, type AccountStatus, type SimFile, type SimTask, type SimulatorFaults, type SimulatorOptions, type TaskRecord } from './types';
-import { Webhooks } from './webhook';
+import { Webhooks, type WebhookDelivery } from './webhook';
 
 export type { SimClock, SimulatorOptions, SimulatorFaults, SimTask, SimFile, UploadMode, CreateFault, AccountStatus, RecipientRecord, WireTask } from './types';
-export { signWebhook } from './webhook';
+export { signWebhook, type WebhookDelivery } from './webhook';
 export { AUTH_MESSAGES, type LogEntry } from './server';
 
 export const DEFAULTS = {
@@ -54,6 +54,11 @@ export interface RunningSimulator {
   tasks(): ReadonlyArray<SimTask>;
   /** Every stored upload, oldest first: the name as the service recorded it and the mode it came in. */
   files(): ReadonlyArray<SimFile>;
+  /**
+   * Every webhook delivery (the last 1,000): its task, attempts so far and where it stands. A test
+   * waits for 'delivered' or 'gave_up', after which no attempt follows, instead of sleeping.
+   */
+  webhookDeliveries(): ReadonlyArray<WebhookDelivery>;
   /** Test helper: every file_ref uploaded so far expires now. */
   expireFileRefs(): void;
   now(): Date;
@@ -124,7 +129,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     schedule: (task) => machine?.schedule(task),
     log,
   };
-  machine = new StateMachine(ctx, new Webhooks(ctx));
+  const webhooks = new Webhooks(ctx);
+  machine = new StateMachine(ctx, webhooks);
   for (const t of store.tasks.values()) machine.resume(t);
 
   const front = new SimServer(ctx);
@@ -172,6 +178,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     tasks: () => [...store.tasks.values()].map((t: TaskRecord) => structuredClone(t) as SimTask),
     files: () =>
       [...store.files.values()].map((f) => ({ file_ref: f.file_ref, file_name: f.file_name, file_size: f.file_size, file_ext: f.file_ext, ...(f.mode ? { mode: f.mode } : {}) })),
+    webhookDeliveries: () => webhooks.deliveries(),
     expireFileRefs() {
       const now = clock.now();
       for (const f of store.files.values()) f.expiresAtMs = Math.min(f.expiresAtMs, now);

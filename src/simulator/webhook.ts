@@ -42,12 +42,33 @@ function lagTolerantTimeout(ms: number): { signal: AbortSignal; clear(): void } 
   };
 }
 
+/** One webhook delivery (every attempt shares its id): where it stands, for tests and diagnostics. */
+export interface WebhookDelivery {
+  delivery: string;
+  taskRef: string;
+  event: 'task.completed' | 'task.failed';
+  /** Attempts started so far (1..6). */
+  attempts: number;
+  /** 'delivered' and 'gave_up' are final: no attempt follows either. */
+  state: 'sending' | 'retrying' | 'delivered' | 'gave_up';
+}
+
+/** Deliveries remembered for deliveries(); the oldest are forgotten beyond this. */
+const KEPT_DELIVERIES = 1000;
+
 export function signWebhook(secret: string, timestamp: string, body: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 
 export class Webhooks {
+  private readonly records = new Map<string, WebhookDelivery>();
+
   constructor(private readonly ctx: SimContext) {}
+
+  /** Every delivery since start (the last KEPT_DELIVERIES), oldest first. */
+  deliveries(): WebhookDelivery[] {
+    return [...this.records.values()].map((r) => ({ ...r }));
+  }
 
   taskEnded(task: TaskRecord): void {
     const url = this.ctx.store.account.webhook_url;
@@ -60,13 +81,24 @@ export class Webhooks {
       recipients: view.recipients,
       sent_at: this.ctx.stamp(),
     });
-    const delivery = `dlv_${randomBytes(8).toString('hex')}`;
-    void this.attempt(url, body, delivery, task.status === 'failed' ? 'task.failed' : 'task.completed', 1);
+    const record: WebhookDelivery = {
+      delivery: `dlv_${randomBytes(8).toString('hex')}`,
+      taskRef: view.task_ref,
+      event: task.status === 'failed' ? 'task.failed' : 'task.completed',
+      attempts: 0,
+      state: 'sending',
+    };
+    this.records.set(record.delivery, record);
+    if (this.records.size > KEPT_DELIVERIES) this.records.delete(this.records.keys().next().value!);
+    void this.attempt(url, body, record, 1);
   }
 
-  private async attempt(url: string, body: string, delivery: string, event: string, n: number): Promise<void> {
+  private async attempt(url: string, body: string, record: WebhookDelivery, n: number): Promise<void> {
     const { ctx } = this;
     if (ctx.stopSignal.aborted) return;
+    const { delivery, event } = record;
+    record.attempts = n;
+    record.state = 'sending';
     const timestamp = String(Math.floor(ctx.nowMs() / 1000));
     const timeout = Math.max(WEBHOOK_MIN_TIMEOUT_MS, ctx.scaled(WEBHOOK_TIMEOUT_MS));
     let outcome: string;
@@ -90,6 +122,7 @@ export class Webhooks {
       limit.clear();
       await res.body?.cancel().catch(() => {});
       if (res.status >= 200 && res.status < 300) {
+        record.state = 'delivered';
         ctx.log(`webhook ${event} ${delivery} delivered (attempt ${n})`);
         return;
       }
@@ -102,10 +135,12 @@ export class Webhooks {
     }
     const delay = WEBHOOK_RETRY_DELAYS_MS[n - 1];
     if (delay === undefined) {
+      record.state = 'gave_up';
       ctx.log(`webhook ${event} ${delivery} failed (${outcome}); giving up after ${n} attempts`);
       return;
     }
+    record.state = 'retrying';
     ctx.log(`webhook ${event} ${delivery} attempt ${n} failed (${outcome}); retrying`);
-    ctx.timers.after(ctx.scaled(delay), () => void this.attempt(url, body, delivery, event, n + 1));
+    ctx.timers.after(ctx.scaled(delay), () => void this.attempt(url, body, record, n + 1));
   }
 }

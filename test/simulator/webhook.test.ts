@@ -98,7 +98,10 @@ describe('webhooks', () => {
       await clock.advance(due - clock.now());
     }
     await waitFor(() => got.length === 4 || undefined, 5000, 'attempt 4');
-    await clock.advance(100_000_000); // nothing more after a 2xx
+    // Delivered on the 4th attempt: nothing is armed after a 2xx.
+    await waitFor(() => s.webhookDeliveries()[0]?.state === 'delivered' || undefined, 5000, 'delivered');
+    expect(s.webhookDeliveries()[0]!.attempts).toBe(4);
+    expect(clock.pending).toBe(0);
     expect(got).toHaveLength(4);
     expect(got.map((d) => d.headers['x-fax-attempt'])).toEqual(['1', '2', '3', '4']);
     expect(new Set(got.map((d) => d.headers['x-fax-delivery'])).size).toBe(1);
@@ -121,7 +124,10 @@ describe('webhooks', () => {
       await clock.advance(1_000_000);
     }
     await waitFor(() => got.length === 6 || undefined, 5000, 'attempt 6');
-    await clock.advance(100_000_000); // far past the interval a seventh attempt would have
+    // Given up after the 6th: no seventh attempt is armed.
+    await waitFor(() => s.webhookDeliveries()[0]?.state === 'gave_up' || undefined, 5000, 'given up');
+    expect(s.webhookDeliveries()[0]!.attempts).toBe(6);
+    expect(clock.pending).toBe(0);
     expect(s.tasks()[0]!.status).toBe('done');
     expect(got).toHaveLength(6);
   });
@@ -164,8 +170,9 @@ describe('webhooks', () => {
       await waitForTaskEnd(s, t.body.data.task_ref);
       await waitFor(() => got.length >= i || undefined, 10_000, `delivery ${i}`);
     }
-    // Longer than the first retry interval (5 ms) and the 2 s timeout: any retry would have come.
-    await new Promise((r) => setTimeout(r, 2_500));
+    // Each delivery is over ('delivered' or 'gave_up': no attempt follows either), so nothing more can arrive.
+    await waitFor(() => s.webhookDeliveries().every((d) => d.state === 'delivered' || d.state === 'gave_up') || undefined, 10_000, 'deliveries over');
+    expect(s.webhookDeliveries().map((d) => [d.taskRef, d.state, d.attempts])).toEqual(tasks.map((t) => [t.body.data.task_ref, 'delivered', 1]));
     const byTask = new Map<string, string[]>();
     for (const d of got) {
       const ref = JSON.parse(d.body).task_ref as string;
@@ -180,7 +187,8 @@ describe('webhooks', () => {
     const s = await sim({ speed: 1000 });
     const created = await createTask(s, [await uploadPdf(s)], ['8613800000001']);
     await waitForTaskEnd(s, created.body.data.task_ref);
-    await new Promise((r) => setTimeout(r, 100));
+    // A delivery is recorded the moment its task ends, before any attempt: none was.
+    expect(s.webhookDeliveries()).toEqual([]);
     expect(got).toHaveLength(0);
   });
 });
