@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { describeError } from '../lib/describe-error';
 import { ErrorText } from './error-text';
 
@@ -8,7 +8,10 @@ import { ErrorText } from './error-text';
  * the last error. `remove` deletes by id; `deleted` words the status once it has. Opening a form
  * clears what the last edit or delete said.
  */
-export function useManagedList<T extends { id: string }>(remove: { mutate(id: string, options: { onSuccess(): void; onError(err: unknown): void }): void }, deleted: (item: T) => string) {
+export function useManagedList<T extends { id: string }>(
+  remove: { mutate(id: string, options: { onSuccess(): void; onError(err: unknown): void }): void; isPending: boolean },
+  deleted: (item: T) => string,
+) {
   const [editing, setEditingState] = useState<T | 'new' | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -38,7 +41,7 @@ export function useManagedList<T extends { id: string }>(remove: { mutate(id: st
     setStatus(message);
   };
 
-  return { editing, setEditing, confirming, setConfirming, status, error, doDelete, doneEditing };
+  return { editing, setEditing, confirming, setConfirming, status, error, doDelete, doneEditing, deleting: remove.isPending };
 }
 
 export type ManagedList<T extends { id: string }> = ReturnType<typeof useManagedList<T>>;
@@ -58,17 +61,7 @@ export interface RowWords {
  * A list row's actions: Edit and Delete, or, once Delete is pressed, the question with Yes and
  * Cancel. Edit, ask, delete and cancel act on the managed list's state for `item`.
  */
-export function RowActions<T extends { id: string }>({
-  list,
-  item,
-  words,
-  busy,
-}: {
-  list: ManagedList<T>;
-  item: T;
-  words: RowWords;
-  busy: boolean;
-}) {
+function RowActions<T extends { id: string }>({ list, item, words }: { list: ManagedList<T>; item: T; words: RowWords }) {
   const { question, yes, cancel, edit, editLabel, del, deleteLabel } = words;
   const onConfirm = () => list.doDelete(item);
   const onCancel = () => list.setConfirming(null);
@@ -77,7 +70,7 @@ export function RowActions<T extends { id: string }>({
   return list.confirming === item.id ? (
     <div className="pb-row-actions" role="group" aria-label={question}>
       <span>{question}</span>
-      <button type="button" className="btn small danger" onClick={onConfirm} disabled={busy}>
+      <button type="button" className="btn small danger" onClick={onConfirm} disabled={list.deleting}>
         {yes}
       </button>
       <button type="button" className="btn small" onClick={onCancel}>
@@ -93,6 +86,32 @@ export function RowActions<T extends { id: string }>({
         {del}
       </button>
     </div>
+  );
+}
+
+/** A managed list's rows: each item's own text (`children`), then its Edit and Delete. */
+export function ManagedRows<T extends { id: string }>({
+  list,
+  items,
+  label,
+  words,
+  children,
+}: {
+  list: ManagedList<T>;
+  items: readonly T[];
+  label?: string;
+  words(item: T): RowWords;
+  children(item: T): ReactNode;
+}) {
+  return (
+    <ul className="pb-rows" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id} className="pb-row">
+          <div className="pb-row-main">{children(item)}</div>
+          <RowActions list={list} item={item} words={words(item)} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

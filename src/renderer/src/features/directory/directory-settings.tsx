@@ -13,7 +13,7 @@ import { useDeleteDirectory, useDirectories, useSaveDirectory, useTestDirectory 
 import { describeError } from '../../lib/describe-error';
 import { CheckboxField, Field } from '../../components/field';
 import { FormFooter } from '../../components/form-footer';
-import { ListStatus, RowActions, useManagedList, type RowWords } from '../../components/managed-list';
+import { ListStatus, ManagedRows, useManagedList, type RowWords } from '../../components/managed-list';
 
 type AttrKey = keyof DirectoryAttributes;
 const ATTR_KEYS: AttrKey[] = ['name', 'company', 'fax', 'extraFax'];
@@ -185,8 +185,7 @@ export function DirectorySettings() {
   const { t } = useTranslation('directory');
   const id = useId();
   const directories = useDirectories();
-  const remove = useDeleteDirectory();
-  const list = useManagedList<DirectoryView>(remove, () => t('settings.removed'));
+  const list = useManagedList<DirectoryView>(useDeleteDirectory(), () => t('settings.removed'));
   const rowWords = (d: DirectoryView): RowWords => ({
     question: t('settings.removeConfirm', { name: d.name }),
     yes: t('settings.remove'),
@@ -202,18 +201,15 @@ export function DirectorySettings() {
       <h2 id={`${id}-h`}>{t('settings.heading')}</h2>
       <p className="muted">{t('settings.intro')}</p>
       {directories.data?.length ? (
-        <ul className="pb-rows">
-          {directories.data.map((d) => (
-            <li key={d.id} className="pb-row">
-              <span className="pb-row-main">
-                <strong>{d.name}</strong>
-                <span className="muted">{d.url}</span>
-                <span className="muted">{d.bindDn ? (d.hasPassword ? t('settings.hasPassword') : t('settings.noPassword')) : null}</span>
-              </span>
-              <RowActions list={list} item={d} words={rowWords(d)} busy={remove.isPending} />
-            </li>
-          ))}
-        </ul>
+        <ManagedRows list={list} items={directories.data} words={rowWords}>
+          {(d) => (
+            <>
+              <strong>{d.name}</strong>
+              <span className="muted">{d.url}</span>
+              <span className="muted">{d.bindDn ? (d.hasPassword ? t('settings.hasPassword') : t('settings.noPassword')) : null}</span>
+            </>
+          )}
+        </ManagedRows>
       ) : directories.isSuccess ? (
         <p className="muted">{t('settings.none')}</p>
       ) : null}

@@ -7,7 +7,7 @@ import { CallError } from '../../lib/api';
 import { countryName } from '../../lib/country';
 import { useContacts, useDefaultCountry, useDeleteContact, useGroups, useSaveContact } from './queries';
 import { FormFooter } from '../../components/form-footer';
-import { ListStatus, RowActions, useManagedList, type RowWords } from '../../components/managed-list';
+import { ListStatus, ManagedRows, useManagedList, type RowWords } from '../../components/managed-list';
 import { Field } from '../../components/field';
 import { describeError } from '../../lib/describe-error';
 
@@ -108,12 +108,9 @@ export function ContactsView() {
   const query = useDeferredValue(search.trim());
   const contacts = useContacts(query, MANAGE_LIMIT);
   const groups = useGroups();
-  const remove = useDeleteContact();
   const groupName = new Map((groups.data ?? []).map((g) => [g.id, g.name]));
   const label = (c: Contact) => c.name || displayFax(c.fax);
-  const list = useManagedList<Contact>(remove, (c) =>
-    t('contact.deleted', { name: label(c) }),
-  );
+  const list = useManagedList<Contact>(useDeleteContact(), (c) => t('contact.deleted', { name: label(c) }));
   const { editing, setEditing, status, error, doneEditing } = list;
   const rowWords = (c: Contact): RowWords => ({
     question: t('contact.confirmDelete', { name: label(c) }),
@@ -147,19 +144,16 @@ export function ContactsView() {
       {(contacts.data?.contacts.length ?? 0) === 0 ? (
         <p className="muted">{query ? t('picker.noMatches', { search: query }) : t('picker.noContactsHere')}</p>
       ) : (
-        <ul className="pb-rows" aria-label={t('contact.listLabel')}>
-          {contacts.data?.contacts.map((c) => (
-            <li key={c.id} className="pb-row">
-              <div className="pb-row-main">
-                <span className="pb-name">{c.name || t('picker.unnamed')}</span>
-                <span className="pb-fax">{displayFax(c.fax)}</span>
-                {c.company ? <span className="muted">{c.company}</span> : null}
-                {c.groupIds.length > 0 ? <span className="muted">{c.groupIds.map((g) => groupName.get(g) ?? '').join(', ')}</span> : null}
-              </div>
-              <RowActions list={list} item={c} words={rowWords(c)} busy={remove.isPending} />
-            </li>
-          ))}
-        </ul>
+        <ManagedRows list={list} items={contacts.data?.contacts ?? []} label={t('contact.listLabel')} words={rowWords}>
+          {(c) => (
+            <>
+              <span className="pb-name">{c.name || t('picker.unnamed')}</span>
+              <span className="pb-fax">{displayFax(c.fax)}</span>
+              {c.company ? <span className="muted">{c.company}</span> : null}
+              {c.groupIds.length > 0 ? <span className="muted">{c.groupIds.map((g) => groupName.get(g) ?? '').join(', ')}</span> : null}
+            </>
+          )}
+        </ManagedRows>
       )}
       {(contacts.data?.total ?? 0) > MANAGE_LIMIT ? (
         <p className="muted">{t('picker.truncated', { shown: contacts.data?.contacts.length, total: contacts.data?.total })}</p>

@@ -4,7 +4,7 @@ import { displayFax } from '../../../../shared/phonebook/format';
 import type { Group } from '../../../../shared/phonebook/types';
 import { useContacts, useDeleteGroup, useGroups, useSaveGroup } from './queries';
 import { FormFooter } from '../../components/form-footer';
-import { ListStatus, RowActions, useManagedList, type RowWords } from '../../components/managed-list';
+import { ListStatus, ManagedRows, useManagedList, type RowWords } from '../../components/managed-list';
 import { Field } from '../../components/field';
 import { describeError } from '../../lib/describe-error';
 
@@ -88,10 +88,7 @@ function GroupForm({ group, onDone }: { group: Group | null; onDone(message: str
 export function GroupsView() {
   const { t } = useTranslation('phonebook');
   const groups = useGroups();
-  const remove = useDeleteGroup();
-  const list = useManagedList<Group>(remove, (g) =>
-    t('group.deleted', { name: g.name }),
-  );
+  const list = useManagedList<Group>(useDeleteGroup(), (g) => t('group.deleted', { name: g.name }));
   const { editing, setEditing, status, error, doneEditing } = list;
   const rowWords = (g: Group): RowWords => ({
     question: t('group.confirmDelete', { name: g.name }),
@@ -122,17 +119,14 @@ export function GroupsView() {
       {(groups.data?.length ?? 0) === 0 ? (
         <p className="muted">{t('picker.noGroupsHere')}</p>
       ) : (
-        <ul className="pb-rows" aria-label={t('group.listLabel')}>
-          {groups.data?.map((g) => (
-            <li key={g.id} className="pb-row">
-              <div className="pb-row-main">
-                <span className="pb-name">{g.name}</span>
-                <span className="muted">{t('group.membersCount', { count: g.members.length })}</span>
-              </div>
-              <RowActions list={list} item={g} words={rowWords(g)} busy={remove.isPending} />
-            </li>
-          ))}
-        </ul>
+        <ManagedRows list={list} items={groups.data ?? []} label={t('group.listLabel')} words={rowWords}>
+          {(g) => (
+            <>
+              <span className="pb-name">{g.name}</span>
+              <span className="muted">{t('group.membersCount', { count: g.members.length })}</span>
+            </>
+          )}
+        </ManagedRows>
       )}
     </div>
   );
