@@ -71,23 +71,96 @@ function DetailBody({
   setNotice(n: Notice): void;
 }) {
   const { t } = useTranslation('tasks');
-  const refresh = useRefreshTask();
-  const resend = useResend();
-  const [confirm, setConfirm] = useState<'all' | 'retryable' | null>(null);
+  const task = d.task;
+  const resend = useResendFlow(d, setNotice);
   const noticeRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (notice) noticeRef.current?.scrollIntoView({ block: 'nearest' });
   }, [notice]);
+
+  return (
+    <>
+      {task.readOnly ? (
+        <p className="notice info" data-testid="demo-readonly">
+          {t('demo.readOnly')}
+        </p>
+      ) : null}
+      {task.outcomeUnknown ? (
+        <p className="notice warn" data-testid="outcome-unknown">
+          {t('outcomeUnknownHint')}
+        </p>
+      ) : null}
+      {task.error && !task.outcomeUnknown ? <p className="notice bad">{task.error}</p> : null}
+      <TaskToolbar task={task} resend={resend} setNotice={setNotice} />
+      <TaskFacts d={d} language={language} onOpen={onOpen} />
+      <ResendQuestions task={task} resend={resend} language={language} />
+      {/* Right under the buttons that caused it ("Resent as …", "Report saved to …"), not below the recipients list. */}
+      <div role="status" aria-live="polite" className="detail-notice" ref={noticeRef} data-testid="task-detail-notice">
+        {notice?.saved ? <SavedFileNotice saved={notice.saved} what={notice.text} /> : null}
+        {notice && !notice.saved ? <p className={`notice ${notice.tone}`}>{notice.text}</p> : null}
+      </div>
+      <h3>{t('detail.recipientsTitle')}</h3>
+      <RecipientsTable recipients={d.recipients} language={language} />
+    </>
+  );
+}
+
+type ResendOnly = 'all' | 'retryable';
+
+/**
+ * Resending the failed recipients: which ones (all failed, or only those worth retrying) the user
+ * is asked to confirm, and, when main says they were resent before, whether to send (and pay) again.
+ */
+function useResendFlow(d: TaskDetailView, setNotice: (n: Notice) => void) {
+  const { t } = useTranslation('tasks');
+  const resend = useResend();
+  const [confirm, setConfirm] = useState<ResendOnly | null>(null);
   /** main said these recipients were resent before: ask before sending (and paying) again */
-  const [again, setAgain] = useState<{ only: 'all' | 'retryable'; earlier: AlreadyResentDetails } | null>(null);
-  const task = d.task;
-  const locked = task.readOnly;
+  const [again, setAgain] = useState<{ only: ResendOnly; earlier: AlreadyResentDetails } | null>(null);
   const failed = d.recipients.filter((r) => r.status === 'failed');
   const retryable = failed.filter((r) => r.retryable);
   const targets = confirm === 'retryable' ? retryable : failed;
-  const unique = [...new Set(targets.map((r) => r.phoneNumber))];
 
-  const fail = (e: unknown) => setNotice({ tone: 'bad', text: describeError(e) });
+  async function send(only: ResendOnly, confirmRepeat = false) {
+    const taskRef = d.task.taskRef;
+    if (!taskRef) return;
+    setConfirm(null);
+    setAgain(null);
+    try {
+      const r = await resend.mutateAsync({ taskRef, only, ...(confirmRepeat ? { confirmRepeat } : {}) });
+      const parts = [t('detail.resendDone', { ref: r.taskRef, count: r.phoneNumbers.length })];
+      if (r.reuploaded) parts.push(t('detail.resendReuploaded', { count: r.reuploaded }));
+      setNotice({ tone: 'info', text: parts.join(' ') });
+    } catch (e) {
+      const earlier = e instanceof CallError ? alreadyResentDetails(e.error) : null;
+      if (earlier) {
+        setNotice(null);
+        setAgain({ only, earlier });
+      } else setNotice({ tone: 'bad', text: describeError(e) });
+    }
+  }
+
+  return {
+    failed: failed.length,
+    retryable: retryable.length,
+    /** The distinct numbers the confirmation names. */
+    numbers: [...new Set(targets.map((r) => r.phoneNumber))],
+    confirm,
+    setConfirm,
+    again,
+    setAgain,
+    send,
+    pending: resend.isPending,
+  };
+}
+
+type ResendFlow = ReturnType<typeof useResendFlow>;
+
+/** Refresh, export, report, and the resend buttons; each says how it went in the notice. */
+function TaskToolbar({ task, resend, setNotice }: { task: TaskDetailView['task']; resend: ResendFlow; setNotice(n: Notice): void }) {
+  const { t } = useTranslation('tasks');
+  const refresh = useRefreshTask();
+  const locked = task.readOnly;
 
   async function onRefresh() {
     if (!task.taskRef) return;
@@ -106,117 +179,102 @@ function DetailBody({
       const { saved } = await call(channel, { taskRef: task.taskRef });
       if (saved) setNotice({ tone: 'info', text, saved });
     } catch (e) {
-      fail(e);
-    }
-  }
-  const onCsv = () => saveVia('exportTaskCsv', t('detail.csvSaved'));
-  const onReport = () => saveVia('transmissionReport', t('detail.reportSaved'));
-
-  async function onResend(only: 'all' | 'retryable', confirmRepeat = false) {
-    if (!task.taskRef) return;
-    setConfirm(null);
-    setAgain(null);
-    try {
-      const r = await resend.mutateAsync({ taskRef: task.taskRef, only, ...(confirmRepeat ? { confirmRepeat } : {}) });
-      const parts = [t('detail.resendDone', { ref: r.taskRef, count: r.phoneNumbers.length })];
-      if (r.reuploaded) parts.push(t('detail.resendReuploaded', { count: r.reuploaded }));
-      setNotice({ tone: 'info', text: parts.join(' ') });
-    } catch (e) {
-      const earlier = e instanceof CallError ? alreadyResentDetails(e.error) : null;
-      if (earlier) {
-        setNotice(null);
-        setAgain({ only, earlier });
-      } else fail(e);
+      setNotice({ tone: 'bad', text: describeError(e) });
     }
   }
 
   return (
-    <>
-      {locked ? (
-        <p className="notice info" data-testid="demo-readonly">
-          {t('demo.readOnly')}
-        </p>
-      ) : null}
-      {task.outcomeUnknown ? (
-        <p className="notice warn" data-testid="outcome-unknown">
-          {t('outcomeUnknownHint')}
-        </p>
-      ) : null}
-      {task.error && !task.outcomeUnknown ? <p className="notice bad">{task.error}</p> : null}
-      <div className="toolbar" role="group" aria-label={t('detail.actions')} data-testid="task-toolbar">
-        <button type="button" className="btn" onClick={() => void onRefresh()} disabled={!task.taskRef || locked || refresh.isPending} data-testid="refresh-task">
-          <RefreshCw aria-hidden="true" size={15} className={refresh.isPending ? 'spin' : undefined} />
-          {refresh.isPending ? t('detail.refreshing') : t('detail.refresh')}
-        </button>
-        <button type="button" className="btn" onClick={() => void onCsv()} disabled={!task.taskRef}>
-          <FileSpreadsheet aria-hidden="true" size={15} />
-          {t('detail.exportCsv')}
-        </button>
-        <button type="button" className="btn" onClick={() => void onReport()} disabled={!task.taskRef} data-testid="transmission-report">
-          <FileText aria-hidden="true" size={15} />
-          {t('detail.report')}
-        </button>
-        {failed.length && !locked ? (
-          <>
-            <span className="toolbar-sep" aria-hidden="true" />
-            <button type="button" className="btn primary" onClick={() => setConfirm('all')} disabled={resend.isPending} data-testid="resend-all">
-              <RotateCcw aria-hidden="true" size={15} />
-              {t('detail.resendAll', { count: failed.length })}
+    <div className="toolbar" role="group" aria-label={t('detail.actions')} data-testid="task-toolbar">
+      <button type="button" className="btn" onClick={() => void onRefresh()} disabled={!task.taskRef || locked || refresh.isPending} data-testid="refresh-task">
+        <RefreshCw aria-hidden="true" size={15} className={refresh.isPending ? 'spin' : undefined} />
+        {refresh.isPending ? t('detail.refreshing') : t('detail.refresh')}
+      </button>
+      <button type="button" className="btn" onClick={() => void saveVia('exportTaskCsv', t('detail.csvSaved'))} disabled={!task.taskRef}>
+        <FileSpreadsheet aria-hidden="true" size={15} />
+        {t('detail.exportCsv')}
+      </button>
+      <button type="button" className="btn" onClick={() => void saveVia('transmissionReport', t('detail.reportSaved'))} disabled={!task.taskRef} data-testid="transmission-report">
+        <FileText aria-hidden="true" size={15} />
+        {t('detail.report')}
+      </button>
+      {resend.failed && !locked ? (
+        <>
+          <span className="toolbar-sep" aria-hidden="true" />
+          <button type="button" className="btn primary" onClick={() => resend.setConfirm('all')} disabled={resend.pending} data-testid="resend-all">
+            <RotateCcw aria-hidden="true" size={15} />
+            {t('detail.resendAll', { count: resend.failed })}
+          </button>
+          {resend.retryable ? (
+            <button type="button" className="btn" onClick={() => resend.setConfirm('retryable')} disabled={resend.pending} data-testid="resend-retryable">
+              <PhoneOff aria-hidden="true" size={15} />
+              {t('detail.resendRetryable', { count: resend.retryable })}
             </button>
-            {retryable.length ? (
-              <button type="button" className="btn" onClick={() => setConfirm('retryable')} disabled={resend.isPending} data-testid="resend-retryable">
-                <PhoneOff aria-hidden="true" size={15} />
-                {t('detail.resendRetryable', { count: retryable.length })}
-              </button>
-            ) : null}
-          </>
-        ) : null}
-      </div>
-      <TaskFacts d={d} language={language} onOpen={onOpen} />
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
 
+/** The two questions before a resend: which numbers (always), and "again?" when main says they were resent before. */
+function ResendQuestions({ task, resend, language }: { task: TaskDetailView['task']; resend: ResendFlow; language: string }) {
+  const { t } = useTranslation('tasks');
+  const { again, confirm } = resend;
+  return (
+    <>
       {again ? (
         <div className="notice warn confirm" role="alertdialog" aria-labelledby="resend-again-text" data-testid="resend-again">
           <p id="resend-again-text">
             {t('detail.resendAgainQuestion', { name: again.earlier.taskName, time: localTime(again.earlier.resentAtMs, language, true) })}
           </p>
           <div className="actions">
-            <button type="button" className="btn primary" onClick={() => void onResend(again.only, true)} data-testid="resend-again-confirm">
+            <button type="button" className="btn primary" onClick={() => void resend.send(again.only, true)} data-testid="resend-again-confirm">
               {t('detail.resendAgain')}
             </button>
-            <button type="button" className="btn" onClick={() => setAgain(null)} autoFocus>
+            <button type="button" className="btn" onClick={() => resend.setAgain(null)} autoFocus>
               {t('common:cancel')}
             </button>
           </div>
         </div>
       ) : null}
-      {confirm && !locked ? (
+      {confirm && !task.readOnly ? (
         <div className="notice info confirm" role="group" aria-labelledby="resend-confirm-text">
-          <p id="resend-confirm-text">{t('detail.resendConfirm', { name: task.name, count: unique.length, numbers: unique.map(displayFax).join(', ') })}</p>
+          <p id="resend-confirm-text">{t('detail.resendConfirm', { name: task.name, count: resend.numbers.length, numbers: resend.numbers.map(displayFax).join(', ') })}</p>
           <div className="actions">
-            <button type="button" className="btn primary" onClick={() => void onResend(confirm)} data-testid="resend-confirm">
-              {confirm === 'all' ? t('detail.resendAll', { count: failed.length }) : t('detail.resendRetryable', { count: retryable.length })}
+            <button type="button" className="btn primary" onClick={() => void resend.send(confirm)} data-testid="resend-confirm">
+              {confirm === 'all' ? t('detail.resendAll', { count: resend.failed }) : t('detail.resendRetryable', { count: resend.retryable })}
             </button>
-            <button type="button" className="btn" onClick={() => setConfirm(null)}>
+            <button type="button" className="btn" onClick={() => resend.setConfirm(null)}>
               {t('common:cancel')}
             </button>
           </div>
         </div>
       ) : null}
-      {/* Right under the buttons that caused it ("Resent as …", "Report saved to …"), not below the recipients list. */}
-      <div role="status" aria-live="polite" className="detail-notice" ref={noticeRef} data-testid="task-detail-notice">
-        {notice?.saved ? <SavedFileNotice saved={notice.saved} what={notice.text} /> : null}
-        {notice && !notice.saved ? <p className={`notice ${notice.tone}`}>{notice.text}</p> : null}
-      </div>
-
-      <h3>{t('detail.recipientsTitle')}</h3>
-      <div className="table-scroll">
-        <GridTable className="recipients" testId="recipients-table" columns={[t('recipient.number'), t('recipient.status'), { label: t('recipient.pages'), className: 'num' }, { label: t('recipient.unitPrice'), className: 'num' }, { label: t('recipient.charge'), className: 'num' }, t('recipient.failure'), t('recipient.completed'), t('recipient.reference')]}>
-          {d.recipients.map((r, i) => (
-            <RecipientRow key={r.rcptRef || `${r.phoneNumber}-${i}`} r={r} language={language} />
-          ))}
-        </GridTable>
-      </div>
     </>
+  );
+}
+
+/** Every recipient's result, with its failure in words. */
+function RecipientsTable({ recipients, language }: { recipients: RecipientView[]; language: string }) {
+  const { t } = useTranslation('tasks');
+  const columns = [
+    t('recipient.number'),
+    t('recipient.status'),
+    { label: t('recipient.pages'), className: 'num' },
+    { label: t('recipient.unitPrice'), className: 'num' },
+    { label: t('recipient.charge'), className: 'num' },
+    t('recipient.failure'),
+    t('recipient.completed'),
+    t('recipient.reference'),
+  ];
+  return (
+    <div className="table-scroll">
+      <GridTable className="recipients" testId="recipients-table" columns={columns}>
+        {recipients.map((r, i) => (
+          <RecipientRow key={r.rcptRef || `${r.phoneNumber}-${i}`} r={r} language={language} />
+        ))}
+      </GridTable>
+    </div>
   );
 }
 
