@@ -82,7 +82,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'react-hooks/set-state-in-effect': 'off',
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The renderer talks to main only through window.faxdesk.' }, ...nodeNames], patterns: noNode }],
       'no-restricted-globals': ['error', 'process', 'require', '__dirname', 'Buffer'],
     },

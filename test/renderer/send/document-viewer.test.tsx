@@ -89,7 +89,8 @@ describe('the document viewer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Preview stamp.png' }));
     const dialog = await screen.findByRole('dialog', { name: 'stamp.png' }); // the viewer loads on demand
     const image = await within(dialog).findByRole('img', { name: 'stamp.png, as it will be sent' });
-    expect(image.getAttribute('src')).toMatch(/^blob:/);
+    // main's bytes themselves, as a data: URL (the CSP allows data: images)
+    expect(image.getAttribute('src')).toBe(`data:image/png;base64,${png}`);
     expect(within(dialog).getByText('Page 1 of 1')).toBeTruthy();
     // one read for the row's thumbnail and the viewer together
     expect(calls.filter(([n]) => n === 'readDocumentPreview')).toEqual([['readDocumentPreview', { handle }]]);

@@ -28,7 +28,6 @@ function endedText(t: (key: string, o: Record<string, unknown>) => string, d: Ta
  */
 export function TaskEndToasts() {
   const { t } = useTranslation();
-  const route = useUiStore((s) => s.route);
   const openTask = useUiStore((s) => s.openTask);
   const [shown, setShown] = useState<Ended[]>([]);
 
@@ -49,9 +48,13 @@ export function TaskEndToasts() {
   }, [t]);
 
   // Opening the Tasks screen shows the results there: the notes have done their job.
-  useEffect(() => {
-    if (route === 'tasks') setShown([]);
-  }, [route]);
+  useEffect(
+    () =>
+      useUiStore.subscribe((state, previous) => {
+        if (state.route === 'tasks' && previous.route !== 'tasks') setShown([]);
+      }),
+    [],
+  );
 
   return (
     <div className="task-end-toasts" role="status" aria-label={t('taskEnded.region')} data-testid="task-end-toasts">

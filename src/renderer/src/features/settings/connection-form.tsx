@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AccountView } from '../../../../shared/ipc/channels/account';
@@ -10,6 +10,10 @@ import { describeError } from '../../lib/describe-error';
 import { Field } from '../../components/field';
 
 type Outcome = { kind: 'ok'; text: string } | { kind: 'error'; text: string } | null;
+interface Credentials {
+  baseUrl: string;
+  apiKey: string;
+}
 
 export function ConnectionForm() {
   const { t } = useTranslation('settings');
@@ -17,19 +21,15 @@ export function ConnectionForm() {
   const client = useQueryClient();
   const connection = useConnection();
   const id = useId();
-  const [baseUrl, setBaseUrl] = useState('');
-  const [apiKey, setApiKey] = useState('');
   const [secret, setSecret] = useState('');
-  const [touched, setTouched] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-
   const status = connection.data;
-  useEffect(() => {
-    if (status && !touched && status.mode === 'account') {
-      setBaseUrl(status.baseUrl);
-      setApiKey(status.apiKey);
-    }
-  }, [status, touched]);
+  // Until the user types (or submits), the address and key shown are the connected account's, and
+  // follow it; from then on they are the user's own.
+  const [edits, setEdits] = useState<Credentials | null>(null);
+  const stored: Credentials = status?.mode === 'account' ? { baseUrl: status.baseUrl, apiKey: status.apiKey } : { baseUrl: '', apiKey: '' };
+  const { baseUrl, apiKey } = edits ?? stored;
+  const touched = edits !== null;
 
   const urlProblem = baseUrl && touched ? baseUrlProblem(baseUrl) : null;
   const candidate = () => ({ baseUrl: baseUrl.trim(), apiKey: apiKey.trim(), ...(secret ? { secret } : {}) });
@@ -65,8 +65,7 @@ export function ConnectionForm() {
     mutationFn: () => call('useDemo'),
     onSuccess: async (s) => {
       client.setQueryData(accountKeys.connection, s);
-      setBaseUrl('');
-      setApiKey('');
+      setEdits(null);
       setSecret('');
       setOutcome(null);
       await client.invalidateQueries({ queryKey: accountKeys.account });
@@ -78,14 +77,11 @@ export function ConnectionForm() {
   const canSubmit = baseUrl.trim() !== '' && apiKey.trim() !== '' && !baseUrlProblem(baseUrl.trim());
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setTouched(true);
+    setEdits({ baseUrl, apiKey });
     if (canSubmit) connect.mutate();
   };
-  /** The address or key as typed: from now on it is the user's, not the stored account's. */
-  const typed = (set: (value: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
-    set(e.target.value);
-    setTouched(true);
-  };
+  /** The address or key as typed: from now on both are the user's, not the stored account's. */
+  const typed = (field: keyof Credentials) => (e: ChangeEvent<HTMLInputElement>) => setEdits({ baseUrl, apiKey, [field]: e.target.value });
   // A stored secret belongs to the saved address and key: for any other, the user types it again.
   const savedKey = status?.mode === 'account' && status.secretSet ? credentialKey(status.baseUrl, status.apiKey) : null;
   const formKey = credentialKey(baseUrl, apiKey);
@@ -113,10 +109,10 @@ export function ConnectionForm() {
         </div>
       ) : null}
       <Field id={`${id}-url`} label={t('connection.baseUrl')} hint={t('connection.baseUrlHint')} error={urlProblem} errorInHint>
-        {(control) => <input {...control} type="url" value={baseUrl} placeholder="https://" autoComplete="off" onChange={typed(setBaseUrl)} />}
+        {(control) => <input {...control} type="url" value={baseUrl} placeholder="https://" autoComplete="off" onChange={typed('baseUrl')} />}
       </Field>
       <Field id={`${id}-key`} label={t('connection.apiKey')}>
-        {(control) => <input {...control} value={apiKey} autoComplete="off" spellCheck={false} onChange={typed(setApiKey)} />}
+        {(control) => <input {...control} value={apiKey} autoComplete="off" spellCheck={false} onChange={typed('apiKey')} />}
       </Field>
       <Field id={`${id}-secret`} label={t('connection.secret')} hint={secretHint} warnHint={mustRetype && !secret}>
         {(control) => (

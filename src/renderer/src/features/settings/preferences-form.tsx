@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings';
@@ -47,38 +47,39 @@ function NumberField({
   );
 }
 
+/** The form's starting point: the settings as main holds them. */
+function draftOf(settings: Settings): Draft {
+  const { serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray, hotFolder, autoRetry, review, contractUnitPrice } = settings;
+  return {
+    serviceTimeZone,
+    defaultCountry,
+    lowBalanceThreshold,
+    notifyOnDone,
+    notifyOnFailed,
+    closeToTray,
+    hotFolder: { enabled: hotFolder.enabled },
+    autoRetry,
+    review,
+    contractUnitPrice: contractUnitPrice === null ? '' : String(contractUnitPrice),
+  };
+}
+
+/** Settings → Preferences, once main's settings are in: the form starts from them. */
 export function PreferencesForm() {
+  const settings = useSettings();
+  return settings.data ? <PreferencesEditor settings={settings.data} refetch={() => void settings.refetch()} /> : null;
+}
+
+function PreferencesEditor({ settings, refetch }: { settings: Settings; refetch(): void }) {
   const { t } = useTranslation('settings');
   const id = useId();
-  const settings = useSettings();
   const update = useUpdateSettings();
   const client = useQueryClient();
   const hotFolder = useHotFolderStatus();
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraft] = useState(() => draftOf(settings));
   const [saved, setSaved] = useState(false);
-  const [folderError, setFolderError] = useState<string | null>(null);
   const hotProblem = useHotFolderProblem();
 
-  useEffect(() => {
-    if (settings.data && !draft) {
-      const { serviceTimeZone, defaultCountry, lowBalanceThreshold, notifyOnDone, notifyOnFailed, closeToTray, hotFolder, autoRetry, review, contractUnitPrice } =
-        settings.data;
-      setDraft({
-        serviceTimeZone,
-        defaultCountry,
-        lowBalanceThreshold,
-        notifyOnDone,
-        notifyOnFailed,
-        closeToTray,
-        hotFolder: { enabled: hotFolder.enabled },
-        autoRetry,
-        review,
-        contractUnitPrice: contractUnitPrice === null ? '' : String(contractUnitPrice),
-      });
-    }
-  }, [settings.data, draft]);
-
-  if (!draft || !settings.data) return null;
   const fields = update.error instanceof CallError ? (update.error.fields ?? {}) : {};
   const fieldError = (name: string) => fields[name]?.join(' ');
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
@@ -91,19 +92,7 @@ export function PreferencesForm() {
     const prefs = await call('setLanguage', { language });
     const info = await call('appInfo');
     await changeLanguage(prefs.language ?? pickLanguage(info.systemLocale || navigator.language));
-    void settings.refetch();
-  };
-
-  // Main shows its folder dialog and stores what the user picked; the window never names a folder.
-  const chooseFolder = async () => {
-    setFolderError(null);
-    try {
-      const r = await call('chooseHotFolder');
-      if (r.chosen) client.setQueryData(accountKeys.settings, r.settings);
-      await client.invalidateQueries({ queryKey: hotFolderKeys.status });
-    } catch (err) {
-      setFolderError(describeError(err));
-    }
+    refetch();
   };
 
   const submit = (e: FormEvent) => {
@@ -142,7 +131,7 @@ export function PreferencesForm() {
       <h2 id={`${id}-h`}>{t('prefs.heading')}</h2>
       <Field id={`${id}-lang`} label={t('prefs.language')}>
         {(control) => (
-          <select {...control} value={settings.data.language ?? 'system'} onChange={(e) => void onLanguage(e.target.value)} data-testid="language-select">
+          <select {...control} value={settings.language ?? 'system'} onChange={(e) => void onLanguage(e.target.value)} data-testid="language-select">
             <option value="system">{t('common:language.system')}</option>
             <option value="en">{t('common:language.en')}</option>
             <option value="zh-CN">{t('common:language.zhCN')}</option>
@@ -155,31 +144,7 @@ export function PreferencesForm() {
       {check('notifyOnDone')}
       {check('notifyOnFailed')}
       {check('closeToTray')}
-      <fieldset className="group">
-        <legend>{t('prefs.hotFolderHeading')}</legend>
-        <CheckboxField id={`${id}-hot`} label={t('prefs.hotFolderEnabled')} checked={draft.hotFolder.enabled} onChange={(checked) => set('hotFolder', { enabled: checked })} />
-        <div className="field">
-          <span id={`${id}-hotpath-label`}>{t('prefs.hotFolderPath')}</span>
-          <div className="actions file-row">
-            <output className="mono" aria-labelledby={`${id}-hotpath-label`} data-testid="hot-folder-path">
-              {hotFolder.data?.path ?? ''}
-            </output>
-            <button type="button" className="btn small" onClick={() => void chooseFolder()} aria-describedby={`${id}-hotpath-hint`} data-testid="hot-folder-choose">
-              {t('prefs.hotFolderChoose')}
-            </button>
-          </div>
-          <span id={`${id}-hotpath-hint`} className={folderError ? 'error' : 'hint'}>
-            {folderError ?? t('prefs.hotFolderHint')}
-          </span>
-        </div>
-        {hotProblem ? (
-          <p className="error-text" data-testid="settings-hot-folder-problem">
-            {hotProblem}
-          </p>
-        ) : hotFolder.data?.watching ? (
-          <p className="hint">{t('prefs.hotFolderWatching', { path: hotFolder.data.path })}</p>
-        ) : null}
-      </fieldset>
+      <HotFolderFieldset id={`${id}-hot`} enabled={draft.hotFolder.enabled} onEnabled={(enabled) => set('hotFolder', { enabled })} />
       <fieldset className="group">
         <legend>{t('prefs.autoRetryHeading')}</legend>
         <CheckboxField id={`${id}-retry`} label={t('prefs.autoRetryEnabled')} checked={draft.autoRetry.enabled} onChange={(checked) => set('autoRetry', { ...draft.autoRetry, enabled: checked })} />
@@ -234,5 +199,57 @@ export function PreferencesForm() {
         <ErrorNotice error={update.error} />
       ) : null}
     </form>
+  );
+}
+
+/**
+ * The hot folder: on or off (saved with the form), and the folder itself, chosen in main's folder
+ * dialog and stored at once; what main says of it (watching, or the problem).
+ */
+function HotFolderFieldset({ id, enabled, onEnabled }: { id: string; enabled: boolean; onEnabled(enabled: boolean): void }) {
+  const { t } = useTranslation('settings');
+  const client = useQueryClient();
+  const hotFolder = useHotFolderStatus();
+  const hotProblem = useHotFolderProblem();
+  const [folderError, setFolderError] = useState<string | null>(null);
+
+  // Main shows its folder dialog and stores what the user picked; the window never names a folder.
+  const chooseFolder = async () => {
+    setFolderError(null);
+    try {
+      const r = await call('chooseHotFolder');
+      if (r.chosen) client.setQueryData(accountKeys.settings, r.settings);
+      await client.invalidateQueries({ queryKey: hotFolderKeys.status });
+    } catch (err) {
+      setFolderError(describeError(err));
+    }
+  };
+
+  return (
+    <fieldset className="group">
+      <legend>{t('prefs.hotFolderHeading')}</legend>
+      <CheckboxField id={id} label={t('prefs.hotFolderEnabled')} checked={enabled} onChange={onEnabled} />
+      <div className="field">
+        <span id={`${id}-path-label`}>{t('prefs.hotFolderPath')}</span>
+        <div className="actions file-row">
+          <output className="mono" aria-labelledby={`${id}-path-label`} data-testid="hot-folder-path">
+            {hotFolder.data?.path ?? ''}
+          </output>
+          <button type="button" className="btn small" onClick={() => void chooseFolder()} aria-describedby={`${id}-path-hint`} data-testid="hot-folder-choose">
+            {t('prefs.hotFolderChoose')}
+          </button>
+        </div>
+        <span id={`${id}-path-hint`} className={folderError ? 'error' : 'hint'}>
+          {folderError ?? t('prefs.hotFolderHint')}
+        </span>
+      </div>
+      {hotProblem ? (
+        <p className="error-text" data-testid="settings-hot-folder-problem">
+          {hotProblem}
+        </p>
+      ) : hotFolder.data?.watching ? (
+        <p className="hint">{t('prefs.hotFolderWatching', { path: hotFolder.data.path })}</p>
+      ) : null}
+    </fieldset>
   );
 }

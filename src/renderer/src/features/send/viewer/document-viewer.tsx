@@ -115,10 +115,12 @@ export function DocumentViewer({ title, state, onClose }: { title: string; state
   const titleId = useId();
   const statusId = useId();
   const [pdf, setPdf] = useState<{ doc: PDFDocumentProxy; pages: number } | null>(null);
-  const [broken, setBroken] = useState(false);
+  /** The PDF bytes pdf.js could not open (a new document starts unbroken). */
+  const [brokenData, setBrokenData] = useState<Uint8Array | null>(null);
   const [page, setPage] = useState(1);
   const { source, error } = state;
   const data = source?.kind === 'pdf' ? source.data : null;
+  const broken = data !== null && brokenData === data;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -136,7 +138,6 @@ export function DocumentViewer({ title, state, onClose }: { title: string; state
     if (!data) return;
     const controller = new AbortController();
     let opened: Awaited<ReturnType<typeof openPdf>> | null = null;
-    setBroken(false);
     openPdf(data, controller.signal)
       .then((o) => {
         opened = o;
@@ -145,7 +146,7 @@ export function DocumentViewer({ title, state, onClose }: { title: string; state
         setPage((p) => Math.min(p, o.doc.numPages));
       })
       .catch(() => {
-        if (!controller.signal.aborted) setBroken(true);
+        if (!controller.signal.aborted) setBrokenData(data);
       });
     return () => {
       controller.abort();

@@ -5,7 +5,7 @@
  * through readDocumentPreview. The bytes are server data to the window, so they live in react-query.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { CoverPageInput } from '../../../../../shared/send/types';
 import { extensionOf } from '../../../../../shared/send/limits';
 import { call } from '../../../lib/api';
@@ -43,27 +43,17 @@ const KEEP = { staleTime: Infinity, gcTime: 60_000, retry: false } as const;
 const handleQuery = (handle: string) =>
   queryOptions({
     queryKey: previewKeys.handle(handle),
-    queryFn: async () => {
+    // A PDF as bytes for pdf.js; an image as a data: URL of main's base64, which an <img> shows as
+    // is (no blob: URL to create and revoke with the component).
+    queryFn: async (): Promise<{ kind: 'pdf'; bytes: Uint8Array } | { kind: 'image'; url: string }> => {
       const r = await call('readDocumentPreview', { handle });
-      return { kind: r.kind, bytes: fromBase64(r.data) };
+      return r.kind === 'pdf' ? { kind: 'pdf', bytes: fromBase64(r.data) } : { kind: 'image', url: `data:${r.kind === 'png' ? 'image/png' : 'image/jpeg'};base64,${r.data}` };
     },
     ...KEEP,
   });
 
 const fileQuery = (key: string, file: File) =>
   queryOptions({ queryKey: previewKeys.file(key), queryFn: async () => new Uint8Array(await file.arrayBuffer()), ...KEEP });
-
-/** A blob: URL for image bytes, revoked when they change or the component goes. */
-function useObjectUrl(bytes: Uint8Array | null, type: string): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!bytes) return setUrl(null);
-    const u = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [bytes, type]);
-  return url;
-}
 
 function errorOf(e: unknown): SourceState['error'] {
   if (!e) return null;
@@ -77,8 +67,6 @@ export function useDocumentSource(item: DocItem): SourceState {
   const viaMain = previewKind !== null && !previewFile && !previewUrl && doc.handle !== null;
   const file = useQuery({ ...fileQuery(item.key, previewFile ?? new File([], '')), enabled: previewKind === 'pdf' && previewFile !== null });
   const handle = useQuery({ ...handleQuery(doc.handle ?? ''), enabled: viaMain });
-  const imageBytes = viaMain && handle.data && handle.data.kind !== 'pdf' ? handle.data.bytes : null;
-  const imageUrl = useObjectUrl(imageBytes, handle.data?.kind === 'png' ? 'image/png' : 'image/jpeg');
   return useMemo<SourceState>(() => {
     if (doc.handle === null && doc.url !== null) return { source: { kind: 'unsupported', ext: 'url' }, error: null };
     if (previewKind === null) return { source: { kind: 'unsupported', ext: extensionOf(doc.name) }, error: null };
@@ -87,9 +75,8 @@ export function useDocumentSource(item: DocItem): SourceState {
     if (!viaMain) return { source: null, error: { code: 'file.not_granted', message: '' } };
     if (handle.error) return { source: null, error: errorOf(handle.error) };
     if (!handle.data) return { source: null, error: null };
-    if (handle.data.kind === 'pdf') return { source: { kind: 'pdf', data: handle.data.bytes }, error: null };
-    return { source: imageUrl ? { kind: 'image', url: imageUrl } : null, error: null };
-  }, [doc.handle, doc.url, doc.name, previewKind, previewUrl, previewFile, viaMain, file.data, file.error, handle.data, handle.error, imageUrl]);
+    return { source: handle.data.kind === 'pdf' ? { kind: 'pdf', data: handle.data.bytes } : handle.data, error: null };
+  }, [doc.handle, doc.url, doc.name, previewKind, previewUrl, previewFile, viaMain, file.data, file.error, handle.data, handle.error]);
 }
 
 /**
