@@ -8,7 +8,7 @@ import { screenReady, screens, shellSlots } from './screens';
 import { StartupNotices } from './startup-notices';
 import { TaskEndToasts } from './task-end-toasts';
 import { useAccountEvents } from '../features/account';
-import { useTasksChangedInvalidation } from '../features/tasks';
+import { useTaskEvents } from '../features/tasks';
 
 /** One icon per screen (lucide): the sidebar shows only these in a narrow window. */
 const NAV_ICONS: Record<Route, LucideIcon> = { send: Send, tasks: ListChecks, failures: TriangleAlert, account: Wallet, settings: Settings };
@@ -21,7 +21,7 @@ export function Shell() {
   const queryClient = useQueryClient();
   // main's events reach the cache here, once for the whole window
   useAccountEvents();
-  useTasksChangedInvalidation();
+  useTaskEvents();
   // A new screen starts at its top, not where the previous one was scrolled to.
   const content = useRef<HTMLElement>(null);
   useLayoutEffect(() => {

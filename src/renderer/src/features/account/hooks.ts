@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettingsPatch } from '../../../../shared/settings';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
+import { setPushed } from '../../lib/pushed';
 
 export const accountKeys = {
   connection: ['connection'] as const,
@@ -19,10 +20,10 @@ export function useAccountEvents() {
   const client = useQueryClient();
   useEffect(() => {
     const offConnection = api().on('connectionChanged', (status) => {
-      client.setQueryData(accountKeys.connection, status);
+      setPushed(client, accountKeys.connection, status);
       void client.invalidateQueries({ queryKey: accountKeys.account });
     });
-    const offAccount = api().on('accountChanged', (account) => client.setQueryData(accountKeys.account, account));
+    const offAccount = api().on('accountChanged', (account) => setPushed(client, accountKeys.account, account));
     return () => {
       offConnection();
       offAccount();

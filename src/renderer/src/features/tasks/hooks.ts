@@ -5,6 +5,7 @@ import { isFinalViewStatus, nextPollDelayMs, pollStatusOf } from '../../../../sh
 import type { ListTasksResult, StatusFilter, TaskDetailView, TaskRowView, TaskSortKey } from '../../../../shared/tasks/types';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
+import { setPushed } from '../../lib/pushed';
 
 export const PAGE_SIZE = 200;
 
@@ -25,6 +26,8 @@ export const taskKeys = {
   detail: (id: string) => ['tasks', 'detail', id] as const,
   counts: ['tasks', 'counts'] as const,
   failures: (days: number, showDemo: boolean) => ['tasks', 'failures', days, showDemo] as const,
+  /** The tracker's health (online, retrying, offline): outside 'tasks', which the task events invalidate. */
+  health: ['trackerHealth'] as const,
 };
 
 /**
@@ -49,8 +52,11 @@ function pageInterval(rows: TaskRowView[] | undefined): number | false {
   return best;
 }
 
-/** Any change main reports (polls, sends, resends) refreshes what the screens show from the history. */
-export function useTasksChangedInvalidation() {
+/**
+ * Main's task events into the cache, once for the window (the shell): any change main reports (polls,
+ * sends, resends) refreshes what the screens show from the history; the tracker's health is set as sent.
+ */
+export function useTaskEvents() {
   const client = useQueryClient();
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -64,9 +70,11 @@ export function useTasksChangedInvalidation() {
     });
     // Another account (or demo) shows other tasks and another badge.
     const offConnection = api().on('connectionChanged', () => void client.invalidateQueries({ queryKey: taskKeys.all }));
+    const offHealth = api().on('trackerHealthChanged', (h) => setPushed(client, taskKeys.health, h));
     return () => {
       off();
       offConnection();
+      offHealth();
       if (timer) clearTimeout(timer);
     };
   }, [client]);

@@ -1,5 +1,5 @@
 // What the Failures screen and the shell use of the tasks feature (its screen loads on demand).
-export { useFailures, useResend, useTaskCounts, useTasksChangedInvalidation } from './hooks';
+export { useFailures, useResend, useTaskCounts, useTaskEvents } from './hooks';
 export { localTime } from './format';
 export { DemoTag, ShowDemoToggle, useShowDemo } from './demo';
 export { FailureText } from './failure-text';

@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatLocal } from '../../../../shared/service-time';
-import { api, call } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
-
-const key = ['trackerHealth'] as const;
+import { taskKeys } from './hooks';
 
 const REASONS = ['network', 'timeout', 'server', 'malformed_reply', 'rate_limited', 'auth'] as const;
 
@@ -18,13 +16,12 @@ export function healthReason(code: string | null): (typeof REASONS)[number] | 'o
 /**
  * "Offline / retrying" in the shell while polling cannot reach the service:
  * the screens keep their last data, and this says why it is not moving.
+ * Main's changes arrive through useTaskEvents (wired once in the shell).
  */
 export function ServiceStatus() {
   const { t, i18n } = useTranslation('tasks');
-  const client = useQueryClient();
-  useEffect(() => api().on('trackerHealthChanged', (h) => client.setQueryData(key, h)), [client]);
   const enabled = useAfterFirstPaint();
-  const health = useQuery({ queryKey: key, queryFn: () => call('trackerHealth'), staleTime: Infinity, enabled });
+  const health = useQuery({ queryKey: taskKeys.health, queryFn: () => call('trackerHealth'), staleTime: Infinity, enabled });
   const h = health.data;
   if (!h || h.state === 'ok' || h.state === 'paused') return null;
   const text =
