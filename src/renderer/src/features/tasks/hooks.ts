@@ -2,12 +2,11 @@ import { useCallback, useEffect } from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListTasksInput } from '../../../../shared/ipc/channels/tasks';
 import { isFinalViewStatus, nextPollDelayMs, pollStatusOf } from '../../../../shared/task-state';
-import type { ListTasksResult, StatusFilter, TaskDetailView, TaskRowView, TaskSortKey } from '../../../../shared/tasks/types';
+import { TASK_PAGE_SIZE, type ListTasksResult, type StatusFilter, type TaskDetailView, type TaskRowView, type TaskSortKey } from '../../../../shared/tasks/types';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 import { setPushed } from '../../lib/pushed';
 
-export const PAGE_SIZE = 200;
 
 export interface ListParams {
   statuses: StatusFilter[];
@@ -90,8 +89,8 @@ function input(p: ListParams, page: number): ListTasksInput {
       ...(p.showDemo ? { showDemo: true } : {}),
     },
     sort: p.sort,
-    limit: PAGE_SIZE,
-    offset: page * PAGE_SIZE,
+    limit: TASK_PAGE_SIZE,
+    offset: page * TASK_PAGE_SIZE,
   };
 }
 
@@ -110,7 +109,7 @@ function firstPageQuery(p: ListParams) {
 }
 
 /**
- * The list in pages of 200, only the pages the virtual table shows (plus the
+ * The list in pages (TASK_PAGE_SIZE rows), only the pages the virtual table shows (plus the
  * first, which carries the total). Each page refetches on the cadence of the
  * unfinished rows in it; ended rows never cause a refetch.
  *
@@ -134,7 +133,7 @@ export function useTaskPages(p: ListParams, visiblePages: number[]) {
     loading: first.isPending,
     error: first.error ?? null,
     rowAt(index: number): TaskRowView | undefined {
-      return byPage.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+      return byPage.get(Math.floor(index / TASK_PAGE_SIZE))?.[index % TASK_PAGE_SIZE];
     },
   };
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TaskRowView, TaskSortKey } from '../../../../shared/tasks/types';
 import { isImmediate, localTime, money } from './format';
-import { PAGE_SIZE, useTaskPages, type ListParams } from './hooks';
+import { TASK_PAGE_SIZE } from '../../../../shared/tasks/types';
+import { useTaskPages, type ListParams } from './hooks';
 import { DemoTag } from './demo';
 import { StatusBadge } from './status-badge';
 
@@ -28,7 +29,7 @@ interface Props {
   emptyText: string;
 }
 
-/** The task list: a virtual table, so 10,000 rows cost what 30 do. Rows load in pages of 200 as they scroll into view. */
+/** The task list: a virtual table, so 10,000 rows cost what 30 do. Rows load a page (TASK_PAGE_SIZE) at a time as they scroll into view. */
 export function TaskTable({ params, onSort, selectedId, onOpen, emptyText }: Props) {
   const { t, i18n } = useTranslation('tasks');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -48,7 +49,7 @@ export function TaskTable({ params, onSort, selectedId, onOpen, emptyText }: Pro
 
   useEffect(() => {
     const pages: number[] = [];
-    for (let p = Math.floor(firstIndex / PAGE_SIZE); p <= Math.floor(lastIndex / PAGE_SIZE); p++) pages.push(p);
+    for (let p = Math.floor(firstIndex / TASK_PAGE_SIZE); p <= Math.floor(lastIndex / TASK_PAGE_SIZE); p++) pages.push(p);
     setPagesInView((prev) => (prev.join() === pages.join() ? prev : pages));
   }, [firstIndex, lastIndex]);
 
