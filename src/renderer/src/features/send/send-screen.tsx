@@ -1,25 +1,22 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CalendarClock, Send } from 'lucide-react';
 import { parseRecipients } from '../../../../shared/phone/parse';
-import { sendRepeatDetails, type SendRepeatDetails } from '../../../../shared/ipc/error-details';
 import { defaultTaskName } from '../../../../shared/send/types';
 import { DEFAULT_REVIEW } from '../../../../shared/review-defaults';
-import { call, CallError } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useAccount, useSettings } from '../account';
 import { composeLocked, namingDocument, useCompose } from './compose-store';
 import { addFiles, restoreDocuments, useOfferedDocuments, useUploadProgress } from './documents';
-import { needsReview, sendBlocker, settleAfterSend, splitFieldErrors, totalPages } from './send-act';
+import { sendBlocker } from './send-act';
 import { DocumentsPanel } from './documents-panel';
 import { DetailsPanel, scheduleMs, useNow } from './details-panel';
 import { RecipientsPanel } from './recipients-panel';
-import { estimateQuery, useSendFax } from './hooks';
 import { ResultPanel } from './result-panel';
 import { RepeatDialog } from './repeat-dialog';
-import { ReviewDialog, type ReviewFacts } from './review-dialog';
+import { ReviewDialog } from './review-dialog';
+import { useSendAct } from './use-send-act';
 import './send.css';
-import { describeError } from '../../lib/describe-error';
 
 /** The whole window accepts dropped files while the Send screen is shown. */
 function useWindowDrop(): boolean {
@@ -127,11 +124,8 @@ function useSendShortcut(onShortcut: () => void): void {
   }, []);
 }
 
-type Question = { kind: 'review'; facts: ReviewFacts } | { kind: 'repeat'; details: SendRepeatDetails } | null;
-
 export function SendScreen() {
   const { t } = useTranslation('send');
-  const queryClient = useQueryClient();
   const settings = useSettings();
   const account = useAccount();
   const country = settings.data?.defaultCountry ?? 'CN';
@@ -145,12 +139,6 @@ export function SendScreen() {
   const resultName = useCompose((s) => s.resultName);
   const locked = useCompose(composeLocked);
   const set = useCompose((s) => s.set);
-  const sendFax = useSendFax();
-  const [error, setError] = useState<string | null>(null);
-  const [question, setQuestion] = useState<Question>(null);
-  // A send is one act, from the click to its result: while it runs, every further click or shortcut is ignored.
-  // A ref, because a double click delivers its second click before React has re-rendered the button as busy.
-  const acting = useRef(false);
   const dropping = useWindowDrop();
   const draftNote = useDraft();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -172,6 +160,18 @@ export function SendScreen() {
   const blocker = sendBlocker(t, { locked, docs, numbers: parsed.numbers.length, invalid: parsed.counts.invalid, scheduledMs: ms, now });
   const sendName = name.trim() || defaultTaskName(namingDocument(docs)?.doc.name ?? '') || 'Fax';
 
+  const act = useSendAct({
+    docs,
+    parsed,
+    scheduledAt: ms,
+    sendName,
+    blocked: locked || blocker !== null,
+    review,
+    balance: account.data?.balance ?? null,
+  });
+  const { requestSend, error, question } = act;
+  useSendShortcut(() => void requestSend());
+
   // The result (or the error) takes the user's eyes and focus: it is rendered at the top of the screen.
   useEffect(() => {
     if (result) resultRef.current?.focus();
@@ -179,63 +179,6 @@ export function SendScreen() {
   useEffect(() => {
     if (error) errorRef.current?.focus();
   }, [error]);
-
-  const finish = () => {
-    acting.current = false;
-  };
-
-  /** A send failed before it was made (refused as a whole, or a question to answer first). */
-  const failed = (e: unknown) => {
-    const repeat = e instanceof CallError ? sendRepeatDetails(e.error) : null;
-    if (repeat) {
-      // Nothing was created: the act waits for the user's answer.
-      setQuestion({ kind: 'repeat', details: repeat });
-      return;
-    }
-    if (e instanceof CallError && e.fields) set({ result: null, ...splitFieldErrors(e.fields, parsed.numbers) });
-    setError(describeError(e, 'send'));
-    finish();
-  };
-
-  const sendNow = async (confirmRepeat = false) => {
-    setError(null);
-    const numbers = parsed.numbers;
-    try {
-      // The name the screen shows (typed, or the user's first document's): main would name it after the cover.
-      const r = await sendFax.mutateAsync({ name: sendName, documents: docs.map((d) => d.doc), numbers, scheduledAt: ms, ...(confirmRepeat ? { confirmRepeat } : {}) });
-      set({ result: r, resultName: sendName, ...splitFieldErrors(r.fields, numbers) });
-      finish();
-      if (r.overall === 'sent') void call('clearDraft');
-      settleAfterSend(docs, r);
-      void queryClient.invalidateQueries();
-    } catch (e) {
-      failed(e);
-    }
-  };
-
-  const reviewFacts = (estimate: ReviewFacts['estimate']): ReviewFacts => ({
-    name: sendName,
-    documents: docs.map((d) => ({ name: d.doc.name, pages: d.doc.pages })),
-    recipients: parsed.numbers.length,
-    scheduledAt: ms,
-    estimate,
-    balance: account.data?.balance ?? null,
-  });
-
-  /** Send button, Enter on it, or Ctrl+Enter: review first when the send is large or costly (or always, if chosen). */
-  const requestSend = async () => {
-    if (acting.current || locked || blocker !== null || sendFax.isPending) return;
-    acting.current = true;
-    try {
-      const estimate = await queryClient.fetchQuery(estimateQuery(totalPages(docs), parsed.numbers.length)).catch(() => null);
-      if (!needsReview(review, parsed.numbers.length, estimate)) return void (await sendNow());
-      setQuestion({ kind: 'review', facts: reviewFacts(estimate) });
-    } catch (e) {
-      finish();
-      setError(describeError(e, 'send'));
-    }
-  };
-  useSendShortcut(() => void requestSend());
 
   const removeSent = () => {
     if (!result) return;
@@ -246,12 +189,11 @@ export function SendScreen() {
 
   const newFax = () => {
     useCompose.getState().reset();
-    setError(null);
-    sendFax.reset();
+    act.reset();
     heading.current?.focus();
   };
 
-  const busy = sendFax.isPending;
+  const busy = act.busy;
   return (
     <section className="screen send-screen" aria-labelledby="send-title">
       <h1 id="send-title" ref={heading} tabIndex={-1}>
@@ -298,33 +240,8 @@ export function SendScreen() {
           </>
         )}
       </div>
-      {question?.kind === 'review' ? (
-        <ReviewDialog
-          facts={question.facts}
-          serviceTimeZone={serviceTimeZone}
-          onConfirm={() => {
-            setQuestion(null);
-            void sendNow();
-          }}
-          onCancel={() => {
-            setQuestion(null);
-            finish();
-          }}
-        />
-      ) : null}
-      {question?.kind === 'repeat' ? (
-        <RepeatDialog
-          details={question.details}
-          onConfirm={() => {
-            setQuestion(null);
-            void sendNow(true);
-          }}
-          onCancel={() => {
-            setQuestion(null);
-            finish();
-          }}
-        />
-      ) : null}
+      {question?.kind === 'review' ? <ReviewDialog facts={question.facts} serviceTimeZone={serviceTimeZone} onConfirm={act.confirm} onCancel={act.cancel} /> : null}
+      {question?.kind === 'repeat' ? <RepeatDialog details={question.details} onConfirm={act.confirm} onCancel={act.cancel} /> : null}
     </section>
   );
 }

@@ -1,0 +1,117 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ParsedRecipients } from '../../../../shared/phone/parse';
+import { sendRepeatDetails, type SendRepeatDetails } from '../../../../shared/ipc/error-details';
+import type { Settings } from '../../../../shared/settings';
+import { call, CallError } from '../../lib/api';
+import { describeError } from '../../lib/describe-error';
+import { useCompose, type DocItem } from './compose-store';
+import { estimateQuery, useSendFax } from './hooks';
+import type { ReviewFacts } from './review-dialog';
+import { needsReview, settleAfterSend, splitFieldErrors, totalPages } from './send-act';
+
+export type SendQuestion = { kind: 'review'; facts: ReviewFacts } | { kind: 'repeat'; details: SendRepeatDetails } | null;
+
+/**
+ * One send from the Send screen, as one act from the click (or Ctrl+Enter) to its result: while it
+ * runs, every further click or shortcut is ignored. On the way it may ask the review question (a
+ * large or costly send) or, when main says the same fax was just sent, whether to send it again;
+ * nothing is created until the user answers.
+ */
+export function useSendAct(s: {
+  docs: DocItem[];
+  parsed: ParsedRecipients;
+  scheduledAt: number | null;
+  sendName: string;
+  blocked: boolean;
+  review: Settings['review'];
+  balance: number | null;
+}) {
+  const queryClient = useQueryClient();
+  const sendFax = useSendFax();
+  const set = useCompose((c) => c.set);
+  const [error, setError] = useState<string | null>(null);
+  const [question, setQuestion] = useState<SendQuestion>(null);
+  // A ref, because a double click delivers its second click before React has re-rendered the button as busy.
+  const acting = useRef(false);
+  const { docs, parsed, scheduledAt, sendName } = s;
+
+  const finish = () => {
+    acting.current = false;
+  };
+
+  /** A send failed before it was made (refused as a whole, or a question to answer first). */
+  const failed = (e: unknown) => {
+    const repeat = e instanceof CallError ? sendRepeatDetails(e.error) : null;
+    if (repeat) {
+      // Nothing was created: the act waits for the user's answer.
+      setQuestion({ kind: 'repeat', details: repeat });
+      return;
+    }
+    if (e instanceof CallError && e.fields) set({ result: null, ...splitFieldErrors(e.fields, parsed.numbers) });
+    setError(describeError(e, 'send'));
+    finish();
+  };
+
+  const sendNow = async (confirmRepeat = false) => {
+    setError(null);
+    const numbers = parsed.numbers;
+    try {
+      // The name the screen shows (typed, or the user's first document's): main would name it after the cover.
+      const r = await sendFax.mutateAsync({ name: sendName, documents: docs.map((d) => d.doc), numbers, scheduledAt, ...(confirmRepeat ? { confirmRepeat } : {}) });
+      set({ result: r, resultName: sendName, ...splitFieldErrors(r.fields, numbers) });
+      finish();
+      if (r.overall === 'sent') void call('clearDraft');
+      settleAfterSend(docs, r);
+      void queryClient.invalidateQueries();
+    } catch (e) {
+      failed(e);
+    }
+  };
+
+  const reviewFacts = (estimate: ReviewFacts['estimate']): ReviewFacts => ({
+    name: sendName,
+    documents: docs.map((d) => ({ name: d.doc.name, pages: d.doc.pages })),
+    recipients: parsed.numbers.length,
+    scheduledAt,
+    estimate,
+    balance: s.balance,
+  });
+
+  /** Send button, Enter on it, or Ctrl+Enter: review first when the send is large or costly (or always, if chosen). */
+  const requestSend = async () => {
+    if (acting.current || s.blocked || sendFax.isPending) return;
+    acting.current = true;
+    try {
+      const estimate = await queryClient.fetchQuery(estimateQuery(totalPages(docs), parsed.numbers.length)).catch(() => null);
+      if (!needsReview(s.review, parsed.numbers.length, estimate)) return void (await sendNow());
+      setQuestion({ kind: 'review', facts: reviewFacts(estimate) });
+    } catch (e) {
+      finish();
+      setError(describeError(e, 'send'));
+    }
+  };
+
+  return {
+    requestSend,
+    busy: sendFax.isPending,
+    error,
+    question,
+    /** The user said yes to the question: the review sends as it is, the repeat sends again on purpose. */
+    confirm() {
+      const repeat = question?.kind === 'repeat';
+      setQuestion(null);
+      void sendNow(repeat);
+    },
+    /** The user said no: nothing is sent, and the act is over. */
+    cancel() {
+      setQuestion(null);
+      finish();
+    },
+    /** A new fax: no error, no finished mutation left behind. */
+    reset() {
+      setError(null);
+      sendFax.reset();
+    },
+  };
+}
