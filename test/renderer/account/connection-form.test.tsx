@@ -3,14 +3,13 @@
  * types, the form shows the connected account's address and key (and follows it when main says it
  * changed); once the user types, what is typed stays; "Use demo mode" empties both.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FaxDeskApi } from '../../../src/shared/ipc/contract';
 import type { ConnectionStatus } from '../../../src/shared/ipc/channels/account';
 import { initI18n } from '../../../src/renderer/src/i18n';
 import { useAccountEvents } from '../../../src/renderer/src/features/account';
 import { ConnectionForm } from '../../../src/renderer/src/features/settings/connection-form';
+import { installBridge, renderWithQueries } from '../fake-bridge';
 
 const account = (baseUrl: string, apiKey: string): ConnectionStatus => ({
   mode: 'account',
@@ -23,35 +22,22 @@ const account = (baseUrl: string, apiKey: string): ConnectionStatus => ({
 });
 const demo: ConnectionStatus = { ...account('', ''), mode: 'demo', secretSet: false };
 
+/** main's side: the connection it holds (changed by useDemo, or pushed with `change`). */
 function installApi(initial: ConnectionStatus) {
   let status = initial;
-  const listeners = new Map<string, Set<(p: unknown) => void>>();
-  const api = new Proxy({} as FaxDeskApi, {
-    get: (_t, name: string) => {
-      if (name === 'on')
-        return (event: string, fn: (p: unknown) => void) => {
-          if (!listeners.has(event)) listeners.set(event, new Set());
-          listeners.get(event)!.add(fn);
-          return () => listeners.get(event)!.delete(fn);
-        };
-      return async () => {
-        if (name === 'getConnection') return { ok: true, value: status };
-        if (name === 'useDemo') {
-          status = demo;
-          return { ok: true, value: status };
-        }
-        return { ok: false, error: { code: 'test.unexpected', message: name } };
-      };
+  const main = installBridge({
+    getConnection: () => ({ ok: true, value: status }),
+    useDemo: () => {
+      status = demo;
+      return { ok: true, value: status };
     },
   });
-  Object.defineProperty(window, 'faxdesk', { value: api, configurable: true, writable: true });
   return {
     /** main's connectionChanged event */
-    change: (next: ConnectionStatus) =>
-      act(() => {
-        status = next;
-        listeners.get('connectionChanged')?.forEach((fn) => fn(next));
-      }),
+    change(next: ConnectionStatus) {
+      status = next;
+      main.emit('connectionChanged', next);
+    },
   };
 }
 
@@ -60,14 +46,7 @@ function Settings() {
   return <ConnectionForm />;
 }
 
-function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Settings />
-    </QueryClientProvider>,
-  );
-}
+const show = () => renderWithQueries(<Settings />);
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 

@@ -1,32 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FaxDeskApi } from '../../../src/shared/ipc/contract';
 import { changeLanguage, initI18n } from '../../../src/renderer/src/i18n';
 import { CallError } from '../../../src/renderer/src/lib/api';
 import { describeError } from '../../../src/renderer/src/lib/describe-error';
 import { ServiceStatus } from '../../../src/renderer/src/features/tasks/service-status';
+import { installBridge, renderWithQueries } from '../fake-bridge';
 
 function installTrackerHealth(lastError: string) {
-  const api = new Proxy({} as FaxDeskApi, {
-    get: (_t, name: string) => {
-      if (name === 'on') return () => () => {};
-      return async () =>
-        name === 'trackerHealth'
-          ? { ok: true, value: { state: 'retrying', failures: 2, retryAtMs: Date.UTC(2026, 10, 24, 3, 0), lastError } }
-          : { ok: false, error: { code: 'test.unexpected', message: name } };
-    },
-  });
-  Object.defineProperty(window, 'faxdesk', { value: api, configurable: true, writable: true });
+  installBridge({ trackerHealth: () => ({ ok: true, value: { state: 'retrying', failures: 2, retryAtMs: Date.UTC(2026, 10, 24, 3, 0), lastError } }) });
 }
 
 function showStatus() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ServiceStatus />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<ServiceStatus />);
   return screen.findByTestId('service-status');
 }
 

@@ -2,33 +2,21 @@
  * The picker's directory sections, with the preload API faked at the IPC
  * boundary (main's side is tested against a real slapd in test/main/directory).
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FaxDeskApi } from '../../../src/shared/ipc/contract';
-import type { DirectorySearchResult, DirectoryView } from '../../../src/shared/directory/types';
+import type { DirectorySearchResult } from '../../../src/shared/directory/types';
 import { initI18n } from '../../../src/renderer/src/i18n';
 import { PhonebookPicker } from '../../../src/renderer/src/features/phonebook';
+import { directoryView } from './directories';
+import { installBridge, renderWithQueries, type Handler, type Reply } from '../fake-bridge';
 
-const dir = (id: string, name: string): DirectoryView => ({
-  id,
-  name,
-  url: 'ldaps://dc.example.com',
-  startTls: false,
-  allowPlain: false,
-  bindDn: 'cn=reader',
-  baseDn: 'dc=example,dc=com',
-  filter: '(facsimileTelephoneNumber=*)',
-  attributes: { name: ['cn'], company: ['o'], fax: ['facsimileTelephoneNumber'], extraFax: [] },
-  hasPassword: true,
-});
+const dir = directoryView;
 
 type Pending = { input: { directoryId: string; query: string; requestId: string }; resolve(v: unknown): void };
 
 function fakeApi() {
-  const calls: Array<[string, unknown]> = [];
   const pending: Pending[] = [];
-  const answer = (input: Pending['input']): Promise<unknown> | unknown => {
+  const answer = (input: Pending['input']): Reply | Promise<unknown> => {
     if (input.directoryId === 'branch') return { ok: false, error: { code: 'directory.unreachable', message: 'unreachable' } };
     if (input.query === 'Alice') {
       const value: DirectorySearchResult = {
@@ -51,7 +39,7 @@ function fakeApi() {
     // Any other search of the head office hangs until the test lets it go.
     return new Promise((resolve) => pending.push({ input, resolve }));
   };
-  const handlers: Record<string, (input: unknown) => unknown> = {
+  const handlers: Record<string, Handler> = {
     listContacts: () => ({ ok: true, value: { contacts: [{ id: 'c1', name: 'Alice Local', fax: '861088881234', company: null, note: null, groupIds: [], updatedAt: 0 }], total: 1 } }),
     listGroups: () => ({ ok: true, value: [] }),
     recentNumbers: () => ({ ok: true, value: [] }),
@@ -59,20 +47,7 @@ function fakeApi() {
     searchDirectory: (input) => answer(input as Pending['input']),
     cancelDirectorySearch: () => ({ ok: true, value: { canceled: true } }),
   };
-  const api = new Proxy(
-    {},
-    {
-      get: (_t, name: string) => {
-        if (name === 'on') return () => () => {};
-        return (input: unknown) => {
-          calls.push([name, input]);
-          const h = handlers[name];
-          return Promise.resolve(h ? h(input) : { ok: false, error: { code: 'test.unexpected', message: name } });
-        };
-      },
-    },
-  ) as FaxDeskApi;
-  return { api, calls, pending };
+  return { calls: installBridge(handlers).calls, pending };
 }
 
 let fake: ReturnType<typeof fakeApi>;
@@ -82,18 +57,10 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   fake = fakeApi();
-  Object.defineProperty(window, 'faxdesk', { value: fake.api, configurable: true, writable: true });
 });
 afterEach(() => cleanup());
 
-function renderPicker(onPick: (numbers: string[]) => void) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <PhonebookPicker onPick={onPick} />
-    </QueryClientProvider>,
-  );
-}
+const renderPicker = (onPick: (numbers: string[]) => void) => renderWithQueries(<PhonebookPicker onPick={onPick} />);
 
 const searches = () => fake.calls.filter(([n]) => n === 'searchDirectory').map(([, i]) => i as Pending['input']);
 

@@ -1,43 +1,25 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FaxDeskApi } from '../../../src/shared/ipc/contract';
 import type { CsvPreview } from '../../../src/shared/phonebook/types';
 import { initI18n } from '../../../src/renderer/src/i18n';
 import { PhonebookPicker } from '../../../src/renderer/src/features/phonebook';
-
-type Handler = (input: unknown) => { ok: true; value: unknown } | { ok: false; error: { code: string; message: string; fields?: Record<string, string[]> } };
+import { installBridge, renderWithQueries, type Handler } from '../fake-bridge';
 
 function installApi(handlers: Record<string, Handler>) {
-  const calls: Array<[string, unknown]> = [];
   const defaults: Record<string, Handler> = {
     listContacts: () => ({ ok: true, value: { contacts: [], total: 0 } }),
     listGroups: () => ({ ok: true, value: [] }),
     recentNumbers: () => ({ ok: true, value: [] }),
     getSettings: () => ({ ok: true, value: { defaultCountry: 'CN' } }),
   };
-  const api = new Proxy({} as FaxDeskApi, {
-    get: (_t, name: string) => {
-      if (name === 'on') return () => () => {};
-      return async (input: unknown) => {
-        calls.push([name, input]);
-        const h = handlers[name] ?? defaults[name];
-        return h ? h(input) : { ok: false, error: { code: 'test.unexpected', message: name } };
-      };
-    },
-  });
-  Object.defineProperty(window, 'faxdesk', { value: api, configurable: true, writable: true });
-  return calls;
+  return installBridge({ ...defaults, ...handlers }).calls;
 }
 
 function openDialog() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <main>
-        <PhonebookPicker onPick={() => {}} />
-      </main>
-    </QueryClientProvider>,
+  renderWithQueries(
+    <main>
+      <PhonebookPicker onPick={() => {}} />
+    </main>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Manage phonebook…' }));
   return screen.getByRole('dialog', { name: 'Manage phonebook' });

@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FaxDeskApi } from '../../../src/shared/ipc/contract';
 import type { Contact, Group, RecentNumber } from '../../../src/shared/phonebook/types';
 import { changeLanguage, initI18n } from '../../../src/renderer/src/i18n';
 import { PhonebookPicker } from '../../../src/renderer/src/features/phonebook';
+import { installBridge, renderWithQueries } from '../fake-bridge';
 
 const contact = (id: string, name: string, fax: string, groupIds: string[] = []): Contact => ({
   id,
@@ -27,7 +26,6 @@ const recent: RecentNumber[] = [{ number: '8613812345678', lastUsedAt: Date.UTC(
 const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value });
 
 function fakeApi() {
-  const calls: Array<[string, unknown]> = [];
   const handlers: Record<string, (input: unknown) => unknown> = {
     listContacts: (input) => {
       const search = ((input as { search?: string } | undefined)?.search ?? '').toLowerCase();
@@ -38,30 +36,15 @@ function fakeApi() {
     recentNumbers: () => recent,
     getSettings: () => ({ defaultCountry: 'CN' }),
   };
-  const api = new Proxy(
-    {},
-    {
-      get: (_t, name: string) => {
-        if (name === 'on') return () => () => {};
-        return (input: unknown) => {
-          calls.push([name, input]);
-          const handler = handlers[name];
-          return handler ? ok(handler(input)) : Promise.resolve({ ok: false, error: { code: 'test.unexpected', message: name } });
-        };
-      },
-    },
-  ) as FaxDeskApi;
-  return { api, calls };
+  // These handlers give the value; the bridge wraps it as main's answer.
+  return installBridge(Object.fromEntries(Object.entries(handlers).map(([name, h]) => [name, (input: unknown) => ok(h(input))])));
 }
 
 function renderPicker(onPick: (numbers: string[]) => void) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <main>
-        <PhonebookPicker onPick={onPick} />
-      </main>
-    </QueryClientProvider>,
+  return renderWithQueries(
+    <main>
+      <PhonebookPicker onPick={onPick} />
+    </main>,
   );
 }
 
@@ -76,7 +59,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  Object.defineProperty(window, 'faxdesk', { value: fakeApi().api, configurable: true, writable: true });
+  fakeApi();
 });
 
 afterEach(async () => {

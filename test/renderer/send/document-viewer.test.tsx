@@ -1,28 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FaxDeskApi } from '../../../src/shared/ipc/contract';
 import { initI18n } from '../../../src/renderer/src/i18n';
 import { DocumentsPanel } from '../../../src/renderer/src/features/send/documents-panel';
 import { useCompose, type DocItem } from '../../../src/renderer/src/features/send/compose-store';
-
-type Reply = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
+import { installBridge, renderWithQueries, type Handler } from '../fake-bridge';
 
 /** The bridge main would answer through (Electron's preload is the one thing not run here). */
-function installApi(handlers: Record<string, (input: unknown) => Reply>) {
-  const calls: Array<[string, unknown]> = [];
-  const api = new Proxy({} as FaxDeskApi, {
-    get: (_t, name: string) => {
-      if (name === 'on') return () => () => {};
-      return async (input: unknown) => {
-        calls.push([name, input]);
-        return handlers[name]?.(input) ?? { ok: false, error: { code: 'test.unexpected', message: name } };
-      };
-    },
-  });
-  Object.defineProperty(window, 'faxdesk', { value: api, configurable: true, writable: true });
-  return calls;
-}
+const installApi = (handlers: Record<string, Handler>) => installBridge(handlers).calls;
 
 function opened(name: string, handle: string, kind: DocItem['previewKind']): DocItem {
   return {
@@ -40,13 +24,10 @@ function opened(name: string, handle: string, kind: DocItem['previewKind']): Doc
 }
 
 function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <main>
-        <DocumentsPanel />
-      </main>
-    </QueryClientProvider>,
+  renderWithQueries(
+    <main>
+      <DocumentsPanel />
+    </main>,
   );
 }
 
