@@ -23,7 +23,9 @@ export function useAccountEvents() {
       setPushed(client, accountKeys.connection, status);
       void client.invalidateQueries({ queryKey: accountKeys.account });
     });
-    const offAccount = api().on('accountChanged', (account) => setPushed(client, accountKeys.account, account));
+    // Not setPushed: main pushes the account only after its own reads (a charge, a task end), and the
+    // window reads it too; an answer on its way may be the fresher of the two, so neither cancels the other.
+    const offAccount = api().on('accountChanged', (account) => client.setQueryData(accountKeys.account, account));
     return () => {
       offConnection();
       offAccount();

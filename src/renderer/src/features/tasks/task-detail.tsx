@@ -124,6 +124,8 @@ function useResendFlow(d: TaskDetailView, setNotice: (n: Notice) => void) {
   async function send(only: ResendOnly, confirmRepeat = false) {
     const taskRef = d.task.taskRef;
     if (!taskRef) return;
+    // The question closes with the first click (React re-renders a click at once), so a double click's
+    // second click never meets it; the buttons that could ask again are disabled while it runs.
     setConfirm(null);
     setAgain(null);
     try {
@@ -228,7 +230,7 @@ function ResendQuestions({ task, resend, language }: { task: TaskDetailView['tas
             {t('detail.resendAgainQuestion', { name: again.earlier.taskName, time: localTime(again.earlier.resentAtMs, language, true) })}
           </p>
           <div className="actions">
-            <button type="button" className="btn primary" onClick={() => void resend.send(again.only, true)} data-testid="resend-again-confirm">
+            <button type="button" className="btn primary" onClick={() => void resend.send(again.only, true)} disabled={resend.pending} data-testid="resend-again-confirm">
               {t('detail.resendAgain')}
             </button>
             <button type="button" className="btn" onClick={() => resend.setAgain(null)} autoFocus>
@@ -241,7 +243,7 @@ function ResendQuestions({ task, resend, language }: { task: TaskDetailView['tas
         <div className="notice info confirm" role="group" aria-labelledby="resend-confirm-text">
           <p id="resend-confirm-text">{t('detail.resendConfirm', { name: task.name, count: resend.numbers.length, numbers: resend.numbers.map(displayFax).join(', ') })}</p>
           <div className="actions">
-            <button type="button" className="btn primary" onClick={() => void resend.send(confirm)} data-testid="resend-confirm">
+            <button type="button" className="btn primary" onClick={() => void resend.send(confirm)} disabled={resend.pending} data-testid="resend-confirm">
               {confirm === 'all' ? t('detail.resendAll', { count: resend.failed }) : t('detail.resendRetryable', { count: resend.retryable })}
             </button>
             <button type="button" className="btn" onClick={() => resend.setConfirm(null)}>
