@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
 
-/** Identifiers use only letters, digits, `_` and `-` (spec: Identifiers). */
-export const IDENTIFIER = /^[A-Za-z0-9_-]{1,255}$/;
-
 export function newId(prefix: 'file' | 'task' | 'rcpt'): string {
   return `${prefix}_${randomBytes(10).toString('hex')}`;
 }

@@ -15,6 +15,9 @@ function words(language: 'en' | 'zh-CN') {
   return {
     manage: l('phonebook:picker.manage'),
     transfer: l('phonebook:manage.views.transfer'),
+    contacts: l('phonebook:manage.views.contacts'),
+    deleteZhang: l('phonebook:contact.deleteLabel', { name: '张伟' }),
+    askZhang: l('phonebook:contact.confirmDelete', { name: '张伟' }),
     title: l('phonebook:manage.title'),
     csvImport: l('phonebook:csv.importHeading'),
     choose: l('phonebook:csv.chooseButton'),
@@ -51,6 +54,13 @@ for (const language of ['en', 'zh-CN'] as const) {
     expect(fs.readFileSync(file, 'utf8')).toContain('张伟');
     await saved.scrollIntoViewIfNeeded();
     await shot(page, `phonebook-files-${language}`);
+    await expectNoAxeViolations(page);
+
+    // The imported contacts are listed, each with Edit and Delete; Delete asks first.
+    await dialog.getByRole('button', { name: text.contacts, exact: true }).click();
+    await dialog.getByRole('button', { name: text.deleteZhang, exact: true }).click();
+    await expect(dialog.getByRole('group', { name: text.askZhang, exact: true })).toBeVisible();
+    await shot(page, `phonebook-contacts-${language}`);
     await expectNoAxeViolations(page);
   });
 }

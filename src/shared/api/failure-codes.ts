@@ -4,7 +4,6 @@
  * are the only codes FaxDesk offers to retry. Everything else is shown raw.
  */
 export const RETRYABLE_FAILURE_CODES = ['BUSY', 'NO_ANSWER'] as const;
-export type RetryableFailureCode = (typeof RETRYABLE_FAILURE_CODES)[number];
 
 /** Case and surrounding spaces are ignored: the service's spelling is not specified. */
 export function isRetryableCode(code: string | null | undefined): boolean {

@@ -79,7 +79,6 @@ export const createdRecipientSchema = z.looseObject({
   rcpt_ref: wireId,
   phone_number: z.string(),
 });
-export type CreatedRecipient = z.infer<typeof createdRecipientSchema>;
 
 const taskBase = {
   task_ref: wireId,

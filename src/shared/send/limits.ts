@@ -15,7 +15,6 @@ export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
  * JPG, PNG "and similar"; TIFF is what fax software traditionally produces.
  */
 export const ACCEPTED_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'jpg', 'jpeg', 'png', 'tif', 'tiff'] as const;
-export type AcceptedExtension = (typeof ACCEPTED_DOCUMENT_EXTENSIONS)[number];
 
 /** Lower-case extension without the dot, or '' (pure string work: shared code has no node:path). */
 export function extensionOf(fileName: string): string {

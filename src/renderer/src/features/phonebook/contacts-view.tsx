@@ -1,3 +1,4 @@
+/** The phonebook's contacts: a list with search, and its form (see groups-view.tsx for the shared parts). */
 import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeNumber } from '../../../../shared/phone/parse';

@@ -1,3 +1,9 @@
+/**
+ * The phonebook's groups: a list with its form. Built like contacts-view.tsx (and Settings →
+ * Phonebooks) from the same shared parts — useManagedList, ManagedRows, ListStatus, FormFooter in
+ * components/ — so what the two files still have alike (a form ending in FormFooter, a view whose
+ * hooks wire its own list and words) is each list's own wiring, deliberately not shared further.
+ */
 import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayFax } from '../../../../shared/phonebook/format';

@@ -1,3 +1,8 @@
+/**
+ * Demo faxes in the task lists: their label, and the toggle that shows them while an account is
+ * connected. Like the shell's demo badge (account/shell-slots.tsx) they go by useConnectionMode;
+ * each is its own small component for its own place, alike only in a component's usual first lines.
+ */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../../app/ui-store';
