@@ -104,7 +104,7 @@ export async function sendFingerprint(documents: readonly ComposeDocument[], num
 
 export function createSendService(deps: SendServiceDeps): SendService {
   const now = deps.now ?? Date.now;
-  const registry = new UploadRegistry(deps.dataDir);
+  const registry = new UploadRegistry(deps.dataDir, deps.log);
   const active = new Map<string, AbortController>();
 
   async function uploadPath(filePath: string, uploadId: string | null): Promise<UploadResult> {

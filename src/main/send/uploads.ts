@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Logger } from '../log';
 import { readJsonFile, writeJsonFile } from '../storage/json-file';
 
 export interface UploadRecord {
@@ -24,7 +25,10 @@ export class UploadRegistry {
   private readonly file: string;
   private pending: NodeJS.Immediate | null = null;
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    private readonly log: Logger,
+  ) {
     this.file = path.join(dataDir, 'send', 'uploads.json');
     this.entries = readJsonFile<Registry>(this.file) ?? {};
   }
@@ -79,7 +83,20 @@ export class UploadRegistry {
     if (!this.pending) return;
     clearImmediate(this.pending);
     this.pending = null;
-    writeJsonFile(this.file, this.entries);
+    this.write();
+  }
+
+  /**
+   * The registry is a cache: when it cannot be written (a full disk, its folder gone) the refs stay
+   * known for this run, the reason is logged, and nothing is thrown — from the background write that
+   * would take the main process down, from forget() it would fail a send that can go on.
+   */
+  private write(): void {
+    try {
+      writeJsonFile(this.file, this.entries, { what: 'the upload registry' });
+    } catch (e) {
+      this.log.warn(`uploads: could not save the upload registry (${(e as Error).message}); after a restart these documents are uploaded again`);
+    }
   }
 
   /** The service said a ref is invalid or expired: never offer it again. */
@@ -95,7 +112,7 @@ export class UploadRegistry {
       // A forgotten ref must never be offered again, also after a crash: written at once.
       if (this.pending) clearImmediate(this.pending);
       this.pending = null;
-      writeJsonFile(this.file, this.entries);
+      this.write();
     }
   }
 }
