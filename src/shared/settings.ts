@@ -28,22 +28,13 @@ export const baseUrlSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** Zones already checked: building an Intl.DateTimeFormat costs ~0.2 ms, and settings are read (and checked) on every send and upload. */
-const checkedZones = new Map<string, boolean>();
-
 export function isValidTimeZone(tz: string): boolean {
-  const known = checkedZones.get(tz);
-  if (known !== undefined) return known;
-  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    valid = true;
+    return true;
   } catch {
-    valid = false;
+    return false;
   }
-  if (checkedZones.size >= 64) checkedZones.clear(); // a handful in practice; never a growing map
-  checkedZones.set(tz, valid);
-  return valid;
 }
 
 export const timeZoneSchema = z.string().min(1).max(64).refine(isValidTimeZone, 'Unknown time zone');

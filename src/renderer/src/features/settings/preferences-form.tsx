@@ -67,10 +67,10 @@ function draftOf(settings: Settings): Draft {
 /** Settings → Preferences, once main's settings are in: the form starts from them. */
 export function PreferencesForm() {
   const settings = useSettings();
-  return settings.data ? <PreferencesEditor settings={settings.data} refetch={() => void settings.refetch()} /> : null;
+  return settings.data ? <PreferencesEditor settings={settings.data} /> : null;
 }
 
-function PreferencesEditor({ settings, refetch }: { settings: Settings; refetch(): void }) {
+function PreferencesEditor({ settings }: { settings: Settings }) {
   const { t } = useTranslation('settings');
   const id = useId();
   const update = useUpdateSettings();
@@ -92,7 +92,7 @@ function PreferencesEditor({ settings, refetch }: { settings: Settings; refetch(
     const prefs = await call('setLanguage', { language });
     const info = await call('appInfo');
     await changeLanguage(prefs.language ?? pickLanguage(info.systemLocale || navigator.language));
-    refetch();
+    void client.invalidateQueries({ queryKey: accountKeys.settings });
   };
 
   const submit = (e: FormEvent) => {

@@ -7,7 +7,6 @@ import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 import { setPushed } from '../../lib/pushed';
 
-
 export interface ListParams {
   statuses: StatusFilter[];
   fromMs: number | undefined;
