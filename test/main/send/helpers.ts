@@ -26,7 +26,9 @@ export interface SendRig {
   close(): Promise<void>;
 }
 
-export async function makeRig(opts: { sim?: SimulatorOptions; fetch?: typeof fetch; timeoutMs?: number } = {}): Promise<SendRig> {
+export async function makeRig(
+  opts: { sim?: SimulatorOptions; fetch?: typeof fetch; timeoutMs?: number; /** one clock for the history and the send service (default: the system's) */ now?: () => number } = {},
+): Promise<SendRig> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-send-'));
   const sim = await startSimulator({ speed: 200, ...opts.sim });
   const logLines: string[] = [];
@@ -40,7 +42,7 @@ export async function makeRig(opts: { sim?: SimulatorOptions; fetch?: typeof fet
     log,
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
   });
-  const history = openHistory(path.join(dir, 'history.sqlite'), { serviceTimeZone: 'Asia/Shanghai' });
+  const history = openHistory(path.join(dir, 'history.sqlite'), { serviceTimeZone: 'Asia/Shanghai', ...(opts.now ? { now: opts.now } : {}) });
   const progress: UploadProgress[] = [];
   const service = createSendService({
     dataDir: dir,
@@ -49,6 +51,7 @@ export async function makeRig(opts: { sim?: SimulatorOptions; fetch?: typeof fet
     serviceTimeZone: () => 'Asia/Shanghai',
     emitProgress: (p) => progress.push(p),
     log,
+    ...(opts.now ? { now: opts.now } : {}),
   });
   return {
     sim,
