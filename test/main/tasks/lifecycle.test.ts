@@ -200,7 +200,8 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
 });
 
 describe('a task response obtained elsewhere (the send’s follow-up query)', () => {
-  it('is stored, announced and notified like a poll, and counts toward the polling rate', async () => {
+  // That an unfinished answer obtained elsewhere restarts the polling interval: refresh-if-due.test.ts.
+  it('is stored, announced and notified like a poll; the ended task is never asked about again', async () => {
     rig = await makeRig();
     const file = await samplePdf(rig.dir, 1);
     const taskRef = await rig.send('Quick one', [OK], file);
@@ -213,6 +214,12 @@ describe('a task response obtained elsewhere (the send’s follow-up query)', ()
     expect(changes.becameTerminal).toBe(true);
     expect(rig.notifier.sent).toEqual([{ title: 'Fax sent', body: '“Quick one”: 1 of 1 delivered.', taskRef }]);
     expect(rig.emitted.at(-1)).toMatchObject({ name: 'tasksChanged', payload: { taskRefs: [taskRef] } });
+    const asked = taskQueries(rig.sim).get(taskRef) ?? 0;
+    // long past any interval: a task that ended has nothing new to say
+    await rig.clock.advance(10 * 60_000);
     expect(await rig.feature.tracker.refreshIfDue(taskRef)).toBe(false);
+    await rig.handlers.getTaskDetail({ id: taskRef });
+    await rig.feature.tracker.tick();
+    expect(taskQueries(rig.sim).get(taskRef) ?? 0).toBe(asked);
   });
 });
