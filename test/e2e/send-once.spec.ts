@@ -154,6 +154,44 @@ test.describe('a send is one act', () => {
   });
 });
 
+test.describe('the review asked for by the cost alone', () => {
+  /** the contract price per page, entered in Settings as the Send screen offers while no fax has revealed one */
+  async function contractPrice(page: Page, price: string) {
+    await page.getByLabel(t('settings:prefs.contractUnitPrice'), { exact: true }).fill(price);
+    await page.getByLabel(t('settings:prefs.contractUnitPrice'), { exact: true }).press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: t('settings:prefs.saved') })).toBeVisible();
+    await nav(page, 'send').click();
+  }
+
+  test('two recipients costing just over the ¥20 limit are reviewed first; at ¥20.00 the fax goes out at once', async ({ page, preview, sim }) => {
+    await openApp(page, preview);
+    await connectAccount(page, sim);
+    // 2 recipients: far under the recipient count that asks for a review (more than 10), so only the cost can.
+    await compose(page, await pdf('Quote.pdf', 1), pasted(2), 'Quote');
+    await page.getByRole('button', { name: t('send:cost.enterPrice'), exact: true }).click();
+    await contractPrice(page, '10.01');
+    await expect(page.getByText(t('send:cost.estimate', { amount: '¥20.02' }), { exact: true })).toBeVisible();
+
+    await sendButton(page).click();
+    const review = page.getByRole('dialog', { name: t('send:review.title', { name: 'Quote' }), exact: true });
+    await expect(review).toBeVisible();
+    await expect(review.getByRole('definition').filter({ hasText: '¥20.02' })).toContainText('¥20.02');
+    await expect(review.getByRole('definition').filter({ hasText: t('send:review.recipientCount', { count: 2 }) })).toHaveText(t('send:review.recipientCount', { count: 2 }));
+    await page.keyboard.press('Escape');
+    await expect(review).toHaveCount(0);
+    expect(creates(sim)).toBe(0);
+
+    // Exactly at the limit is not above it: no review, one task.
+    await nav(page, 'settings').click();
+    await contractPrice(page, '10');
+    await expect(page.getByText(t('send:cost.estimate', { amount: '¥20.00' }), { exact: true })).toBeVisible();
+    await sendButton(page).click();
+    await expect(sendResult(page)).toHaveAttribute('data-overall', 'sent');
+    await expect(review).toHaveCount(0);
+    expect(creates(sim)).toBe(1);
+  });
+});
+
 for (const language of ['en', 'zh-CN'] as const) {
   test.describe(`the review before a large send (${language})`, () => {
     test.use({ previewEnv: { FAXDESK_DEMO_SPEED: '200', FAXDESK_KEYCHAIN_SERVICE: 'faxdesk-e2e-send-once', LC_ALL: language === 'en' ? 'en_US.UTF-8' : 'zh_CN.UTF-8' } });
