@@ -59,6 +59,11 @@ export interface HotFolderOptions {
   ledgerFile?: string | null;
   /** fs.watch misses events on network shares and some container filesystems: rescan this often anyway */
   rescanMs?: number;
+  /**
+   * Whether a program still holds the file open for writing (default: the platform's own look, which
+   * only Linux has); tests pass `() => false` to see the folder as it behaves on the other systems.
+   */
+  openForWriting?: (file: string) => boolean;
 }
 
 interface Candidate {
@@ -345,7 +350,7 @@ export class HotFolder {
     } catch {
       return 'wait';
     }
-    if (openForWriting(full)) return 'wait';
+    if ((this.options.openForWriting ?? openForWriting)(full)) return 'wait';
     // A writer that pauses longer than the settle time (a slow copy, a network share) leaves a
     // file that looks still but is cut short. Formats that say where they end are held until
     // they do, or until they have not changed for a long while (then the Send screen's checks

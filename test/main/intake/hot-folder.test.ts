@@ -36,6 +36,21 @@ function watch(options: { rescanMs?: number } = {}) {
   return { sent, offeredAt, queue };
 }
 
+/** names of every document offered so far, in order */
+const names = (sent: DocumentsOffered[]) => sent.flatMap((o) => [...o.documents, ...o.rejected].map((d) => d.name));
+
+let markers = 0;
+/**
+ * Drops a fresh document and waits until it is offered: by then the folder has looked at everything
+ * else at least as often and as long as a new file needs (the settle time and more), so whatever was
+ * going to be offered has been. An event to wait for instead of a fixed time in which nothing happens.
+ */
+async function afterALaterArrival(sent: DocumentsOffered[]): Promise<void> {
+  const name = `later arrival ${++markers}.pdf`;
+  fs.writeFileSync(path.join(dir, name), '%PDF-1.4\nlater\n%%EOF\n');
+  await expect.poll(() => names(sent), { timeout: 5_000, interval: 50 }).toContain(name);
+}
+
 describe('the hot folder', () => {
   it('offers a slowly written document exactly once, only after it is complete, and moves it to sent/ after sending', async () => {
     const { sent, offeredAt, queue } = watch();
@@ -60,28 +75,29 @@ describe('the hot folder', () => {
 
     // several more watch events and rescans: still once
     fs.utimesSync(dir, new Date(), new Date());
-    await sleep(1_500);
-    expect(sent).toHaveLength(1);
+    await afterALaterArrival(sent);
+    expect(names(sent).filter((n) => n === '月度报表 March.pdf')).toHaveLength(1);
 
     expect(folder!.owns(file)).toBe(true);
     const moved = folder!.markSent(file);
     expect(moved).toBe(path.join(dir, 'sent', '月度报表 March.pdf'));
     expect(fs.existsSync(file)).toBe(false);
     expect(fs.readFileSync(moved!).length).toBe(40960);
-    await sleep(1_000);
-    expect(sent).toHaveLength(1);
+    // sent/ is not looked into: the moved document is not offered again
+    await afterALaterArrival(sent);
+    expect(names(sent).filter((n) => n === '月度报表 March.pdf')).toHaveLength(1);
   });
 
   it('holds back a PDF that went quiet before its end was written, and offers it once it is complete', async () => {
     const { sent } = watch();
     const file = path.join(dir, 'slow copy.pdf');
     fs.writeFileSync(file, '%PDF-1.4\n' + 'x'.repeat(5000));
-    // quiet for three times the settle time, but no %%EOF yet: a copy that stalled
-    await sleep(1_500);
-    expect(sent).toHaveLength(0);
+    // quiet for longer than a later, complete document needed to be offered, but no %%EOF yet: a copy that stalled
+    await afterALaterArrival(sent);
+    expect(names(sent)).not.toContain('slow copy.pdf');
     fs.appendFileSync(file, '\ntrailer\n%%EOF\n');
-    await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(1);
-    expect(sent[0]!.documents[0]!.size).toBe(fs.statSync(file).size);
+    await expect.poll(() => names(sent), { timeout: 5_000 }).toContain('slow copy.pdf');
+    expect(sent.at(-1)!.documents[0]!.size).toBe(fs.statSync(file).size);
   });
 
   it('ignores partial downloads, lock files, dotfiles and the sent/failed subfolders, and picks up a rename into place', async () => {
@@ -92,12 +108,12 @@ describe('the hot folder', () => {
     fs.writeFileSync(path.join(dir, '.job-12.pdf'), 'x');
     fs.writeFileSync(path.join(dir, 'sent', 'old.pdf'), 'x');
     fs.writeFileSync(path.join(dir, 'failed', 'older.pdf'), 'x');
-    await sleep(1_500);
-    expect(sent).toHaveLength(0);
+    await afterALaterArrival(sent);
+    expect(names(sent)).toEqual([`later arrival ${markers}.pdf`]);
 
     fs.renameSync(path.join(dir, 'a.pdf.part'), path.join(dir, 'a.pdf'));
-    await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(1);
-    expect(sent[0]!.documents.map((d) => d.name)).toEqual(['a.pdf']);
+    await expect.poll(() => names(sent), { timeout: 5_000 }).toContain('a.pdf');
+    expect(sent.at(-1)!.documents.map((d) => d.name)).toEqual(['a.pdf']);
   });
 
   it('finds documents by rescanning when file-system events do not arrive, including files that were there before it started', async () => {
@@ -112,8 +128,8 @@ describe('the hot folder', () => {
     fs.writeFileSync(path.join(dir, 'sheet.xlsx'), 'x');
     await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(1);
     expect(sent[0]!.rejected).toMatchObject([{ name: 'sheet.xlsx', reason: 'unsupported_type', source: 'hot-folder' }]);
-    await sleep(1_000);
-    expect(sent).toHaveLength(1);
+    await afterALaterArrival(sent);
+    expect(names(sent).filter((n) => n === 'sheet.xlsx')).toHaveLength(1);
   });
 
   it('moves a failed document to failed/ under a new name when the name is taken, never overwriting', async () => {

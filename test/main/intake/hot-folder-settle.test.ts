@@ -1,0 +1,70 @@
+/**
+ * The settle check: a file is offered only once it has looked the same for
+ * the settle time. Off Linux nothing can see a writer holding the file, so
+ * this check is all that stands between a program that saves a document in
+ * two goes and a fax of its first, shorter version. The platform's writer
+ * check is switched off here to stand for those systems.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HotFolder } from '../../../src/main/intake/hot-folder';
+import { samplePdf } from '../../helpers/sample-documents';
+
+const SETTLE = 1_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let dir: string;
+let folder: HotFolder | null = null;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-settle-'));
+});
+afterEach(() => {
+  folder?.stop();
+  folder = null;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function watch() {
+  const offered: Array<{ file: string; size: number; at: number }> = [];
+  folder = new HotFolder({
+    dir,
+    settleMs: SETTLE,
+    // looks far more often than the settle time: only the settle check can hold a file back
+    rescanMs: 100,
+    openForWriting: () => false,
+    onDocument: (file) => offered.push({ file, size: fs.statSync(file).size, at: Date.now() }),
+  });
+  folder.start();
+  return offered;
+}
+
+describe('the hot folder without a platform writer check', () => {
+  it('offers a document saved twice in quick succession once, as its second version', async () => {
+    const offered = watch();
+    const file = path.join(dir, 'quote.pdf');
+    const first = await samplePdf(1);
+    const second = await samplePdf(3);
+    expect(second.length).not.toBe(first.length);
+    // each version is a whole, closed PDF: its format says it is complete
+    fs.writeFileSync(file, first);
+    await sleep(SETTLE / 4);
+    fs.writeFileSync(file, second);
+    const savedAt = Date.now();
+    await expect.poll(() => offered.length, { timeout: 5_000, interval: 50 }).toBe(1);
+    expect(offered[0]!.size).toBe(second.length);
+    // and not before it had looked the same for the settle time
+    expect(offered[0]!.at - savedAt).toBeGreaterThanOrEqual(SETTLE);
+  });
+
+  it('offers a complete, unchanged document no sooner than the settle time after it appeared', async () => {
+    const offered = watch();
+    const pdf = await samplePdf(1);
+    fs.writeFileSync(path.join(dir, 'letter.pdf'), pdf);
+    const writtenAt = Date.now();
+    await expect.poll(() => offered.length, { timeout: 5_000, interval: 50 }).toBe(1);
+    expect(offered[0]!.at - writtenAt).toBeGreaterThanOrEqual(SETTLE);
+    expect(offered[0]!.size).toBe(pdf.length);
+  });
+});
