@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../src/renderer/src/i18n';
 import { DocumentsPanel } from '../../../src/renderer/src/features/send/documents-panel';
@@ -88,8 +88,9 @@ describe('the cover page’s live preview', () => {
     const subject = screen.getByLabelText('Subject');
     const typed = '第三季度报价单';
     for (let i = 1; i <= typed.length; i++) fireEvent.change(subject, { target: { value: typed.slice(0, i) } });
-    await act(() => new Promise((r) => setTimeout(r, 700)));
-    const drawn = calls.filter(([n]) => n === 'previewCoverPage').map(([, input]) => (input as { subject: string }).subject);
-    expect(drawn).toEqual(['', typed]);
+    const drawn = () => calls.filter(([n]) => n === 'previewCoverPage').map(([, input]) => (input as { subject: string }).subject);
+    // waits for the drawing of the whole subject (an event), then looks at every drawing made on the way
+    await waitFor(() => expect(drawn()).toContain(typed));
+    expect(drawn()).toEqual(['', typed]);
   });
 });
