@@ -188,3 +188,94 @@ describe('every IPC channel under arbitrary payloads', () => {
     recordFigure(SUITE, 'unhandled', 'unhandled rejections and uncaught exceptions', unhandled.count(), exactly(0));
   });
 });
+
+/** Where a valid sample holds one of main's handles: ['documents', 0, 'handle'], ['handles', 1], … */
+function handlePaths(value: unknown, isHandle: (s: string) => boolean, at: Array<string | number> = []): Array<Array<string | number>> {
+  if (typeof value === 'string') return isHandle(value) ? [at] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => handlePaths(v, isHandle, [...at, i]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => handlePaths(v, isHandle, [...at, k]));
+  return [];
+}
+
+function withValueAt(sample: unknown, at: Array<string | number>, value: unknown): unknown {
+  const copy = JSON.parse(JSON.stringify(sample)) as unknown;
+  let node = copy as Record<string | number, unknown>;
+  for (const k of at.slice(0, -1)) node = node[k] as Record<string | number, unknown>;
+  node[at.at(-1)!] = value;
+  return copy;
+}
+
+describe('file handles at the door', () => {
+  it('refuses anything that is not one of main’s handles in every handle field of every channel, naming the field', async () => {
+    const demoUrl = (await t.services.connection.client()).baseUrl;
+    const samples = validSamples({ demoUrl, pdfHandle: handles.pdf, csvHandle: handles.csv });
+    const granted = new Set([handles.pdf, handles.csv]);
+    // Learned from the samples, not listed by hand: a channel that takes a handle gets these too.
+    const fields = channelNames.flatMap((name) => handlePaths(samples[name], (s) => granted.has(s)).map((at) => ({ name, at })));
+    const real = handles.pdf;
+    // What a handle is (main's random token: "fh_" and 32 URL-safe characters), so everything else here is not one:
+    // the very file's path, paths and URLs elsewhere, a token cut short or grown, other characters, other types.
+    const constant: unknown[] = [
+      files.pdf,
+      '../../../../etc/passwd',
+      'C:\\Windows\\win.ini',
+      'file:///etc/passwd',
+      '',
+      'fh_',
+      real.slice(0, -1),
+      `${real}A`,
+      `${real.slice(0, -1)}/`,
+      `${real.slice(0, -1)}.`,
+      `${real.slice(0, -1)}\u0000`,
+      ` ${real}`,
+      `${real}\n`,
+      real.replace('fh_', 'FH_'),
+      real.replace('fh_', 'fh-'),
+      real.slice(3),
+      { handle: real },
+      [real],
+      null,
+      42,
+    ];
+    // …and arbitrary strings that are not of that shape
+    const arbitrary = fc.sample(
+      fc.string({ maxLength: 60 }).filter((s) => !/^fh_[A-Za-z0-9_-]{32}$/.test(s)),
+      { numRuns: 20, seed: 31 },
+    );
+    let sent = 0;
+    const passed: string[] = [];
+    for (const { name, at } of fields) {
+      const key = at.join('.');
+      for (const bad of [...constant, ...arbitrary]) {
+        sent++;
+        const r = await dispatch(t.services.handlers, name, withValueAt(samples[name], at, bad), t.deps.log);
+        // named by the field itself, or by the part that holds it (a document with a null handle is not a document)
+        const named = (f: string) => f === key || key.startsWith(`${f}.`);
+        const refused = !r.ok && r.error.code === 'ipc.invalid_input' && Object.keys(r.error.fields ?? {}).some(named);
+        if (!refused && passed.length < 10) passed.push(`${name}.${key} = ${safeJson(bad)} → ${safeJson(r)}`);
+      }
+    }
+    expect(passed).toEqual([]);
+    recordFigure(SUITE, 'handle-fields', 'handle fields learned from the channels’ samples', fields.length, atLeast(10), [...new Set(fields.map((f) => f.name))].join(', '));
+    recordFigure(SUITE, 'malformed-handles-passed', 'malformed handles not refused at the door', passed.length, exactly(0), `of ${sent} sent`);
+  });
+
+  it('refuses a well-formed handle main never issued, as a file to choose again (settling one is a no-op)', async () => {
+    const demoUrl = (await t.services.connection.client()).baseUrl;
+    const samples = validSamples({ demoUrl, pdfHandle: handles.pdf, csvHandle: handles.csv });
+    const granted = new Set([handles.pdf, handles.csv]);
+    const stranger = `fh_${'Q'.repeat(32)}`;
+    const answers: string[] = [];
+    for (const name of channelNames) {
+      for (const at of handlePaths(samples[name], (s) => granted.has(s))) {
+        const r = await dispatch(t.services.handlers, name, withValueAt(samples[name], at, stranger), t.deps.log);
+        answers.push(`${name}.${at.join('.')}: ${r.ok ? `ok ${safeJson(r.value)}` : r.error.code}`);
+      }
+    }
+    expect(answers.length).toBeGreaterThan(0);
+    // the hot folder is told about a document it does not know: nothing is moved, nothing is granted
+    const settle = answers.filter((a) => a.startsWith('settleDocument.'));
+    expect(settle).toEqual(['settleDocument.handle: ok {"movedTo":null,"handle":null}']);
+    for (const a of answers.filter((x) => !settle.includes(x))) expect(a).toMatch(/: file\.not_granted$/);
+  });
+});
