@@ -17,7 +17,7 @@ import {
 import { bindPasswordAccount, type BindPasswords } from './bind-passwords';
 import { openDirectoryConfig, type SavedDirectory } from './directory-config';
 import { isNumberQuery, nameFilter, numberMatches, numberTerms, readEntries, requestedAttributes, toDirectoryEntry } from './directory-search';
-import { checkedFilter, securityOf, withDirectory } from './ldap-connection';
+import { checkedFilter, securityOf, withDirectory, type Security } from './ldap-connection';
 
 /** A directory as the settings form sends it: its fields, its id when it exists, a password when typed. */
 export type DirectoryRequest = z.output<typeof saveDirectoryInputSchema>;
@@ -84,10 +84,20 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
     for (const k of [...results.keys()]) if (k.startsWith(`${id}\u0000`)) results.delete(k);
   };
 
-  const view = async (d: SavedDirectory): Promise<DirectoryView> => ({
-    ...d,
-    hasPassword: d.bindDn ? (await passwords.get(d.url, d.bindDn)) !== null : false,
-  });
+  /** Where a directory connects as it is configured now (a saved one was checked when saved). */
+  const securityNow = (d: DirectoryFields): Security | null => {
+    try {
+      return securityOf(d);
+    } catch {
+      return null;
+    }
+  };
+
+  /** A stored password counts only where this connection may carry it: the form asks for it otherwise. */
+  const view = async (d: SavedDirectory): Promise<DirectoryView> => {
+    const security = securityNow(d);
+    return { ...d, hasPassword: d.bindDn && security ? (await passwords.lookup(d.url, d.bindDn, security)).state === 'usable' : false };
+  };
 
   /** The same checks for saving and testing: where it may connect, and a filter the server will take. */
   const validate = (fields: DirectoryFields): DirectoryFields => {
@@ -96,9 +106,22 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
     return fields;
   };
 
+  /**
+   * The typed password, else the stored one, but only for a connection at
+   * least as protected as the one it was saved with: a directory switched to
+   * plain LDAP (by the user or a compromised window) is told to ask again.
+   */
   const passwordFor = async (fields: DirectoryFields, typed: string | undefined): Promise<string | null> => {
     if (!fields.bindDn) return null;
-    return typed ?? (await passwords.get(fields.url, fields.bindDn));
+    if (typed !== undefined) return typed;
+    const found = await passwords.lookup(fields.url, fields.bindDn, securityOf(fields));
+    if (found.state === 'weaker') {
+      throw new UserError(
+        'directory.password_weaker',
+        'The stored password was saved for an encrypted connection (ldaps or StartTLS), and this directory now connects without encryption, so FaxDesk does not send it. Turn encryption back on, or enter the password again to use it over this connection.',
+      );
+    }
+    return found.state === 'usable' ? found.password : null;
   };
 
   const remember = (d: SavedDirectory, entries: DirectoryEntry[]) => {
@@ -149,7 +172,7 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
         throw new UserError('directory.too_many', `FaxDesk searches at most ${MAX_DIRECTORIES} directories.`);
       }
       const saved: SavedDirectory = { ...fields, id: previous?.id ?? crypto.randomUUID() };
-      if (input.password !== undefined && saved.bindDn) await passwords.set(saved.url, saved.bindDn, input.password);
+      if (input.password !== undefined && saved.bindDn) await passwords.set(saved.url, saved.bindDn, securityOf(saved), input.password);
       config.put(saved);
       // A password belongs to its server: when this directory moves away from one, the old entry goes, unless another uses it.
       if (previous?.bindDn && bindPasswordAccount(previous.url, previous.bindDn) !== bindPasswordAccount(saved.url, saved.bindDn || '-')) {

@@ -92,6 +92,7 @@ export const APP_ERROR_CODES = [
   'directory.tls_required',
   'directory.bad_credentials',
   'directory.no_password',
+  'directory.password_weaker',
   'directory.no_results',
   'directory.size_limit',
   'directory.time_limit',
