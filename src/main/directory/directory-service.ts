@@ -14,7 +14,8 @@ import {
   type RecipientName,
   type saveDirectoryInputSchema,
 } from '../../shared/directory/types';
-import { bindPasswordAccount, type BindPasswords } from './bind-passwords';
+import { createProbeLimit } from '../net/probe-limit';
+import { bindPasswordAccount, canonicalServer, type BindPasswords } from './bind-passwords';
 import { openDirectoryConfig, type SavedDirectory } from './directory-config';
 import { isNumberQuery, nameFilter, numberMatches, numberTerms, readEntries, requestedAttributes, toDirectoryEntry } from './directory-search';
 import { checkedFilter, securityOf, withDirectory, type Security } from './ldap-connection';
@@ -32,6 +33,8 @@ export interface DirectoryServiceOptions {
   localNames: (numbers: string[]) => Map<string, string>;
   /** extra trust anchors (PEM): a test's own certificate */
   extraCa?: string[];
+  /** clock of the probe limit (tests move it) */
+  now?: () => number;
 }
 
 export interface DirectoryService {
@@ -44,6 +47,8 @@ export interface DirectoryService {
   /** a search replaces the one still running under the same requestId */
   search(directoryId: string, query: string, requestId: string): Promise<DirectorySearchResult>;
   cancelSearch(requestId: string): boolean;
+  /** probes refused so far (the reliability figures) */
+  probesRefused(): number;
   /** names for numbers: the phonebook's first, then those the directories returned this session */
   recipientNames(numbers: string[]): RecipientName[];
   close(): void;
@@ -53,6 +58,13 @@ export interface DirectoryService {
 const MAX_INDEX = 20_000;
 const MAX_CACHED_QUERIES = 500;
 const MAX_KNOWN_NAMES = 20_000;
+
+/**
+ * Connections to a server that has not answered in LDAP this session, a
+ * minute: a test or first search dials a host the window named, so it is a
+ * probe (as CONNECTION_TESTS_PER_MINUTE for the fax service).
+ */
+export const DIRECTORY_PROBES_PER_MINUTE = 10;
 
 function fieldsOf(input: DirectoryFields): DirectoryFields {
   const { name, url, startTls, allowPlain, bindDn, baseDn, filter, attributes } = input;
@@ -78,6 +90,20 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
   const indexes = new Map<string, DirectoryEntry[]>();
   const known = new Map<string, { name: string; source: string }>();
   const running = new Map<string, AbortController>();
+  /** servers (scheme://host:port) that answered in LDAP this session: dialing them again probes nothing */
+  const spokeLdap = new Set<string>();
+  const probes = createProbeLimit({
+    perMinute: DIRECTORY_PROBES_PER_MINUTE,
+    ...(options.now ? { now: options.now } : {}),
+    refuse: (wait) => new UserError('directory.too_many_tests', `Too many directory tests in a short time. Wait ${wait} seconds and try again.`),
+  });
+  /** How to dial this server: a probe (counted, one plain answer) until it has answered in LDAP. */
+  const dialing = (url: string) => {
+    const server = canonicalServer(url);
+    const probe = !spokeLdap.has(server);
+    if (probe) probes.admit();
+    return { probe, onLdapAnswer: () => void spokeLdap.add(server) };
+  };
 
   const forget = (id: string) => {
     indexes.delete(id);
@@ -144,7 +170,7 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
     if (isNumberQuery(query)) {
       let index = indexes.get(d.id);
       if (!index) {
-        const read = await withDirectory(target, { signal, extraCa: options.extraCa }, (client) => readEntries(client, d.baseDn, base, attributes, MAX_INDEX));
+        const read = await withDirectory(target, { signal, extraCa: options.extraCa, ...dialing(d.url) }, (client) => readEntries(client, d.baseDn, base, attributes, MAX_INDEX));
         index = read.entries.map((e) => toDirectoryEntry(e, d.attributes, country));
         indexes.set(d.id, index);
       }
@@ -153,7 +179,7 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
       const entries = hits.slice(0, MAX_DIRECTORY_RESULTS);
       return { directoryId: d.id, entries, truncated: hits.length > entries.length ? { reason: 'cap', shown: entries.length } : null };
     }
-    const read = await withDirectory(target, { signal, extraCa: options.extraCa }, (client) =>
+    const read = await withDirectory(target, { signal, extraCa: options.extraCa, ...dialing(d.url) }, (client) =>
       readEntries(client, d.baseDn, nameFilter(base, d.attributes, query), attributes, MAX_DIRECTORY_RESULTS),
     );
     const entries = read.entries.map((e) => toDirectoryEntry(e, d.attributes, country));
@@ -198,7 +224,7 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
       const fields = validate(fieldsOf(input));
       const password = await passwordFor(fields, input.password);
       const base = checkedFilter(fields.filter);
-      return withDirectory({ ...fields, password }, { extraCa: options.extraCa }, async (client, security) => {
+      return withDirectory({ ...fields, password }, { extraCa: options.extraCa, ...dialing(fields.url) }, async (client, security) => {
         const read = await readEntries(client, fields.baseDn, base, fields.attributes.name, MAX_TEST_COUNT);
         if (read.truncated === 'server_size_limit') {
           throw new UserError(
@@ -237,6 +263,8 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
         if (running.get(requestId) === controller) running.delete(requestId);
       }
     },
+
+    probesRefused: () => probes.refused,
 
     cancelSearch: (requestId) => {
       const controller = running.get(requestId);

@@ -93,6 +93,8 @@ export const APP_ERROR_CODES = [
   'directory.bad_credentials',
   'directory.no_password',
   'directory.password_weaker',
+  'directory.no_directory',
+  'directory.too_many_tests',
   'directory.no_results',
   'directory.size_limit',
   'directory.time_limit',
