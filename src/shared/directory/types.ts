@@ -49,6 +49,7 @@ const urlSchema = z
   }, 'Use ldaps://host[:port] or ldap://host[:port], without a path');
 
 /** C0 control characters and DEL: a CR/LF in a DN or filter would reach the server (or a line-based listener) raw. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const withoutControls = (schema: z.ZodString, what: string) =>
   schema.refine((s) => !CONTROL.test(s), `${what} cannot contain line breaks, tabs or other control characters`);
