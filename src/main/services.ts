@@ -13,6 +13,7 @@ import { tasksHandlers } from './ipc/handlers/tasks';
 import { createIntakeService, type IntakeService, type IntakeServiceOptions } from './intake/intake-service';
 import { createConnection, type Connection } from './account/connection';
 import { KEYCHAIN_SERVICE, openSecretStore, type SecretStore } from './credentials/secret-store';
+import { createSafeStorageKeytar } from './credentials/safe-storage-keytar';
 import { createBindPasswords, type BindPasswords } from './directory/bind-passwords';
 import { createDirectoryService, type DirectoryService } from './directory/directory-service';
 import { previewHandlers } from './ipc/handlers/preview';
@@ -58,6 +59,22 @@ export interface MainServices {
   tasks: TasksService;
   handlers: Handlers;
   close(): Promise<void>;
+}
+
+/** The file the safeStorage fallback keeps directory bind passwords in (the API secret has its own). */
+export const BIND_PASSWORDS_FILE = 'bind-passwords.enc';
+
+/**
+ * Bind passwords live where the API secret does: the keychain; without one,
+ * encrypted with safeStorage in the data folder (kept across runs, like the
+ * API secret); memory only where neither exists.
+ */
+function bindPasswordsBeside(secrets: SecretStore, deps: PlatformDeps, service: string): BindPasswords {
+  if (secrets.kind === 'keychain') return createBindPasswords({ service, kind: 'keychain' });
+  if (secrets.kind === 'encrypted' && deps.safeStorage) {
+    return createBindPasswords({ service, kind: 'encrypted', keytar: createSafeStorageKeytar(path.join(deps.dataDir, BIND_PASSWORDS_FILE), deps.safeStorage) });
+  }
+  return createBindPasswords({ service, kind: 'memory' });
 }
 
 /**
@@ -125,8 +142,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   const directories = createDirectoryService({
     dataDir: deps.dataDir,
     log: deps.log,
-    passwords:
-      options.bindPasswords ?? createBindPasswords({ service: options.keychainService ?? KEYCHAIN_SERVICE, kind: secrets.kind === 'keychain' ? 'keychain' : 'memory' }),
+    passwords: options.bindPasswords ?? bindPasswordsBeside(secrets, deps, options.keychainService ?? KEYCHAIN_SERVICE),
     defaultCountry: () => settings.get().defaultCountry,
     localNames: (numbers) => phonebook.store.namesFor(numbers),
     ...(options.directoryCa ? { extraCa: options.directoryCa } : {}),

@@ -2,19 +2,28 @@
  * Directory bind passwords in the OS keychain, one entry per server + bind
  * DN, so a password only ever goes back to the server it was typed for: a
  * directory whose URL or bind DN changes finds no password and the user types
- * it again (as git credential helpers key by host). This is the only module
+ * it again (as git credential helpers key by host). Each is also bound to the
+ * protection it was saved with (credentials/bound-passwords.ts): a directory
+ * switched from StartTLS or ldaps to plain LDAP does not get it. This is the only module
  * that touches the secret store for directories, so a change in how the
  * store keys its entries stays here.
  */
+import { createBoundPasswords, memoryKeytar, type BoundLookup, type Protection } from '../credentials/bound-passwords';
 import { loadKeytar, type KeytarLike } from '../credentials/secret-store';
 import { UserError } from '../errors';
-import { registerSecretForRedaction } from '../log';
+import type { Security } from './ldap-connection';
 
 export interface BindPasswords {
-  get(url: string, bindDn: string): Promise<string | null>;
-  set(url: string, bindDn: string, password: string): Promise<void>;
+  /** the stored password when `security` protects the connection at least as well as when it was saved */
+  lookup(url: string, bindDn: string, security: Security): Promise<BoundLookup>;
+  set(url: string, bindDn: string, security: Security, password: string): Promise<void>;
   clear(url: string, bindDn: string): Promise<void>;
-  readonly kind: 'keychain' | 'memory';
+  readonly kind: 'keychain' | 'encrypted' | 'memory';
+}
+
+/** ldaps and StartTLS always verify the certificate here (rejectUnauthorized); plain is plain, loopback included. */
+export function protectionOf(security: Security): Protection {
+  return security === 'none' ? 'plain' : 'tls-verified';
 }
 
 const DEFAULT_PORTS: Record<string, string> = { 'ldap:': '389', 'ldaps:': '636' };
@@ -44,52 +53,27 @@ export function bindPasswordAccount(url: string, bindDn: string): string {
 export interface BindPasswordOptions {
   /** the keychain's service name (tests use their own) */
   service: string;
-  /** 'memory' where the system has no usable keychain (the API secret's store decided) */
-  kind: 'keychain' | 'memory';
+  /**
+   * Where the API secret's store keeps secrets: the keychain; 'encrypted' is
+   * the safeStorage file (pass its keytar), persisted like the API secret;
+   * 'memory' only where neither exists (the browser preview).
+   */
+  kind: 'keychain' | 'encrypted' | 'memory';
   keytar?: KeytarLike;
 }
 
 export function createBindPasswords(options: BindPasswordOptions): BindPasswords {
-  if (options.kind === 'memory') {
-    const values = new Map<string, string>();
-    return {
-      kind: 'memory',
-      async get(url, bindDn) {
-        return values.get(bindPasswordAccount(url, bindDn)) ?? null;
-      },
-      async set(url, bindDn, password) {
-        registerSecretForRedaction(password);
-        values.set(bindPasswordAccount(url, bindDn), password);
-      },
-      async clear(url, bindDn) {
-        values.delete(bindPasswordAccount(url, bindDn));
-      },
-    };
-  }
-  let keytar: Promise<KeytarLike> | null = options.keytar ? Promise.resolve(options.keytar) : null;
-  const service = options.service;
-  // keytar's errors carry OS messages; the user gets one plain sentence instead.
-  const guarded = async <T>(op: (k: KeytarLike) => Promise<T>): Promise<T> => {
-    try {
-      return await op(await (keytar ??= loadKeytar()));
-    } catch {
-      throw new UserError('directory.keychain_failed', 'The system keychain did not respond. Unlock it (or sign in again) and try once more.');
-    }
-  };
+  let keytar: Promise<KeytarLike> | null = options.keytar ? Promise.resolve(options.keytar) : options.kind === 'memory' ? Promise.resolve(memoryKeytar()) : null;
+  const store = createBoundPasswords({
+    service: options.service,
+    keytar: () => (keytar ??= loadKeytar()),
+    // keytar's errors carry OS messages; the user gets one plain sentence instead.
+    failure: () => new UserError('directory.keychain_failed', 'The system keychain did not respond. Unlock it (or sign in again) and try once more.'),
+  });
   return {
-    kind: 'keychain',
-    async get(url, bindDn) {
-      const v = await guarded((k) => k.getPassword(service, bindPasswordAccount(url, bindDn)));
-      if (v) registerSecretForRedaction(v);
-      return v || null;
-    },
-    async set(url, bindDn, password) {
-      // Kept as typed: spaces may be part of a password.
-      registerSecretForRedaction(password);
-      await guarded((k) => k.setPassword(service, bindPasswordAccount(url, bindDn), password));
-    },
-    async clear(url, bindDn) {
-      await guarded((k) => k.deletePassword(service, bindPasswordAccount(url, bindDn)));
-    },
+    kind: options.kind,
+    lookup: (url, bindDn, security) => store.lookup(canonicalServer(url), canonicalDn(bindDn), protectionOf(security)),
+    set: (url, bindDn, security, password) => store.set(canonicalServer(url), canonicalDn(bindDn), protectionOf(security), password),
+    clear: (url, bindDn) => store.clear(canonicalServer(url), canonicalDn(bindDn)),
   };
 }

@@ -14,10 +14,11 @@ import {
   type RecipientName,
   type saveDirectoryInputSchema,
 } from '../../shared/directory/types';
-import { bindPasswordAccount, type BindPasswords } from './bind-passwords';
+import { createProbeLimit } from '../net/probe-limit';
+import { bindPasswordAccount, canonicalServer, type BindPasswords } from './bind-passwords';
 import { openDirectoryConfig, type SavedDirectory } from './directory-config';
 import { isNumberQuery, nameFilter, numberMatches, numberTerms, readEntries, requestedAttributes, toDirectoryEntry } from './directory-search';
-import { checkedFilter, securityOf, withDirectory } from './ldap-connection';
+import { checkedFilter, securityOf, withDirectory, type Security } from './ldap-connection';
 
 /** A directory as the settings form sends it: its fields, its id when it exists, a password when typed. */
 export type DirectoryRequest = z.output<typeof saveDirectoryInputSchema>;
@@ -32,6 +33,8 @@ export interface DirectoryServiceOptions {
   localNames: (numbers: string[]) => Map<string, string>;
   /** extra trust anchors (PEM): a test's own certificate */
   extraCa?: string[];
+  /** clock of the probe limit (tests move it) */
+  now?: () => number;
 }
 
 export interface DirectoryService {
@@ -44,6 +47,8 @@ export interface DirectoryService {
   /** a search replaces the one still running under the same requestId */
   search(directoryId: string, query: string, requestId: string): Promise<DirectorySearchResult>;
   cancelSearch(requestId: string): boolean;
+  /** probes refused so far (the reliability figures) */
+  probesRefused(): number;
   /** names for numbers: the phonebook's first, then those the directories returned this session */
   recipientNames(numbers: string[]): RecipientName[];
   close(): void;
@@ -53,6 +58,13 @@ export interface DirectoryService {
 const MAX_INDEX = 20_000;
 const MAX_CACHED_QUERIES = 500;
 const MAX_KNOWN_NAMES = 20_000;
+
+/**
+ * Connections to a server that has not answered in LDAP this session, a
+ * minute: a test or first search dials a host the window named, so it is a
+ * probe (as CONNECTION_TESTS_PER_MINUTE for the fax service).
+ */
+export const DIRECTORY_PROBES_PER_MINUTE = 10;
 
 function fieldsOf(input: DirectoryFields): DirectoryFields {
   const { name, url, startTls, allowPlain, bindDn, baseDn, filter, attributes } = input;
@@ -78,16 +90,40 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
   const indexes = new Map<string, DirectoryEntry[]>();
   const known = new Map<string, { name: string; source: string }>();
   const running = new Map<string, AbortController>();
+  /** servers (scheme://host:port) that answered in LDAP this session: dialing them again probes nothing */
+  const spokeLdap = new Set<string>();
+  const probes = createProbeLimit({
+    perMinute: DIRECTORY_PROBES_PER_MINUTE,
+    ...(options.now ? { now: options.now } : {}),
+    refuse: (wait) => new UserError('directory.too_many_tests', `Too many directory tests in a short time. Wait ${wait} seconds and try again.`),
+  });
+  /** How to dial this server: a probe (counted, one plain answer) until it has answered in LDAP. */
+  const dialing = (url: string) => {
+    const server = canonicalServer(url);
+    const probe = !spokeLdap.has(server);
+    if (probe) probes.admit();
+    return { probe, onLdapAnswer: () => void spokeLdap.add(server) };
+  };
 
   const forget = (id: string) => {
     indexes.delete(id);
     for (const k of [...results.keys()]) if (k.startsWith(`${id}\u0000`)) results.delete(k);
   };
 
-  const view = async (d: SavedDirectory): Promise<DirectoryView> => ({
-    ...d,
-    hasPassword: d.bindDn ? (await passwords.get(d.url, d.bindDn)) !== null : false,
-  });
+  /** Where a directory connects as it is configured now (a saved one was checked when saved). */
+  const securityNow = (d: DirectoryFields): Security | null => {
+    try {
+      return securityOf(d);
+    } catch {
+      return null;
+    }
+  };
+
+  /** A stored password counts only where this connection may carry it: the form asks for it otherwise. */
+  const view = async (d: SavedDirectory): Promise<DirectoryView> => {
+    const security = securityNow(d);
+    return { ...d, hasPassword: d.bindDn && security ? (await passwords.lookup(d.url, d.bindDn, security)).state === 'usable' : false };
+  };
 
   /** The same checks for saving and testing: where it may connect, and a filter the server will take. */
   const validate = (fields: DirectoryFields): DirectoryFields => {
@@ -96,9 +132,22 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
     return fields;
   };
 
+  /**
+   * The typed password, else the stored one, but only for a connection at
+   * least as protected as the one it was saved with: a directory switched to
+   * plain LDAP (by the user or a compromised window) is told to ask again.
+   */
   const passwordFor = async (fields: DirectoryFields, typed: string | undefined): Promise<string | null> => {
     if (!fields.bindDn) return null;
-    return typed ?? (await passwords.get(fields.url, fields.bindDn));
+    if (typed !== undefined) return typed;
+    const found = await passwords.lookup(fields.url, fields.bindDn, securityOf(fields));
+    if (found.state === 'weaker') {
+      throw new UserError(
+        'directory.password_weaker',
+        'The stored password was saved for an encrypted connection (ldaps or StartTLS), and this directory now connects without encryption, so FaxDesk does not send it. Turn encryption back on, or enter the password again to use it over this connection.',
+      );
+    }
+    return found.state === 'usable' ? found.password : null;
   };
 
   const remember = (d: SavedDirectory, entries: DirectoryEntry[]) => {
@@ -121,7 +170,7 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
     if (isNumberQuery(query)) {
       let index = indexes.get(d.id);
       if (!index) {
-        const read = await withDirectory(target, { signal, extraCa: options.extraCa }, (client) => readEntries(client, d.baseDn, base, attributes, MAX_INDEX));
+        const read = await withDirectory(target, { signal, extraCa: options.extraCa, ...dialing(d.url) }, (client) => readEntries(client, d.baseDn, base, attributes, MAX_INDEX));
         index = read.entries.map((e) => toDirectoryEntry(e, d.attributes, country));
         indexes.set(d.id, index);
       }
@@ -130,7 +179,7 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
       const entries = hits.slice(0, MAX_DIRECTORY_RESULTS);
       return { directoryId: d.id, entries, truncated: hits.length > entries.length ? { reason: 'cap', shown: entries.length } : null };
     }
-    const read = await withDirectory(target, { signal, extraCa: options.extraCa }, (client) =>
+    const read = await withDirectory(target, { signal, extraCa: options.extraCa, ...dialing(d.url) }, (client) =>
       readEntries(client, d.baseDn, nameFilter(base, d.attributes, query), attributes, MAX_DIRECTORY_RESULTS),
     );
     const entries = read.entries.map((e) => toDirectoryEntry(e, d.attributes, country));
@@ -149,7 +198,7 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
         throw new UserError('directory.too_many', `FaxDesk searches at most ${MAX_DIRECTORIES} directories.`);
       }
       const saved: SavedDirectory = { ...fields, id: previous?.id ?? crypto.randomUUID() };
-      if (input.password !== undefined && saved.bindDn) await passwords.set(saved.url, saved.bindDn, input.password);
+      if (input.password !== undefined && saved.bindDn) await passwords.set(saved.url, saved.bindDn, securityOf(saved), input.password);
       config.put(saved);
       // A password belongs to its server: when this directory moves away from one, the old entry goes, unless another uses it.
       if (previous?.bindDn && bindPasswordAccount(previous.url, previous.bindDn) !== bindPasswordAccount(saved.url, saved.bindDn || '-')) {
@@ -175,7 +224,7 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
       const fields = validate(fieldsOf(input));
       const password = await passwordFor(fields, input.password);
       const base = checkedFilter(fields.filter);
-      return withDirectory({ ...fields, password }, { extraCa: options.extraCa }, async (client, security) => {
+      return withDirectory({ ...fields, password }, { extraCa: options.extraCa, ...dialing(fields.url) }, async (client, security) => {
         const read = await readEntries(client, fields.baseDn, base, fields.attributes.name, MAX_TEST_COUNT);
         if (read.truncated === 'server_size_limit') {
           throw new UserError(
@@ -214,6 +263,8 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
         if (running.get(requestId) === controller) running.delete(requestId);
       }
     },
+
+    probesRefused: () => probes.refused,
 
     cancelSearch: (requestId) => {
       const controller = running.get(requestId);

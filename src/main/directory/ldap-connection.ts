@@ -43,6 +43,15 @@ export interface ConnectionTarget extends Pick<DirectoryFields, 'url' | 'startTl
 
 export interface ConnectionOptions {
   signal?: AbortSignal | undefined;
+  /**
+   * A server that has not yet answered in LDAP this session: every failure
+   * before its first LDAP answer (nothing listens, a reset, another program,
+   * an ldaps certificate, a silence) gets the same sentence, so the window
+   * cannot tell them apart and map the network with it.
+   */
+  probe?: boolean | undefined;
+  /** told once the server has answered in LDAP (a bind, StartTLS or search result, or an LDAP error) */
+  onLdapAnswer?: (() => void) | undefined;
   /** extra trust anchors (PEM) beside Node's and the system's: a test's own CA */
   extraCa?: string[] | undefined;
 }
@@ -115,7 +124,7 @@ function hostOf(url: string): string {
 }
 
 /** The sentence for a failure, by what the user can do about it. */
-export function describeFailure(e: unknown, url: string, aborted: boolean): UserError {
+export function describeFailure(e: unknown, url: string, aborted: boolean, password: string | null = null): UserError {
   if (e instanceof UserError) return e;
   if (aborted) return new UserError('directory.canceled', 'The search was canceled.');
   const host = hostOf(url);
@@ -158,12 +167,37 @@ export function describeFailure(e: unknown, url: string, aborted: boolean): User
     return new UserError('directory.unreachable', `FaxDesk cannot reach ${host}. Check the address and port, and that this computer is on the office network.`);
   }
   if (e instanceof ResultCodeError) {
-    return new UserError('directory.server_error', `The directory refused the request: ${message.slice(0, 200)}`);
+    // The server's own words, which may echo what it was sent: never the password, in any form.
+    return new UserError('directory.server_error', `The directory refused the request: ${withoutSecret(message, password).slice(0, 200)}`);
   }
   if (typeof code === 'string' && /^ERR_TLS|^ERR_SSL|CERT/.test(code)) {
     return new UserError('directory.tls_failed', `The encrypted connection to ${host} failed. Check that the port speaks ${url.startsWith('ldaps:') ? 'ldaps' : 'StartTLS'}.`);
   }
   return new UserError('directory.unreachable', `FaxDesk cannot talk to ${host}. Check the address and port.`);
+}
+
+/** The one answer a probe gets for every failure that is not an LDAP answer. */
+export function noDirectoryAt(url: string): UserError {
+  return new UserError(
+    'directory.no_directory',
+    `No LDAP directory answered at ${hostOf(url)}: nothing listens there, it is another kind of server, it did not answer in time, or its certificate is not trusted by this computer. Check the address, the port and the encryption setting with your administrator.`,
+  );
+}
+
+/** A server's text without the password, raw or in the forms it may be echoed in (URL-encoded, base64). */
+function withoutSecret(text: string, password: string | null): string {
+  if (!password) return text;
+  const forms = new Set([password, encodeURIComponent(password), Buffer.from(password, 'utf8').toString('base64')].filter((f) => f.length > 0));
+  let out = text;
+  for (const f of forms) out = out.split(f).join('[redacted]');
+  return out;
+}
+
+/** Whether a failure came after the server spoke LDAP: an LDAP result code, or a certificate refused after StartTLS was accepted. */
+function isLdapAnswer(e: unknown, security: Security): boolean {
+  if (e instanceof ResultCodeError) return true;
+  const code = (e as { code?: unknown } | null)?.code;
+  return security === 'starttls' && typeof code === 'string' && (UNTRUSTED.has(code) || /^ERR_TLS|^ERR_SSL|CERT/.test(code));
 }
 
 /**
@@ -195,16 +229,33 @@ export async function withDirectory<T>(
     ...(security === 'ldaps' ? { tlsOptions } : {}),
   });
   const signal = options.signal;
+  let spoke = false;
+  const answered = () => {
+    if (spoke) return;
+    spoke = true;
+    options.onLdapAnswer?.();
+  };
   const onAbort = () => void client.unbind().catch(() => {});
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     if (signal?.aborted) throw new UserError('directory.canceled', 'The search was canceled.');
     // Upgrading a socket, Node checks the certificate against `host` (else "localhost"): name the server.
-    if (security === 'starttls') await client.startTLS({ ...tlsOptions, host });
-    if (target.bindDn && target.password) await client.bind(target.bindDn, target.password);
-    return await work(client, security);
+    if (security === 'starttls') {
+      await client.startTLS({ ...tlsOptions, host });
+      answered();
+    }
+    if (target.bindDn && target.password) {
+      await client.bind(target.bindDn, target.password);
+      answered();
+    }
+    const result = await work(client, security);
+    answered();
+    return result;
   } catch (e) {
-    throw describeFailure(e, target.url, signal?.aborted ?? false);
+    const aborted = signal?.aborted ?? false;
+    if (!(e instanceof UserError) && !aborted && isLdapAnswer(e, security)) answered();
+    if (options.probe && !spoke && !aborted && !(e instanceof UserError)) throw noDirectoryAt(target.url);
+    throw describeFailure(e, target.url, aborted, target.password);
   } finally {
     signal?.removeEventListener('abort', onAbort);
     await client.unbind().catch(() => {});

@@ -48,6 +48,12 @@ const urlSchema = z
     }
   }, 'Use ldaps://host[:port] or ldap://host[:port], without a path');
 
+/** C0 control characters and DEL: a CR/LF in a DN or filter would reach the server (or a line-based listener) raw. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const withoutControls = (schema: z.ZodString, what: string) =>
+  schema.refine((s) => !CONTROL.test(s), `${what} cannot contain line breaks, tabs or other control characters`);
+
 /** What the user types in the Add directory form (the password apart). */
 export const directoryFieldsSchema = z
   .object({
@@ -58,9 +64,9 @@ export const directoryFieldsSchema = z
     /** ldap:// without TLS to a host other than this computer: only when the user says so */
     allowPlain: z.boolean(),
     /** empty: anonymous bind */
-    bindDn: z.string().trim().max(1000),
-    baseDn: z.string().trim().min(1, 'Enter the base DN, e.g. ou=people,dc=example,dc=com').max(1000),
-    filter: z.string().trim().max(2000),
+    bindDn: withoutControls(z.string().trim().max(1000), 'The bind DN'),
+    baseDn: withoutControls(z.string().trim().min(1, 'Enter the base DN, e.g. ou=people,dc=example,dc=com').max(1000), 'The base DN'),
+    filter: withoutControls(z.string().trim().max(2000), 'The filter'),
     attributes: directoryAttributesSchema,
   })
   .strict();

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKeytar, type KeytarLike } from '../../../src/main/credentials/secret-store';
+import { encodeBound } from '../../../src/main/credentials/bound-passwords';
 import { bindPasswordAccount, createBindPasswords } from '../../../src/main/directory/bind-passwords';
 import { createDirectoryService, type DirectoryService } from '../../../src/main/directory/directory-service';
 import { directoryHandlers } from '../../../src/main/ipc/handlers/directory';
@@ -79,7 +80,9 @@ describe.skipIf(skip)('directory bind passwords in the OS keychain', () => {
     expect(saved).toMatchObject({ ok: true, value: { hasPassword: true } });
     expect(JSON.stringify(saved)).not.toContain(READER_PW);
     // The same server and DN however they are written: one entry.
-    expect(await keytar.getPassword(SERVICE, bindPasswordAccount(`${slapd.url.toUpperCase().replace('LDAP:', 'ldap:')}/`, ` CN=Fax Reader , ou=service,dc=example,dc=com`))).toBe(READER_PW);
+    expect(await keytar.getPassword(SERVICE, bindPasswordAccount(`${slapd.url.toUpperCase().replace('LDAP:', 'ldap:')}/`, ` CN=Fax Reader , ou=service,dc=example,dc=com`))).toBe(
+      encodeBound('plain', READER_PW),
+    );
     expect(fs.readFileSync(path.join(dataDir, 'directories.json'), 'utf8')).not.toContain(READER_PW);
     first.close();
 

@@ -190,8 +190,9 @@ describe.skipIf(missing)('directory phonebooks against a real OpenLDAP server', 
       return r.ok ? 'ok' : r.error.code;
     };
     expect(await codeOf({ ...fields(), password: 'wrong-password' })).toBe('directory.bad_credentials');
-    expect(await codeOf({ ...fields({ url: `ldap://127.0.0.1:${await closedPort()}` }), password: READER_PW })).toBe('directory.unreachable');
-    expect(await codeOf({ ...fields({ url: slapd.ldapsUrl! }), password: READER_PW })).toBe('directory.tls_untrusted');
+    // A server that never answered in LDAP gets one plain answer, whatever the reason (directory-probes.test.ts).
+    expect(await codeOf({ ...fields({ url: `ldap://127.0.0.1:${await closedPort()}` }), password: READER_PW })).toBe('directory.no_directory');
+    expect(await codeOf({ ...fields({ url: slapd.ldapsUrl! }), password: READER_PW })).toBe('directory.no_directory');
     expect(await codeOf({ ...fields({ filter: '(facsimileTelephoneNumber=nobody-has-this)' }), password: READER_PW })).toBe('directory.no_results');
     expect(await codeOf({ ...fields({ bindDn: LIMITED_DN }), password: LIMITED_PW })).toBe('directory.size_limit');
     expect(await codeOf({ ...fields({ baseDn: 'ou=nowhere,dc=example,dc=com' }), password: READER_PW })).toBe('directory.bad_base');
@@ -200,7 +201,7 @@ describe.skipIf(missing)('directory phonebooks against a real OpenLDAP server', 
     expect(await codeOf({ ...fields({ url: 'ldap://directory.example.com' }), password: READER_PW })).toBe('directory.plain_refused');
 
     const tlsMessage = await call('testDirectory', { ...fields({ url: slapd.ldapsUrl! }), password: READER_PW });
-    expect(tlsMessage.ok ? '' : tlsMessage.error.message).toMatch(/certificate of 127\.0\.0\.1:\d+ is not trusted/);
+    expect(tlsMessage.ok ? '' : tlsMessage.error.message).toMatch(/127\.0\.0\.1:\d+: .*certificate is not trusted by this computer/);
     const limited = await call('testDirectory', { ...fields({ bindDn: LIMITED_DN }), password: LIMITED_PW });
     expect(limited.ok ? '' : limited.error.message).toMatch(/size limit for this account/);
     // A search as that account over more than its limit says the same, instead of showing a silent part.
@@ -237,7 +238,7 @@ describe.skipIf(missing)('directory phonebooks against a real OpenLDAP server', 
       const hangingSearch = dispatch(t.services.handlers, 'searchDirectory', { directoryId: hanging, query: 'Alice', requestId: 'stuck' });
       const [g, d] = await Promise.all([search(good, 'Alice'), search(down, 'Alice')]);
       expect(g.ok && g.value.entries.map((e) => e.name)).toEqual(['Alice Martin']);
-      expect(d).toMatchObject({ ok: false, error: { code: 'directory.unreachable' } });
+      expect(d).toMatchObject({ ok: false, error: { code: 'directory.no_directory' } });
       // The stuck one is still waiting; the user types on, and the picker cancels it.
       expect(await value('cancelDirectorySearch', { requestId: 'stuck' })).toEqual({ canceled: true });
       expect(await hangingSearch).toMatchObject({ ok: false, error: { code: 'directory.canceled' } });

@@ -109,6 +109,11 @@ export const errors = {
     directory_tls_required: 'The directory requires an encrypted connection: use ldaps:// or turn on StartTLS.',
     directory_bad_credentials: 'The directory refused the bind DN or the password. Check both and enter the password again.',
     directory_no_password: 'Enter the password for this bind DN: FaxDesk keeps one per server and bind DN.',
+    directory_password_weaker:
+      'The stored password was saved for an encrypted connection (ldaps or StartTLS), and this directory now connects without encryption, so FaxDesk does not send it. Turn encryption back on, or enter the password again to use it over this connection.',
+    directory_no_directory:
+      'No LDAP directory answered at this address: nothing listens there, it is another kind of server, it did not answer in time, or its certificate is not trusted by this computer. Check the address, the port and the encryption setting with your administrator.',
+    directory_too_many_tests: 'Too many directory tests in a short time. Wait a minute and try again.',
     directory_no_results: 'The connection works, but no entry under the base DN matches the filter. Check the base DN and the filter.',
     directory_size_limit:
       'The directory stopped at its size limit for this account. Narrow the search, or ask your administrator to allow paged results for this account.',
