@@ -71,6 +71,11 @@ export function isKnownRecipientStatus(s: string): s is KnownRecipientStatus {
 export const POLL_PENDING_MS = 30_000;
 /** About this while it is being sent (spec: about 1 minute). */
 export const POLL_SENDING_MS = 60_000;
+/**
+ * The window's own slow refresh of the account while it is open (and shown). Otherwise the account is
+ * read when something can have changed it: after a create, and when a task poll shows a recipient ended.
+ */
+export const ACCOUNT_REFRESH_MS = 3 * 60_000;
 
 const TASK_ALIASES: Record<string, KnownTaskStatus> = {
   pending: 'pending',

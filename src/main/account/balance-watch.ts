@@ -1,62 +1,59 @@
 /**
  * The balance follows charges. The service charges each recipient as it
- * finishes, and only the account operation tells the balance, so while the
- * current profile has faxes going out the account is read again every few
- * seconds (one small GET); when nothing is going out, not at all. A create and
- * the end of a task ask at once (`poke`).
+ * finishes, and only the account operation tells the balance, so the account
+ * is read when something can have changed it: right after a create (`poke`),
+ * and when a task poll shows a recipient reaching a final state (`charged`).
+ * Never on a timer while faxes merely wait for their time: a fax scheduled for
+ * next week used to cost a read every 10 s until then. (The window adds a slow
+ * refresh of its own while it is open: ACCOUNT_BACKGROUND_REFRESH_MS.)
  */
 import type { Clock } from '../tasks/clock';
 
 export interface BalanceWatchOptions {
-  /** faxes of the current profile are still going out */
-  active(): boolean;
   /** read the account and announce it; never throws */
   refresh(): Promise<unknown>;
   clock: Clock;
-  /** default 10 s: the header is current within 15 s of a charge */
-  intervalMs?: number;
+  /** how long `charged` waits for more endings of the same poll round (default 2 s) */
+  settleMs?: number;
 }
 
 export interface BalanceWatch {
-  /** something was charged or may be soon: read now, then keep watching while active */
+  /** something was charged or reserved just now (a create): read now */
   poke(): void;
-  start(): void;
+  /** a recipient reached a final state: read once the poll round's other answers are in */
+  charged(): void;
   stop(): void;
 }
 
-export const BALANCE_INTERVAL_MS = 10_000;
+export const BALANCE_SETTLE_MS = 2_000;
 
 export function createBalanceWatch(o: BalanceWatchOptions): BalanceWatch {
-  const interval = o.intervalMs ?? BALANCE_INTERVAL_MS;
+  const settle = o.settleMs ?? BALANCE_SETTLE_MS;
   let timer: unknown = null;
-  let running = false;
+  let stopped = false;
 
-  function arm(): void {
-    if (!running || timer !== null) return;
-    timer = o.clock.setTimeout(() => {
-      timer = null;
-      if (!o.active()) {
-        // Still checked every interval (cheaply, locally), so a task recorded elsewhere starts the watch.
-        arm();
-        return;
-      }
-      void o.refresh().finally(arm);
-    }, interval);
-  }
+  const cancel = () => {
+    if (timer !== null) o.clock.clearTimeout(timer);
+    timer = null;
+  };
 
   return {
     poke() {
+      if (stopped) return;
+      // One read covers whatever was waiting to be read.
+      cancel();
       void o.refresh();
-      arm();
     },
-    start() {
-      running = true;
-      arm();
+    charged() {
+      if (stopped || timer !== null) return;
+      timer = o.clock.setTimeout(() => {
+        timer = null;
+        if (!stopped) void o.refresh();
+      }, settle);
     },
     stop() {
-      running = false;
-      if (timer !== null) o.clock.clearTimeout(timer);
-      timer = null;
+      stopped = true;
+      cancel();
     },
   };
 }

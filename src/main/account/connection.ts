@@ -32,6 +32,8 @@ export interface ConnectionDeps {
 export const CONNECTION_TESTS_PER_MINUTE = 10;
 /** one request per test: a retry would only probe the address again */
 const SINGLE_ATTEMPT: RetryPolicy = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 };
+/** account reads this close together share one request (after Save and connect, 5 went out in a second) */
+export const ACCOUNT_SHARED_MS = 2_000;
 
 export interface Candidate {
   baseUrl: string;
@@ -49,7 +51,8 @@ export interface Connection {
   session(): Promise<{ client: FaxApiClient; profile: string }>;
   /**
    * Reads the account again and tells onAccount listeners (the header's
-   * balance follows charges); errors are logged, never thrown.
+   * balance follows charges); errors are logged, never thrown. account()
+   * tells them too.
    */
   refreshAccount(): Promise<AccountView | null>;
   onAccount(listener: (account: AccountView) => void): () => void;
@@ -95,7 +98,7 @@ function coarseTestFailure(e: unknown, origin: string): unknown {
   return e;
 }
 
-function toView(a: Awaited<ReturnType<FaxApiClient['getAccount']>>, mode: 'demo' | 'account'): AccountView {
+export function toAccountView(a: Awaited<ReturnType<FaxApiClient['getAccount']>>, mode: 'demo' | 'account'): AccountView {
   return {
     uid: a.uid,
     name: a.name,
@@ -118,8 +121,13 @@ export function createConnection(deps: ConnectionDeps): Connection {
   let demo: Promise<RunningSimulator> | null = null;
   let cached: { key: string; client: FaxApiClient } | null = null;
   const listeners = new Set<() => void>();
+  /** the last account read of this connection, shared for a moment (see ACCOUNT_SHARED_MS) */
+  let recent: { at: number; view: Promise<AccountView> } | null = null;
+  let changes = 0;
   const changed = () => {
+    changes += 1;
     cached = null;
+    recent = null;
     for (const l of listeners) l();
   };
 
@@ -215,7 +223,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
       refreshing ??= (async () => {
         try {
           const m = mode();
-          const view = toView(await (await client()).getAccount(), m);
+          const view = toAccountView(await (await client()).getAccount(), m);
           if (mode() !== m) return null;
           for (const l of accountListeners) l(view);
           return view;
@@ -244,9 +252,24 @@ export function createConnection(deps: ConnectionDeps): Connection {
         settingsNotice: deps.settings.notice,
       };
     },
-    async account() {
-      const c = await client();
-      return toView(await c.getAccount(), mode());
+    account() {
+      // A connection change is followed by reads from several places at once (the form, the header,
+      // the events): they share one request, and the one the connect itself just made.
+      const t = now();
+      if (recent && t - recent.at < ACCOUNT_SHARED_MS) return recent.view;
+      const m = mode();
+      const view = (async () => {
+        const v = toAccountView(await (await client()).getAccount(), m);
+        // The window's own read is news too: the tasks learn the service answered and whether the balance moved.
+        if (mode() === m) for (const l of accountListeners) l(v);
+        return v;
+      })();
+      const entry = { at: t, view };
+      recent = entry;
+      view.catch(() => {
+        if (recent === entry) recent = null;
+      });
+      return view;
     },
     async test(candidate) {
       const key = keyOf(candidate);
@@ -260,7 +283,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
       admitTest();
       const c = build(candidate.baseUrl, candidate.apiKey, async () => secret, SINGLE_ATTEMPT);
       try {
-        return toView(await c.getAccount(), 'account');
+        return toAccountView(await c.getAccount(), 'account');
       } catch (e) {
         throw coarseTestFailure(e, key.origin);
       }
@@ -270,17 +293,21 @@ export function createConnection(deps: ConnectionDeps): Connection {
       const key = keyOf(candidate);
       const previous = currentKey();
       if (candidate.secret !== undefined) await deps.secrets.set(key, candidate.secret);
+      const before = changes;
       deps.settings.update({ baseUrl: candidate.baseUrl, apiKey: candidate.apiKey });
       // One account at a time: the secret of the account left behind is not kept around.
       if (previous && !sameCredentialKey(previous, key)) await deps.secrets.delete(previous);
-      changed();
+      // Once: a new address or key has already announced itself through the settings.
+      if (changes === before) changed();
+      recent = { at: now(), view: Promise.resolve(view) };
       return view;
     },
     async useDemo() {
       const previous = currentKey();
+      const before = changes;
       deps.settings.update({ baseUrl: '', apiKey: '' });
       if (previous) await deps.secrets.delete(previous);
-      changed();
+      if (changes === before) changed();
     },
     async setSecret(secret) {
       const key = currentKey();

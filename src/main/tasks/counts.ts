@@ -2,7 +2,7 @@
 import type { Spending, TaskCounts } from '../../shared/tasks/types';
 import type { History } from '../history';
 import type { Clock } from './clock';
-import { ACTIVE_VIEW_STATUSES, WAITING_VIEW_STATUSES } from '../../shared/task-state';
+import { WAITING_VIEW_STATUSES } from '../../shared/task-state';
 
 export const DAY_MS = 86_400_000;
 
@@ -16,8 +16,6 @@ export interface TaskCountsReader {
   counts(): TaskCounts;
   trayStatus(): TasksTrayStatus;
   spending(): Spending;
-  /** whether a task of the current profile is still under way (the balance is watched meanwhile) */
-  anyUnfinished(): boolean;
 }
 
 export function createTaskCounts(
@@ -49,6 +47,5 @@ export function createTaskCounts(
       const profiles = [profile()];
       return { last30Days: history.chargesSince(clock.now() - 30 * DAY_MS, profiles), thisMonth: history.chargesSince(monthStart, profiles) };
     },
-    anyUnfinished: () => history.countTasks({ status: [...ACTIVE_VIEW_STATUSES], profiles: [profile()] }) > 0,
   };
 }

@@ -78,7 +78,7 @@ export interface TasksServiceOptions {
   /** exports and reports are saved where main's save dialog says, and handed back as handles */
   grants: FileGrants;
   settings: Pick<SettingsStore, 'get'>;
-  connection: Pick<Connection, 'client' | 'session' | 'profile'> & Partial<Pick<Connection, 'onChange' | 'refreshAccount'>>;
+  connection: Pick<Connection, 'client' | 'session' | 'profile'> & Partial<Pick<Connection, 'onChange' | 'refreshAccount' | 'onAccount'>>;
   history: History;
   clock?: Clock;
   /** start the background poller (default true) */
@@ -117,7 +117,6 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
   }
 
   const balance = createBalanceWatch({
-    active: () => numbers.anyUnfinished(),
     refresh: () => o.connection.refreshAccount?.() ?? Promise.resolve(null),
     clock,
   });
@@ -125,7 +124,12 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
   let autoRetry: AutoRetry | null = null;
   const tracker = createTaskTracker({
     history: {
-      applyTaskResponse: (task: Task) => history.applyTaskResponse(task),
+      applyTaskResponse: (task: Task) => {
+        const c = history.applyTaskResponse(task);
+        // A recipient finished, so it was charged: the balance moved. (Not a task just looked up: it ended long ago.)
+        if (!c.inserted && c.newlyFailed.length + c.newlySucceeded.length > 0) balance.charged();
+        return c;
+      },
       // A task of another profile (demo while an account is connected) is never asked of this service.
       tasksToPoll: (now) => history.tasksToPoll(now, [current()]),
       pollState: (ref) => {
@@ -142,7 +146,7 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
     log: deps.log,
     clock,
     onEnded: (c) => {
-      balance.poke();
+      balance.charged();
       autoRetry?.onTaskEnded(c);
       o.onTaskEnded?.(c);
     },
@@ -177,11 +181,21 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
   };
 
   // Another service or account: what was learnt about errors no longer applies.
-  const offConnection = o.connection.onChange?.(() => tracker.resetBackoff());
-  if (o.poll !== false) {
-    tracker.start();
-    balance.start();
-  }
+  let lastBalance: { profile: string; balance: number } | null = null;
+  const offConnection = o.connection.onChange?.(() => {
+    lastBalance = null;
+    tracker.resetBackoff();
+  });
+  // An account answer says the service is back (polls stop backing off); a balance that moved says a
+  // recipient finished, so the task on screen is asked again rather than lagging behind the header.
+  const offAccount = o.connection.onAccount?.((a) => {
+    tracker.serviceAnswered();
+    const profile = current();
+    const moved = lastBalance !== null && lastBalance.profile === profile && lastBalance.balance !== a.balance;
+    lastBalance = { profile, balance: a.balance };
+    if (moved) void tracker.refreshOnEvidence();
+  });
+  if (o.poll !== false) tracker.start();
 
   return {
     tracker,
@@ -266,6 +280,7 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
     },
     close() {
       offConnection?.();
+      offAccount?.();
       tracker.stop();
       balance.stop();
       autoRetry?.close();

@@ -15,7 +15,7 @@
 import type { Task } from '../../shared/api/schemas';
 import type { TaskTransition, TasksChanged, TrackerHealth } from '../../shared/ipc/channels/tasks';
 import type { Settings } from '../../shared/settings';
-import { isTerminalTask, nextPollAt, pollIntervalMs } from '../../shared/task-state';
+import { isTerminalTask, nextPollAt, POLL_PENDING_MS, pollIntervalMs } from '../../shared/task-state';
 import type { FaxApiClient } from '../api/client';
 import { AuthError, FaxApiError, NotFoundError, RateLimitedError } from '../api/errors';
 import type { TaskChanges } from '../history/types';
@@ -71,6 +71,11 @@ export interface TaskTracker {
   fetch(taskRef: string): Promise<TaskChanges>;
   /** asks the service only if the polling rules allow it now; errors are logged, not thrown */
   refreshIfDue(taskRef: string): Promise<boolean>;
+  /**
+   * Something outside the task says it may have moved (the balance changed): asks a visible
+   * sending task if the spec's shortest interval (30 s) has passed since it was last asked.
+   */
+  refreshOnEvidence(): Promise<number>;
   /** the user's refresh button: allowed once per floor; errors are thrown */
   refreshManual(taskRef: string): Promise<RefreshOutcome>;
   /** the renderer shows these rows: poll them first */
@@ -86,6 +91,11 @@ export interface TaskTracker {
   /** the system sleeps / woke up */
   suspend(): void;
   resume(): void;
+  /**
+   * Another request to the service (an account read, an upload) succeeded: if polls were backing
+   * off, the service is back, so the waiting tasks are asked now (each still at its own rate).
+   */
+  serviceAnswered(): void;
   /** forget error backoff (e.g. the connection settings changed) */
   resetBackoff(): void;
   /** offline / retrying / ok, for the UI */
@@ -222,9 +232,10 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
    * tracker's own memory of when it last asked, which also covers a request
    * that failed and so never reached the history.
    */
-  function guard(taskRef: string, status: string, base: number): number {
+  function guard(taskRef: string, status: string, base: number, shortest = false): number {
     const asked = lastAsked.get(taskRef);
-    const interval = pollIntervalMs(status) ?? 0;
+    const usual = pollIntervalMs(status) ?? 0;
+    const interval = shortest ? Math.min(usual, POLL_PENDING_MS) : usual;
     const byUs = asked ? asked.at + interval : 0;
     const backoff = taskBackoff.get(taskRef)?.until ?? 0;
     return Math.max(base, byUs, backoff, global.until);
@@ -235,6 +246,14 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
     if (!state) return null;
     const base = nextPollAt(state);
     return base === null ? null : guard(taskRef, state.status, base);
+  }
+
+  /** due by the spec's shortest interval (30 s since the last ask), for a sending task only */
+  function dueOnEvidence(taskRef: string): boolean {
+    const state = o.history.pollState(taskRef);
+    if (!state || state.status !== 'sending') return false;
+    const last = Math.max(state.lastCheckedAtMs ?? 0, lastAsked.get(taskRef)?.at ?? 0);
+    return guard(taskRef, state.status, last + POLL_PENDING_MS, true) <= clock.now();
   }
 
   const canPoll = () => online && !asleep;
@@ -253,17 +272,19 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
     due.sort((a, b) => Number(shown(b)) - Number(shown(a)));
     const results: TaskChanges[] = [];
     let next = 0;
-    const worker = async () => {
-      while (next < due.length && canPoll() && global.until <= clock.now()) {
-        const ref = due[next++]!;
-        try {
-          results.push(await fetchOnce(ref));
-        } catch (e) {
-          noteFailure(ref, e);
-        }
+    const ask = async (ref: string) => {
+      try {
+        results.push(await fetchOnce(ref));
+      } catch (e) {
+        noteFailure(ref, e);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    const worker = async () => {
+      while (next < due.length && canPoll() && global.until <= clock.now()) await ask(due[next++]!);
+    };
+    // After failures, one query goes first, alone: while the service stays away a round costs one request.
+    if (global.failures > 0 && due.length > 0) await ask(due[next++]!);
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length - next) }, worker));
     announce(results);
   }
 
@@ -323,6 +344,23 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
         noteFailure(taskRef, e);
         return false;
       }
+    },
+
+    async refreshOnEvidence() {
+      if (!canPoll()) return 0;
+      const now = clock.now();
+      const refs = [...visibleUntil].filter(([ref, until]) => until > now && dueOnEvidence(ref)).map(([ref]) => ref);
+      const results: TaskChanges[] = [];
+      for (const ref of refs) {
+        try {
+          results.push(await fetchOnce(ref));
+        } catch (e) {
+          noteFailure(ref, e);
+          break;
+        }
+      }
+      announce(results);
+      return results.length;
     },
 
     async refreshManual(taskRef) {
@@ -388,6 +426,13 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
 
     resume() {
       asleep = false;
+      global = { failures: 0, until: 0 };
+      reportHealth();
+      if (running) void runRound();
+    },
+
+    serviceAnswered() {
+      if (global.failures === 0) return;
       global = { failures: 0, until: 0 };
       reportHealth();
       if (running) void runRound();

@@ -92,3 +92,42 @@ describe('connecting an account', () => {
     }
   });
 });
+
+describe('reading the account around a connection change', () => {
+  const accountReads = (s: RunningSimulator) => s.requestLog().filter((e) => e.path === '/api/v2/account/status').length;
+
+  it('Save and connect sends one account query, however many parts of the window read the account after it', async () => {
+    const { sim, t } = await setup();
+    const changes = () => t.emitted.filter((e) => e.name === 'connectionChanged').length;
+    const before = changes();
+    const connected = await dispatch(t.services.handlers, 'connectAccount', { baseUrl: sim.baseUrl, apiKey: 'office-key', secret: SECRET });
+    expect(connected.ok).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    // One announcement of the change, not one from the settings and one from the connect.
+    expect(changes() - before).toBe(1);
+    // The window reacts: the header, the account screen and the event handler each ask at once.
+    const reads = await Promise.all([1, 2, 3, 4].map(() => dispatch(t.services.handlers, 'getAccount', undefined)));
+    expect(reads.every((r) => r.ok && (r.value as { name: string }).name === 'Acme Trading')).toBe(true);
+    expect(accountReads(sim)).toBe(1);
+    // A moment later a read is a read again: the balance is current.
+    await new Promise((r) => setTimeout(r, 2_100));
+    sim.setAccount({ balance: 99 });
+    const later = await dispatch(t.services.handlers, 'getAccount', undefined);
+    expect(later).toMatchObject({ ok: true, value: { balance: 99 } });
+    expect(accountReads(sim)).toBe(2);
+  });
+
+  it('back to demo mode: one announcement, and the demo account is read, not the one left behind', async () => {
+    const { sim, t } = await setup();
+    await dispatch(t.services.handlers, 'connectAccount', { baseUrl: sim.baseUrl, apiKey: 'office-key', secret: SECRET });
+    // (the announcement goes out once the keychain has said whether a secret is stored)
+    await new Promise((r) => setTimeout(r, 50));
+    const before = t.emitted.filter((e) => e.name === 'connectionChanged').length;
+    await dispatch(t.services.handlers, 'useDemo', undefined);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(t.emitted.filter((e) => e.name === 'connectionChanged').length - before).toBe(1);
+    const account = await dispatch(t.services.handlers, 'getAccount', undefined);
+    expect(account).toMatchObject({ ok: true, value: { mode: 'demo' } });
+    expect(accountReads(sim)).toBe(1);
+  });
+});

@@ -13,6 +13,8 @@ import { defaultSettings, type Settings } from '../../../src/shared/settings';
 import { createFileGrants, type FileGrants } from '../../../src/main/files/grants';
 import { scriptedDialogs, type ScriptedDialogs } from '../../helpers/dialogs';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/index';
+import { toAccountView } from '../../../src/main/account/connection';
+import type { AccountView } from '../../../src/shared/ipc/channels/account';
 
 export { ManualClock };
 
@@ -40,6 +42,12 @@ export interface Rig {
   /** answers main's save dialog for exports and reports (default: cancelled) */
   dialogs: ScriptedDialogs;
   grants: FileGrants;
+  /** every task query FaxDesk made, with the test clock's time */
+  taskAsks: Array<{ ref: string; at: number }>;
+  /** the account as the window reads it (getAccount): listeners hear it, as with the app's Connection */
+  readAccount(): Promise<AccountView>;
+  /** the account reads that reached the simulator so far */
+  accountReads(): number;
   /** records a send in the history and creates it on the simulator, as the Send screen does */
   send(name: string, numbers: string[], file: string, opts?: { scheduledAt?: string }): Promise<string>;
   close(): Promise<void>;
@@ -56,19 +64,35 @@ export async function makeRig(
   const sim = await startSimulator({ speed: 1, clock, ...opts.sim, ...(opts.simStateFile ? { stateFile: path.join(dir, opts.simStateFile) } : {}) });
   const logLines: string[] = [];
   const log = createLogger((l) => logLines.push(l));
-  const client = createFaxApiClient({
+  const wire = createFaxApiClient({
     baseUrl: sim.baseUrl,
     apiKey: sim.apiKey,
     getSecret: async () => sim.apiSecret,
     log,
     ...(opts.clientAttempts ? { retry: { maxAttempts: opts.clientAttempts, baseDelayMs: 1, maxDelayMs: 1 } } : {}),
   });
+  // When (on the test's clock) each task query was made: the simulator's log has real time only.
+  const taskAsks: Rig['taskAsks'] = [];
+  const client: FaxApiClient = {
+    ...wire,
+    getTask: (ref, o) => {
+      taskAsks.push({ ref, at: clock.now() });
+      return wire.getTask(ref, o);
+    },
+  };
   const history = openHistory(path.join(dir, 'history.sqlite'), { now: clock.now, profile: () => 'account:test' });
   const settings: Settings = { ...defaultSettings, ...opts.settings };
   const notifier = createRecordingNotifier();
   const emitted: Rig['emitted'] = [];
   const dialogs = scriptedDialogs();
   const grants = createFileGrants();
+  // The Connection's account side, as services.ts wires it: each read goes to the simulator and to the listeners.
+  const accountListeners = new Set<(a: AccountView) => void>();
+  const readAccount = async () => {
+    const view = toAccountView(await client.getAccount(), 'account');
+    for (const l of accountListeners) l(view);
+    return view;
+  };
   const feature = createTasksService({
     deps: {
       dataDir: dir,
@@ -79,7 +103,16 @@ export async function makeRig(
       notifier,
     },
     settings: { get: () => settings },
-    connection: { client: async () => client, session: async () => ({ client, profile: 'account:test' }), profile: () => 'account:test' },
+    connection: {
+      client: async () => client,
+      session: async () => ({ client, profile: 'account:test' }),
+      profile: () => 'account:test',
+      refreshAccount: () => readAccount().catch(() => null),
+      onAccount: (l) => {
+        accountListeners.add(l);
+        return () => accountListeners.delete(l);
+      },
+    },
     history,
     grants,
     clock,
@@ -99,6 +132,9 @@ export async function makeRig(
     handlers: tasksHandlers(feature),
     dialogs,
     grants,
+    readAccount,
+    taskAsks,
+    accountReads: () => sim.requestLog().filter((e) => e.method === 'GET' && e.path === '/api/v2/account/status').length,
     async send(name, numbers, file, o = {}) {
       const up = await client.uploadFile(file);
       const { taskIds } = history.recordSend({

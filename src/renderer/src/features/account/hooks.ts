@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettingsPatch } from '../../../../shared/settings';
+import { ACCOUNT_REFRESH_MS } from '../../../../shared/task-state';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 import { setPushed } from '../../lib/pushed';
@@ -44,14 +45,14 @@ export function useConnectionMode() {
   return useConnection().data?.mode;
 }
 
-/** The account, refreshed on focus and every few minutes, and pushed by main after each charge. */
+/** The account, refreshed on focus and every few minutes while shown, and pushed by main after each charge. */
 export function useAccount() {
   const enabled = useAfterFirstPaint();
   return useQuery({
     enabled,
     queryKey: accountKeys.account,
     queryFn: () => call('getAccount'),
-    refetchInterval: 3 * 60_000,
+    refetchInterval: ACCOUNT_REFRESH_MS,
     refetchOnWindowFocus: true,
     staleTime: 30_000,
     retry: false,

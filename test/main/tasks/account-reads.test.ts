@@ -1,0 +1,149 @@
+/**
+ * When FaxDesk reads the account, and what a read sets off: against the
+ * simulator's request log, on one manual clock for the app and the service.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { toServiceTime } from '../../../src/shared/service-time';
+import { POLL_PENDING_MS } from '../../../src/shared/task-state';
+import { makeRig, samplePdf, type Rig } from './helpers';
+
+const MIN = 60_000;
+let rig: Rig | null = null;
+afterEach(async () => {
+  await rig?.close();
+  rig = null;
+});
+
+const settle = () => rig!.feature.tracker.idle();
+const advance = (ms: number) => rig!.clock.advance(ms, settle);
+/** lets the requests set off by a listener (not a timer) reach the simulator */
+const drain = async () => {
+  for (let i = 0; i < 5; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    await settle();
+  }
+};
+/** the smallest gap between two queries of one task */
+const closestAsks = (r: Rig, ref: string) => {
+  const at = r.taskAsks.filter((a) => a.ref === ref).map((a) => a.at);
+  let min = Infinity;
+  for (let i = 1; i < at.length; i++) min = Math.min(min, at[i]! - at[i - 1]!);
+  return min;
+};
+
+describe('account reads', () => {
+  it('reads the account when a poll shows recipients finished, once per poll round, and not while the fax waits', async () => {
+    rig = await makeRig({ poll: true });
+    const pdf = await samplePdf(rig.dir);
+    const inTwoMinutes = toServiceTime(new Date(rig.clock.now() + 2 * MIN), rig.settings.serviceTimeZone);
+    const ref = await rig.send('Three numbers', ['8610555511', '8610555512', '8610555513'], pdf, { scheduledAt: inTwoMinutes });
+    const before = rig.accountReads();
+    await advance(2 * MIN);
+    expect(rig.accountReads() - before).toBe(0);
+    // The three are sent on parallel lines and all end within the same minute: one poll sees them end.
+    await advance(3 * MIN);
+    await drain();
+    expect(rig.history.getTask(ref)!.status).toBe('done');
+    const reads = rig.accountReads() - before;
+    expect(reads).toBeGreaterThanOrEqual(1);
+    expect(reads).toBeLessThanOrEqual(2);
+    // The last read saw the balance after all three charges.
+    const last = await rig.client.getAccount();
+    expect(last.balance).toBeCloseTo(500 - 3 * 0.3, 5);
+  });
+
+  it('when the balance moved, the open task is asked again at once if 30 s have passed since its last query, never sooner', async () => {
+    rig = await makeRig({ poll: true });
+    const pdf = await samplePdf(rig.dir, 2);
+    const ref = await rig.send('Two pages', ['8610555521'], pdf);
+    await rig.feature.detail(ref);
+    await rig.readAccount();
+    // The first poll (30 s after the create) finds it sending; the next would come 60 s later.
+    await advance(31_000);
+    const firstAsk = rig.taskAsks.filter((a) => a.ref === ref).at(-1)!.at;
+    expect(rig.history.getTask(ref)!.status).toBe('sending');
+    // The simulator finishes the recipient 50 s after the start (dial 10 s, 2 pages of 20 s).
+    await advance(firstAsk + 32_000 - rig.clock.now());
+    expect(rig.sim.tasks()[0]!.recipients[0]!.status).toBe('success');
+    expect(rig.history.getTask(ref)!.status).toBe('sending');
+    const asks = rig.taskAsks.length;
+    // The window's slow refresh sees the charge: the header's balance moves…
+    await rig.readAccount();
+    await drain();
+    // …and the open task follows it at once, not half a minute later.
+    expect(rig.taskAsks.length).toBe(asks + 1);
+    expect(rig.history.getTask(ref)!.status).toBe('done');
+    expect(closestAsks(rig, ref)).toBeGreaterThanOrEqual(POLL_PENDING_MS);
+  });
+
+  it('a balance that moved does not ask a task queried less than 30 s ago', async () => {
+    rig = await makeRig({ poll: true });
+    const pdf = await samplePdf(rig.dir, 2);
+    const ref = await rig.send('Two pages', ['8610555531'], pdf);
+    await rig.feature.detail(ref);
+    await rig.readAccount();
+    await advance(31_000);
+    const lastAsk = rig.taskAsks.filter((a) => a.ref === ref).at(-1)!.at;
+    await advance(lastAsk + 29_000 - rig.clock.now());
+    const asks = rig.taskAsks.length;
+    rig.sim.setAccount({ balance: 123 });
+    await rig.readAccount();
+    await drain();
+    expect(rig.taskAsks.length).toBe(asks);
+    // One second later the same news is allowed to ask.
+    await advance(1_000);
+    rig.sim.setAccount({ balance: 122 });
+    await rig.readAccount();
+    await drain();
+    expect(rig.taskAsks.length).toBe(asks + 1);
+  });
+
+  it('after a 20-minute outage every waiting task is up to date within 2 minutes of the return, at the spec’s rates', async () => {
+    rig = await makeRig({ poll: true, clientAttempts: 1 });
+    const pdf = await samplePdf(rig.dir);
+    const later = toServiceTime(new Date(rig.clock.now() + 5 * MIN), rig.settings.serviceTimeZone);
+    const refs: string[] = [];
+    for (let i = 0; i < 4; i++) refs.push(await rig.send(`Outage ${i}`, [`861055554${i}`], pdf, { scheduledAt: later }));
+    await advance(MIN);
+    rig.sim.setFaults({ errorRate: 1 });
+    await advance(20 * MIN);
+    // Meanwhile the service sent them all.
+    rig.sim.setFaults({ errorRate: 0 });
+    expect(rig.sim.tasks().every((t) => t.status === 'done')).toBe(true);
+    expect(refs.every((r) => rig!.history.getTask(r)!.status !== 'done')).toBe(true);
+    const back = rig.clock.now();
+    let caughtUpAt = -1;
+    for (let s = 0; s < 10 * 60; s += 5) {
+      await advance(5_000);
+      if (refs.every((r) => rig!.history.getTask(r)!.status === 'done')) {
+        caughtUpAt = rig.clock.now() - back;
+        break;
+      }
+    }
+    console.info(`after a 20-minute outage, the 4 tasks were up to date ${caughtUpAt / 1000} s after the service returned`);
+    expect(caughtUpAt).toBeGreaterThan(0);
+    expect(caughtUpAt).toBeLessThanOrEqual(2 * MIN);
+    for (const r of refs) expect(closestAsks(rig, r)).toBeGreaterThanOrEqual(POLL_PENDING_MS);
+  });
+
+  it('the service’s return seen by an account read brings the waiting tasks up to date without waiting for the poll backoff', async () => {
+    rig = await makeRig({ poll: true, clientAttempts: 1 });
+    const pdf = await samplePdf(rig.dir);
+    const ref = await rig.send('Outage', ['8610555551'], pdf);
+    await advance(MIN);
+    rig.sim.setFaults({ errorRate: 1 });
+    await advance(20 * MIN);
+    rig.sim.setFaults({ errorRate: 0 });
+    expect(rig.feature.tracker.health().state).toBe('retrying');
+    // The last (failed) query counts for the task's rate: 60 s while sending. The backoff lasts longer.
+    const lastAsk = rig.taskAsks.filter((a) => a.ref === ref).at(-1)!.at;
+    await advance(lastAsk + 61_000 - rig.clock.now());
+    expect(rig.feature.tracker.health().retryAtMs!).toBeGreaterThan(rig.clock.now());
+    expect(rig.history.getTask(ref)!.status).not.toBe('done');
+    await rig.readAccount();
+    await drain();
+    expect(rig.history.getTask(ref)!.status).toBe('done');
+    expect(rig.feature.tracker.health().state).toBe('ok');
+    expect(closestAsks(rig, ref)).toBeGreaterThanOrEqual(POLL_PENDING_MS);
+  });
+});
