@@ -41,7 +41,7 @@ for (const scheme of ['light', 'dark'] as const) {
           const table = taskTable(page, language);
           // the task rows (the header row has column headers, not cells)
           const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
-          for (const route of ['send', 'tasks', 'failures', 'account', 'settings'] as const) {
+          for (const route of ['send', 'tasks', 'failures', 'phonebook', 'account', 'settings'] as const) {
             await nav(page, route, language).click();
             await expect(nav(page, route, language)).toHaveAttribute('aria-current', 'page');
             await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();

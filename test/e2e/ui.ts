@@ -41,7 +41,7 @@ export function pattern(language: Language, key: string, anchored = true): RegEx
 }
 
 /** The main navigation's button for a screen (its name may carry a badge, e.g. "Failures 2"). */
-export function nav(page: Page, route: 'send' | 'tasks' | 'failures' | 'account' | 'settings', language: Language = 'en'): Locator {
+export function nav(page: Page, route: 'send' | 'tasks' | 'failures' | 'phonebook' | 'account' | 'settings', language: Language = 'en'): Locator {
   const t = tr(language);
   const label = t(`common:nav.${route}`);
   return page.getByRole('navigation', { name: t('common:nav.label') }).getByRole('button', { name: new RegExp(`^${label}(?!\\p{L})`, 'u') });

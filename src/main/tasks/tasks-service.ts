@@ -254,7 +254,11 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
       // The service's record has the shape of a history row: read as one, it is shown like one.
       const row = { ...r, id: 0, task_id: 0, position: 0, rcpt_ref: String(r.rcpt_ref), completed_at_ms: toMs(r.completed_at), finished_at_ms: null };
       const recipient = toRecipientView(toRecipient(row), toMs);
-      return { ...recipient, taskRef: null };
+      // The service's record does not name its task; this desk's history does when it sent it (or added it).
+      const local = history
+        .listTasks({ text: rcptRef, limit: 5, profiles: [current()] })
+        .find((t) => t.taskRef !== null && history.getTask(t.taskRef)?.recipients.some((x) => x.rcptRef === rcptRef));
+      return { ...recipient, taskRef: local?.taskRef ?? null };
     },
     async exportCsv(taskRef) {
       const d = view(taskRef);

@@ -27,6 +27,7 @@ function screenOnDemand(load: () => Promise<ComponentType>): { Screen: Component
 const onDemand = {
   tasks: screenOnDemand(() => import('../features/tasks/tasks-screen').then((m) => m.TasksScreen)),
   failures: screenOnDemand(() => import('../features/failures/failures-screen').then((m) => m.FailuresScreen)),
+  phonebook: screenOnDemand(() => import('../features/phonebook/phonebook-screen').then((m) => m.PhonebookScreen)),
   account: screenOnDemand(() => import('../features/account/account-screen').then((m) => m.AccountScreen)),
   settings: screenOnDemand(() => import('../features/settings/settings-screen').then((m) => m.SettingsScreen)),
 };
@@ -51,6 +52,7 @@ export const screens: Record<Route, ComponentType> = {
   send: SendScreen,
   tasks: onDemand.tasks.Screen,
   failures: onDemand.failures.Screen,
+  phonebook: onDemand.phonebook.Screen,
   account: onDemand.account.Screen,
   settings: onDemand.settings.Screen,
 };

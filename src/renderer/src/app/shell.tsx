@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ListChecks, Printer, Send, Settings, TriangleAlert, Wallet, type LucideIcon } from 'lucide-react';
+import { BookUser, ListChecks, Printer, Send, Settings, TriangleAlert, Wallet, type LucideIcon } from 'lucide-react';
 import { api } from '../lib/api';
 import { isRoute, routes, useUiStore, type Route } from './ui-store';
 import { screenReady, screens, shellSlots } from './screens';
@@ -11,7 +11,7 @@ import { useAccountEvents } from '../features/account';
 import { useTaskEvents } from '../features/tasks';
 
 /** One icon per screen (lucide): the sidebar shows only these in a narrow window. */
-const NAV_ICONS: Record<Route, LucideIcon> = { send: Send, tasks: ListChecks, failures: TriangleAlert, account: Wallet, settings: Settings };
+const NAV_ICONS: Record<Route, LucideIcon> = { send: Send, tasks: ListChecks, failures: TriangleAlert, phonebook: BookUser, account: Wallet, settings: Settings };
 
 export function Shell() {
   const { t } = useTranslation();

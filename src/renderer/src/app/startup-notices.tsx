@@ -5,6 +5,7 @@ import type { StartupNotice } from '../../../shared/ipc/channels/app';
 import { call } from '../lib/api';
 import { useAfterFirstPaint } from '../lib/first-paint';
 import { useConnection } from '../features/account';
+import { useUiStore } from './ui-store';
 
 /**
  * What FaxDesk had to do at start about its own files (a damaged file moved
@@ -18,8 +19,10 @@ export function StartupNotices() {
   const notices = useQuery({ queryKey: ['startupNotices'], queryFn: () => call('startupNotices'), staleTime: Infinity, enabled });
   const connection = useConnection();
   const [dismissed, setDismissed] = useState(false);
-  // With an account connected, a secret that will not survive quitting matters now, not only in Settings.
-  const keychain = connection.data?.mode === 'account' && connection.data.secretStorage === 'memory';
+  const route = useUiStore((s) => s.route);
+  // With an account connected, a secret that will not survive quitting matters now, not only in Settings;
+  // on Settings itself the connection card says it (with how to fix it), so it is said there only once.
+  const keychain = connection.data?.mode === 'account' && connection.data.secretStorage === 'memory' && route !== 'settings';
   if (dismissed || (!notices.data?.length && !keychain)) return null;
 
   const text = (n: StartupNotice) => {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export const routes = ['send', 'tasks', 'failures', 'account', 'settings'] as const;
+export const routes = ['send', 'tasks', 'failures', 'phonebook', 'account', 'settings'] as const;
 export type Route = (typeof routes)[number];
 
 export function isRoute(value: string): value is Route {

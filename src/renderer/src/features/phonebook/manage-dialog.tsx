@@ -9,12 +9,29 @@ type View = (typeof views)[number];
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
+/** Contacts, groups and import/export behind one row of section buttons: in the Send screen's dialog and on the Phonebook screen. */
+export function PhonebookSections({ bodyClassName }: { bodyClassName: string }) {
+  const { t } = useTranslation('phonebook');
+  const [view, setView] = useState<View>('contacts');
+  return (
+    <>
+      <div className="pb-views" role="group" aria-label={t('manage.viewsLabel')}>
+        {views.map((v) => (
+          <button key={v} type="button" className={v === view ? 'btn primary' : 'btn'} aria-pressed={v === view} onClick={() => setView(v)}>
+            {t(`manage.views.${v}`)}
+          </button>
+        ))}
+      </div>
+      <div className={bodyClassName}>{view === 'contacts' ? <ContactsView /> : view === 'groups' ? <GroupsView /> : <TransferView />}</div>
+    </>
+  );
+}
+
 /** A modal dialog: focus moves in, stays in (Tab wraps), Escape closes, focus returns to the opener. */
 export function ManageDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('phonebook');
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState<View>('contacts');
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -60,16 +77,7 @@ export function ManageDialog({ onClose }: { onClose(): void }) {
             {t('manage.close')}
           </button>
         </div>
-        <div className="pb-views" role="group" aria-label={t('manage.viewsLabel')}>
-          {views.map((v) => (
-            <button key={v} type="button" className={v === view ? 'btn primary' : 'btn'} aria-pressed={v === view} onClick={() => setView(v)}>
-              {t(`manage.views.${v}`)}
-            </button>
-          ))}
-        </div>
-        <div className="pb-dialog-body">
-          {view === 'contacts' ? <ContactsView /> : view === 'groups' ? <GroupsView /> : <TransferView />}
-        </div>
+        <PhonebookSections bodyClassName="pb-dialog-body" />
       </div>
     </div>
   );

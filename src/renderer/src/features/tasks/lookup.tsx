@@ -1,8 +1,9 @@
-import { memo, useId, useState, type FormEvent } from 'react';
+import { memo, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Search } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RecipientView } from '../../../../shared/tasks/types';
+import { displayFax } from '../../../../shared/phonebook/format';
 import { REF_PATTERN } from '../../../../shared/tasks/order';
 import { call } from '../../lib/api';
 import { localTime, money } from './format';
@@ -25,7 +26,15 @@ export const LookupForm = memo(function LookupForm({ onOpen }: { onOpen(id: stri
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [recipient, setRecipient] = useState<RecipientView | null>(null);
+  const [recipient, setRecipient] = useState<(RecipientView & { taskRef: string | null }) | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  /** The service's references say what they are: task_… and rcpt_… choose the kind themselves. */
+  function typed(value: string) {
+    setRef(value);
+    const detected = kindOf(value);
+    if (detected) setKind(detected);
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -39,7 +48,7 @@ export const LookupForm = memo(function LookupForm({ onOpen }: { onOpen(id: stri
     }
     setBusy(true);
     try {
-      if (kind === 'task') {
+      if ((kindOf(value) ?? kind) === 'task') {
         const d = await call('trackTaskRef', { taskRef: value });
         await client.invalidateQueries({ queryKey: taskKeys.all });
         setMessage(t('lookup.added', { ref: value }));
@@ -55,7 +64,13 @@ export const LookupForm = memo(function LookupForm({ onOpen }: { onOpen(id: stri
   }
 
   return (
-    <details className="lookup">
+    <details
+      className="lookup"
+      onToggle={(e) => {
+        // Opened to type a reference: the field is ready for it.
+        if ((e.currentTarget as HTMLDetailsElement).open) input.current?.focus();
+      }}
+    >
       <summary className="btn">
         <Search aria-hidden="true" size={15} />
         {t('lookup.title')}
@@ -74,8 +89,9 @@ export const LookupForm = memo(function LookupForm({ onOpen }: { onOpen(id: stri
             <label htmlFor={`${id}-ref`}>{t('lookup.label')}</label>
             <input
               id={`${id}-ref`}
+              ref={input}
               value={ref}
-              onChange={(e) => setRef(e.target.value)}
+              onChange={(e) => typed(e.target.value)}
               maxLength={255}
               autoComplete="off"
               spellCheck={false}
@@ -102,7 +118,17 @@ export const LookupForm = memo(function LookupForm({ onOpen }: { onOpen(id: stri
         {recipient ? (
           <dl className="facts" data-testid="lookup-recipient">
             <dt>{t('recipient.number')}</dt>
-            <dd className="mono">{recipient.phoneNumber}</dd>
+            <dd className="mono">{displayFax(recipient.phoneNumber)}</dd>
+            <dt>{t('lookup.taskOf')}</dt>
+            <dd>
+              {recipient.taskRef ? (
+                <button type="button" className="link-button mono" onClick={() => onOpen(recipient.taskRef!)}>
+                  {recipient.taskRef}
+                </button>
+              ) : (
+                <span className="muted">{t('lookup.notLocal')}</span>
+              )}
+            </dd>
             <dt>{t('recipient.status')}</dt>
             <dd>
               <StatusBadge status={recipient.status} recipient />
@@ -127,3 +153,8 @@ export const LookupForm = memo(function LookupForm({ onOpen }: { onOpen(id: stri
     </details>
   );
 });
+
+function kindOf(value: string): 'task' | 'recipient' | null {
+  const v = value.trim().toLowerCase();
+  return v.startsWith('rcpt_') ? 'recipient' : v.startsWith('task_') ? 'task' : null;
+}

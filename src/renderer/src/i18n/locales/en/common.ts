@@ -14,6 +14,7 @@ export const common = {
     send: 'Send',
     tasks: 'Tasks',
     failures: 'Failures',
+    phonebook: 'Phonebook',
     account: 'Account',
     settings: 'Settings',
   },

@@ -27,6 +27,10 @@ export const phonebook = {
     loadError: 'The phonebook could not be read: {{message}}',
     recentWhen: 'last sent {{when}}',
   },
+  screen: {
+    title: 'Phonebook',
+    intro: 'Contacts and groups to pick on the Send screen; import and export them as CSV or vCard.',
+  },
   manage: {
     title: 'Manage phonebook',
     close: 'Close',

@@ -82,6 +82,8 @@ export const tasks = {
     recipient: 'Recipient (rcpt_ref)',
     submit: 'Look up',
     added: 'Task {{ref}} is now tracked.',
+    taskOf: 'Its task',
+    notLocal: 'Not sent from this computer: add its task with the task_ref to follow it here.',
     recipientOf: 'Recipient of task {{ref}}',
   },
   detail: {

@@ -17,6 +17,7 @@ export const common: DeepStrings<typeof en> = {
     send: '发送',
     tasks: '任务',
     failures: '失败',
+    phonebook: '电话簿',
     account: '账户',
     settings: '设置',
   },

@@ -29,6 +29,10 @@ export const phonebook: DeepStrings<typeof en> = {
     loadError: '无法读取通讯录：{{message}}',
     recentWhen: '最近发送于 {{when}}',
   },
+  screen: {
+    title: '电话簿',
+    intro: '在发送页可选用的联系人和分组；可用 CSV 或 vCard 导入导出。',
+  },
   manage: {
     title: '管理通讯录',
     close: '关闭',

@@ -83,6 +83,8 @@ export const tasks: DeepStrings<typeof enTasks> = {
     recipient: '接收方（rcpt_ref）',
     submit: '查找',
     added: '已开始跟踪任务 {{ref}}。',
+    taskOf: '所属任务',
+    notLocal: '不是从本机发送的：用任务的 task_ref 添加后即可在此跟踪。',
     recipientOf: '任务 {{ref}} 的接收方',
   },
   detail: {

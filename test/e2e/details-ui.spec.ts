@@ -1,0 +1,107 @@
+/**
+ * Issue #30, the screen items: the phonebook in the sidebar (19), look-up by reference (9), the
+ * keychain warning said once (12), failures per number (7). Each screen in English and Chinese at
+ * 1280×800 and 800×600, axe clean (screenshots in artifacts/screenshots/details-*).
+ */
+import type { Page } from '@playwright/test';
+import { connectAccount, expect, expectNoAxeViolations, openApp, sendOnePageFax, test } from './fixtures';
+import type {} from '../../src/renderer/src/lib/api';
+import { nav, taskDetail, tr, valueOf, type Language } from './ui';
+
+test.use({ previewEnv: { FAXDESK_DEMO_SPEED: '200' } });
+test.describe.configure({ timeout: 180_000 });
+
+const SIZES = [
+  [1280, 800],
+  [800, 600],
+] as const;
+
+/** A screenshot and an axe check of the window as it is now, at both sizes. */
+async function atBothSizes(page: Page, name: string, language: Language, check?: () => Promise<void>) {
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    if (check) await check();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} at ${width}×${height} is wider than the window`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `artifacts/screenshots/details-${name}-${width}x${height}-${language}.png` });
+    await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The task and recipient references of the task the Send screen just created. */
+async function lastSentRefs(page: Page): Promise<{ taskRef: string; rcptRef: string; phoneNumber: string }> {
+  return page.evaluate(async () => {
+    const list = await window.faxdesk!.listTasks({ filters: {}, sort: { by: 'created', dir: 'desc' }, limit: 1, offset: 0 });
+    if (!list.ok) throw new Error(list.error.message);
+    const id = list.value.rows[0]!.id;
+    const d = await window.faxdesk!.getTaskDetail({ id });
+    if (!d.ok) throw new Error(d.error.message);
+    const r = d.value.recipients[0]!;
+    return { taskRef: d.value.task.taskRef!, rcptRef: r.rcptRef, phoneNumber: r.phoneNumber };
+  });
+}
+
+for (const language of ['en', 'zh-CN'] as const) {
+  const l = tr(language);
+
+  test(`the phonebook has its own place in the sidebar, usable after a send (${language})`, async ({ page, preview }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openApp(page, preview, language);
+    await sendOnePageFax(page, 'Prices.pdf', '+86 10 8800 0001', language);
+    // The send is over and the Send screen locked on its result: the phonebook is still one click away.
+    await nav(page, 'phonebook', language).click();
+    await expect(nav(page, 'phonebook', language)).toHaveAttribute('aria-current', 'page');
+    const screen = page.getByRole('main');
+    await expect(screen.getByRole('heading', { level: 1, name: l('phonebook:screen.title'), exact: true })).toBeVisible();
+    await screen.getByRole('button', { name: l('phonebook:contact.new'), exact: true }).click();
+    const name = language === 'en' ? 'Anna Schmidt' : '王芳';
+    await screen.getByLabel(l('phonebook:contact.name'), { exact: true }).fill(name);
+    await screen.getByLabel(l('phonebook:contact.fax'), { exact: true }).fill('+86 10 8800 0009');
+    await screen.getByRole('button', { name: l('phonebook:contact.save'), exact: true }).click();
+    await expect(screen.getByText(l('phonebook:contact.saved', { name }), { exact: true })).toBeVisible();
+    await expect(screen.getByRole('list', { name: l('phonebook:contact.listLabel') })).toContainText(name);
+    await atBothSizes(page, 'phonebook-screen', language);
+  });
+
+  test(`look-up by reference: focused, the kind read from the reference, the number formatted and linked to its task (${language})`, async ({ page, preview }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openApp(page, preview, language);
+    await sendOnePageFax(page, 'Lookup.pdf', '+86 10 8800 0001', language);
+    const refs = await lastSentRefs(page);
+    expect(refs.rcptRef).toMatch(/^rcpt_/);
+    await nav(page, 'tasks', language).click();
+    await page.getByText(l('tasks:lookup.title'), { exact: true }).click();
+    const field = page.getByLabel(l('tasks:lookup.label'), { exact: true });
+    // Opened to type into: the field has the keyboard.
+    await expect(field).toBeFocused();
+    // The kind select still says "Task": a recipient's reference is recognised by its prefix.
+    await expect(page.getByLabel(l('tasks:lookup.kind'), { exact: true })).toHaveValue('task');
+    await page.keyboard.type(refs.rcptRef);
+    await expect(page.getByLabel(l('tasks:lookup.kind'), { exact: true })).toHaveValue('recipient');
+    await page.getByRole('button', { name: l('tasks:lookup.submit'), exact: true }).click();
+    const found = page.getByTestId('lookup-recipient');
+    await expect(valueOf(found, l('tasks:recipient.number'))).toHaveText('+86 10 8800 0001');
+    await expect(valueOf(found, l('tasks:recipient.reference'))).toHaveText(refs.rcptRef);
+    await atBothSizes(page, 'lookup-recipient', language);
+    // Its task, one click away.
+    await valueOf(found, l('tasks:lookup.taskOf')).getByRole('button', { name: refs.taskRef, exact: true }).click();
+    await expect(taskDetail(page, 'Lookup', language)).toBeVisible();
+  });
+
+  test(`the keychain warning is said once on each screen (${language})`, async ({ page, preview, sim }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openApp(page, preview, language);
+    await connectAccount(page, sim);
+    const warning = page.getByText(l('settings:connection.keychainWarning'), { exact: true });
+    // The preview has no keychain: the secret lives in memory, and the banner says so on every screen…
+    await nav(page, 'tasks', language).click();
+    await expect(warning).toHaveCount(1);
+    // …but Settings, whose connection card says it with the fix, does not say it twice.
+    await nav(page, 'settings', language).click();
+    await expect(page.getByRole('heading', { level: 1, name: l('settings:title'), exact: true })).toBeVisible();
+    await expect(warning).toHaveCount(1);
+    await expect(page.getByTestId('keychain-warning')).toBeVisible();
+    await atBothSizes(page, 'keychain-warning-settings', language);
+  });
+}
