@@ -23,7 +23,8 @@ const preview = await runPreview({
   // npm runs scripts from the package folder; INIT_CWD is where the user typed the command
   documents: { argv: positionals, cwd: process.env['INIT_CWD'] ?? process.cwd() },
 });
-console.log(`FaxDesk preview: ${preview.url}`);
+// one line the user can act on; tests and the bench read the address after 'FaxDesk preview: '
+console.log(`FaxDesk preview: ${preview.url} (open this address in your browser; Ctrl+C stops it)`);
 
 const stop = async () => {
   await preview.close();
