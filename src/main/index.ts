@@ -20,6 +20,8 @@ import { pickNotifyLanguage } from './notify/text';
 import { chineseMenuLabels, englishMenuLabels, menuTemplate } from './shell/menu';
 import { developmentRendererUrl, hardenSession, hardenWebContents, isTrustedFrameUrl, safeOpenExternal } from './security';
 import { createMainServices } from './services';
+import { readPolicy } from './policy/policy-file';
+import { PROVISION_SWITCH, provisionSecret } from './policy/provision';
 import type { KeyValueStore, StoreFactory } from './settings/settings';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -106,6 +108,17 @@ async function showMainWindow(): Promise<void> {
 }
 
 async function main() {
+  // `faxdesk --provision-secret` (docs/deploy.md): no window, the secret from stdin, an exit code for the script
+  const provisionAt = process.argv.indexOf(PROVISION_SWITCH);
+  if (provisionAt >= 0) {
+    const code = await provisionSecret({
+      policy: readPolicy(),
+      extraArgs: process.argv.slice(provisionAt + 1),
+      io: { stdin: process.stdin, out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) },
+    });
+    app.exit(code);
+    return;
+  }
   // the documents go along to the running FaxDesk, already resolved against our directory
   if (!app.requestSingleInstanceLock(singleInstanceData(process.argv, process.cwd(), app.isPackaged))) {
     app.quit();

@@ -29,6 +29,7 @@ import type { SendService } from './send/send-service';
 import { historyPort } from './send/history-port';
 import { createTasksService, type TasksService } from './tasks/tasks-service';
 import { createFileGrants, type FileGrants } from './files/grants';
+import { policyNoticeLine, readPolicy, type Policy } from './policy/policy-file';
 
 export interface ServiceOptions {
   storeFactory: StoreFactory;
@@ -43,10 +44,14 @@ export interface ServiceOptions {
   bindPasswords?: BindPasswords;
   /** extra trust anchors (PEM) for directory servers: tests' own certificates */
   directoryCa?: string[];
+  /** the machine-wide policy (default: read from its place, or FAXDESK_POLICY) */
+  policy?: Policy;
 }
 
 export interface MainServices {
   settings: SettingsStore;
+  /** the machine-wide policy applied at start (src/main/policy/) */
+  policy: Policy;
   /** the files the user handed over this run (handles the window holds) */
   grants: FileGrants;
   intake: IntakeService;
@@ -90,7 +95,11 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     notices.push({ file, ...n });
     deps.log.warn(`${file}: ${n.problem} file kept at ${n.keptAt}; using ${n.usingInstead ?? 'memory only'} (${n.reason})`);
   };
-  const settings = openSettings(deps.dataDir, options.storeFactory);
+  // The machine-wide policy: presets and locks settings; a bad file or key is a notice, never a stop.
+  const policy = options.policy ?? readPolicy({ platform: deps.platform });
+  for (const n of policy.notices) deps.log.warn(policyNoticeLine(n));
+  if (policy.file && policy.notices.length === 0) deps.log.info(`policy: applied ${policy.file}`);
+  const settings = openSettings(deps.dataDir, options.storeFactory, policy);
   if (settings.notice) {
     notice('settings', { problem: 'damaged', keptAt: settings.notice.movedTo, usingInstead: null, reason: settings.notice.reason });
   }
@@ -164,7 +173,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   // The send's follow-up task query goes through the tracker, so it is announced and notified like any poll.
   const send = createSendFeature(deps, settings, connection, historyPort(history, deps.dataDir, (task) => tasks.tracker.ingest(task)));
   const handlers: Handlers = {
-    ...appHandlers(deps, settings, notices),
+    ...appHandlers(deps, settings, notices, policy),
     ...intakeHandlers(intake, grants),
     ...accountHandlers(settings, connection),
     ...phonebookHandlers(phonebook, grants),
@@ -176,6 +185,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   };
   return {
     settings,
+    policy,
     grants,
     intake,
     secrets,

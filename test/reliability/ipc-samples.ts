@@ -22,6 +22,7 @@ export function validSamples(o: { demoUrl: string; pdfHandle: string; csvHandle:
     appInfo: undefined,
     getUiPrefs: undefined,
     startupNotices: undefined,
+    getPolicy: undefined,
     setLanguage: { language: 'en' },
     openExternal: { url: 'https://github.com/faxdesk' },
     getConnection: undefined,

@@ -11,6 +11,17 @@ import {
 import { UserError } from '../errors';
 import { moveAside } from '../storage/move-aside';
 
+/** What a machine-wide policy does to the settings (src/main/policy/policy-file.ts). */
+export interface SettingsPolicy {
+  /** used for a setting the user has not stored themselves */
+  defaults: Partial<Settings>;
+  /** win over anything stored; the user cannot change them */
+  locked: Partial<Settings>;
+}
+
+const NO_SETTINGS_POLICY: SettingsPolicy = { defaults: {}, locked: {} };
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 /** The slice of conf / electron-store used here (electron-store wraps conf). */
 export interface KeyValueStore {
   readonly store: Record<string, unknown>;
@@ -41,6 +52,8 @@ export interface SettingsStore {
   /** set when the file on disk could not be read and was moved aside */
   readonly notice: SettingsNotice | null;
   readonly filePath: string;
+  /** the settings a policy locked (their values are the policy's whatever is stored) */
+  readonly locked: ReadonlySet<keyof Settings>;
 }
 
 const CONFIG_NAME = 'settings';
@@ -50,7 +63,7 @@ const CONFIG_NAME = 'settings';
  * does not match the schema is moved aside (never silently reset) and the
  * move is reported so the UI can tell the user.
  */
-export function openSettings(dir: string, factory: StoreFactory): SettingsStore {
+export function openSettings(dir: string, factory: StoreFactory, policy: SettingsPolicy = NO_SETTINGS_POLICY): SettingsStore {
   const options: StoreOptions = { cwd: dir, configName: CONFIG_NAME, clearInvalidConfig: false, projectName: 'faxdesk' };
   const file = path.join(dir, `${CONFIG_NAME}.json`);
   let notice: SettingsNotice | null = null;
@@ -68,15 +81,31 @@ export function openSettings(dir: string, factory: StoreFactory): SettingsStore 
     kv = factory(options);
   }
 
-  let current: Settings;
+  /**
+   * The user's own values: only the settings they (or FaxDesk for them) saved are
+   * written, so a policy default applies to every setting the user never set, and
+   * a policy never writes into the user's file.
+   */
+  let own: Settings;
   const parsed = settingsSchema.safeParse(kv.store);
   if (parsed.success) {
-    current = parsed.data;
+    own = parsed.data;
   } else {
     setAside(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     kv = factory(options);
-    current = defaultSettings;
+    own = defaultSettings;
   }
+  const stored = new Set(Object.keys(kv.store).filter((k): k is keyof Settings => Object.hasOwn(defaultSettings, k)));
+  const lockedKeys = new Set(Object.keys(policy.locked) as (keyof Settings)[]);
+  const effective = (): Settings => {
+    const out: Record<string, unknown> = { ...own };
+    for (const [k, v] of Object.entries(policy.defaults)) if (!stored.has(k as keyof Settings)) out[k] = v;
+    Object.assign(out, policy.locked);
+    // a policy value the schema refuses in this combination falls back to the user's own (never a crash at start)
+    const checked = settingsSchema.safeParse(out);
+    return checked.success ? checked.data : own;
+  };
+  let current = effective();
 
   const listeners = new Set<(next: Settings, prev: Settings) => void>();
 
@@ -91,9 +120,27 @@ export function openSettings(dir: string, factory: StoreFactory): SettingsStore 
         for (const issue of checked.error.issues) (fields[issue.path.join('.') || '(input)'] ??= []).push(issue.message);
         throw new UserError('settings.invalid', 'Some settings are not valid; nothing was saved.', fields);
       }
+      const changes: Record<string, unknown> = {};
+      const refused: Record<string, string[]> = {};
+      for (const [k, v] of Object.entries(checked.data) as [keyof Settings, unknown][]) {
+        if (!lockedKeys.has(k)) changes[k] = v;
+        // the locked value itself is no change (a form sends what it shows)
+        else if (!sameValue(v, policy.locked[k])) refused[k] = ['Set by your administrator; it cannot be changed here.'];
+      }
+      if (Object.keys(refused).length > 0) {
+        throw new UserError(
+          'settings.locked',
+          `Your administrator set ${Object.keys(refused).join(', ')} for this computer; nothing was saved. Ask your IT department to change it.`,
+          refused,
+        );
+      }
       const prev = current;
-      const next = settingsSchema.parse({ ...current, ...checked.data });
-      kv.set(next as unknown as Record<string, unknown>);
+      own = settingsSchema.parse({ ...own, ...changes });
+      for (const k of Object.keys(changes)) stored.add(k as keyof Settings);
+      const written: Record<string, unknown> = {};
+      for (const k of stored) written[k] = own[k];
+      kv.set(written);
+      const next = effective();
       current = next;
       for (const l of listeners) l(next, prev);
       return next;
@@ -106,5 +153,6 @@ export function openSettings(dir: string, factory: StoreFactory): SettingsStore 
       return notice;
     },
     filePath: file,
+    locked: lockedKeys,
   };
 }

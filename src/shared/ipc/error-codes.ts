@@ -55,6 +55,7 @@ export const APP_ERROR_CODES = [
   'credentials.secret_required',
   'credentials.no_account',
   'settings.invalid',
+  'settings.locked',
   'history.invalid_ref',
   'history.too_new',
   'intake.settle_failed',

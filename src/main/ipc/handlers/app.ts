@@ -3,10 +3,11 @@ import type { Handlers } from '../dispatch';
 import type { PlatformDeps } from '../../app-context';
 import type { SettingsStore } from '../../settings/settings';
 import { safeOpenExternal } from '../../security';
+import { NO_POLICY, policyView, type Policy } from '../../policy/policy-file';
 
-type AppHandlers = Pick<Handlers, 'appInfo' | 'getUiPrefs' | 'setLanguage' | 'openExternal' | 'startupNotices'>;
+type AppHandlers = Pick<Handlers, 'appInfo' | 'getUiPrefs' | 'setLanguage' | 'openExternal' | 'startupNotices' | 'getPolicy'>;
 
-export function appHandlers(deps: PlatformDeps, settings: SettingsStore, notices: readonly StartupNotice[] = []): AppHandlers {
+export function appHandlers(deps: PlatformDeps, settings: SettingsStore, notices: readonly StartupNotice[] = [], policy: Policy = NO_POLICY): AppHandlers {
   return {
     appInfo: () => ({
       version: deps.version,
@@ -21,5 +22,6 @@ export function appHandlers(deps: PlatformDeps, settings: SettingsStore, notices
     },
     openExternal: ({ url }) => ({ opened: safeOpenExternal({ openExternal: deps.openExternal }, url) }),
     startupNotices: () => [...notices],
+    getPolicy: () => policyView(policy),
   };
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
 import { languageSchema, type Language } from '../../language';
+import type { PolicyView } from '../../policy';
+
+export type { PolicyView, PolicyNotice, Managed } from '../../policy';
 
 export { languageSchema, type Language } from '../../language';
 
@@ -40,6 +43,8 @@ export const appChannels = {
   setLanguage: channel<UiPrefs>()(z.object({ language: languageSchema.nullable() }).strict()),
   openExternal: channel<{ opened: boolean }>()(z.object({ url: z.string().max(2048) }).strict()),
   startupNotices: channel<StartupNotice[]>()(z.undefined()),
+  /** the machine-wide policy: which settings are managed, the account it names, what was wrong with it */
+  getPolicy: channel<PolicyView>()(z.undefined()),
 };
 
 export const appEvents = {

@@ -61,6 +61,7 @@ export const errors = {
     credentials_empty_secret: 'Enter the API secret; it cannot be empty.',
     credentials_secret_required:
       'Type the API secret for this address and API key. A stored secret is used only with the service address and API key it was saved for.',
+    settings_locked: 'Your administrator set this for this computer, so it cannot be changed here; nothing was saved. Ask your IT department to change it.',
     credentials_no_account: 'Connect an account first: a secret is stored only together with the service address and API key it belongs to.',
     settings_invalid: 'Some settings are not valid; nothing was saved. Correct the highlighted fields.',
 

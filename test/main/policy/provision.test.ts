@@ -1,0 +1,156 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadKeytar, keychainAccountOf } from '../../../src/main/credentials/secret-store';
+import { readPolicy } from '../../../src/main/policy/policy-file';
+import { PROVISION_EXIT, provisionSecret } from '../../../src/main/policy/provision';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
+import { credentialKey } from '../../../src/shared/credential-key';
+import { makeTestServices } from '../../helpers/services';
+import { writePolicy } from '../../helpers/policy';
+import { tempDirs } from '../../helpers/temp-dirs';
+import { Readable } from 'node:stream';
+
+// The provisioning command as a login script runs it: the checkout's `npm run provision` script (the same
+// function `faxdesk --provision-secret` calls), the secret on stdin, the real keychain (gnome-keyring in a
+// D-Bus session in CI) and the simulator as the fax service that checks the secret.
+const SERVICE = `FaxDesk-test-provision-${process.pid}`;
+const SECRET = 'prov-Secret-7f3a-9c1e';
+const tempDir = tempDirs('faxdesk-provision-');
+
+async function keychainUnavailable(): Promise<string | null> {
+  if (!process.env['DBUS_SESSION_BUS_ADDRESS']) return 'DBUS_SESSION_BUS_ADDRESS is not set (no D-Bus session)';
+  try {
+    const keytar = await loadKeytar();
+    await keytar.setPassword(SERVICE, 'reachability', 'x');
+    await keytar.deletePassword(SERVICE, 'reachability');
+    return null;
+  } catch (e) {
+    return `the Secret Service is not reachable: ${(e as Error).message}`;
+  }
+}
+const skipReason = await keychainUnavailable();
+if (skipReason) console.log(`[provision] real keychain tests skipped: ${skipReason}`);
+
+/** Runs `npm run provision`'s script with the secret (or nothing) on stdin. */
+function runProvision(env: Record<string, string>, stdin: string | null, args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', path.join('scripts', 'provision.ts'), ...args], {
+      env: { ...process.env, FAXDESK_KEYCHAIN_SERVICE: SERVICE, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin ?? '');
+  });
+}
+
+describe.skipIf(skipReason !== null)('provisioning the API secret from a login script (real keychain, simulator)', () => {
+  let sim: RunningSimulator;
+  let policyFile: string;
+  const stored = async () => (await loadKeytar()).getPassword(SERVICE, keychainAccountOf(credentialKey(sim.baseUrl, sim.apiKey)!));
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, speed: 100, apiKey: 'office-key-1', apiSecret: SECRET, quiet: true });
+    policyFile = writePolicy(tempDirs('faxdesk-provision-policy-')(), { service: { value: { baseUrl: sim.baseUrl, apiKey: sim.apiKey }, locked: true } });
+  });
+  afterAll(async () => {
+    await (await loadKeytar()).deletePassword(SERVICE, keychainAccountOf(credentialKey(sim.baseUrl, sim.apiKey)!)).catch(() => false);
+    await sim.stop();
+  });
+
+  it('refuses a secret the service rejects, and stores nothing', async () => {
+    const r = await runProvision({ FAXDESK_POLICY: policyFile }, 'not-the-secret\n');
+    expect(r.code).toBe(PROVISION_EXIT.rejected);
+    expect(r.stderr).toContain('refused this secret');
+    expect(r.stderr).toContain('nothing was stored');
+    expect(r.stderr + r.stdout).not.toContain('not-the-secret');
+    expect(await stored()).toBeNull();
+  }, 30_000);
+
+  it('refuses a secret given on the command line, without echoing it, and stores nothing', async () => {
+    const r = await runProvision({ FAXDESK_POLICY: policyFile }, SECRET, [SECRET]);
+    expect(r.code).toBe(PROVISION_EXIT.usage);
+    expect(r.stderr).toContain('standard input');
+    expect(r.stderr + r.stdout).not.toContain(SECRET);
+    expect(await stored()).toBeNull();
+  }, 30_000);
+
+  it('stores the secret from stdin bound to the policy’s address and key; FaxDesk then starts connected', async () => {
+    const r = await runProvision({ FAXDESK_POLICY: policyFile }, `${SECRET}\n`);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(PROVISION_EXIT.ok);
+    expect(r.stdout).toContain(`Stored the API secret for ${credentialKey(sim.baseUrl, sim.apiKey)!.origin}`);
+    expect(r.stdout).not.toContain(SECRET);
+    // the trailing line break of `echo` is not part of it
+    expect(await stored()).toBe(SECRET);
+
+    // FaxDesk started by that user: account mode, secret set, the account answers
+    const t = await makeTestServices({}, { policy: readPolicy({ env: { FAXDESK_POLICY: policyFile } }), keychainService: SERVICE, secretStore: undefined as never }); // the real keychain, not the helper's memory store
+    try {
+      expect(await t.services.connection.status()).toMatchObject({ mode: 'account', secretSet: true, secretStorage: 'keychain' });
+      expect((await t.services.connection.account()).mode).toBe('account');
+    } finally {
+      await t.cleanup();
+    }
+  }, 60_000);
+});
+
+describe('provisioning outcomes a script can act on', () => {
+  const io = (stdin: string) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    return { out, err, io: { stdin: Readable.from([Buffer.from(stdin)]), out: (l: string) => out.push(l), err: (l: string) => err.push(l) } };
+  };
+
+  it('no policy: says which file and what to add', async () => {
+    const file = path.join(tempDir(), 'missing.json');
+    const o = io(SECRET);
+    const code = await provisionSecret({ policy: readPolicy({ env: { FAXDESK_POLICY: file } }), io: o.io, extraArgs: [] });
+    expect(code).toBe(PROVISION_EXIT.noPolicy);
+    expect(o.err.join('\n')).toContain(file);
+    expect(o.err.join('\n')).toContain('"service"');
+  });
+
+  it('no keychain: says so and stores nothing anywhere', async () => {
+    const sim = await startSimulator({ port: 0, apiKey: 'k', apiSecret: SECRET, quiet: true });
+    try {
+      const policy = readPolicy({ env: { FAXDESK_POLICY: writePolicy(tempDir(), { service: { value: { baseUrl: sim.baseUrl, apiKey: 'k' } } }) } });
+      const o = io(SECRET);
+      const code = await provisionSecret({ policy, io: o.io, extraArgs: [], keychain: { loadKeytar: () => Promise.reject(new Error('no keytar')) } });
+      expect(code).toBe(PROVISION_EXIT.noKeychain);
+      expect(o.err.join('\n')).toContain('No system keychain');
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('a service that does not answer: the secret cannot be checked and is not stored', async () => {
+    const policy = readPolicy({ env: { FAXDESK_POLICY: writePolicy(tempDir(), { service: { value: { baseUrl: 'http://127.0.0.1:1', apiKey: 'k' } } }) } });
+    const o = io(SECRET);
+    const stores: string[] = [];
+    const secretStore = {
+      kind: 'keychain' as const,
+      warning: null,
+      get: async () => null,
+      set: async (_k: unknown, s: string) => void stores.push(s),
+      delete: async () => {},
+      has: async () => false,
+      migrateLegacy: async () => 'none' as const,
+    };
+    expect(await provisionSecret({ policy, io: o.io, extraArgs: [], secretStore })).toBe(PROVISION_EXIT.unreachable);
+    expect(stores).toEqual([]);
+    expect(o.err.join('\n')).toContain('nothing was stored');
+  });
+
+  it('empty stdin is refused', async () => {
+    const policy = readPolicy({ env: { FAXDESK_POLICY: writePolicy(tempDir(), { service: { value: { baseUrl: 'http://127.0.0.1:1', apiKey: 'k' } } }) } });
+    const o = io('\n');
+    expect(await provisionSecret({ policy, io: o.io, extraArgs: [] })).toBe(PROVISION_EXIT.usage);
+    expect(o.err.join('\n')).toContain('empty');
+  });
+});
