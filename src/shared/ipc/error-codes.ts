@@ -104,6 +104,22 @@ export const APP_ERROR_CODES = [
   'directory.too_many',
   'directory.server_error',
   'directory.canceled',
+  'office.plain_refused',
+  'office.no_password',
+  'office.tls_untrusted',
+  'office.tls_name',
+  'office.tls_expired',
+  'office.tls_unavailable',
+  'office.tls_failed',
+  'office.not_postgres',
+  'office.no_answer',
+  'office.unreachable',
+  'office.bad_password',
+  'office.not_allowed',
+  'office.no_database',
+  'office.no_permission',
+  'office.schema_newer',
+  'office.failed',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

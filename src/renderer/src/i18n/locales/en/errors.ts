@@ -122,6 +122,23 @@ export const errors = {
     directory_too_many: 'FaxDesk searches at most 20 directories.',
     directory_server_error: 'The directory refused the request. Check the directory settings with your administrator.',
     directory_canceled: 'The search was canceled.',
+
+    office_plain_refused: 'Without TLS the password and every fax record cross the network unencrypted. Turn on TLS, or (only on a network you trust) allow an unencrypted connection.',
+    office_no_password: 'Enter the password for this database user: FaxDesk keeps one per server, user and kind of connection.',
+    office_tls_untrusted: 'The certificate of {{server}} is not trusted (self-signed or from an unknown authority). Choose the office’s CA file here, or ask your administrator to install it on this computer.',
+    office_tls_name: 'The certificate of {{server}} is issued for another name. Use the server name written in its certificate.',
+    office_tls_expired: 'The certificate of {{server}} has expired or is not valid yet. Ask your administrator to renew it.',
+    office_tls_unavailable: '{{server}} does not offer TLS. Ask your administrator to turn on ssl in PostgreSQL, or (only on a network you trust) allow an unencrypted connection.',
+    office_tls_failed: 'The encrypted connection to {{server}} failed. Check that the server has TLS turned on.',
+    office_not_postgres: '{{server}} answered, but not as a PostgreSQL server. Check the port (PostgreSQL’s is usually 5432).',
+    office_no_answer: '{{server}} did not answer in time. Check the port (PostgreSQL’s is usually 5432) and that the server is running.',
+    office_unreachable: 'FaxDesk cannot reach {{server}}. Check the address and port, and that this computer is on the office network.',
+    office_bad_password: 'The database server refused the user name or the password. Check the user name and enter the password again.',
+    office_not_allowed: 'The database server does not let this user connect from this computer this way. Ask your administrator to allow it in pg_hba.conf (with TLS).',
+    office_no_database: 'There is no such database on {{server}}. Check the name, or ask your administrator to create it.',
+    office_no_permission: 'This user may not use FaxDesk’s tables in the database. Ask your administrator to grant the rights listed in FaxDesk’s guide for administrators.',
+    office_schema_newer: 'The office database was set up by a newer FaxDesk. Update FaxDesk on this computer to share faxes with the office; until then it is read-only here.',
+    office_failed: 'The office database at {{server}} refused the request. Try again; if it keeps happening, show this to your administrator.',
   },
   /** Where the screen changes what to do: the same code, worded for that place. */
   inContext: {

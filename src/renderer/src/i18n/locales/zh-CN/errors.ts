@@ -107,6 +107,23 @@ export const errors: DeepStrings<typeof en> = {
     directory_too_many: 'FaxDesk 最多搜索 20 个目录。',
     directory_server_error: '目录拒绝了请求。请与管理员一起检查目录设置。',
     directory_canceled: '搜索已取消。',
+
+    office_plain_refused: '不使用 TLS 时，密码和每条传真记录都会以明文在网络上传输。请开启 TLS，或（仅在可信网络中）允许未加密连接。',
+    office_no_password: '请输入此数据库用户的密码：FaxDesk 按服务器、用户和连接方式分别保存密码。',
+    office_tls_untrusted: '{{server}} 的证书不受信任（自签名或来自未知的证书颁发机构）。请在此处选择办公室的 CA 文件，或请管理员在本机安装该证书。',
+    office_tls_name: '{{server}} 的证书是为其他名称签发的。请使用证书中写明的服务器名称。',
+    office_tls_expired: '{{server}} 的证书已过期或尚未生效。请管理员更新证书。',
+    office_tls_unavailable: '{{server}} 不提供 TLS。请管理员在 PostgreSQL 中开启 ssl，或（仅在可信网络中）允许未加密连接。',
+    office_tls_failed: '与 {{server}} 的加密连接失败。请确认服务器已开启 TLS。',
+    office_not_postgres: '{{server}} 有响应，但不是 PostgreSQL 服务器。请检查端口（PostgreSQL 通常为 5432）。',
+    office_no_answer: '{{server}} 未及时响应。请检查端口（PostgreSQL 通常为 5432），并确认服务器正在运行。',
+    office_unreachable: 'FaxDesk 无法连接到 {{server}}。请检查地址和端口，并确认本机已连接办公网络。',
+    office_bad_password: '数据库服务器拒绝了用户名或密码。请检查用户名并重新输入密码。',
+    office_not_allowed: '数据库服务器不允许此用户以这种方式从本机连接。请管理员在 pg_hba.conf 中允许（使用 TLS）。',
+    office_no_database: '{{server}} 上没有这个数据库。请检查名称，或请管理员创建它。',
+    office_no_permission: '此用户无权使用数据库中 FaxDesk 的表。请管理员按 FaxDesk 管理员指南授予相应权限。',
+    office_schema_newer: '办公室数据库由更新版本的 FaxDesk 建立。请在本机更新 FaxDesk 以与办公室共享传真；在此之前此处为只读。',
+    office_failed: '{{server}} 上的办公室数据库拒绝了请求。请重试；如果反复出现，请告知管理员。',
   },
   inContext: {
     account: {
