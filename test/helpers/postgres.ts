@@ -48,8 +48,8 @@ export interface RunningPostgres {
   admin(database?: string): Promise<pg.Client>;
   /** the server is killed at once, as a crash would (kill -9 of the postmaster) */
   kill(): void;
-  /** starts it again on the same port after stop or kill */
-  start(): void;
+  /** starts it again on the same port after kill */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -107,9 +107,18 @@ export async function startPostgres(options: { tls?: boolean } = {}): Promise<Ru
   let certPem: string | null = null;
   const started = { running: false };
   const ctl = (args: string[], what: string) => run(path.join(bin, 'pg_ctl'), ['-D', data, ...args], what);
-  const start = () => {
-    ctl(['-w', '-t', '30', '-l', log, 'start'], 'pg_ctl start');
-    started.running = true;
+  const start = async () => {
+    // after a kill -9 the old backends may hold the shared memory for a moment: try again until they are gone
+    for (let attempt = 1; ; attempt++) {
+      try {
+        ctl(['-w', '-t', '30', '-l', log, 'start'], 'pg_ctl start');
+        started.running = true;
+        return;
+      } catch (e) {
+        if (attempt >= 50) throw new Error(`${(e as Error).message}\n${fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : ''}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
   };
   try {
     chownToPostgres(dir);
@@ -136,7 +145,7 @@ export async function startPostgres(options: { tls?: boolean } = {}): Promise<Ru
     }
     fs.appendFileSync(path.join(data, 'postgresql.conf'), `\n${conf.join('\n')}\n`);
     chownToPostgres(dir);
-    start();
+    await start();
     const server: RunningPostgres = {
       host: '127.0.0.1',
       port,

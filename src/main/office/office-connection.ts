@@ -142,7 +142,8 @@ export function describeOfficeFailure(e: unknown, target: Pick<OfficeFields, 'ho
   if (/timeout|timed out/i.test(message)) {
     return new UserError('office.no_answer', `${server} did not answer in time. Check the port (PostgreSQL's is usually 5432) and that the server is running.`, undefined, details);
   }
-  if (typeof code === 'string' && UNREACHABLE.has(code)) {
+  // 08: the connection broke; 57P0x: the server is shutting down, crashed or is starting
+  if (typeof code === 'string' && (UNREACHABLE.has(code) || /^08|^57P0/.test(code))) {
     return new UserError('office.unreachable', `FaxDesk cannot reach ${server}. Check the address and port, and that this computer is on the office network.`, undefined, details);
   }
   if (typeof code === 'string' && /^ERR_TLS|^ERR_SSL|CERT/.test(code)) {

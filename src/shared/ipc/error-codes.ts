@@ -120,6 +120,7 @@ export const APP_ERROR_CODES = [
   'office.no_permission',
   'office.schema_newer',
   'office.failed',
+  'office.queue_too_new',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

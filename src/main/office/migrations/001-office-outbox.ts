@@ -41,7 +41,7 @@ export const m001: OfficeMigration = {
         pending_count   integer NOT NULL DEFAULT 0,
         canceled_count  integer NOT NULL DEFAULT 0,
         pages           integer NOT NULL DEFAULT 0,
-        charges         numeric(14, 2) NOT NULL DEFAULT 0,
+        charges         numeric(14, 4) NOT NULL DEFAULT 0,
         error           text,
         updated_at      timestamptz NOT NULL DEFAULT now()
       );
@@ -56,7 +56,7 @@ export const m001: OfficeMigration = {
         rcpt_ref       text,
         status         text,
         page_count     integer,
-        charged_amount numeric(14, 2),
+        charged_amount numeric(14, 4),
         failed_code    text,
         failed_reason  text,
         completed_at   text,

@@ -124,6 +124,7 @@ export const errors: DeepStrings<typeof en> = {
     office_no_permission: '此用户无权使用数据库中 FaxDesk 的表。请管理员按 FaxDesk 管理员指南授予相应权限。',
     office_schema_newer: '办公室数据库由更新版本的 FaxDesk 建立。请在本机更新 FaxDesk 以与办公室共享传真；在此之前此处为只读。',
     office_failed: '{{server}} 上的办公室数据库拒绝了请求。请重试；如果反复出现，请告知管理员。',
+    office_queue_too_new: '本机的办公室发件箱队列由更新版本的 FaxDesk 写入。请更新 FaxDesk 后再打开。',
   },
   inContext: {
     account: {
