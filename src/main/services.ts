@@ -10,6 +10,8 @@ import { intakeHandlers } from './ipc/handlers/intake';
 import { phonebookHandlers } from './ipc/handlers/phonebook';
 import { sendHandlers } from './ipc/handlers/send';
 import { tasksHandlers } from './ipc/handlers/tasks';
+import { officeHandlers } from './ipc/handlers/office';
+import { createOfficeService, type OfficeService } from './office/office-service';
 import { createIntakeService, type IntakeService, type IntakeServiceOptions } from './intake/intake-service';
 import { createConnection, type Connection } from './account/connection';
 import { KEYCHAIN_SERVICE, openSecretStore, type SecretStore } from './credentials/secret-store';
@@ -42,6 +44,9 @@ export interface ServiceOptions {
   bindPasswords?: BindPasswords;
   /** extra trust anchors (PEM) for directory servers: tests' own certificates */
   directoryCa?: string[];
+  /** extra trust anchors (PEM) for the office database, and its retry pause: tests' own */
+  officeCa?: string[];
+  officeRetryMs?: { first: number; max: number };
 }
 
 export interface MainServices {
@@ -53,6 +58,7 @@ export interface MainServices {
   connection: Connection;
   phonebook: PhonebookService;
   directories: DirectoryService;
+  office: OfficeService;
   history: History;
   send: SendService;
   tasks: TasksService;
@@ -112,7 +118,18 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     },
   );
   notice('history', opened.notice);
-  const history = opened.value;
+  // The office outbox (PostgreSQL, when configured) follows every write to the history of a task this desk created.
+  const office = createOfficeService({
+    dataDir: deps.dataDir,
+    log: deps.log,
+    secrets,
+    grants,
+    history: opened.value,
+    onChange: (view) => deps.emit('officeChanged', view),
+    ...(options.officeCa ? { extraCa: options.officeCa } : {}),
+    ...(options.officeRetryMs ? { retryMs: options.officeRetryMs } : {}),
+  });
+  const history = office.wrapHistory(opened.value);
   const phonebook = createPhonebookService({
     dataDir: deps.dataDir,
     defaultCountry: () => settings.get().defaultCountry,
@@ -157,6 +174,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     ...tasksHandlers(tasks),
     ...fileHandlers(deps, grants, settings, () => intake.hotFolderPath()),
     ...previewHandlers(grants),
+    ...officeHandlers(office),
   };
   return {
     settings,
@@ -166,6 +184,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     connection,
     phonebook,
     directories,
+    office,
     history,
     send,
     tasks,
@@ -176,6 +195,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
       directories.close();
       tasks.close();
       await connection.close();
+      await office.close();
       history.close();
     },
   };

@@ -10,7 +10,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import pg from 'pg';
-import type { OfficeFields, Protection } from '../../shared/office/types';
+import type { OfficeFields, OfficeTestResult, Protection } from '../../shared/office/types';
 import { UserError } from '../errors';
 import { OFFICE_SCHEMA_VERSION, readOfficeVersion, runOfficeMigrations } from './migrations';
 import { protectionOf } from './protection';
@@ -161,13 +161,6 @@ export function schemaNewerError(found: number): UserError {
   );
 }
 
-export interface OfficeTestResult {
-  protection: Protection;
-  /** e.g. "15.8" */
-  serverVersion: string;
-  /** 0: FaxDesk has not set this database up yet (the first connection will) */
-  schemaVersion: number;
-}
 
 const TABLES = ['faxdesk_desks', 'faxdesk_tasks', 'faxdesk_recipients'];
 

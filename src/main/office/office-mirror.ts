@@ -10,25 +10,17 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import type { OfficeFields } from '../../shared/office/types';
+import type { OfficeFields, OfficeStatus } from '../../shared/office/types';
+
+export type { OfficeStatus } from '../../shared/office/types';
 import type { History } from '../history/history';
-import type { TaskDetail } from '../history/types';
+import type { SendIntent, TaskDetail } from '../history/types';
 import type { Logger } from '../log';
 import { UserError } from '../errors';
 import { describeOfficeFailure, type OpenOffice } from './office-connection';
 import { officeRecordOf, upsertOfficeTasks, type Desk, type OfficeTaskRecord } from './office-records';
 import type { OfficeDocument, OutboxQueue } from './outbox-queue';
 
-export interface OfficeStatus {
-  /** off: no office database configured; read-only: its schema is newer than this FaxDesk */
-  state: 'off' | 'connecting' | 'online' | 'offline' | 'read-only';
-  /** when the server was first found away (ms since epoch), while offline */
-  offlineSinceMs: number | null;
-  /** local changes the office database has not seen yet */
-  pending: number;
-  /** why it is offline, as plain data for the window */
-  error: { code: string; message: string } | null;
-}
 
 export interface OfficeMirrorDeps {
   queue: OutboxQueue;
@@ -52,12 +44,77 @@ export interface OfficeMirrorDeps {
 export interface OfficeMirror {
   /** the history whose writes mark tasks for the office */
   wrap(history: History): History;
+  /** what the history's writes call (wrap's, for a history wrapped once for mirrors that come and go) */
+  readonly hooks: MarkingHooks;
   /** these tasks changed: write them to the office database soon */
   touched(taskIds: readonly number[]): void;
   /** writes everything marked; settles when the queue is empty or the server is away */
   flush(): Promise<void>;
   status(): OfficeStatus;
   stop(): Promise<void>;
+}
+
+export interface MarkingHooks {
+  touched(taskIds: readonly number[]): void;
+  /** a send's intent was recorded: its documents' names, pages and sizes, and its fingerprint */
+  sendRecorded(sendId: number, intent: SendIntent): void;
+}
+
+/**
+ * The history, with each write that changes a task this desk created telling
+ * `hooks` which tasks it touched. Reads pass through. A hook that throws is
+ * logged by the caller's hooks, never thrown into the send.
+ */
+export function markingHistory(history: History, hooks: MarkingHooks): History {
+  const touched = (ids: readonly number[]) => {
+    try {
+      hooks.touched(ids);
+    } catch {
+      // the office's bookkeeping never fails a send
+    }
+  };
+  return {
+    ...history,
+    recordSend(intent) {
+      const r = history.recordSend(intent);
+      try {
+        hooks.sendRecorded(r.sendId, intent);
+      } catch {
+        // hashed from the files at the first write instead
+      }
+      touched(r.taskIds);
+      return r;
+    },
+    recordCreated(taskId, created) {
+      const r = history.recordCreated(taskId, created);
+      touched([taskId]);
+      return r;
+    },
+    markOutcomeUnknown(taskId, error) {
+      history.markOutcomeUnknown(taskId, error);
+      touched([taskId]);
+    },
+    markCreateFailed(taskId, error) {
+      history.markCreateFailed(taskId, error);
+      touched([taskId]);
+    },
+    applyTaskResponse(task) {
+      const r = history.applyTaskResponse(task);
+      touched([r.taskId]);
+      return r;
+    },
+    applyTaskResponses(tasks) {
+      const r = history.applyTaskResponses(tasks);
+      touched(r.map((c) => c.taskId));
+      return r;
+    },
+    linkResend(newTaskRef, originalTaskRef) {
+      const r = history.linkResend(newTaskRef, originalTaskRef);
+      const id = history.getTask(newTaskRef)?.id;
+      if (id !== undefined) touched([id]);
+      return r;
+    },
+  };
 }
 
 async function sha256Of(file: string): Promise<string | null> {
@@ -172,55 +229,22 @@ export function createOfficeMirror(deps: OfficeMirrorDeps): OfficeMirror {
     void mirror.flush();
   };
 
+  const hooks: MarkingHooks = {
+    touched: mark,
+    sendRecorded(sendId, intent) {
+      deps.queue.setSendDocuments(
+        sendId,
+        intent.files.map((f) => ({ name: f.name, pages: f.pages, size: f.size, sha256: null })),
+        intent.fingerprint ?? null,
+      );
+    },
+  };
+
   const mirror: OfficeMirror = {
     wrap(history) {
-      return {
-        ...history,
-        recordSend(intent) {
-          const r = history.recordSend(intent);
-          try {
-            deps.queue.setSendDocuments(
-              r.sendId,
-              intent.files.map((f) => ({ name: f.name, pages: f.pages, size: f.size, sha256: null })),
-              intent.fingerprint ?? null,
-            );
-          } catch {
-            // hashed from the files at the first write instead
-          }
-          mark(r.taskIds);
-          return r;
-        },
-        recordCreated(taskId, created) {
-          const r = history.recordCreated(taskId, created);
-          mark([taskId]);
-          return r;
-        },
-        markOutcomeUnknown(taskId, error) {
-          history.markOutcomeUnknown(taskId, error);
-          mark([taskId]);
-        },
-        markCreateFailed(taskId, error) {
-          history.markCreateFailed(taskId, error);
-          mark([taskId]);
-        },
-        applyTaskResponse(task) {
-          const r = history.applyTaskResponse(task);
-          mark([r.taskId]);
-          return r;
-        },
-        applyTaskResponses(tasks) {
-          const r = history.applyTaskResponses(tasks);
-          mark(r.map((c) => c.taskId));
-          return r;
-        },
-        linkResend(newTaskRef, originalTaskRef) {
-          const r = history.linkResend(newTaskRef, originalTaskRef);
-          const id = history.getTask(newTaskRef)?.id;
-          if (id !== undefined) mark([id]);
-          return r;
-        },
-      };
+      return markingHistory(history, hooks);
     },
+    hooks,
     touched: mark,
     flush() {
       if (stopped) return Promise.resolve();

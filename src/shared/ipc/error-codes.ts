@@ -121,6 +121,7 @@ export const APP_ERROR_CODES = [
   'office.schema_newer',
   'office.failed',
   'office.queue_too_new',
+  'office.bad_ca_file',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileHandleSchema } from '../file-handle';
 
 /**
  * The office outbox: a PostgreSQL database the office runs, shared by every
@@ -55,3 +56,49 @@ export const officeFieldsSchema = z
   })
   .strict();
 export type OfficeFields = z.output<typeof officeFieldsSchema>;
+
+/** The CA file to trust beside the system's: keep the one stored, none, or one the user just handed over (by handle). */
+export const officeCaChoiceSchema = z.union([z.literal('keep'), z.literal('none'), z.object({ handle: fileHandleSchema }).strict()]);
+
+export const officeInputSchema = z
+  .object({
+    fields: officeFieldsSchema,
+    /** empty: use the password stored for this server, user and protection */
+    password: z.string().max(1000),
+    caFile: officeCaChoiceSchema,
+  })
+  .strict();
+export type OfficeInput = z.input<typeof officeInputSchema>;
+
+/** How the desk's link to the office database stands. */
+export interface OfficeStatus {
+  /** off: no office database configured; read-only: its schema is newer than this FaxDesk */
+  state: 'off' | 'connecting' | 'online' | 'offline' | 'read-only';
+  /** when the server was first found away (ms since epoch), while offline */
+  offlineSinceMs: number | null;
+  /** local changes the office database has not seen yet */
+  pending: number;
+  /** why it is offline, as plain data for the window */
+  error: { code: string; message: string } | null;
+}
+
+/** What Settings shows: never the password, never a path. */
+export interface OfficeView {
+  configured: OfficeFields | null;
+  /** a password is stored that may be sent over the configured connection */
+  hasPassword: boolean;
+  caFileName: string | null;
+  status: OfficeStatus;
+  /** this computer's name, as other desks will see it */
+  computerName: string;
+  /** the display name used when the field is left empty */
+  defaultDisplayName: string;
+}
+
+export interface OfficeTestResult {
+  protection: Protection;
+  /** e.g. "15.8" */
+  serverVersion: string;
+  /** 0: FaxDesk has not set this database up yet (the first connection will) */
+  schemaVersion: number;
+}

@@ -125,6 +125,7 @@ export const errors: DeepStrings<typeof en> = {
     office_schema_newer: '办公室数据库由更新版本的 FaxDesk 建立。请在本机更新 FaxDesk 以与办公室共享传真；在此之前此处为只读。',
     office_failed: '{{server}} 上的办公室数据库拒绝了请求。请重试；如果反复出现，请告知管理员。',
     office_queue_too_new: '本机的办公室发件箱队列由更新版本的 FaxDesk 写入。请更新 FaxDesk 后再打开。',
+    office_bad_ca_file: '此文件不是 PEM 格式的 CA 证书（应以 -----BEGIN CERTIFICATE----- 开头）。请向管理员索取办公室的 CA 文件。',
   },
   inContext: {
     account: {
