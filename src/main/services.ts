@@ -10,6 +10,8 @@ import { intakeHandlers } from './ipc/handlers/intake';
 import { phonebookHandlers } from './ipc/handlers/phonebook';
 import { sendHandlers } from './ipc/handlers/send';
 import { tasksHandlers } from './ipc/handlers/tasks';
+import { officeHandlers } from './ipc/handlers/office';
+import { createOfficeService, type OfficeService } from './office/office-service';
 import { createIntakeService, type IntakeService, type IntakeServiceOptions } from './intake/intake-service';
 import { createConnection, type Connection } from './account/connection';
 import { KEYCHAIN_SERVICE, openSecretStore, type SecretStore } from './credentials/secret-store';
@@ -46,6 +48,9 @@ export interface ServiceOptions {
   directoryCa?: string[];
   /** the machine-wide policy (default: read from its place, or FAXDESK_POLICY) */
   policy?: Policy;
+  /** extra trust anchors (PEM) for the office database, and its retry pause: tests' own */
+  officeCa?: string[];
+  officeRetryMs?: { first: number; max: number };
 }
 
 export interface MainServices {
@@ -59,6 +64,7 @@ export interface MainServices {
   connection: Connection;
   phonebook: PhonebookService;
   directories: DirectoryService;
+  office: OfficeService;
   history: History;
   send: SendService;
   tasks: TasksService;
@@ -138,7 +144,18 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     },
   );
   notice('history', opened.notice);
-  const history = opened.value;
+  // The office outbox (PostgreSQL, when configured) follows every write to the history of a task this desk created.
+  const office = createOfficeService({
+    dataDir: deps.dataDir,
+    log: deps.log,
+    secrets,
+    grants,
+    history: opened.value,
+    onChange: (view) => deps.emit('officeChanged', view),
+    ...(options.officeCa ? { extraCa: options.officeCa } : {}),
+    ...(options.officeRetryMs ? { retryMs: options.officeRetryMs } : {}),
+  });
+  const history = office.wrapHistory(opened.value);
   const phonebook = createPhonebookService({
     dataDir: deps.dataDir,
     defaultCountry: () => settings.get().defaultCountry,
@@ -182,6 +199,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     ...tasksHandlers(tasks),
     ...fileHandlers(deps, grants, settings, () => intake.hotFolderPath()),
     ...previewHandlers(grants),
+    ...officeHandlers(office),
   };
   return {
     settings,
@@ -192,6 +210,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     connection,
     phonebook,
     directories,
+    office,
     history,
     send,
     tasks,
@@ -202,6 +221,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
       directories.close();
       tasks.close();
       await connection.close();
+      await office.close();
       history.close();
     },
   };

@@ -16,6 +16,13 @@ const directorySample = {
   attributes: { name: ['displayName'], company: ['o'], fax: ['facsimileTelephoneNumber'], extraFax: [] },
 };
 
+/** An office database on a closed loopback port: a fuzzed test or save fails fast, never reaching a real host. */
+const officeSample = {
+  fields: { host: '127.0.0.1', port: 1, database: 'office', user: 'faxdesk', tls: false, allowPlain: false, displayName: 'Fuzz' },
+  password: 'fuzz-office-pw',
+  caFile: 'keep',
+};
+
 export function validSamples(o: { demoUrl: string; pdfHandle: string; csvHandle: string }): Record<string, unknown> {
   const doc = { handle: o.pdfHandle, url: null, name: 'sample.pdf', pages: 1, fileRef: null };
   return {
@@ -67,6 +74,10 @@ export function validSamples(o: { demoUrl: string; pdfHandle: string; csvHandle:
     testDirectory: { ...directorySample, password: 'fuzz-bind-pw' },
     searchDirectory: { directoryId: 'd_1', query: 'Li', requestId: 'r1' },
     cancelDirectorySearch: { requestId: 'r1' },
+    getOffice: undefined,
+    testOffice: officeSample,
+    saveOffice: officeSample,
+    removeOffice: undefined,
     recipientNames: { numbers: ['861088880001'] },
     listTasks: { filters: { text: 'x' }, sort: { by: 'created', dir: 'desc' }, limit: 10, offset: 0 },
     getTaskDetail: { id: 'local:1' },

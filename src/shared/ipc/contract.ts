@@ -9,6 +9,7 @@ import { directoryChannels } from './channels/directory';
 import { tasksChannels, tasksEvents } from './channels/tasks';
 import { filesChannels, type GrantedFile } from './channels/files';
 import { previewChannels } from './channels/preview';
+import { officeChannels, officeEvents } from './channels/office';
 
 /**
  * The one IPC contract. Each feature adds its channels in
@@ -26,6 +27,7 @@ export const contract = {
   ...tasksChannels,
   ...filesChannels,
   ...previewChannels,
+  ...officeChannels,
 };
 
 export const events = {
@@ -34,6 +36,7 @@ export const events = {
   ...intakeEvents,
   ...sendEvents,
   ...tasksEvents,
+  ...officeEvents,
 };
 
 export type Contract = typeof contract;

@@ -15,6 +15,8 @@ export const FILE_PURPOSES = {
   documents: { extensions: [...ACCEPTED_DOCUMENT_EXTENSIONS] as string[], multiple: true },
   csv: { extensions: ['csv', 'txt'], multiple: false },
   vcard: { extensions: ['vcf', 'vcard'], multiple: false },
+  /** the office database's CA certificate (PEM) */
+  certificate: { extensions: ['pem', 'crt', 'cer'], multiple: false },
 } as const satisfies Record<string, { extensions: readonly string[]; multiple: boolean }>;
 export type FilePurpose = keyof typeof FILE_PURPOSES;
 export const filePurposeSchema = z.enum(Object.keys(FILE_PURPOSES) as [FilePurpose, ...FilePurpose[]]);

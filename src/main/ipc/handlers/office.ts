@@ -1,0 +1,14 @@
+import type { Handlers } from '../dispatch';
+import type { OfficeService } from '../../office/office-service';
+
+export type OfficeHandlers = Pick<Handlers, 'getOffice' | 'testOffice' | 'saveOffice' | 'removeOffice'>;
+
+/** The office outbox's settings card. */
+export function officeHandlers(office: OfficeService): OfficeHandlers {
+  return {
+    getOffice: () => office.view(),
+    testOffice: (input) => office.test(input),
+    saveOffice: (input) => office.save(input),
+    removeOffice: () => office.remove(),
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * Settings → Office outbox, and the desk's link to the office database: the
+ * connection settings (office.json, the CA certificate copied beside it as
+ * office-ca.pem), the password in the keychain bound to server, user and
+ * protection (office-passwords.ts), "Test", and the mirror that writes this
+ * desk's tasks (office-mirror.ts) while an office database is configured.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { officeFieldsSchema, type OfficeFields, type OfficeInput, type OfficeStatus, type OfficeTestResult, type OfficeView } from '../../shared/office/types';
+import type { SecretStore } from '../credentials/secret-store';
+import { UserError } from '../errors';
+import type { FileGrants } from '../files/grants';
+import type { History } from '../history/history';
+import type { Logger } from '../log';
+import { writeFileAtomic } from '../storage/atomic-write';
+import { readJsonFile, writeJsonFile } from '../storage/json-file';
+import { computerName, defaultDisplayName } from './desk-identity';
+import { openOffice, testOfficeConnection, type OfficeTarget } from './office-connection';
+import { createOfficeMirror, markingHistory, type OfficeMirror } from './office-mirror';
+import { createOfficePasswords } from './office-passwords';
+import { openOutboxQueue, type OutboxQueue } from './outbox-queue';
+import { protectionOf } from './protection';
+
+export interface OfficeService {
+  view(): Promise<OfficeView>;
+  test(input: OfficeInput): Promise<OfficeTestResult>;
+  /** stores the settings (and a typed password), then connects */
+  save(input: OfficeInput): Promise<OfficeView>;
+  /** forgets the office database (its password too); this desk's own history is untouched */
+  remove(): Promise<OfficeView>;
+  /** the history whose writes this desk's mirror follows */
+  wrapHistory(history: History): History;
+  close(): Promise<void>;
+}
+
+export interface OfficeServiceDeps {
+  dataDir: string;
+  log: Logger;
+  secrets: SecretStore;
+  grants: Pick<FileGrants, 'pathOf'>;
+  /** the unwrapped history (the mirror reads each task's current state) */
+  history: History;
+  onChange(view: OfficeView): void;
+  /** extra trust anchors (tests' own certificates) */
+  extraCa?: string[];
+  retryMs?: { first: number; max: number };
+}
+
+const storedSchema = z.object({ fields: officeFieldsSchema, caFileName: z.string().max(255).nullable() }).strict();
+type Stored = z.output<typeof storedSchema>;
+
+const MAX_CA_BYTES = 256 * 1024;
+const OFF: OfficeStatus = { state: 'off', offlineSinceMs: null, pending: 0, error: null };
+
+export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
+  const file = path.join(deps.dataDir, 'office.json');
+  const caFile = path.join(deps.dataDir, 'office-ca.pem');
+  const passwords = createOfficePasswords(deps.secrets);
+  const queue: OutboxQueue = openOutboxQueue(path.join(deps.dataDir, 'office-queue.sqlite'));
+  let stored: Stored | null = readJsonFile(file, { parse: (raw) => storedSchema.parse(raw), log: deps.log, what: 'the office outbox settings' });
+  let mirror: OfficeMirror | null = null;
+  const computer = computerName();
+  const fallbackName = defaultDisplayName();
+
+  const storedCa = (): string[] | undefined => {
+    const extra = deps.extraCa ?? [];
+    try {
+      return [...extra, fs.readFileSync(caFile, 'utf8')];
+    } catch {
+      return extra.length ? extra : undefined;
+    }
+  };
+
+  /** the PEM of a CA file the user handed over, checked */
+  function readCa(handle: string): { pem: string; name: string } {
+    const p = deps.grants.pathOf(handle, 'input');
+    const stat = fs.statSync(p);
+    const pem = stat.size <= MAX_CA_BYTES ? fs.readFileSync(p, 'utf8') : '';
+    if (!/-----BEGIN CERTIFICATE-----/.test(pem)) {
+      const message = 'This file is not a CA certificate in PEM form (it starts with -----BEGIN CERTIFICATE-----). Ask your administrator for the office’s CA file.';
+      throw new UserError('office.bad_ca_file', message, { caFile: [message] });
+    }
+    return { pem, name: path.basename(p) };
+  }
+
+  async function targetFor(input: OfficeInput): Promise<{ target: OfficeTarget; ca: string[] | undefined }> {
+    const fields = officeFieldsSchema.parse(input.fields);
+    const protection = protectionOf(fields);
+    const password = input.password || (await passwords.get(fields, protection));
+    const extra = deps.extraCa ?? [];
+    const ca =
+      typeof input.caFile === 'object' ? [...extra, readCa(input.caFile.handle).pem] : input.caFile === 'keep' ? storedCa() : extra.length ? extra : undefined;
+    return { target: { ...fields, password }, ca };
+  }
+
+  const displayNameOf = (fields: OfficeFields) => fields.displayName || fallbackName;
+
+  async function view(): Promise<OfficeView> {
+    let hasPassword = false;
+    if (stored) {
+      try {
+        hasPassword = (await passwords.get(stored.fields, protectionOf(stored.fields))) !== null;
+      } catch {
+        hasPassword = false;
+      }
+    }
+    return {
+      configured: stored?.fields ?? null,
+      hasPassword,
+      caFileName: stored?.caFileName ?? null,
+      status: mirror ? mirror.status() : { ...OFF, pending: queue.pendingCount() },
+      computerName: computer,
+      defaultDisplayName: fallbackName,
+    };
+  }
+  const changed = () => void view().then(deps.onChange, (e: unknown) => deps.log.warn('office outbox: status not sent', e));
+
+  async function startMirror(): Promise<void> {
+    await mirror?.stop();
+    mirror = null;
+    const config = stored;
+    if (!config) return;
+    mirror = createOfficeMirror({
+      queue,
+      history: deps.history,
+      desk: () => ({ displayName: displayNameOf(config.fields), computerName: computer }),
+      server: config.fields,
+      connect: async () => {
+        const protection = protectionOf(config.fields);
+        const password = await passwords.get(config.fields, protection);
+        return openOffice({ ...config.fields, password }, { extraCa: storedCa(), appliedBy: computer, onPoolError: (e) => deps.log.warn(`office outbox: ${e.message}`) });
+      },
+      log: deps.log,
+      onStatus: changed,
+      ...(deps.retryMs ? { retryMs: deps.retryMs } : {}),
+    });
+    void mirror.flush();
+  }
+
+  void startMirror();
+
+  return {
+    view,
+    async test(input) {
+      const { target, ca } = await targetFor(input);
+      return testOfficeConnection(target, { extraCa: ca });
+    },
+    async save(input) {
+      const fields = officeFieldsSchema.parse(input.fields);
+      const protection = protectionOf(fields);
+      let caFileName = stored?.caFileName ?? null;
+      if (typeof input.caFile === 'object') {
+        const ca = readCa(input.caFile.handle);
+        // a copy: the trust stays when the chosen file is moved or deleted
+        writeFileAtomic(caFile, ca.pem);
+        caFileName = ca.name;
+      } else if (input.caFile === 'none') {
+        fs.rmSync(caFile, { force: true });
+        caFileName = null;
+      }
+      if (input.password) await passwords.set(fields, protection, input.password);
+      stored = { fields, caFileName };
+      writeJsonFile(file, stored, { indent: 2 });
+      await startMirror();
+      changed();
+      return view();
+    },
+    async remove() {
+      await mirror?.stop();
+      mirror = null;
+      if (stored) await passwords.clear(stored.fields).catch((e: unknown) => deps.log.warn('office outbox: password not removed', e));
+      stored = null;
+      fs.rmSync(file, { force: true });
+      fs.rmSync(caFile, { force: true });
+      changed();
+      return view();
+    },
+    wrapHistory(history) {
+      // while no office database is configured nothing is marked: there is nowhere to replay to
+      return markingHistory(history, {
+        touched: (ids) => mirror?.hooks.touched(ids),
+        sendRecorded: (sendId, intent) => mirror?.hooks.sendRecorded(sendId, intent),
+      });
+    },
+    async close() {
+      await mirror?.stop();
+      mirror = null;
+      queue.close();
+    },
+  };
+}

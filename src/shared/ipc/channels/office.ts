@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { channel, event } from '../define';
+import { officeInputSchema, type OfficeTestResult, type OfficeView } from '../../office/types';
+
+/**
+ * Settings → Office outbox: the shared PostgreSQL database of the office.
+ * A password goes in (test, save) and never comes out: the view says only
+ * `hasPassword`; a CA file goes in as a handle and comes back as its name.
+ */
+export const officeChannels = {
+  getOffice: channel<OfficeView>()(z.undefined()),
+  /** connects, reads the schema's version and checks the rights; writes nothing */
+  testOffice: channel<OfficeTestResult>()(officeInputSchema),
+  saveOffice: channel<OfficeView>()(officeInputSchema),
+  removeOffice: channel<OfficeView>()(z.undefined()),
+};
+
+export const officeEvents = {
+  /** connected, offline since …, read-only, changes waiting, or the settings changed */
+  officeChanged: event<OfficeView>(),
+};

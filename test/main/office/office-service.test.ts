@@ -1,0 +1,151 @@
+/**
+ * The office outbox end to end through main's IPC handlers: Settings stores
+ * the connection (the password in the keychain, the CA file as a copy, neither
+ * in office.json nor in anything the window receives), a fax sent from a real
+ * account reaches the office database with its sender and computer, a demo fax
+ * never does, and Test's errors cross IPC with their own codes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dispatch } from '../../../src/main/ipc/dispatch';
+import { computerName } from '../../../src/main/office/desk-identity';
+import type { SendFaxInput } from '../../../src/shared/ipc/channels/send';
+import type { OfficeInput, OfficeView } from '../../../src/shared/office/types';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
+import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import { makeTestServices, type TestServices } from '../../helpers/services';
+import { samplePdf } from '../tasks/helpers';
+
+const missing = postgresMissing();
+let pgServer: RunningPostgres;
+beforeAll(async () => {
+  if (!missing) pgServer = await startPostgres({ tls: true });
+});
+afterAll(async () => {
+  await pgServer?.stop();
+});
+
+const open: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of open.splice(0).reverse()) await close();
+  if (missing) return;
+  const c = await pgServer.admin();
+  try {
+    await c.query('DROP TABLE IF EXISTS faxdesk_recipients, faxdesk_tasks, faxdesk_desks, faxdesk_schema_migrations');
+  } finally {
+    await c.end();
+  }
+});
+
+async function desk(): Promise<TestServices> {
+  const t = await makeTestServices({}, { officeRetryMs: { first: 50, max: 200 } });
+  open.push(() => t.cleanup());
+  return t;
+}
+
+async function sim(): Promise<RunningSimulator> {
+  const s = await startSimulator({ speed: 200, balance: 1000 });
+  open.push(() => s.stop());
+  return s;
+}
+
+function officeInput(t: TestServices, over: Partial<OfficeInput> = {}): OfficeInput {
+  const ca = path.join(t.dataDir, 'office-ca-chosen.pem');
+  fs.writeFileSync(ca, pgServer.certPem!);
+  return {
+    fields: { host: 'localhost', port: pgServer.port, database: OFFICE_DB, user: OWNER.user, tls: true, allowPlain: false, displayName: 'Li Na' },
+    password: OWNER.password,
+    caFile: { handle: t.services.grants.grant(ca) },
+    ...over,
+  };
+}
+
+async function officeTasks(): Promise<Record<string, unknown>[]> {
+  const c = await pgServer.admin();
+  try {
+    return (await c.query('SELECT * FROM faxdesk_tasks ORDER BY created_at_ms')).rows;
+  } catch {
+    return [];
+  } finally {
+    await c.end();
+  }
+}
+
+async function until<T>(what: string, fn: () => T | Promise<T>, ms = 15_000): Promise<NonNullable<T>> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function sendInput(t: TestServices, file: string, numbers: string[]): SendFaxInput {
+  const handle = t.services.grants.grant(file);
+  return { name: 'Contract', documents: [{ handle, url: null, name: 'contract.pdf', pages: 1, fileRef: null }], numbers, scheduledAt: null };
+}
+
+describe.skipIf(missing)('office outbox through main’s handlers', () => {
+  it('saves the connection without the password leaving the keychain, and connects over verified TLS', async () => {
+    const t = await desk();
+    const saved = await dispatch(t.services.handlers, 'saveOffice', officeInput(t));
+    expect(saved.ok).toBe(true);
+    const view = await until('online', async () => {
+      const r = await dispatch(t.services.handlers, 'getOffice', undefined);
+      return r.ok && (r.value as OfficeView).status.state === 'online' ? (r.value as OfficeView) : null;
+    });
+    expect(view).toMatchObject({ hasPassword: true, caFileName: 'office-ca-chosen.pem', computerName: computerName() });
+    expect(view.configured).toMatchObject({ host: 'localhost', user: OWNER.user, tls: true, displayName: 'Li Na' });
+    for (const f of ['office.json']) expect(fs.readFileSync(path.join(t.dataDir, f), 'utf8')).not.toContain(OWNER.password);
+    expect(JSON.stringify(view)).not.toContain(OWNER.password);
+    expect(JSON.stringify(t.emitted)).not.toContain(OWNER.password);
+    expect(t.logLines.join('\n')).not.toContain(OWNER.password);
+    // a copy of the CA file: the chosen one may go away
+    fs.rmSync(path.join(t.dataDir, 'office-ca-chosen.pem'));
+    expect(fs.readFileSync(path.join(t.dataDir, 'office-ca.pem'), 'utf8')).toBe(pgServer.certPem);
+    // the window learns of the connection by event, not by asking again
+    expect(t.emitted.some((e) => e.name === 'officeChanged' && (e.payload as OfficeView).status.state === 'online')).toBe(true);
+  });
+
+  it('Test’s errors cross IPC with their own codes, and Test stores nothing', async () => {
+    const t = await desk();
+    const wrongPw = await dispatch(t.services.handlers, 'testOffice', officeInput(t, { password: 'wrong-Pw-1' }));
+    expect(!wrongPw.ok && wrongPw.error.code).toBe('office.bad_password');
+    const untrusted = await dispatch(t.services.handlers, 'testOffice', officeInput(t, { caFile: 'none' }));
+    expect(!untrusted.ok && untrusted.error.code).toBe('office.tls_untrusted');
+    const notCa = path.join(t.dataDir, 'notes.pem');
+    fs.writeFileSync(notCa, 'just some notes');
+    const badCa = await dispatch(t.services.handlers, 'testOffice', officeInput(t, { caFile: { handle: t.services.grants.grant(notCa) } }));
+    expect(!badCa.ok && badCa.error.code).toBe('office.bad_ca_file');
+    const good = await dispatch(t.services.handlers, 'testOffice', officeInput(t));
+    expect(good.ok && good.value).toMatchObject({ protection: 'tls-verified', schemaVersion: 0 });
+    expect(fs.existsSync(path.join(t.dataDir, 'office.json'))).toBe(false);
+    const view = await dispatch(t.services.handlers, 'getOffice', undefined);
+    expect(view.ok && (view.value as OfficeView)).toMatchObject({ configured: null, hasPassword: false, status: { state: 'off' } });
+    expect(await officeTasks()).toEqual([]);
+  });
+
+  it('a fax sent from an account reaches the office database with its sender and computer; a demo fax never does', async () => {
+    const s = await sim();
+    const t = await desk();
+    expect((await dispatch(t.services.handlers, 'saveOffice', officeInput(t))).ok).toBe(true);
+    const file = await samplePdf(t.dataDir, 1);
+
+    // demo mode first (no account connected)
+    const demo = await dispatch(t.services.handlers, 'sendFax', sendInput(t, file, ['8613800138001']));
+    expect(demo.ok).toBe(true);
+
+    expect((await dispatch(t.services.handlers, 'connectAccount', { baseUrl: s.baseUrl, apiKey: s.apiKey, secret: s.apiSecret })).ok).toBe(true);
+    const sent = await dispatch(t.services.handlers, 'sendFax', sendInput(t, file, ['8613800138000', '8613800138666']));
+    expect(sent.ok).toBe(true);
+    const rows = await until('the task in the office database', async () => {
+      const r = await officeTasks();
+      return r.length && r[0]!.task_ref ? r : null;
+    });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ sender_name: 'Li Na', computer_name: computerName(), kind: 'send', create_state: 'created', recipient_count: 2 });
+    expect((rows[0]!.documents as { name: string; sha256: string }[])[0]).toMatchObject({ name: 'contract.pdf', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+});
