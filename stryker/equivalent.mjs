@@ -9,4 +9,10 @@ export const equivalent = [
     code: 'cost !== null',
     reason: 'null > costAbove is false for every costAbove Settings allows (>= 0), so the null check only says it out loud',
   },
+  {
+    file: 'src/shared/task-state.ts',
+    line: 146,
+    code: 'task.lastCheckedAtMs === null || task.lastCheckedAtMs === undefined',
+    reason: 'a task never checked is due at once either way: null + interval is a moment in 1970, undefined + interval is NaN, which falls back to 0',
+  },
 ];
