@@ -134,7 +134,7 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    files: ['electron.vite.config.ts', 'playwright.config.ts', 'vitest.config.ts', 'eslint.config.js'],
+    files: ['electron.vite.config.ts', 'playwright.config.ts', 'vitest.config.ts', 'stryker/vitest.config.ts', 'eslint.config.js'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

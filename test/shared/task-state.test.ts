@@ -4,12 +4,14 @@ import {
   isTerminalTask,
   nextPollDelayMs,
   normalizeTaskStatus,
-  POLL_PENDING_MS,
-  POLL_SENDING_MS,
   summarizeRecipients,
 } from '../../src/shared/task-state';
 
 const NOW = Date.UTC(2026, 4, 1, 8, 0, 0);
+// The spec's own figures (not the implementation's constants): at least 30 s between queries of a
+// pending task, about a minute for one being sent.
+const SPEC_PENDING_MS = 30_000;
+const SPEC_SENDING_MS = 60_000;
 
 describe('task states', () => {
   it("reads the sample's 'completed' as done and keeps unknown states raw", () => {
@@ -35,8 +37,8 @@ describe('when to poll a task', () => {
   });
 
   it('polls a pending task at most every 30 s and a sending one about every 60 s', () => {
-    expect(nextPollDelayMs({ status: 'pending', lastCheckedAtMs: NOW - 10_000 }, NOW)).toBe(POLL_PENDING_MS - 10_000);
-    expect(nextPollDelayMs({ status: 'sending', lastCheckedAtMs: NOW - 10_000 }, NOW)).toBe(POLL_SENDING_MS - 10_000);
+    expect(nextPollDelayMs({ status: 'pending', lastCheckedAtMs: NOW - 10_000 }, NOW)).toBe(SPEC_PENDING_MS - 10_000);
+    expect(nextPollDelayMs({ status: 'sending', lastCheckedAtMs: NOW - 10_000 }, NOW)).toBe(SPEC_SENDING_MS - 10_000);
     expect(nextPollDelayMs({ status: 'sending', lastCheckedAtMs: NOW - 600_000 }, NOW)).toBe(0);
     expect(nextPollDelayMs({ status: 'pending' }, NOW)).toBe(0);
   });
@@ -46,8 +48,21 @@ describe('when to poll a task', () => {
     expect(nextPollDelayMs({ status: 'pending', scheduledAtMs: NOW - 1_000, lastCheckedAtMs: NOW - 5_000 }, NOW)).toBe(25_000);
   });
 
+  it('asks about a task never checked at once, unless it is scheduled in the future: then at its time', () => {
+    expect(nextPollDelayMs({ status: 'pending', lastCheckedAtMs: null }, NOW)).toBe(0);
+    expect(nextPollDelayMs({ status: 'sending' }, NOW)).toBe(0);
+    expect(nextPollDelayMs({ status: 'pending', scheduledAtMs: NOW + 3_600_000, lastCheckedAtMs: null }, NOW)).toBe(3_600_000);
+    expect(nextPollDelayMs({ status: 'pending', scheduledAtMs: NOW + 3_600_000 }, NOW)).toBe(3_600_000);
+  });
+
+  it('watches a task being sent at its usual minute even when its scheduled time has not come by our clock', () => {
+    // the service started it: its clock and ours differ, or it started early; what it is doing now counts
+    expect(nextPollDelayMs({ status: 'sending', scheduledAtMs: NOW + 600_000, lastCheckedAtMs: NOW - SPEC_SENDING_MS }, NOW)).toBe(0);
+    expect(nextPollDelayMs({ status: 'sending', scheduledAtMs: NOW + 600_000, lastCheckedAtMs: NOW - 20_000 }, NOW)).toBe(SPEC_SENDING_MS - 20_000);
+  });
+
   it('keeps watching an unknown state at the slow rate', () => {
-    expect(nextPollDelayMs({ status: 'paused', lastCheckedAtMs: NOW }, NOW)).toBe(POLL_SENDING_MS);
+    expect(nextPollDelayMs({ status: 'paused', lastCheckedAtMs: NOW }, NOW)).toBe(SPEC_SENDING_MS);
   });
 });
 

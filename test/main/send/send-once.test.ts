@@ -97,6 +97,7 @@ describe('the same fax again', () => {
     expect(again.code).toBe('send.repeat');
     expect(again.fields).toBeUndefined();
     const details = sendRepeatDetails(again)!;
+    // the figure the question quotes; that the window really is 30 minutes (29:59 asks, 30:01 does not): repeat-window.test.ts
     expect(details).toMatchObject({ taskName: 'Invoice', taskRef: ref, windowMinutes: 30 });
     expect(Math.abs(details.sentAtMs - Date.now())).toBeLessThan(60_000);
     expect(again.message).toMatch(/You sent this fax .* at \d\d:\d\d as “Invoice”\. Send it again\?/);
