@@ -95,6 +95,7 @@ export const APP_ERROR_CODES = [
   'directory.password_weaker',
   'directory.no_directory',
   'directory.too_many_tests',
+  'directory.too_large',
   'directory.no_results',
   'directory.size_limit',
   'directory.time_limit',

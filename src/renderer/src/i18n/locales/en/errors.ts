@@ -114,6 +114,7 @@ export const errors = {
     directory_no_directory:
       'No LDAP directory answered at this address: nothing listens there, it is another kind of server, it did not answer in time, or its certificate is not trusted by this computer. Check the address, the port and the encryption setting with your administrator.',
     directory_too_many_tests: 'Too many directory tests in a short time. Wait a minute and try again.',
+    directory_too_large: 'The directory sent more data than FaxDesk reads from a directory at once, so the connection was ended. Ask your administrator to check the server.',
     directory_no_results: 'The connection works, but no entry under the base DN matches the filter. Check the base DN and the filter.',
     directory_size_limit:
       'The directory stopped at its size limit for this account. Narrow the search, or ask your administrator to allow paged results for this account.',
