@@ -44,6 +44,7 @@ export const APP_ERROR_CODES = [
   'ipc.untrusted_sender',
   'file.not_a_file',
   'file.not_granted',
+  'file.changed',
   'file.write_failed',
   'storage.disk_full',
   'storage.write_failed',

@@ -48,6 +48,7 @@ export const errors = {
     file_unreadable: 'FaxDesk could not read the file. Check that it still exists and is not open in another program.',
     file_too_large: 'The file is larger than the 10 MB the fax service accepts. Split it or reduce its size.',
     file_not_a_file: 'FaxDesk could not read the dropped item. Drop a document file.',
+    file_changed: 'This file changed since you added it (it was replaced or moved). Add it again if it is still the document you mean.',
     file_not_granted: 'FaxDesk no longer has access to this file. Add or choose it again.',
     file_write_failed: 'FaxDesk could not save “{{name}}” in {{folder}}. Choose another place.',
     storage_disk_full: 'FaxDesk could not save its data because the disk is full. Free some space and try again.',

@@ -38,6 +38,7 @@ export const errors: DeepStrings<typeof en> = {
     file_unreadable: 'FaxDesk 无法读取此文件。请确认文件仍然存在，且没有在其他程序中打开。',
     file_too_large: '文件超过了传真服务接受的 10 MB。请拆分文件或减小其大小。',
     file_not_a_file: 'FaxDesk 无法读取拖入的项目。请拖入一个文档文件。',
+    file_changed: '此文件在添加后已被更改（被替换或移动）。如果它仍是您要发送的文档，请重新添加。',
     file_not_granted: 'FaxDesk 已无权访问此文件。请重新添加或选择它。',
     file_write_failed: 'FaxDesk 无法将“{{name}}”保存到 {{folder}}。请选择其他位置。',
     storage_disk_full: '磁盘已满，FaxDesk 无法保存数据。请释放一些空间后重试。',
