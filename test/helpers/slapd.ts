@@ -191,7 +191,11 @@ function selfSignedCert(dir: string): { cert: string; key: string } {
   return { cert, key };
 }
 
-export async function startSlapd(options: { people?: GeneratedPerson[]; tls?: boolean } = {}): Promise<RunningSlapd> {
+/**
+ * `sizeLimit`: the server's size limit line instead of the default (100, paged searches unlimited), e.g.
+ * 'sizelimit 500' — OpenLDAP's own default, which also stops paged searches at 500 entries in all.
+ */
+export async function startSlapd(options: { people?: GeneratedPerson[]; tls?: boolean; sizeLimit?: string } = {}): Promise<RunningSlapd> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-slapd-'));
   const people = options.people ?? generatePeople();
   let child: ChildProcess | null = null;
@@ -208,7 +212,7 @@ export async function startSlapd(options: { people?: GeneratedPerson[]; tls?: bo
       'modulepath /usr/lib/ldap',
       'moduleload back_mdb',
       // Searches without paging stop at 100 entries; paged searches may read all.
-      `sizelimit size.soft=${SERVER_SIZE_LIMIT} size.hard=${SERVER_SIZE_LIMIT} size.prtotal=unlimited`,
+      options.sizeLimit ?? `sizelimit size.soft=${SERVER_SIZE_LIMIT} size.hard=${SERVER_SIZE_LIMIT} size.prtotal=unlimited`,
       ...(tls ? [`TLSCertificateFile ${tls.cert}`, `TLSCertificateKeyFile ${tls.key}`] : []),
       'database mdb',
       'maxsize 268435456',

@@ -85,8 +85,9 @@ export async function fileSource(filePath: string, onProgress?: (sent: number, t
   let fh: fs.promises.FileHandle;
   let stat: fs.Stats;
   try {
-    // Non-blocking, so a named pipe is refused below instead of holding a thread until a writer comes.
-    fh = await fs.promises.open(filePath, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    // Non-blocking, so a named pipe is refused below instead of holding a thread until a writer comes;
+    // never through a link put in the file's place after it was checked (ELOOP: unreadable).
+    fh = await fs.promises.open(filePath, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     throw new LocalFileError('file.unreadable', (e as NodeJS.ErrnoException).code ?? 'cannot open');
   }

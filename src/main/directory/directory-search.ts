@@ -12,15 +12,21 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { normalizeNumber } from '../../shared/phone/parse';
 import { toCountry } from '../../shared/phone/normalize';
 import type { DirectoryAttributes, DirectoryEntry, DirectoryNumber } from '../../shared/directory/types';
+import { DIRECTORY_BYTE_LIMITS, type ByteGuard } from './byte-guard';
 import { LDAP_LIMITS } from './ldap-connection';
 
 export interface ReadResult {
   entries: Entry[];
-  truncated: null | 'cap' | 'server_size_limit';
+  /** why this is not every matching entry: FaxDesk's cap, the server's size limit, or the byte limits (byte-guard.ts) */
+  truncated: null | 'cap' | 'server_size_limit' | 'bytes';
 }
 
-/** Pages through a search until it ends or `cap` entries were read. */
-export async function readEntries(client: Client, baseDn: string, filter: string, attributes: string[], cap: number): Promise<ReadResult> {
+/**
+ * Pages through a search until it ends or `cap` entries were read. Where the
+ * byte guard ended the connection or dropped an oversized entry, what was
+ * read is kept and marked incomplete.
+ */
+export async function readEntries(client: Client, baseDn: string, filter: string, attributes: string[], cap: number, guard?: ByteGuard): Promise<ReadResult> {
   const entries: Entry[] = [];
   const pages = client.searchPaginated(baseDn, {
     scope: 'sub',
@@ -35,11 +41,12 @@ export async function readEntries(client: Client, baseDn: string, filter: string
       if (entries.length > cap) return { entries: entries.slice(0, cap), truncated: 'cap' };
     }
   } catch (e) {
+    if (guard?.tripped) return { entries, truncated: 'bytes' };
     // A server that caps even paged results: what was read is still good, if there is any.
     if ((e as Error).name === 'SizeLimitExceededError' && entries.length > 0) return { entries, truncated: 'server_size_limit' };
     throw e;
   }
-  return { entries, truncated: null };
+  return { entries, truncated: guard && guard.droppedEntries > 0 ? 'bytes' : null };
 }
 
 export function requestedAttributes(a: DirectoryAttributes): string[] {
@@ -76,6 +83,18 @@ export function numberMatches(entry: DirectoryEntry, terms: string[]): boolean {
   });
 }
 
+/**
+ * Asks the server for the numbers directly: `(&base(|(fax=*digits*)…))`,
+ * each term escaped. Directories whose fax attributes have a substring rule
+ * (Active Directory; telephoneNumberSubstringsMatch ignores spaces and
+ * hyphens) answer it; OpenLDAP's facsimileTelephoneNumber has none, so this
+ * complements the index, never replaces it.
+ */
+export function numberFilter(baseFilter: string, attributes: DirectoryAttributes, terms: string[]): string {
+  const clauses = [...new Set([...attributes.fax, ...attributes.extraFax])].flatMap((a) => terms.map((t) => `(${a}=*${Filter.escape(t)}*)`));
+  return `(&${baseFilter}(|${clauses.join('')}))`;
+}
+
 /** `(&base(|(displayName=*q*)(cn=*q*)(o=*q*)…))` with the query escaped. */
 export function nameFilter(baseFilter: string, attributes: DirectoryAttributes, query: string): string {
   const text = Filter.escape(query.trim());
@@ -88,7 +107,11 @@ function values(entry: Entry, attribute: string): string[] {
   if (!key) return [];
   const v = entry[key];
   const list = Array.isArray(v) ? v : v === undefined ? [] : [v];
-  return list.map((x) => (Buffer.isBuffer(x) ? x.toString('utf8') : String(x)).trim()).filter((x) => x !== '');
+  // A value over the per-value limit is no name or number anyone types: dropped, never kept or shown.
+  return list
+    .filter((x) => (Buffer.isBuffer(x) ? x.length : Buffer.byteLength(String(x))) <= DIRECTORY_BYTE_LIMITS.valueBytes)
+    .map((x) => (Buffer.isBuffer(x) ? x.toString('utf8') : String(x)).trim())
+    .filter((x) => x !== '');
 }
 
 function first(entry: Entry, attributes: string[]): string | null {

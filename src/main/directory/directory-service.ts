@@ -17,7 +17,7 @@ import {
 import { createProbeLimit } from '../net/probe-limit';
 import { bindPasswordAccount, canonicalServer, type BindPasswords } from './bind-passwords';
 import { openDirectoryConfig, type SavedDirectory } from './directory-config';
-import { isNumberQuery, nameFilter, numberMatches, numberTerms, readEntries, requestedAttributes, toDirectoryEntry } from './directory-search';
+import { isNumberQuery, nameFilter, numberFilter, numberMatches, numberTerms, readEntries, requestedAttributes, toDirectoryEntry } from './directory-search';
 import { checkedFilter, securityOf, withDirectory, type Security } from './ldap-connection';
 
 /** A directory as the settings form sends it: its fields, its id when it exists, a password when typed. */
@@ -49,6 +49,8 @@ export interface DirectoryService {
   cancelSearch(requestId: string): boolean;
   /** probes refused so far (the reliability figures) */
   probesRefused(): number;
+  /** what the session caches hold, estimated as JSON (the number indexes and the kept answers) */
+  heldBytes(): number;
   /** names for numbers: the phonebook's first, then those the directories returned this session */
   recipientNames(numbers: string[]): RecipientName[];
   close(): void;
@@ -56,6 +58,21 @@ export interface DirectoryService {
 
 /** Entries a number search reads to match digits locally (once per session). */
 const MAX_INDEX = 20_000;
+/** All number indexes together, estimated as their JSON size: the oldest goes when a new one would pass it. */
+export const MAX_INDEX_BYTES = 8 * 1024 * 1024;
+
+/** A directory's fax entries for number look-ups, and whether the directory returned all of them. */
+interface NumberIndex {
+  entries: DirectoryEntry[];
+  incomplete: null | { reason: 'cap' | 'server_size_limit' | 'bytes'; read: number };
+  bytes: number;
+}
+
+function estimateBytes(entries: DirectoryEntry[]): number {
+  let n = 0;
+  for (const e of entries) n += JSON.stringify(e).length * 2;
+  return n;
+}
 const MAX_CACHED_QUERIES = 500;
 const MAX_KNOWN_NAMES = 20_000;
 
@@ -87,7 +104,20 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
 
   // Session caches: cleared for a directory whenever it is saved or deleted.
   const results = new Map<string, DirectorySearchResult>();
-  const indexes = new Map<string, DirectoryEntry[]>();
+  const indexes = new Map<string, NumberIndex>();
+  /** Keeps an index within the budget of all indexes, dropping the oldest (rebuilt when next asked); one over the budget alone is not kept. */
+  const keepIndex = (id: string, index: NumberIndex) => {
+    indexes.delete(id);
+    if (index.bytes > MAX_INDEX_BYTES) return;
+    indexes.set(id, index);
+    let total = 0;
+    for (const i of indexes.values()) total += i.bytes;
+    for (const [key, i] of indexes) {
+      if (total <= MAX_INDEX_BYTES) break;
+      indexes.delete(key);
+      total -= i.bytes;
+    }
+  };
   const known = new Map<string, { name: string; source: string }>();
   const running = new Map<string, AbortController>();
   /** servers (scheme://host:port) that answered in LDAP this session: dialing them again probes nothing */
@@ -167,20 +197,41 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
     const attributes = requestedAttributes(d.attributes);
     const base = checkedFilter(d.filter);
     const country = options.defaultCountry();
+    const connect = { signal, extraCa: options.extraCa };
     if (isNumberQuery(query)) {
       let index = indexes.get(d.id);
       if (!index) {
-        const read = await withDirectory(target, { signal, extraCa: options.extraCa, ...dialing(d.url) }, (client) => readEntries(client, d.baseDn, base, attributes, MAX_INDEX));
-        index = read.entries.map((e) => toDirectoryEntry(e, d.attributes, country));
-        indexes.set(d.id, index);
+        const read = await withDirectory(target, { ...connect, ...dialing(d.url) }, (client, _security, guard) =>
+          readEntries(client, d.baseDn, base, attributes, MAX_INDEX, guard),
+        );
+        const entries = read.entries.map((e) => toDirectoryEntry(e, d.attributes, country));
+        index = { entries, incomplete: read.truncated ? { reason: read.truncated, read: read.entries.length } : null, bytes: estimateBytes(entries) };
+        keepIndex(d.id, index);
       }
       const terms = numberTerms(query, country);
-      const hits = index.filter((e) => numberMatches(e, terms));
+      const hits = index.entries.filter((e) => numberMatches(e, terms));
+      if (index.incomplete) {
+        // The people past where the directory stopped: ask the server for the number itself (escaped filter).
+        const seen = new Set(hits.map((e) => e.dn));
+        const direct = await withDirectory(target, { ...connect, ...dialing(d.url) }, (client, _security, guard) =>
+          readEntries(client, d.baseDn, numberFilter(base, d.attributes, terms), attributes, MAX_DIRECTORY_RESULTS, guard),
+        ).catch((e: unknown) => {
+          if (e instanceof UserError && e.code === 'directory.canceled') throw e;
+          return null;
+        });
+        for (const e of direct?.entries ?? []) {
+          const entry = toDirectoryEntry(e, d.attributes, country);
+          if (!seen.has(entry.dn) && numberMatches(entry, terms)) hits.push(entry);
+        }
+      }
       const entries = hits.slice(0, MAX_DIRECTORY_RESULTS);
-      return { directoryId: d.id, entries, truncated: hits.length > entries.length ? { reason: 'cap', shown: entries.length } : null };
+      if (hits.length > entries.length) return { directoryId: d.id, entries, truncated: { reason: 'cap', shown: entries.length } };
+      // Incomplete stays incomplete: the answer says where the directory stopped, even when it found someone.
+      const truncated = index.incomplete ? { reason: index.incomplete.reason, shown: entries.length, read: index.incomplete.read } : null;
+      return { directoryId: d.id, entries, truncated };
     }
-    const read = await withDirectory(target, { signal, extraCa: options.extraCa, ...dialing(d.url) }, (client) =>
-      readEntries(client, d.baseDn, nameFilter(base, d.attributes, query), attributes, MAX_DIRECTORY_RESULTS),
+    const read = await withDirectory(target, { ...connect, ...dialing(d.url) }, (client, _security, guard) =>
+      readEntries(client, d.baseDn, nameFilter(base, d.attributes, query), attributes, MAX_DIRECTORY_RESULTS, guard),
     );
     const entries = read.entries.map((e) => toDirectoryEntry(e, d.attributes, country));
     entries.sort((a, b) => a.name.localeCompare(b.name, 'zh-CN'));
@@ -224,8 +275,8 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
       const fields = validate(fieldsOf(input));
       const password = await passwordFor(fields, input.password);
       const base = checkedFilter(fields.filter);
-      return withDirectory({ ...fields, password }, { extraCa: options.extraCa, ...dialing(fields.url) }, async (client, security) => {
-        const read = await readEntries(client, fields.baseDn, base, fields.attributes.name, MAX_TEST_COUNT);
+      return withDirectory({ ...fields, password }, { extraCa: options.extraCa, ...dialing(fields.url) }, async (client, security, guard) => {
+        const read = await readEntries(client, fields.baseDn, base, fields.attributes.name, MAX_TEST_COUNT, guard);
         if (read.truncated === 'server_size_limit') {
           throw new UserError(
             'directory.size_limit',
@@ -265,6 +316,12 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
     },
 
     probesRefused: () => probes.refused,
+    heldBytes: () => {
+      let n = 0;
+      for (const i of indexes.values()) n += i.bytes;
+      for (const r of results.values()) n += estimateBytes(r.entries);
+      return n;
+    },
 
     cancelSearch: (requestId) => {
       const controller = running.get(requestId);

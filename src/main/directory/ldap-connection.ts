@@ -23,6 +23,7 @@ import {
   UnwillingToPerformError,
 } from 'ldapts';
 import type { DirectoryFields } from '../../shared/directory/types';
+import { guardedSink, type ByteGuard } from './byte-guard';
 import { UserError } from '../errors';
 
 export const LDAP_LIMITS = {
@@ -50,6 +51,8 @@ export interface ConnectionOptions {
    * cannot tell them apart and map the network with it.
    */
   probe?: boolean | undefined;
+  /** the byte limits (default DIRECTORY_BYTE_LIMITS; tests make them small) */
+  byteLimits?: { entryBytes: number; searchBytes: number } | undefined;
   /** told once the server has answered in LDAP (a bind, StartTLS or search result, or an LDAP error) */
   onLdapAnswer?: (() => void) | undefined;
   /** extra trust anchors (PEM) beside Node's and the system's: a test's own CA */
@@ -207,7 +210,7 @@ function isLdapAnswer(e: unknown, security: Security): boolean {
 export async function withDirectory<T>(
   target: ConnectionTarget,
   options: ConnectionOptions,
-  work: (client: Client, security: Security) => Promise<T>,
+  work: (client: Client, security: Security, guard: ByteGuard) => Promise<T>,
 ): Promise<T> {
   const security = securityOf(target);
   const u = new URL(target.url);
@@ -228,6 +231,11 @@ export async function withDirectory<T>(
     // ldapts opens TLS from the first byte whenever tlsOptions are given: only for ldaps://.
     ...(security === 'ldaps' ? { tlsOptions } : {}),
   });
+  // Every byte the server sends passes the byte limits before ldapts buffers it (byte-guard.ts).
+  const inner = client as unknown as { socketDataHandler: (data: Buffer) => void; socket?: net.Socket };
+  const parse = inner.socketDataHandler;
+  const { write, guard } = guardedSink((data) => parse(data), () => inner.socket?.destroy(), options.byteLimits);
+  inner.socketDataHandler = write;
   const signal = options.signal;
   let spoke = false;
   const answered = () => {
@@ -248,13 +256,16 @@ export async function withDirectory<T>(
       await client.bind(target.bindDn, target.password);
       answered();
     }
-    const result = await work(client, security);
+    const result = await work(client, security, guard);
     answered();
     return result;
   } catch (e) {
     const aborted = signal?.aborted ?? false;
     if (!(e instanceof UserError) && !aborted && isLdapAnswer(e, security)) answered();
     if (options.probe && !spoke && !aborted && !(e instanceof UserError)) throw noDirectoryAt(target.url);
+    if (guard.tripped && !(e instanceof UserError)) {
+      throw new UserError('directory.too_large', `${hostOf(target.url)} sent more data than FaxDesk reads from a directory at once, so the connection was ended. Ask your administrator to check the server.`);
+    }
     throw describeFailure(e, target.url, aborted, target.password);
   } finally {
     signal?.removeEventListener('abort', onAbort);

@@ -18,6 +18,32 @@ export interface FileGrants {
   pathOf(handle: string, kind?: GrantKind): string;
   /** like pathOf, but null instead of an error */
   lookup(handle: string, kind?: GrantKind): string | null;
+  /**
+   * An input file's path after checking it is still the file that was granted
+   * (no symlink in its place, the same device and inode): a UserError
+   * ('file.changed') otherwise. Open it with O_NOFOLLOW and compare with
+   * `identityOf` after opening to close the gap between check and open.
+   */
+  checkedPath(handle: string): string;
+  /** the device and inode recorded when an input file was granted (null: it did not exist then) */
+  identityOf(handle: string): FileIdentity | null;
+}
+
+export interface FileIdentity {
+  dev: number;
+  ino: number;
+}
+
+/** O_NOFOLLOW where the platform has it (not on Windows, where symlinks need privileges to create). */
+export const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+
+export function fileChanged(name: string): UserError {
+  return new UserError('file.changed', `${name} changed since you added it (it was replaced or moved). Add it again if it is still the document you mean.`);
+}
+
+/** Whether an opened file's stat is the file that was granted. */
+export function sameFile(identity: FileIdentity | null, stat: { dev: number; ino: number }): boolean {
+  return identity === null || (identity.dev === stat.dev && identity.ino === stat.ino);
 }
 
 /**
@@ -28,7 +54,8 @@ export interface FileGrants {
  * that a file is already attached.
  */
 export function createFileGrants(): FileGrants {
-  const byHandle = new Map<string, { path: string; kind: GrantKind }>();
+  /** path: as handed over (names, messages); real: the file it named at the grant, read through checkedPath */
+  const byHandle = new Map<string, { path: string; real: string; kind: GrantKind; identity: FileIdentity | null }>();
   const byPath = new Map<string, string>();
 
   const lookup = (handle: string, kind?: GrantKind): string | null => {
@@ -37,16 +64,55 @@ export function createFileGrants(): FileGrants {
     return entry.path;
   };
 
+  /**
+   * An input is bound to the file it names at the grant: a link the user
+   * handed over is followed once, here, and its target recorded with its
+   * device and inode.
+   */
+  const bind = (abs: string, kind: GrantKind): { path: string; real: string; identity: FileIdentity | null } => {
+    if (kind !== 'input') return { path: abs, real: abs, identity: null };
+    try {
+      const real = fs.realpathSync(abs);
+      const st = fs.statSync(real);
+      return { path: abs, real, identity: { dev: st.dev, ino: st.ino } };
+    } catch {
+      return { path: abs, real: abs, identity: null };
+    }
+  };
+
   return {
     grant(filePath, kind = 'input') {
       const abs = path.resolve(filePath);
       const key = `${kind}:${abs}`;
       const known = byPath.get(key);
-      if (known) return known;
+      // Granted again (the user added it again): bound to what is there now.
+      const bound = bind(abs, kind);
+      if (known) {
+        byHandle.set(known, { ...bound, kind });
+        return known;
+      }
       const handle = `fh_${crypto.randomBytes(24).toString('base64url')}`;
-      byHandle.set(handle, { path: abs, kind });
+      byHandle.set(handle, { ...bound, kind });
       byPath.set(key, handle);
       return handle;
+    },
+    checkedPath(handle) {
+      const entry = byHandle.get(handle);
+      if (!entry || entry.kind !== 'input') {
+        throw new UserError('file.not_granted', 'FaxDesk no longer has access to this file. Add or choose it again.');
+      }
+      let st: fs.Stats;
+      try {
+        st = fs.lstatSync(entry.real);
+      } catch {
+        // gone: the reader says so in its own words
+        return entry.real;
+      }
+      if (st.isSymbolicLink() || !sameFile(entry.identity, st)) throw fileChanged(path.basename(entry.path));
+      return entry.real;
+    },
+    identityOf(handle) {
+      return byHandle.get(handle)?.identity ?? null;
     },
     pathOf(handle, kind) {
       const p = lookup(handle, kind);

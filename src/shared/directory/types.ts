@@ -126,8 +126,13 @@ export interface DirectoryEntry {
 export interface DirectorySearchResult {
   directoryId: string;
   entries: DirectoryEntry[];
-  /** more entries matched than were read: by FaxDesk's cap, or the server's size limit */
-  truncated: null | { reason: 'cap' | 'server_size_limit'; shown: number };
+  /**
+   * not every match is here: FaxDesk's cap on results, the server's size
+   * limit, or the byte limits on what a directory may send; `read` is how many
+   * entries the directory returned before it stopped (a number search reads
+   * the whole directory, so people after them may be missing)
+   */
+  truncated: null | { reason: 'cap' | 'server_size_limit' | 'bytes'; shown: number; read?: number };
 }
 
 export interface DirectoryTestResult {

@@ -36,6 +36,11 @@ function fakeApi() {
       };
       return { ok: true, value };
     }
+    if (input.query === '010 6999 0001') {
+      // A number search on a directory that stopped at its size limit: no one found, and the list is incomplete.
+      const value: DirectorySearchResult = { directoryId: 'head', truncated: { reason: 'server_size_limit', shown: 0, read: 500 }, entries: [] };
+      return { ok: true, value };
+    }
     // Any other search of the head office hangs until the test lets it go.
     return new Promise((resolve) => pending.push({ input, resolve }));
   };
@@ -102,5 +107,17 @@ describe('directory results in the phonebook picker', () => {
     const first = fake.pending[0]!.input.requestId;
     fireEvent.change(box, { target: { value: 'Alice' } });
     await waitFor(() => expect(fake.calls).toContainEqual(['cancelDirectorySearch', { requestId: first }]));
+  });
+
+  it('an incomplete answer says where the directory stopped, also when it found no one', async () => {
+    renderPicker(() => {});
+    fireEvent.change(await screen.findByRole('searchbox'), { target: { value: '010 6999 0001' } });
+    const head = await waitFor(() => {
+      const section = screen.getAllByTestId('directory-results').find((s) => s.dataset['directory'] === 'Head office');
+      expect(section?.textContent).toContain('returned only the first 500 entries');
+      return section!;
+    });
+    expect(head.textContent).toContain('No one in Head office matches');
+    expect(head.textContent).toContain('people after them may be missing here');
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PREVIEW_EXTENSIONS, type DocumentPreview, type PreviewKind } from '../../../shared/ipc/channels/preview';
 import { extensionOf, MAX_DOCUMENT_BYTES } from '../../../shared/send/limits';
 import { UserError } from '../../errors';
-import type { FileGrants } from '../../files/grants';
+import { fileChanged, NO_FOLLOW, sameFile, type FileGrants } from '../../files/grants';
 import { buildCoverPage } from '../../send/cover-page';
 import type { Handlers } from '../dispatch';
 
@@ -44,18 +44,21 @@ async function readBounded(file: fs.promises.FileHandle, expected: number): Prom
 export function previewHandlers(grants: FileGrants, now: () => Date = () => new Date()): PreviewHandlers {
   return {
     readDocumentPreview: async ({ handle }) => {
-      const filePath = grants.pathOf(handle, 'input');
-      const name = path.basename(filePath);
+      const name = path.basename(grants.pathOf(handle, 'input'));
+      // The file that was granted: no link in its place (checkedPath, O_NOFOLLOW), the same inode once open.
+      const filePath = grants.checkedPath(handle);
       const kind = PREVIEW_EXTENSIONS[extensionOf(name)];
       if (!kind) throw new UserError('preview.unsupported', `FaxDesk cannot show ${name} here. It is still sent as it is.`);
       let file: fs.promises.FileHandle;
       try {
-        file = await fs.promises.open(filePath, 'r');
-      } catch {
+        file = await fs.promises.open(filePath, fs.constants.O_RDONLY | NO_FOLLOW);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw fileChanged(name);
         throw new UserError('preview.unreadable', `FaxDesk could not read ${name}. Check that it still exists, or add it again.`);
       }
       try {
         const stat = await file.stat();
+        if (!sameFile(grants.identityOf(handle), stat)) throw fileChanged(name);
         if (!stat.isFile()) throw new UserError('preview.unreadable', `${name} is not a file FaxDesk can read. Add the document again.`);
         if (stat.size > MAX_DOCUMENT_BYTES) {
           throw new UserError('preview.too_large', `${name} is larger than the 10 MB the fax service takes, so it is not shown. Use a smaller file.`);

@@ -38,10 +38,11 @@ export function sendHandlers(service: SendService, dataDir: string, grants: File
   const sending = new Set<string>();
   return {
     inspectDocuments: async ({ handles }) => {
-      const paths = handles.map((h) => grants.pathOf(h, 'input'));
+      const paths = handles.map((h) => grants.checkedPath(h));
       return (await inspectDocuments(paths)).map((info) => toWireInfo(grants, info));
     },
-    uploadDocument: ({ uploadId, handle }) => service.upload(uploadId, grants.pathOf(handle, 'input')),
+    // The file that was granted, not whatever took its name since (checkedPath; the upload opens it without following links).
+    uploadDocument: ({ uploadId, handle }) => service.upload(uploadId, grants.checkedPath(handle)),
     cancelUpload: ({ uploadId }) => ({ cancelled: service.cancelUpload(uploadId) }),
     addFromUrl: async ({ url, fileName }) => {
       const added = await service.addFromUrl(url, fileName);

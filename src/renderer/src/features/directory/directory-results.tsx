@@ -1,5 +1,6 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { DirectoryEntry, DirectoryView } from '../../../../shared/directory/types';
+import type { DirectoryEntry, DirectorySearchResult, DirectoryView } from '../../../../shared/directory/types';
 import { displayFax } from '../../../../shared/phonebook/format';
 import { MIN_QUERY, SEARCH_DEBOUNCE_MS, useDirectories, useDirectorySearch } from './queries';
 import { useDebounced } from '../../lib/use-debounced';
@@ -58,6 +59,14 @@ function EntryRows({ entry, directory, isPicked, onToggle }: { entry: DirectoryE
   );
 }
 
+/** Why an answer is not every match, in the UI's language. */
+function truncationNote(truncated: NonNullable<DirectorySearchResult['truncated']>, t: TFunction<'directory'>): string {
+  // A number search reads the whole directory: where it stopped early, people after that point may be missing.
+  if (truncated.read !== undefined) return truncated.reason === 'bytes' ? t('picker.tooMuchData') : t('picker.onlyFirst', { read: truncated.read });
+  if (truncated.reason === 'bytes') return t('picker.tooMuchData');
+  return t(truncated.reason === 'cap' ? 'picker.truncated' : 'picker.serverLimit', { shown: truncated.shown });
+}
+
 function OneDirectory({ directory, query, isPicked, onToggle }: { directory: DirectoryView; query: string } & Omit<Props, 'search'>) {
   const { t } = useTranslation('directory');
   const result = useDirectorySearch(directory.id, query);
@@ -71,20 +80,19 @@ function OneDirectory({ directory, query, isPicked, onToggle }: { directory: Dir
         <p className="notice bad">{t('picker.failed', { name: directory.name, message: describeError(result.error) })}</p>
       ) : result.isPending ? (
         <p className="muted">{t('picker.searching', { name: directory.name })}</p>
-      ) : entries.length === 0 ? (
-        <p className="muted">{t('picker.noMatches', { name: directory.name, search: query })}</p>
       ) : (
         <>
-          <ul className="pb-list pb-scroll">
-            {entries.map((e) => (
-              <EntryRows key={e.dn} entry={e} directory={directory} isPicked={isPicked} onToggle={onToggle} />
-            ))}
-          </ul>
-          {result.data?.truncated ? (
-            <p className="muted pb-note">
-              {t(result.data.truncated.reason === 'cap' ? 'picker.truncated' : 'picker.serverLimit', { shown: result.data.truncated.shown })}
-            </p>
-          ) : null}
+          {entries.length === 0 ? (
+            <p className="muted">{t('picker.noMatches', { name: directory.name, search: query })}</p>
+          ) : (
+            <ul className="pb-list pb-scroll">
+              {entries.map((e) => (
+                <EntryRows key={e.dn} entry={e} directory={directory} isPicked={isPicked} onToggle={onToggle} />
+              ))}
+            </ul>
+          )}
+          {/* An incomplete answer says so, also when it found no one: "no matches" alone would be wrong. */}
+          {result.data?.truncated ? <p className="muted pb-note">{truncationNote(result.data.truncated, t)}</p> : null}
         </>
       )}
     </fieldset>

@@ -6,6 +6,9 @@ export const directory = {
     noMatches: 'No one in {{name}} matches “{{search}}”.',
     truncated: 'Showing the first {{shown}} matches: type more of the name to narrow the search.',
     serverLimit: 'The directory stopped at its size limit after {{shown}} matches: type more of the name.',
+    onlyFirst:
+      'The directory returned only the first {{read}} entries, so people after them may be missing here. Search by name, or ask your administrator to raise the directory’s size limit.',
+    tooMuchData: 'The directory sent more data than FaxDesk reads for one search, so only part of it was searched: type more of the name.',
     failed: '{{name}} could not be searched: {{message}}',
     noNumber: 'no fax number',
     source: 'from {{name}}',

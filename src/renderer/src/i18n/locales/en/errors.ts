@@ -48,6 +48,7 @@ export const errors = {
     file_unreadable: 'FaxDesk could not read the file. Check that it still exists and is not open in another program.',
     file_too_large: 'The file is larger than the 10 MB the fax service accepts. Split it or reduce its size.',
     file_not_a_file: 'FaxDesk could not read the dropped item. Drop a document file.',
+    file_changed: 'This file changed since you added it (it was replaced or moved). Add it again if it is still the document you mean.',
     file_not_granted: 'FaxDesk no longer has access to this file. Add or choose it again.',
     file_write_failed: 'FaxDesk could not save “{{name}}” in {{folder}}. Choose another place.',
     storage_disk_full: 'FaxDesk could not save its data because the disk is full. Free some space and try again.',
@@ -115,6 +116,7 @@ export const errors = {
     directory_no_directory:
       'No LDAP directory answered at this address: nothing listens there, it is another kind of server, it did not answer in time, or its certificate is not trusted by this computer. Check the address, the port and the encryption setting with your administrator.',
     directory_too_many_tests: 'Too many directory tests in a short time. Wait a minute and try again.',
+    directory_too_large: 'The directory sent more data than FaxDesk reads from a directory at once, so the connection was ended. Ask your administrator to check the server.',
     directory_no_results: 'The connection works, but no entry under the base DN matches the filter. Check the base DN and the filter.',
     directory_size_limit:
       'The directory stopped at its size limit for this account. Narrow the search, or ask your administrator to allow paged results for this account.',

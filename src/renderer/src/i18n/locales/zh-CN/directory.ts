@@ -9,6 +9,8 @@ export const directory: DeepStrings<typeof en> = {
     noMatches: '{{name}} 中没有与“{{search}}”匹配的人员。',
     truncated: '仅显示前 {{shown}} 条结果：请输入更多姓名以缩小范围。',
     serverLimit: '目录在 {{shown}} 条结果后达到其数量上限：请输入更多姓名。',
+    onlyFirst: '目录只返回了前 {{read}} 个条目，之后的人员可能不在此列表中。请按姓名搜索，或请管理员提高目录的数量上限。',
+    tooMuchData: '目录发送的数据超过了 FaxDesk 单次搜索读取的上限，因此只搜索了其中一部分：请输入更多姓名。',
     failed: '无法搜索 {{name}}：{{message}}',
     noNumber: '无传真号码',
     source: '来自 {{name}}',

@@ -1,0 +1,95 @@
+/**
+ * A handle is bound to the file it was granted for, tested as another local
+ * user (or a hostile program writing into the hot folder) would attack it:
+ * between the grant and the preview or upload, the document is replaced by a
+ * symlink to a private file, or by another file under the same name. The
+ * private content never reaches the window or the fax service.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileSource } from '../../../src/main/api/upload-body';
+import { dispatch } from '../../../src/main/ipc/dispatch';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
+import { makeTestServices, type TestServices } from '../../helpers/services';
+
+const PRIVATE = 'PRIVATE-7f3a-canary';
+const PDF = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
+const PRIVATE_PDF = `%PDF-1.4\n% ${PRIVATE}\n%%EOF\n`;
+
+let sim: RunningSimulator;
+let t: TestServices;
+let dir: string;
+
+const uploads = () => sim.requestLog().filter((e) => e.method === 'POST' && e.path === '/api/v2/files/upload').length;
+const call = (name: string, input: unknown) => dispatch(t.services.handlers, name, input);
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-identity-'));
+  fs.writeFileSync(path.join(dir, 'private.pdf'), PRIVATE_PDF);
+  sim = await startSimulator({ speed: 200, apiKey: 'id-key', apiSecret: 'id-secret-1234' });
+  t = await makeTestServices();
+  const r = await call('connectAccount', { baseUrl: sim.baseUrl, apiKey: 'id-key', secret: 'id-secret-1234' });
+  expect(r.ok, JSON.stringify(r)).toBe(true);
+});
+
+afterAll(async () => {
+  await t?.cleanup();
+  await sim?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A document granted as the hot folder or a drop would grant it. */
+function granted(name: string): { file: string; handle: string } {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, PDF);
+  return { file, handle: t.services.grants.grant(file) };
+}
+
+describe('a handle names the file it was granted for', () => {
+  it('a document swapped for a symlink after it was added: the preview and the upload refuse it, nothing private leaves', async () => {
+    const { file, handle } = granted('offer.pdf');
+    expect(await call('readDocumentPreview', { handle })).toMatchObject({ ok: true });
+    fs.rmSync(file);
+    fs.symlinkSync(path.join(dir, 'private.pdf'), file);
+    const before = uploads();
+
+    const preview = await call('readDocumentPreview', { handle });
+    expect(preview).toMatchObject({ ok: false, error: { code: 'file.changed', message: expect.stringMatching(/^offer\.pdf changed since you added it/) } });
+    const upload = await call('uploadDocument', { uploadId: 'u1', handle });
+    expect(upload).toMatchObject({ ok: false, error: { code: 'file.changed' } });
+    expect(await call('inspectDocuments', { handles: [handle] })).toMatchObject({ ok: false, error: { code: 'file.changed' } });
+    expect(uploads()).toBe(before);
+    expect(JSON.stringify([preview, upload])).not.toContain(Buffer.from(PRIVATE).toString('base64').slice(0, 12));
+  });
+
+  it('a document replaced by another file under the same name (a rename over it): refused too', async () => {
+    const { file, handle } = granted('minutes.pdf');
+    const other = path.join(dir, 'other.pdf');
+    fs.writeFileSync(other, PRIVATE_PDF);
+    fs.renameSync(other, file);
+    const before = uploads();
+    expect(await call('readDocumentPreview', { handle })).toMatchObject({ ok: false, error: { code: 'file.changed' } });
+    expect(await call('uploadDocument', { uploadId: 'u2', handle })).toMatchObject({ ok: false, error: { code: 'file.changed' } });
+    expect(uploads()).toBe(before);
+  });
+
+  it('the file granted, unchanged or edited in place, still previews and uploads; added again after a swap, it is the new file', async () => {
+    const { file, handle } = granted('letter.pdf');
+    fs.appendFileSync(file, '% edited in place\n');
+    expect(await call('readDocumentPreview', { handle })).toMatchObject({ ok: true });
+    expect(await call('uploadDocument', { uploadId: 'u3', handle })).toMatchObject({ ok: true });
+    fs.rmSync(file);
+    fs.writeFileSync(file, PDF);
+    expect(await call('readDocumentPreview', { handle })).toMatchObject({ ok: false, error: { code: 'file.changed' } });
+    expect(t.services.grants.grant(file)).toBe(handle);
+    expect(await call('readDocumentPreview', { handle })).toMatchObject({ ok: true });
+  });
+
+  it('the upload itself never opens through a link, even one put in place after the check', async () => {
+    const link = path.join(dir, 'late-link.pdf');
+    fs.symlinkSync(path.join(dir, 'private.pdf'), link);
+    await expect(fileSource(link)).rejects.toMatchObject({ code: 'file.unreadable' });
+  });
+});
