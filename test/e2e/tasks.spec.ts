@@ -110,15 +110,17 @@ for (const language of ['en', 'zh-CN'] as const) {
     // The transmission report is saved by main where the user can find it (the preview: its downloads folder).
     await detail.getByRole('button', { name: l('tasks:detail.report'), exact: true }).click();
     await expect(detail.getByRole('status').filter({ hasText: l('tasks:detail.reportSaved') })).toContainText(path.join(preview.dataDir, 'downloads'));
-    expect(fs.existsSync(path.join(preview.dataDir, 'downloads', `transmission-report-${ref}.pdf`))).toBe(true);
+    // Named by the fax's name and date (not its reference), and marked as a demo.
+    const day = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    expect(fs.readdirSync(path.join(preview.dataDir, 'downloads'))).toContain(`${name} ${day} transmission report (demo).pdf`);
     await shot(page, `tasks-report-saved-${language}`);
 
     // The desktop notification main raised when the task ended (the preview writes it to its log).
     await expect.poll(() => notifications(preview)).toEqual([
       expect.stringContaining(
         en
-          ? `notification: Fax partly failed | “${name}”: 1 of 3 delivered, 2 failed. Click to see why and resend. | task ${ref}`
-          : `notification: 传真部分发送失败 | “${name}”：1/3 个号码发送成功，2 个失败。点击查看并重发。 | task ${ref}`,
+          ? `notification: Demo: Fax partly failed | “${name}”: 1 of 3 delivered, 2 failed. Click to see why and resend. (Demo mode: no fax was really sent.) | task ${ref}`
+          : `notification: 演示：传真部分发送失败 | “${name}”：1/3 个号码发送成功，2 个失败。点击查看并重发。（演示模式：没有真正发送传真。） | task ${ref}`,
       ),
     ]);
 

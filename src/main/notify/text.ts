@@ -12,6 +12,8 @@ export interface EndedTask {
   /** 'done' or 'failed' (the task as a whole) */
   status: 'done' | 'failed';
   summary: Pick<RecipientSummary, 'total' | 'success' | 'failed' | 'canceled'>;
+  /** sent in demo mode (the built-in simulator): nothing really went out, and the notification says so */
+  demo?: boolean;
 }
 
 export type EndKind = 'delivered' | 'partly_failed' | 'failed';
@@ -30,6 +32,14 @@ export function pickNotifyLanguage(setting: string | null, systemLocale: string)
 const clip = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 export function notificationText(t: EndedTask, lang: NotifyLanguage): { title: string; body: string } {
+  const text = plainText(t, lang);
+  if (!t.demo) return text;
+  return lang === 'zh-CN'
+    ? { title: `演示：${text.title}`, body: `${text.body}（演示模式：没有真正发送传真。）` }
+    : { title: `Demo: ${text.title}`, body: `${text.body} (Demo mode: no fax was really sent.)` };
+}
+
+function plainText(t: EndedTask, lang: NotifyLanguage): { title: string; body: string } {
   const kind = endKind(t);
   const name = clip(t.name);
   const { total, success, failed, canceled } = t.summary;

@@ -27,16 +27,13 @@ export function taskCsv(detail: TaskDetailView): string {
     created_at_service_time: r.createdAt ?? '',
     completed_at_service_time: r.completedAt ?? '',
     completed_at_utc: iso(r.completedAtMs),
+    // A demo task's CSV must not pass for proof of delivery.
+    demo: task.demo ? 'yes: demo mode, nothing was sent' : 'no',
   }));
   const columns = [
     'task_ref', 'task_name', 'task_status', 'rcpt_ref', 'phone_number', 'status', 'page_count', 'unit_price',
-    'charged_amount', 'failed_code', 'failed_reason', 'retryable', 'created_at_service_time', 'completed_at_service_time', 'completed_at_utc',
+    'charged_amount', 'failed_code', 'failed_reason', 'retryable', 'created_at_service_time', 'completed_at_service_time', 'completed_at_utc', 'demo',
   ];
   // A BOM so Excel opens UTF-8 (Chinese names) correctly.
   return '\uFEFF' + Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => r[c as keyof typeof r])) }, { escapeFormulae: true, newline: '\r\n' });
-}
-
-export function csvFileName(detail: TaskDetailView): string {
-  const ref = detail.task.taskRef ?? detail.task.id;
-  return `fax-task-${ref.replace(/[^A-Za-z0-9_-]/g, '_')}.csv`;
 }

@@ -21,6 +21,8 @@ const MARGIN = 40;
 const INK = rgb(0.1, 0.12, 0.14);
 const MUTED = rgb(0.35, 0.38, 0.42);
 const RULE = rgb(0.8, 0.82, 0.85);
+const DEMO_INK = rgb(0.62, 0.28, 0.0);
+export const DEMO_NOTE = 'Demo mode: made with FaxDesk\u2019s built-in simulator. No fax was sent to anyone.';
 
 export interface ReportOptions {
   generatedAtMs?: number;
@@ -94,7 +96,9 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
   const { regular: font, bold } = await embedTextFonts(doc, texts, options.fontFiles);
   const tz = options.timeZone;
   const { task } = detail;
-  doc.setTitle(`Fax transmission report - ${task.name}`);
+  // A demo task's report must never pass for proof of delivery: said in the title, under it and on every page.
+  const demo = task.demo;
+  doc.setTitle(`${demo ? 'DEMO ' : ''}Fax transmission report - ${task.name}${demo ? ' (demo mode: nothing was sent)' : ''}`);
   doc.setProducer('FaxDesk');
   doc.setCreator('FaxDesk');
   doc.setCreationDate(new Date(options.generatedAtMs ?? Date.now()));
@@ -103,9 +107,13 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
   let y = A4[1] - MARGIN;
   const text = (s: string, x: number, size = 10, f = font, color = INK) => f.draw(page, s, { x, y, size, color });
 
-  text('Fax transmission report', MARGIN, 18, bold);
+  text(demo ? 'DEMO - Fax transmission report' : 'Fax transmission report', MARGIN, 18, bold, demo ? DEMO_INK : INK);
   y -= 16;
   text(`Generated ${fmtTime(options.generatedAtMs ?? Date.now(), tz)} by FaxDesk`, MARGIN, 9, font, MUTED);
+  if (demo) {
+    y -= 13;
+    text(DEMO_NOTE, MARGIN, 9, bold, DEMO_INK);
+  }
   y -= 26;
 
   const thumb = await thumbnailOf(doc, detail);
@@ -194,7 +202,12 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
   }
   const pages = doc.getPages();
   pages.forEach((p, i) =>
-    font.draw(p, `${task.taskRef ?? task.id} - page ${i + 1} of ${pages.length}`, { x: MARGIN, y: 20, size: 8, color: MUTED }),
+    font.draw(p, `${demo ? 'DEMO, nothing was sent - ' : ''}${task.taskRef ?? task.id} - page ${i + 1} of ${pages.length}`, {
+      x: MARGIN,
+      y: 20,
+      size: 8,
+      color: demo ? DEMO_INK : MUTED,
+    }),
   );
   return doc.save();
 }

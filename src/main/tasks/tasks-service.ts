@@ -28,7 +28,8 @@ import type { History } from '../history';
 import { toRecipient } from '../history/rows';
 import type { Notifier } from '../notify/notifier';
 import { pickNotifyLanguage } from '../notify/text';
-import { csvFileName, taskCsv } from '../report/csv';
+import { taskCsv } from '../report/csv';
+import { savedFileName } from '../report/file-names';
 import { buildTransmissionReport } from '../report/transmission-report';
 import type { FileGrants } from '../files/grants';
 import { saveWithDialog } from '../files/save-output';
@@ -150,6 +151,8 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
       autoRetry?.onTaskEnded(c);
       o.onTaskEnded?.(c);
     },
+    // Only the current profile's tasks are polled: in demo mode, demo tasks.
+    demo: () => current() === DEMO_PROFILE,
     onHealth: (h) => deps.emit('trackerHealthChanged', h),
   });
 
@@ -263,16 +266,15 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
     async exportCsv(taskRef) {
       const d = view(taskRef);
       return saveWithDialog(deps.dialogs, o.grants, {
-        defaultName: csvFileName(d),
+        defaultName: savedFileName('csv', d),
         filters: [{ name: 'CSV', extensions: ['csv'] }],
         content: () => taskCsv(d),
       });
     },
     async transmissionReport(taskRef) {
       const d = view(taskRef);
-      const ref = (d.task.taskRef ?? d.task.id).replace(/[^A-Za-z0-9_-]/g, '_');
       return saveWithDialog(deps.dialogs, o.grants, {
-        defaultName: `transmission-report-${ref}.pdf`,
+        defaultName: savedFileName('report', d),
         filters: [{ name: 'PDF', extensions: ['pdf'] }],
         content: () => buildTransmissionReport(d),
       });

@@ -42,6 +42,8 @@ export interface TrackerOptions {
   language: () => NotifyLanguage;
   emit: (changes: TasksChanged) => void;
   log: Logger;
+  /** the tasks polled are demo tasks (the built-in simulator): notifications say so */
+  demo?: () => boolean;
   /** polling health changed (offline, retrying, recovered) */
   onHealth?: (health: TrackerHealth) => void;
   /** called once per task that reached done/failed (auto-retry listens here) */
@@ -157,7 +159,7 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
     const s = o.settings.get();
     if (clean ? !s.notifyOnDone : !s.notifyOnFailed) return;
     if (!o.notifier) return;
-    const text = notificationText({ name: changes.name, status: to === 'failed' ? 'failed' : 'done', summary: counts }, o.language());
+    const text = notificationText({ name: changes.name, status: to === 'failed' ? 'failed' : 'done', summary: counts, demo: o.demo?.() ?? false }, o.language());
     try {
       o.notifier.notify({ ...text, taskRef: changes.taskRef });
     } catch (e) {

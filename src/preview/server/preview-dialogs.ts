@@ -20,7 +20,7 @@ export function previewDialogs(dataDir: string, log: Logger): FileDialogs {
     },
     saveFile({ defaultName }) {
       fs.mkdirSync(downloads, { recursive: true });
-      const safe = path.basename(defaultName).replace(/[^\p{L}\p{N}._ -]/gu, '_') || 'faxdesk-export';
+      const safe = path.basename(defaultName).replace(/[^\p{L}\p{N}._ ()-]/gu, '_') || 'faxdesk-export';
       const ext = path.extname(safe);
       const stem = safe.slice(0, safe.length - ext.length);
       let candidate = path.join(downloads, safe);

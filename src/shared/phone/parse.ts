@@ -2,12 +2,6 @@ import { foldInput, normalizeNumber, type PhoneReason } from './normalize';
 
 export { normalizeNumber, phoneReasonMessage, SPEC_NUMBER_PATTERN, type NormalizeResult, type PhoneReason } from './normalize';
 
-/**
- * Separators that can never be inside a number. Whitespace is deliberately
- * not here: people type `+86 10 8888 1234`, so spaces are resolved per piece.
- * (NFKC has already folded full-width ，and ； to ASCII.)
- */
-const HARD_SEPARATORS = /[\r\n\u0085\u2028\u2029,;\t|\u3001]+/;
 /** Longest run of space-separated tokens tried as one number. */
 const MAX_GROUP_TOKENS = 8;
 /** 15 digits plus an IDD prefix such as 00 or 011. */
@@ -57,42 +51,127 @@ function splitOnSpaces(tokens: string[], country: string | undefined): string[] 
   return groups;
 }
 
+/** One number as found in the text: what to show, what to read, and an extension written after it. */
+export interface NumberPiece {
+  /** the piece as the user wrote it (quotes and a label removed) */
+  input: string;
+  /** the number part, read by normalizeNumber */
+  text: string;
+  /** digits of an extension written after the number (转 8001, ext. 12, x12, #12): a fax cannot dial it */
+  extension?: string;
+}
+
+/**
+ * Cells of one line as a spreadsheet or a CSV file writes them: separated by
+ * tabs, commas, semicolons, | or 、, a cell in double quotes may hold any of
+ * those ("" is a quote inside it).
+ */
+function cellsOf(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && /^=?\s*$/.test(cell)) {
+      // ="0108888…" is how a CSV keeps a spreadsheet from dropping the leading 0
+      cell = '';
+      quoted = true;
+    } else if (SEPARATOR.test(ch)) {
+      cells.push(cell);
+      cell = '';
+    } else cell += ch;
+  }
+  cells.push(cell);
+  return cells;
+}
+const SEPARATOR = /[,;\t|\u3001]/;
+/** a line break of any kind (NFKC has already folded full-width ，and ；) */
+const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/;
+
+/** `tel:`, `fax:`, `Fax.:`, `传真：` before a number: a label, not part of it */
+const LABEL = /^(?:tel|fax|phone|telefax|telefon|[\p{L}][\p{L} .]{0,14})\s*[:：]\s*/iu;
+/** an extension after the number: 转 / 分机 / ext / x / # and its digits */
+const EXTENSION = /^(.*[\d)])\s*(?:转|轉|分机|分機|ext\.?|extension|x|#)\s*(\d{1,8})(?!\d)\s*(.*)$/iu;
+
+/** What a person reads in one cell: quotes, an Excel text mark (') and a label are not the number. */
+function cleanCell(raw: string): string {
+  let cell = raw.trim();
+  if (cell.startsWith("'")) cell = cell.slice(1).trim();
+  if (cell.length >= 2 && cell.startsWith('"') && cell.endsWith('"')) cell = cell.slice(1, -1).trim();
+  const label = LABEL.exec(cell);
+  if (label && /\d/.test(cell.slice(label[0].length))) cell = cell.slice(label[0].length).trim();
+  return cell;
+}
+
+/**
+ * Splits one space-separated text into numbers, each with the extension
+ * written after it, if any.
+ */
+function piecesOfCell(cell: string, country: string | undefined): NumberPiece[] {
+  const ext = EXTENSION.exec(cell);
+  if (ext) {
+    const text = ext[1]!.trim();
+    const rest = ext[3]!.trim();
+    const marker = cell.slice(ext[1]!.length, cell.length - ext[3]!.length).trim();
+    const before = splitOnWhitespace(text, country);
+    // The extension belongs to the last number before it; the row shows it as written.
+    const last = before.pop() ?? text;
+    const out: NumberPiece[] = before.map((t) => ({ input: t, text: t }));
+    const input = before.length === 0 ? cell.slice(0, cell.length - ext[3]!.length).trim() : `${last} ${marker}`;
+    out.push({ input, text: last, extension: ext[2]! });
+    if (rest) out.push(...piecesOfCell(rest, country));
+    return out;
+  }
+  return splitOnWhitespace(cell, country).map((t) => ({ input: t, text: t }));
+}
+
+/**
+ * Splits one line of pasted text (a typed line, a spreadsheet row, a CSV
+ * record) into the numbers it contains. Cells holding no digit at all (a
+ * name beside the number) are left out when the line has other cells.
+ */
+export function splitLine(line: string, defaultCountry?: string): NumberPiece[] {
+  // A tel: URI's extension (tel:+1-201-555-0123;ext=1234) would otherwise be split off by its ';'.
+  const folded = foldInput(line).replace(/;\s*ext\s*=\s*(\d)/gi, ' ext $1');
+  const cells = cellsOf(folded).map(cleanCell).filter((c) => c.length > 0);
+  const kept = cells.length > 1 && cells.some((c) => /\d/.test(c)) ? cells.filter((c) => /\d/.test(c)) : cells;
+  return kept.flatMap((c) => piecesOfCell(c, defaultCountry));
+}
+
+/** Splits a space-separated piece: whole when it reads as one number, else by splitOnSpaces. */
+function splitOnWhitespace(rawPiece: string, defaultCountry: string | undefined): string[] {
+  const piece = rawPiece.trim();
+  if (piece.length === 0) return [];
+  const tokens = piece.split(/\s+/);
+  if (tokens.length === 1) return [piece];
+  const wholeFit = digitCount(piece) <= MAX_GROUP_DIGITS ? fit(piece, defaultCountry) : Fit.None;
+  if (wholeFit === Fit.Valid) return [piece];
+  const groups = splitOnSpaces(tokens, defaultCountry);
+  // Keep a possible-but-unusual number whole rather than break it into
+  // fragments that are all wrong.
+  if (wholeFit === Fit.Possible && groups.some((g) => fit(g, defaultCountry) !== Fit.Valid)) return [piece];
+  // Nothing in the piece reads as a number: one row with one reason says
+  // more than a row per fragment (`+999 1234567` is one wrong number).
+  if (digitCount(piece) <= MAX_GROUP_DIGITS && groups.every((g) => fit(g, defaultCountry) === Fit.None)) return [piece];
+  return groups;
+}
+
 /**
  * Splits pasted text into the numbers it contains: on newlines, commas,
- * semicolons and tabs always; on spaces only where the spaces separate
- * numbers rather than format one.
+ * semicolons and tabs always (quoted cells kept whole); on spaces only where
+ * the spaces separate numbers rather than format one.
  */
 export function splitNumbers(text: string, defaultCountry?: string): string[] {
-  const out: string[] = [];
-  for (const rawPiece of foldInput(text).split(HARD_SEPARATORS)) {
-    const piece = rawPiece.trim();
-    if (piece.length === 0) continue;
-    const tokens = piece.split(/\s+/);
-    if (tokens.length === 1) {
-      out.push(piece);
-      continue;
-    }
-    const wholeFit = digitCount(piece) <= MAX_GROUP_DIGITS ? fit(piece, defaultCountry) : Fit.None;
-    if (wholeFit === Fit.Valid) {
-      out.push(piece);
-      continue;
-    }
-    const groups = splitOnSpaces(tokens, defaultCountry);
-    // Keep a possible-but-unusual number whole rather than break it into
-    // fragments that are all wrong.
-    if (wholeFit === Fit.Possible && groups.some((g) => fit(g, defaultCountry) !== Fit.Valid)) {
-      out.push(piece);
-      continue;
-    }
-    // Nothing in the piece reads as a number: one row with one reason says
-    // more than a row per fragment (`+999 1234567` is one wrong number).
-    if (digitCount(piece) <= MAX_GROUP_DIGITS && groups.every((g) => fit(g, defaultCountry) === Fit.None)) {
-      out.push(piece);
-      continue;
-    }
-    out.push(...groups);
-  }
-  return out;
+  return foldInput(text)
+    .split(LINE_BREAK)
+    .flatMap((line) => splitLine(line, defaultCountry))
+    .map((p) => p.input);
 }
 
 export interface RecipientRow {
@@ -106,6 +185,8 @@ export interface RecipientRow {
   valid: boolean;
   /** set when the number is possible but outside the known ranges of its country */
   unlikely?: boolean;
+  /** an extension written after the number: the fax goes to the number, the extension cannot be dialled */
+  extension?: string;
   reason?: PhoneReason;
   /** an English sentence for the reason; the UI translates by `reason` */
   message?: string;
@@ -121,35 +202,54 @@ export interface ParsedRecipients {
 }
 
 /**
+ * The rows of one line, each read on its own (no duplicates marked): a pure
+ * function of the line and the country, so a caller may remember it per line.
+ */
+export function parseLine(line: string, defaultCountry?: string): RecipientRow[] {
+  return splitLine(line, defaultCountry).map((piece) => {
+    const r = normalizeNumber(piece.text, defaultCountry);
+    if (!r.ok) return { input: piece.input, valid: false, reason: r.reason, message: r.message };
+    const row: RecipientRow = { input: piece.input, number: r.number, valid: true };
+    if (r.country) row.country = r.country;
+    if (r.unlikely) row.unlikely = true;
+    if (piece.extension) row.extension = piece.extension;
+    return row;
+  });
+}
+
+/**
  * Turns pasted text into rows for the recipients editor. Never throws: any
  * string gives rows, each either a sendable number or a reason.
  */
-export function parseRecipients(text: string, defaultCountry?: string, existing?: Iterable<string>): ParsedRecipients {
+export function parseRecipients(
+  text: string,
+  defaultCountry?: string,
+  existing?: Iterable<string>,
+  parse: (line: string, defaultCountry?: string) => RecipientRow[] = parseLine,
+): ParsedRecipients {
   const seen = new Map<string, number | 'existing'>();
   for (const n of existing ?? []) seen.set(n, 'existing');
   const rows: RecipientRow[] = [];
   const numbers: string[] = [];
   const counts = { valid: 0, invalid: 0, duplicates: 0 };
-  for (const input of splitNumbers(text, defaultCountry)) {
-    const r = normalizeNumber(input, defaultCountry);
-    if (!r.ok) {
-      rows.push({ input, valid: false, reason: r.reason, message: r.message });
-      counts.invalid += 1;
-      continue;
+  for (const line of foldInput(text).split(LINE_BREAK)) {
+    for (const parsed of parse(line, defaultCountry)) {
+      if (!parsed.valid || !parsed.number) {
+        rows.push(parsed);
+        counts.invalid += 1;
+        continue;
+      }
+      const first = seen.get(parsed.number);
+      if (first !== undefined) {
+        rows.push({ ...parsed, duplicateOf: first });
+        counts.duplicates += 1;
+      } else {
+        seen.set(parsed.number, rows.length);
+        numbers.push(parsed.number);
+        counts.valid += 1;
+        rows.push(parsed);
+      }
     }
-    const row: RecipientRow = { input, number: r.number, valid: true };
-    if (r.country) row.country = r.country;
-    if (r.unlikely) row.unlikely = true;
-    const first = seen.get(r.number);
-    if (first !== undefined) {
-      row.duplicateOf = first;
-      counts.duplicates += 1;
-    } else {
-      seen.set(r.number, rows.length);
-      numbers.push(r.number);
-      counts.valid += 1;
-    }
-    rows.push(row);
   }
   return { rows, numbers, counts };
 }

@@ -84,7 +84,9 @@ describe('exports', () => {
     fs.mkdirSync(path.dirname(csvTarget));
     rig.dialogs.answers.save.push(csvTarget);
     const { saved } = await rig.handlers.exportTaskCsv({ taskRef: ref });
-    expect(rig.dialogs.calls.at(-1)).toMatchObject({ kind: 'save', detail: { defaultName: `fax-task-${ref}.csv` } });
+    // Named by the fax's name and date, as a person files it (it was fax-task-<ref>.csv); the name's | is not a file name character.
+    const day = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date((await rig.feature.detail(ref)).task.createdAtMs!));
+    expect(rig.dialogs.calls.at(-1)).toMatchObject({ kind: 'save', detail: { defaultName: `Report =cmd ${day} recipients.csv` } });
     expect(saved).toMatchObject({ name: 'task.csv', folder: path.dirname(csvTarget) });
     expect(rig.grants.pathOf(saved!.handle, 'output')).toBe(csvTarget);
     const csv = fs.readFileSync(csvTarget, 'utf8');
@@ -97,10 +99,12 @@ describe('exports', () => {
     // A name that starts a formula is escaped for spreadsheets.
     expect(parsed.data[0]!['task_name']).toBe('Report =cmd|');
     expect(parsed.meta.fields).toEqual(expect.arrayContaining(['rcpt_ref', 'unit_price', 'charged_amount', 'failed_reason', 'completed_at_service_time', 'created_at_service_time', 'completed_at_utc']));
+    expect(parsed.data.map((r) => r['demo'])).toEqual(['no', 'no']);
 
     const pdfPath = path.join(rig.dir, 'chosen', 'report.pdf');
     rig.dialogs.answers.save.push(pdfPath);
     const report = await rig.handlers.transmissionReport({ taskRef: ref });
+    expect(rig.dialogs.calls.at(-1)).toMatchObject({ kind: 'save', detail: { defaultName: `Report =cmd ${day} transmission report.pdf` } });
     expect(report.saved?.name).toBe('report.pdf');
     const bytes = fs.readFileSync(pdfPath);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');

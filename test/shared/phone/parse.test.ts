@@ -133,3 +133,65 @@ describe('recipient rows', () => {
     expect(parsed.numbers[999]).toBe('8613812340999');
   });
 });
+
+describe('numbers as people paste them (issue #30, item 10)', () => {
+  const rows = (text: string, country = 'CN') =>
+    parseRecipients(text, country).rows.map((r) => ({ input: r.input, number: r.number ?? null, extension: r.extension ?? null, valid: r.valid }));
+
+  it.each([
+    ['010 6688 7777 转 8001', '861066887777', '8001'],
+    ['010-66887777转8001', '861066887777', '8001'],
+    ['010 6688 7777 分机 12', '861066887777', '12'],
+    ['+86 10 6688 7777 ext. 8001', '861066887777', '8001'],
+    ['+86 10 6688 7777 ext 8001', '861066887777', '8001'],
+    ['+1 212 555 0123 x45', '12125550123', '45'],
+    ['(212) 555-0123 #45', '12125550123', '45'],
+    ['tel:+1-212-555-0123;ext=45', '12125550123', '45'],
+  ])('%s is one row: the number, and its extension noted', (text, number, extension) => {
+    expect(rows(text, text.includes('212') ? 'US' : 'CN')).toEqual([{ input: expect.any(String), number, extension, valid: true }]);
+  });
+
+  it('keeps the extension with its row when invalid rows are removed', () => {
+    const parsed = parseRecipients('010 6688 7777 转 8001\n123', 'CN');
+    const kept = parsed.rows.filter((r) => r.valid).map((r) => r.input).join('\n');
+    expect(kept).toBe('010 6688 7777 转 8001');
+    expect(parseRecipients(kept, 'CN').rows).toMatchObject([{ number: '861066887777', extension: '8001' }]);
+  });
+
+  it.each([
+    ['tel: 0755 8888 9999', ['8675588889999']],
+    ['tel:+8675588889999', ['8675588889999']],
+    ['TEL:0755-8888-9999', ['8675588889999']],
+    ['Fax: 010 6688 7777', ['861066887777']],
+    ['传真：010 6688 7777', ['861066887777']],
+  ])('%s: the label is not part of the number', (text, numbers) => {
+    expect(parseRecipients(text, 'CN').numbers).toEqual(numbers);
+    expect(parseRecipients(text, 'CN').counts.invalid).toBe(0);
+  });
+
+  it.each([
+    // spreadsheet cells copied: tabs between cells, a name beside the number
+    ['Anna Schmidt\t+49 30 1234567\n李雷\t010 6688 7777', ['49301234567', '861066887777']],
+    // a CSV file: quoted cells, a comma inside the name, a quote inside a quote
+    ['"Schmidt, Anna","+49 30 1234567"\n"Li ""Lei""","010 6688 7777"', ['49301234567', '861066887777']],
+    // the trick that keeps a leading 0 in a spreadsheet, and Excel's text mark
+    ['="01066887777"\n\'+86 138 1234 5678', ['861066887777', '8613812345678']],
+    // semicolon CSV (European spreadsheets), empty cells
+    ['Name;Fax;;\nAnna;030 1234567;;', ['49301234567']],
+    // a cell holding a number with its extension
+    ['"Li Lei"\t"010 6688 7777 转 8001"', ['861066887777']],
+  ])('cells: %j', (text, numbers) => {
+    const parsed = parseRecipients(text, text.includes('030') ? 'DE' : 'CN');
+    expect(parsed.numbers).toEqual(numbers);
+  });
+
+  it('a header line of words still shows as one row a person can see is not a number', () => {
+    expect(parseRecipients('Fax', 'CN').rows).toMatchObject([{ input: 'Fax', valid: false, reason: 'letters' }]);
+  });
+
+  it('parses line by line: the text parsed whole equals its lines parsed one by one', async () => {
+    const { parseLine } = await import('../../../src/shared/phone/parse');
+    const text = '010 6688 7777 转 8001\n"Anna","+49 30 1234567"\n13812345678 13912345678';
+    expect(parseRecipients(text, 'CN').rows).toEqual(text.split('\n').flatMap((l) => parseLine(l, 'CN')));
+  });
+});

@@ -33,3 +33,42 @@ describe('parseRecipients on any input', () => {
     );
   });
 });
+
+describe('extensions and cells on any valid number', () => {
+  const numbers = fc.constantFrom('010 6688 7777', '+86 138 1234 5678', '0755 8888 9999', '+49 30 1234567', '+1 212 555 0123', '021-5555-6666');
+  const markers = fc.constantFrom('转', ' 转 ', ' ext. ', ' ext ', ' x', ' #', '分机');
+  const ext = fc.stringMatching(/^[0-9]{1,6}$/);
+
+  it('a number followed by an extension is one row with the same number and the extension', () => {
+    fc.assert(
+      fc.property(numbers, markers, ext, (n, m, e) => {
+        const plain = parseRecipients(n, 'CN');
+        const withExt = parseRecipients(`${n}${m}${e}`, 'CN');
+        expect(withExt.rows).toHaveLength(1);
+        expect(withExt.numbers).toEqual(plain.numbers);
+        expect(withExt.rows[0]!.extension).toBe(e);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('quoting a cell, adding a tel: label or a name cell beside it changes no number', () => {
+    const wrap = fc.constantFrom(
+      (n: string) => `"${n}"`,
+      (n: string) => `tel:${n}`,
+      (n: string) => `tel: ${n}`,
+      (n: string) => `Anna Schmidt\t${n}`,
+      (n: string) => `"Schmidt, Anna";"${n}"`,
+      (n: string) => `'${n}`,
+    );
+    fc.assert(
+      fc.property(fc.array(numbers, { minLength: 1, maxLength: 5 }), wrap, (ns, w) => {
+        const plain = parseRecipients(ns.join('\n'), 'CN');
+        const wrapped = parseRecipients(ns.map(w).join('\n'), 'CN');
+        expect(wrapped.numbers).toEqual(plain.numbers);
+        expect(wrapped.counts).toEqual(plain.counts);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

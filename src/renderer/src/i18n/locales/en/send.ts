@@ -113,6 +113,7 @@ export const send = {
     colNumber: 'Will be sent as',
     colStatus: 'Check',
     ok: 'OK',
+    extension: 'Extension {{extension}} cannot be dialled: the fax goes to the main number. Tell the recipient, or ask them for a direct fax number.',
     unlikely: 'Possible, but not a known number range: check it.',
     duplicate: 'Duplicate of row {{row}}: sent once.',
     removeInvalid: 'Remove invalid numbers',

@@ -116,6 +116,7 @@ export const send: DeepStrings<typeof en> = {
     colNumber: '发送号码',
     colStatus: '检查',
     ok: '正确',
+    extension: '分机 {{extension}} 无法拨打：传真将发到总机号码。请告知对方，或向对方索取直拨传真号码。',
     unlikely: '号码可能存在，但不在已知号段内，请核对。',
     duplicate: '与第 {{row}} 行重复：只发送一次。',
     removeInvalid: '删除无效号码',
