@@ -4,6 +4,7 @@
  * 1280×800 and 800×600, axe clean (screenshots in artifacts/screenshots/details-*).
  */
 import type { Locator, Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { connectAccount, expect, expectNoAxeViolations, openApp, sendOnePageFax, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
 import { literal, nav, pattern, recipientRow, taskDetail, taskRow, tr, valueOf, type Language } from './ui';
@@ -154,5 +155,34 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect(history).toContainText(pattern(language, 'failures:history.again', false));
     await expect(failuresNav.getByText(l('failures:badge', { count: 2, days: 7 }), { exact: true })).toBeAttached();
     await atBothSizes(page, 'failures-per-number', language);
+  });
+
+  test(`the review shows the page total, the price per page, the numbers, and that demo sends nothing (${language})`, async ({ page, preview }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openApp(page, preview, language);
+    // One fax first: its record gives the price per page.
+    await sendOnePageFax(page, 'First.pdf', '+86 10 8800 0001', language);
+    await page.getByRole('button', { name: l('send:actions.newFax'), exact: true }).click();
+    const doc = await PDFDocument.create();
+    doc.addPage([595, 842]);
+    doc.addPage([595, 842]);
+    await page.getByLabel(l('send:documents.pickerLabel'), { exact: true }).setInputFiles([{ name: 'Brochure.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) }]);
+    await expect(page.getByRole('list', { name: l('send:documents.listLabel') }).getByText(l('send:documents.uploaded'), { exact: true })).toHaveCount(1);
+    // 12 numbers: above the review threshold (10)
+    const numbers = Array.from({ length: 12 }, (_, i) => `+86 10 8800 ${String(100 + i).padStart(4, '0')}`);
+    await page.getByLabel(l('send:recipients.label'), { exact: true }).fill(numbers.join('\n'));
+    await page.getByRole('button', { name: l('send:actions.send'), exact: true }).click();
+    const review = page.getByRole('dialog', { name: pattern(language, 'send:review.title') });
+    await expect(review).toBeVisible();
+    await expect(review.getByTestId('send-review-demo')).toHaveText(l('send:review.demo'));
+    await expect(review.getByTestId('send-review-pages')).toHaveText(l('send:review.pageTotal', { count: 2 }));
+    await expect(review.getByTestId('send-review-unit-price')).toHaveText(l('send:review.perPage', { price: '¥0.30' }));
+    await review.getByText(l('send:review.showNumbers', { count: 12 }), { exact: true }).click();
+    const list = review.getByRole('list', { name: l('send:review.numbersLabel'), exact: true });
+    await expect(list.getByRole('listitem')).toHaveCount(12);
+    await expect(list.getByRole('listitem').first()).toHaveText('+86 10 8800 0100');
+    await atBothSizes(page, 'send-review', language);
+    await review.getByRole('button', { name: l('send:review.back'), exact: true }).click();
+    await expect(review).toHaveCount(0);
   });
 }
