@@ -3,10 +3,11 @@
  * keychain warning said once (12), failures per number (7). Each screen in English and Chinese at
  * 1280×800 and 800×600, axe clean (screenshots in artifacts/screenshots/details-*).
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { connectAccount, expect, expectNoAxeViolations, openApp, sendOnePageFax, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
-import { nav, taskDetail, tr, valueOf, type Language } from './ui';
+import { literal, nav, pattern, recipientRow, taskDetail, taskRow, tr, valueOf, type Language } from './ui';
 
 test.use({ previewEnv: { FAXDESK_DEMO_SPEED: '200' } });
 test.describe.configure({ timeout: 180_000 });
@@ -41,6 +42,17 @@ async function lastSentRefs(page: Page): Promise<{ taskRef: string; rcptRef: str
     return { taskRef: d.value.task.taskRef!, rcptRef: r.rcptRef, phoneNumber: r.phoneNumber };
   });
 }
+
+/** Presses Refresh until `check` holds (the floor allows one real query every 10 s). */
+async function refreshUntil(detail: Locator, check: () => Promise<void>, language: Language) {
+  await expect(async () => {
+    await detail.getByRole('button', { name: tr(language)('tasks:detail.refresh'), exact: true }).click();
+    await check();
+  }).toPass({ timeout: 60_000, intervals: [1_000, 2_000, 3_000] });
+}
+
+const BUSY = '8613800138666';
+const NOT_A_FAX = '8613800138888';
 
 for (const language of ['en', 'zh-CN'] as const) {
   const l = tr(language);
@@ -103,5 +115,74 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect(warning).toHaveCount(1);
     await expect(page.getByTestId('keychain-warning')).toBeVisible();
     await atBothSizes(page, 'keychain-warning-settings', language);
+  });
+
+  test(`failures are per number: the latest attempt with its history, counted once, no resend where it cannot help (${language})`, async ({ page, preview }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openApp(page, preview, language);
+    await sendOnePageFax(page, 'Offer.pdf', `+${BUSY}\n+${NOT_A_FAX}\n+86 10 8800 0001`, language);
+    await nav(page, 'tasks', language).click();
+    await taskRow(page, 'Offer', language).getByRole('button', { name: 'Offer', exact: true }).click();
+    const detail = taskDetail(page, 'Offer', language);
+    await refreshUntil(detail, async () => {
+      await expect(recipientRow(detail, BUSY, language)).toContainText('BUSY', { timeout: 2_000 });
+      await expect(recipientRow(detail, NOT_A_FAX, language)).toContainText('NOT_A_FAX_MACHINE', { timeout: 2_000 });
+    }, language);
+
+    const failuresNav = nav(page, 'failures', language);
+    await failuresNav.click();
+    await expect(failuresNav.getByText(l('failures:badge', { count: 2, days: 7 }), { exact: true })).toBeAttached();
+    const groups = page.getByRole('region', { name: l('failures:title'), exact: true }).getByRole('region');
+    const group = (code: string) => groups.filter({ has: page.getByRole('heading', { name: new RegExp(`^${literal(code)}`) }) });
+    // A number that is not a fax machine is not offered a resend: it would fail again.
+    await expect(group('NOT_A_FAX_MACHINE').getByRole('button', { name: l('failures:resendTask') })).toHaveCount(0);
+    await expect(group('NOT_A_FAX_MACHINE').getByRole('row').nth(1)).toContainText(l('failures:notRetryable'));
+    // The reason in the UI's language.
+    await expect(group('BUSY').getByRole('row').nth(1).getByRole('cell').nth(2)).toHaveText(l('failures:reasons.BUSY'));
+    await group('BUSY').getByRole('button', { name: l('failures:resendTask'), exact: true }).click();
+    const resentLink = group('BUSY').getByRole('button', { name: /^↻ / });
+    await expect(resentLink).toBeVisible();
+    await resentLink.click();
+    const resend = page.getByRole('complementary', { name: new RegExp(`^${literal('Offer')}`) });
+    await refreshUntil(resend, () => expect(recipientRow(resend, BUSY, language)).toContainText('BUSY', { timeout: 2_000 }), language);
+
+    await failuresNav.click();
+    // The busy number failed twice: one row (its latest attempt) that says it was resent, and still two numbers not reached.
+    await expect(group('BUSY').getByRole('heading', { level: 2 })).toContainText(l('failures:groupTitle', { code: 'BUSY', count: 1 }));
+    await expect(group('BUSY').getByRole('row')).toHaveCount(2);
+    const history = group('BUSY').getByRole('row').nth(1).getByRole('cell').first();
+    await expect(history).toContainText(pattern(language, 'failures:history.first', false));
+    await expect(history).toContainText(pattern(language, 'failures:history.again', false));
+    await expect(failuresNav.getByText(l('failures:badge', { count: 2, days: 7 }), { exact: true })).toBeAttached();
+    await atBothSizes(page, 'failures-per-number', language);
+  });
+
+  test(`the review shows the page total, the price per page, the numbers, and that demo sends nothing (${language})`, async ({ page, preview }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openApp(page, preview, language);
+    // One fax first: its record gives the price per page.
+    await sendOnePageFax(page, 'First.pdf', '+86 10 8800 0001', language);
+    await page.getByRole('button', { name: l('send:actions.newFax'), exact: true }).click();
+    const doc = await PDFDocument.create();
+    doc.addPage([595, 842]);
+    doc.addPage([595, 842]);
+    await page.getByLabel(l('send:documents.pickerLabel'), { exact: true }).setInputFiles([{ name: 'Brochure.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) }]);
+    await expect(page.getByRole('list', { name: l('send:documents.listLabel') }).getByText(l('send:documents.uploaded'), { exact: true })).toHaveCount(1);
+    // 12 numbers: above the review threshold (10)
+    const numbers = Array.from({ length: 12 }, (_, i) => `+86 10 8800 ${String(100 + i).padStart(4, '0')}`);
+    await page.getByLabel(l('send:recipients.label'), { exact: true }).fill(numbers.join('\n'));
+    await page.getByRole('button', { name: l('send:actions.send'), exact: true }).click();
+    const review = page.getByRole('dialog', { name: pattern(language, 'send:review.title') });
+    await expect(review).toBeVisible();
+    await expect(review.getByTestId('send-review-demo')).toHaveText(l('send:review.demo'));
+    await expect(review.getByTestId('send-review-pages')).toHaveText(l('send:review.pageTotal', { count: 2 }));
+    await expect(review.getByTestId('send-review-unit-price')).toHaveText(l('send:review.perPage', { price: '¥0.30' }));
+    await review.getByText(l('send:review.showNumbers', { count: 12 }), { exact: true }).click();
+    const list = review.getByRole('list', { name: l('send:review.numbersLabel'), exact: true });
+    await expect(list.getByRole('listitem')).toHaveCount(12);
+    await expect(list.getByRole('listitem').first()).toHaveText('+86 10 8800 0100');
+    await atBothSizes(page, 'send-review', language);
+    await review.getByRole('button', { name: l('send:review.back'), exact: true }).click();
+    await expect(review).toHaveCount(0);
   });
 }

@@ -138,7 +138,7 @@ for (const language of ['en', 'zh-CN'] as const) {
     await failuresNav.click();
     await expect(failuresNav).toContainText('2');
     // Words a person would write: the window in days, and one recipient per group in the singular.
-    await expect(failuresNav.getByText(en ? '2 failed recipients in the last 7 days' : '最近 7 天内有 2 个接收方发送失败', { exact: true })).toBeAttached();
+    await expect(failuresNav.getByText(en ? '2 numbers not reached in the last 7 days' : '最近 7 天内有 2 个号码未送达', { exact: true })).toBeAttached();
     const failuresScreen = page.getByRole('region', { name: l('failures:title'), exact: true });
     const groups = failuresScreen.getByRole('region');
     const busyGroup = groups.filter({ has: page.getByRole('heading', { name: new RegExp(`^${literal(l('failures:groupTitle', { code: 'BUSY', count: 1 }))}`) }) });

@@ -11,6 +11,7 @@ import { TASK_COLUMNS, toRecipient, toSendInfo, toTaskSummary, type RecipientDbR
 import type {
   CreateState,
   FailedRecipient,
+  UnreachedNumber,
   FailureCodeCount,
   PollDue,
   RecordedSend,
@@ -92,6 +93,8 @@ export interface History {
   chargesSince(sinceMs: number, profiles?: readonly string[]): number;
   /** Failed recipients since `sinceMs`, grouped by code; retryable codes first, then the most frequent. */
   failuresSince(sinceMs: number, profiles?: readonly string[]): FailureCodeCount[];
+  /** Numbers whose latest attempt failed since `sinceMs` (newest first), each once with its earlier failures. */
+  unreachedNumbersSince(sinceMs: number, opts?: { limit?: number; profiles?: readonly string[] }): UnreachedNumber[];
   /** The failed recipients behind failuresSince, newest first, for the failures view and resend. */
   failedRecipientsSince(
     sinceMs: number,
@@ -372,6 +375,7 @@ function buildHistory(db: Database.Database, options: HistoryOptions): History {
     failuresSince: queries.failuresSince.bind(queries),
     chargesSince: queries.chargesSince.bind(queries),
     failedRecipientsSince: queries.failedRecipientsSince.bind(queries),
+    unreachedNumbersSince: queries.unreachedNumbersSince.bind(queries),
 
     recentNumbers: (limit, profile = null) => queryRecentNumbers(db, limit, profile),
 

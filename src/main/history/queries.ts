@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { isRetryableFailure } from '../../shared/task-state';
 import { TASK_COLUMNS, toTaskSummary, type TaskRow } from './rows';
-import type { FailedRecipient, FailureCodeCount, TaskFilter, TaskListQuery, TaskSortKey, TaskSummary } from './types';
+import type { FailedRecipient, FailureCodeCount, TaskFilter, TaskListQuery, TaskSortKey, TaskSummary, UnreachedNumber } from './types';
 
 const SORT_COLUMNS: Record<TaskSortKey, string> = {
   created: 't.created_at_ms',
@@ -152,6 +152,68 @@ export class HistoryQueries {
         sampleReason: r.sample_reason,
       }))
       .sort((a, b) => Number(b.retryable) - Number(a.retryable) || b.recipients - a.recipients || String(a.code).localeCompare(String(b.code)));
+  }
+
+  /**
+   * Numbers not reached: for each number (per profile) with a failure since `sinceMs`, its latest
+   * failed attempt, unless a resend of that attempt's task has since reached it (a resend under way
+   * comes along as `resentAs`); the earlier failures of the number come along as its history.
+   */
+  unreachedNumbersSince(sinceMs: number, opts: { limit?: number; profiles?: readonly string[] } = {}): UnreachedNumber[] {
+    const only = profileClause(opts.profiles);
+    const rows = this.stmt(
+      `SELECT r.task_id, t.task_ref, t.name AS task_name, t.profile, t.created_at_ms, r.rcpt_ref, r.phone_number, r.failed_code, r.failed_reason,
+              r.finished_at_ms,
+              (SELECT json_array(coalesce(r2.status, 'pending'), coalesce(t2.task_ref, 'local:' || t2.id), t2.created_at_ms)
+               FROM tasks t2 JOIN recipients r2 ON r2.task_id = t2.id
+               WHERE t.task_ref IS NOT NULL AND t2.resend_of = t.task_ref AND r2.phone_number = r.phone_number
+               ORDER BY r2.id DESC LIMIT 1) AS resent
+       FROM recipients r JOIN tasks t ON t.id = r.task_id
+       WHERE r.status = 'failed' AND r.finished_at_ms >= ? ${only.sql}
+       ORDER BY r.finished_at_ms DESC, r.id DESC`,
+    ).all(sinceMs, ...only.params) as {
+      task_id: number;
+      profile: string;
+      task_ref: string | null;
+      task_name: string;
+      created_at_ms: number | null;
+      rcpt_ref: string | null;
+      phone_number: string;
+      failed_code: string | null;
+      failed_reason: string | null;
+      finished_at_ms: number;
+      /** the resend that took this number again: [its recipient's status, its task's id, created at] */
+      resent: string | null;
+    }[];
+    const byNumber = new Map<string, { latest: (typeof rows)[number]; earlier: (typeof rows)[number][] }>();
+    for (const r of rows) {
+      const key = `${r.profile}\u0000${r.phone_number}`;
+      const seen = byNumber.get(key);
+      if (seen) seen.earlier.unshift(r);
+      else byNumber.set(key, { latest: r, earlier: [] });
+    }
+    const out: UnreachedNumber[] = [];
+    for (const { latest: r, earlier } of byNumber.values()) {
+      const resent = r.resent === null ? null : (JSON.parse(r.resent) as [string, string, number | null]);
+      // Reached by a resend: no longer a failure. A resend under way leaves the number listed (not reached yet), with it.
+      if (resent && resent[0] === 'success') continue;
+      out.push({
+        taskId: r.task_id,
+        profile: r.profile,
+        taskRef: r.task_ref,
+        taskName: r.task_name,
+        rcptRef: r.rcpt_ref,
+        phoneNumber: r.phone_number,
+        failedCode: r.failed_code,
+        failedReason: r.failed_reason,
+        failedAtMs: r.finished_at_ms,
+        createdAtMs: r.created_at_ms,
+        earlier: earlier.map((e) => ({ taskRef: e.task_ref, taskName: e.task_name, failedCode: e.failed_code, failedAtMs: e.finished_at_ms, createdAtMs: e.created_at_ms })),
+        resentAs: resent ? { id: resent[1], status: resent[0], createdAtMs: resent[2] } : null,
+      });
+      if (opts.limit !== undefined && out.length >= opts.limit) break;
+    }
+    return out;
   }
 
   /** The failed recipients behind failuresSince, newest first, for the failures view and resend. */

@@ -165,6 +165,16 @@ export interface FailedRecipient {
   failedAtMs: number;
 }
 
+/** A number whose latest attempt failed: the failure shown (and counted) once, with the attempts before it. */
+export interface UnreachedNumber extends FailedRecipient {
+  /** when the task of this (latest) attempt was created: a resend's time */
+  createdAtMs: number | null;
+  /** earlier failed attempts at the same number in the window, oldest first */
+  earlier: { taskRef: string | null; taskName: string; failedCode: string | null; failedAtMs: number; createdAtMs: number | null }[];
+  /** a resend of this attempt's task that has taken the number again and not reached it yet (its local id, its recipient's status) */
+  resentAs: { id: string; status: string; createdAtMs: number | null } | null;
+}
+
 export interface PollDue {
   taskId: number;
   taskRef: string;

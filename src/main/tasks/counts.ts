@@ -19,7 +19,7 @@ export interface TaskCountsReader {
 }
 
 export function createTaskCounts(
-  history: Pick<History, 'countTasks' | 'failuresSince' | 'chargesSince'>,
+  history: Pick<History, 'countTasks' | 'unreachedNumbersSince' | 'chargesSince'>,
   profile: () => string,
   clock: Clock,
   /** days of failures behind the sidebar count and the tray */
@@ -31,7 +31,8 @@ export function createTaskCounts(
     return {
       pending: history.countTasks({ status: [...WAITING_VIEW_STATUSES], profiles }),
       sending: history.countTasks({ status: 'sending', profiles }),
-      recentFailures: history.failuresSince(since, profiles).reduce((n, g) => n + g.recipients, 0),
+      // numbers still not reached, not attempts: a failed resend of a number does not count it twice
+      recentFailures: history.unreachedNumbersSince(since, { profiles }).length,
       recentFailureDays: windowDays,
     };
   }

@@ -235,7 +235,7 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
     failuresSince(days, showDemo) {
       const since = clock.now() - days * DAY_MS;
       const profiles = shown(showDemo);
-      return toFailuresView(since, history.failuresSince(since, profiles), history.failedRecipientsSince(since, { limit: 2_000, profiles }));
+      return toFailuresView(since, history.unreachedNumbersSince(since, { limit: 2_000, profiles }));
     },
     counts: numbers.counts,
     spending: numbers.spending,

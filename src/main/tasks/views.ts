@@ -3,7 +3,7 @@ import { isRetryableFailure, nextPollAt, pollStatusOf } from '../../shared/task-
 import { compareFailureGroups } from '../../shared/tasks/order';
 import type { FailuresView, RecipientView, TaskDetailView, TaskRowView } from '../../shared/tasks/types';
 import { isDemoProfile } from '../account/profile';
-import type { FailedRecipient, FailureCodeCount, HistoryRecipient, TaskDetail, TaskSummary } from '../history';
+import type { HistoryRecipient, TaskDetail, TaskSummary, UnreachedNumber } from '../history';
 import type { ResendRecord } from '../history/types';
 
 /** The row id: the task_ref, or `local:<n>` for a send the service never confirmed. */
@@ -84,23 +84,27 @@ export function toDetailView(
   };
 }
 
-export function toFailuresView(sinceMs: number, groups: FailureCodeCount[], items: FailedRecipient[]): FailuresView {
+/** Failures per number: grouped by the code of each number's latest attempt, retryable codes first. */
+export function toFailuresView(sinceMs: number, numbers: UnreachedNumber[]): FailuresView {
   const byCode = new Map<string, FailuresView['groups'][number]>();
-  for (const g of groups) {
-    const code = g.code ?? '';
-    byCode.set(code, { code, retryable: g.retryable, count: g.recipients, items: [] });
-  }
-  for (const it of items) {
-    const g = byCode.get(it.failedCode ?? '');
-    if (!g || it.taskRef === null) continue;
+  for (const it of numbers) {
+    if (it.taskRef === null) continue;
+    const code = it.failedCode ?? '';
+    let g = byCode.get(code);
+    if (!g) byCode.set(code, (g = { code, retryable: isRetryableFailure(it.failedCode), count: 0, items: [] }));
+    g.count += 1;
     g.items.push({
       taskRef: it.taskRef,
       taskName: it.taskName,
       rcptRef: it.rcptRef ?? '',
       phoneNumber: it.phoneNumber,
       failedReason: it.failedReason,
+      failedCode: it.failedCode,
       completedAtMs: it.failedAtMs,
+      createdAtMs: it.createdAtMs,
       demo: isDemoProfile(it.profile),
+      earlier: it.earlier.map((e) => ({ taskName: e.taskName, failedCode: e.failedCode, failedAtMs: e.failedAtMs, createdAtMs: e.createdAtMs })),
+      resentAs: it.resentAs,
     });
   }
   const list = [...byCode.values()].sort(compareFailureGroups);

@@ -113,6 +113,14 @@ export interface FailureItem {
   completedAtMs: number | null;
   /** from a demo task (listed only with showDemo while an account is connected) */
   demo: boolean;
+  /** the failure code of this (latest) attempt */
+  failedCode: string | null;
+  /** when this attempt's task was created (a resend's time), ms */
+  createdAtMs: number | null;
+  /** earlier failed attempts at this number, oldest first: each later one was a resend (or another send) that failed again */
+  earlier: { taskName: string; failedCode: string | null; failedAtMs: number; createdAtMs: number | null }[];
+  /** resent and not reached yet: the resend task's id, its recipient's status ('pending', 'sending', 'canceled'…) */
+  resentAs: { id: string; status: string; createdAtMs: number | null } | null;
 }
 
 export interface FailureGroup {
@@ -152,7 +160,7 @@ export interface Spending {
 export interface TaskCounts {
   pending: number;
   sending: number;
-  /** failed recipients in the failures window (the sidebar badge), of the connected profile only */
+  /** numbers not reached (their latest attempt failed) in the failures window (the sidebar badge), of the connected profile only */
   recentFailures: number;
   /** how many days back the failures window reaches */
   recentFailureDays: number;

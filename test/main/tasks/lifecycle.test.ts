@@ -80,11 +80,27 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
     expect(linked).toMatchObject({ resendOf: taskRef, name: 'Quarterly invoice (resend)', status: 'pending' });
     const row = (await rig.handlers.listTasks({ filters: {}, sort: { by: 'created', dir: 'desc' }, limit: 10, offset: 0 })).rows;
     expect(row.find((r) => r.taskRef === resent.taskRef)).toMatchObject({ resendOf: taskRef });
+    // While the resend is under way, the two numbers are still not reached: listed once each, with the resend.
+    const underWay = await rig.handlers.failuresSince({ days: 7 });
+    expect(underWay.groups.flatMap((g) => g.items.map((i) => [i.phoneNumber, i.taskRef, i.resentAs?.id]))).toEqual([
+      [BUSY, taskRef, resent.taskRef],
+      [NO_ANSWER, taskRef, resent.taskRef],
+    ]);
+    expect((await rig.handlers.taskCounts(undefined)).recentFailures).toBe(2);
 
     // The resend itself is watched like any task and ends with both failing again.
     await watchUntilEnded(rig, resent.taskRef);
     expect(rig.notifier.sent).toHaveLength(2);
     expect(rig.notifier.sent[1]).toMatchObject({ title: 'Fax failed', taskRef: resent.taskRef });
+    // Failures per number: each number once (its latest attempt, with the first failure as its history), counted once.
+    const again = await rig.handlers.failuresSince({ days: 7 });
+    expect(again.total).toBe(2);
+    expect(again.groups.map((g) => [g.code, g.count, g.items.map((i) => [i.phoneNumber, i.taskRef, i.earlier.length, i.resentAs])])).toEqual([
+      ['BUSY', 1, [[BUSY, resent.taskRef, 1, null]]],
+      ['NO_ANSWER', 1, [[NO_ANSWER, resent.taskRef, 1, null]]],
+    ]);
+    expect(again.groups[0]!.items[0]!.earlier[0]).toMatchObject({ taskName: 'Quarterly invoice', failedCode: 'BUSY' });
+    expect((await rig.handlers.taskCounts(undefined)).recentFailures).toBe(2);
   });
 
   it('uploads the documents again when their file_ref has expired, and links the resend', async () => {
@@ -151,7 +167,8 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
     const taskRef = await rig.send('One number', [OK], file);
     await watchUntilEnded(rig, taskRef);
     const shown = (await rig.handlers.getTaskDetail({ id: taskRef })).recipients[0]!;
-    expect(await rig.handlers.getRecipient({ rcptRef: shown.rcptRef })).toEqual({ ...shown, taskRef: null });
+    // The service does not name the task; this desk's history does, so the look-up links to it.
+    expect(await rig.handlers.getRecipient({ rcptRef: shown.rcptRef })).toEqual({ ...shown, taskRef });
   });
 
   it('respects the notification settings and writes Chinese text for a Chinese desk', async () => {

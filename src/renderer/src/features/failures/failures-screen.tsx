@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayFax } from '../../../../shared/phonebook/format';
-import type { FailureGroup } from '../../../../shared/tasks/types';
+import type { FailureGroup, FailureItem } from '../../../../shared/tasks/types';
 import { useUiStore } from '../../app/ui-store';
-import { localTime, useFailures, useResend, DemoTag, ShowDemoToggle, useShowDemo, FailureText } from '../tasks';
+import { localTime, useFailures, useResend, DemoTag, ShowDemoToggle, useShowDemo, FailureText, isKnownCode, type KnownCode } from '../tasks';
 import { alreadyResentDetails } from '../../../../shared/ipc/error-details';
 import { CallError } from '../../lib/api';
 import '../tasks/tasks.css';
@@ -61,7 +61,7 @@ function Group({ group }: { group: FailureGroup }) {
     setError(null);
     setAgain(null);
     try {
-      const r = await resend.mutateAsync({ taskRef, only: group.retryable ? 'retryable' : 'all', ...(confirmRepeat ? { confirmRepeat } : {}) });
+      const r = await resend.mutateAsync({ taskRef, only: 'retryable', ...(confirmRepeat ? { confirmRepeat } : {}) });
       setResent((m) => ({ ...m, [taskRef]: r.taskRef }));
     } catch (e) {
       // The message asks the question ("…resend them again?"); the row offers the answer.
@@ -87,22 +87,32 @@ function Group({ group }: { group: FailureGroup }) {
       <GridTable columns={[t('columns.number'), t('columns.task'), t('columns.reason'), t('columns.when'), t('columns.actions')]}>
         {group.items.map((it) => (
           <tr key={`${it.rcptRef}-${it.taskRef}`}>
-            <td className="mono">{displayFax(it.phoneNumber)}</td>
+            <td>
+              <span className="mono nowrap">{displayFax(it.phoneNumber)}</span>
+              {it.earlier.length > 0 || it.resentAs ? <AttemptHistory item={it} /> : null}
+            </td>
             <td>
               <button type="button" className="link-button" onClick={() => openTask(it.taskRef)} aria-label={`${t('openTask')}: ${it.taskName}`}>
                 {it.taskName}
               </button>
               {it.demo ? <DemoTag /> : null}
             </td>
-            <td>{it.failedReason ?? '—'}</td>
+            {isKnownCode(it.failedCode) ? (
+              <td className="nowrap">{t(`reasons.${it.failedCode.trim().toUpperCase() as KnownCode}`)}</td>
+            ) : (
+              <td>{it.failedReason ?? '—'}</td>
+            )}
             <td className="nowrap">{localTime(it.completedAtMs, i18n.language)}</td>
             <td>
-              {resent[it.taskRef] ? (
-                <button type="button" className="link-button mono" onClick={() => openTask(resent[it.taskRef]!)}>
-                  ↻ {resent[it.taskRef]}
+              {it.resentAs || resent[it.taskRef] ? (
+                <button type="button" className="link-button mono" onClick={() => openTask(it.resentAs?.id ?? resent[it.taskRef]!)}>
+                  ↻ {it.resentAs?.id ?? resent[it.taskRef]}
                 </button>
-              ) : it.demo && readOnlyDemo ? (
+              ) : (it.demo && readOnlyDemo) ? (
                 <span className="muted">—</span>
+              ) : !group.retryable ? (
+                // Sending again to a number that is not a fax machine (or a document that cannot be converted) fails again.
+                <span className="muted">{t('notRetryable')}</span>
               ) : again === it.taskRef ? (
                 <button type="button" className="btn" disabled={resend.isPending} onClick={() => void onResend(it.taskRef, true)}>
                   {t('resendAgain')}
@@ -118,6 +128,20 @@ function Group({ group }: { group: FailureGroup }) {
       </GridTable>
     </section>
   );
+}
+
+/** What happened to the number before its latest attempt: "failed at … → resent at … → failed again". */
+function AttemptHistory({ item }: { item: FailureItem }) {
+  const { t, i18n } = useTranslation('failures');
+  const first = item.earlier[0] ?? item;
+  const firstAt = 'failedAtMs' in first ? first.failedAtMs : first.completedAtMs;
+  const resends = item.earlier.length > 0 ? [...item.earlier.slice(1).map((a) => a.createdAtMs ?? a.failedAtMs), item.createdAtMs ?? item.completedAtMs] : [];
+  const steps = [
+    t('history.first', { time: localTime(firstAt, i18n.language) }),
+    ...resends.map((at) => t('history.again', { time: localTime(at, i18n.language) })),
+    ...(item.resentAs ? [t('history.underWay', { time: localTime(item.resentAs.createdAtMs, i18n.language) })] : []),
+  ];
+  return <span className="attempt-history muted">{steps.join(' → ')}</span>;
 }
 
 export { FailuresBadge } from './failures-badge';

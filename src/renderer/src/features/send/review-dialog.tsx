@@ -3,12 +3,15 @@ import { formatLocal, toServiceTime } from '../../../../shared/service-time';
 import type { CostEstimate } from '../../../../shared/send/types';
 import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { formatYuan } from '../account';
+import { displayFax } from '../../../../shared/phonebook/format';
+import { formatYuan, useConnection } from '../account';
 
 export interface ReviewFacts {
   name: string;
   documents: Array<{ name: string; pages: number | null }>;
   recipients: number;
+  /** the numbers themselves (the service's digits), to look through before sending */
+  numbers: string[];
   /** ms since epoch, null = now */
   scheduledAt: number | null;
   estimate: CostEstimate | null;
@@ -20,6 +23,9 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
   const { t, i18n } = useTranslation('send');
   const tasks = Math.ceil(facts.recipients / MAX_RECIPIENTS_PER_TASK);
   const cost = facts.estimate?.estimate ?? null;
+  const unitPrice = facts.estimate?.unitPrice ?? null;
+  const pageTotal = facts.documents.every((d) => d.pages !== null) ? facts.documents.reduce((n, d) => n + (d.pages ?? 0), 0) : null;
+  const demo = useConnection().data?.mode === 'demo';
   let service: string | null = null;
   try {
     service = facts.scheduledAt !== null ? toServiceTime(new Date(facts.scheduledAt), serviceTimeZone) : null;
@@ -35,6 +41,11 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
       onCancel={onCancel}
       testId="send-review"
     >
+      {demo ? (
+        <p className="notice info" data-testid="send-review-demo">
+          {t('review.demo')}
+        </p>
+      ) : null}
       <dl>
         <dt>{t('review.documents')}</dt>
         <dd>
@@ -50,6 +61,22 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
         <dd data-testid="send-review-recipients">
           {t('review.recipientCount', { count: facts.recipients })}
           {tasks > 1 ? ` · ${t('review.tasks', { count: tasks, max: MAX_RECIPIENTS_PER_TASK })}` : ''}
+          <details className="review-numbers">
+            <summary>{t('review.showNumbers', { count: facts.numbers.length })}</summary>
+            {/* scrolls when long: focusable, so the keyboard can scroll it too */}
+            <ul className="mono" aria-label={t('review.numbersLabel')} tabIndex={0}>
+              {facts.numbers.map((n) => (
+                <li key={n}>{displayFax(n)}</li>
+              ))}
+            </ul>
+          </details>
+        </dd>
+        <dt>{t('review.pages')}</dt>
+        <dd data-testid="send-review-pages">{pageTotal !== null ? t('review.pageTotal', { count: pageTotal }) : t('documents.pagesUnknown')}</dd>
+        <dt>{t('review.unitPrice')}</dt>
+        <dd data-testid="send-review-unit-price">
+          {unitPrice !== null ? t('review.perPage', { price: formatYuan(unitPrice) }) : t('cost.noPrice')}
+          {unitPrice !== null && facts.estimate?.priceSource === 'contract' ? <span className="muted"> ({t('cost.contractPrice')})</span> : null}
         </dd>
         <dt>{t('review.when')}</dt>
         <dd data-testid="send-review-when">
@@ -72,7 +99,6 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
           {cost !== null ? (
             <>
               <strong>{formatYuan(cost)}</strong>
-              {facts.estimate?.priceSource === 'contract' ? <span className="muted"> ({t('cost.contractPrice')})</span> : null}
             </>
           ) : facts.estimate?.unitPrice === null ? (
             t('cost.noPrice')

@@ -73,6 +73,7 @@ export function useSendAct(s: {
     name: sendName,
     documents: docs.map((d) => ({ name: d.doc.name, pages: d.doc.pages })),
     recipients: parsed.numbers.length,
+    numbers: parsed.numbers,
     scheduledAt,
     estimate,
     balance: s.balance,

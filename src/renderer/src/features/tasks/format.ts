@@ -21,7 +21,9 @@ export function dateInputToMs(value: string, endOfDay = false): number | undefin
 
 export const KNOWN_CODES = ['BUSY', 'NO_ANSWER', 'NOT_A_FAX_MACHINE', 'CONVERSION_FAILED'] as const;
 
-export function isKnownCode(code: string | null): code is (typeof KNOWN_CODES)[number] {
+export type KnownCode = (typeof KNOWN_CODES)[number];
+
+export function isKnownCode(code: string | null): code is KnownCode {
   return code !== null && (KNOWN_CODES as readonly string[]).includes(code.trim().toUpperCase());
 }
 

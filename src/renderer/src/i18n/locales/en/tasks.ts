@@ -177,6 +177,18 @@ export const failures = {
   openTask: 'Open task',
   resendTask: 'Resend this task’s failed recipients',
   resendAgain: 'Resend again',
-  badge_one: '{{count}} failed recipient in the last {{days}} days',
-  badge_other: '{{count}} failed recipients in the last {{days}} days',
+  notRetryable: 'Not resent: it would fail again',
+  reasons: {
+    BUSY: 'Line busy',
+    NO_ANSWER: 'No answer',
+    NOT_A_FAX_MACHINE: 'Not a fax machine',
+    CONVERSION_FAILED: 'Document could not be converted',
+  },
+  history: {
+    first: 'failed at {{time}}',
+    again: 'resent at {{time}} → failed again',
+    underWay: 'resent at {{time}}, under way',
+  },
+  badge_one: '{{count}} number not reached in the last {{days}} days',
+  badge_other: '{{count}} numbers not reached in the last {{days}} days',
 };

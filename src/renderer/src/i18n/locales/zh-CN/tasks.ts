@@ -178,6 +178,18 @@ export const failures: DeepStrings<typeof enFailures> = {
   openTask: '打开任务',
   resendTask: '重发此任务的失败号码',
   resendAgain: '再次重发',
-  badge_one: '最近 {{days}} 天内有 {{count}} 个接收方发送失败',
-  badge_other: '最近 {{days}} 天内有 {{count}} 个接收方发送失败',
+  notRetryable: '不重发：重发仍会失败',
+  reasons: {
+    BUSY: '占线',
+    NO_ANSWER: '无人接听',
+    NOT_A_FAX_MACHINE: '不是传真机',
+    CONVERSION_FAILED: '文档无法转换',
+  },
+  history: {
+    first: '{{time}} 发送失败',
+    again: '{{time}} 重发 → 再次失败',
+    underWay: '{{time}} 已重发，正在进行',
+  },
+  badge_one: '最近 {{days}} 天内有 {{count}} 个号码未送达',
+  badge_other: '最近 {{days}} 天内有 {{count}} 个号码未送达',
 };
