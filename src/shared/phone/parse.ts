@@ -120,36 +120,71 @@ export interface ParsedRecipients {
   counts: { valid: number; invalid: number; duplicates: number };
 }
 
+/** A row as one line gives it, before rows of other lines are compared for duplicates. */
+export type LineRow = Omit<RecipientRow, 'duplicateOf'>;
+
 /**
- * Turns pasted text into rows for the recipients editor. Never throws: any
- * string gives rows, each either a sendable number or a reason.
+ * The lines of the recipients box. Line breaks always separate numbers, so a line can be read on
+ * its own: the Send screen reads again only the lines that changed (recipients-cache.ts).
  */
-export function parseRecipients(text: string, defaultCountry?: string, existing?: Iterable<string>): ParsedRecipients {
+export function recipientLines(text: string): string[] {
+  return text.split(/\r\n|[\r\n]/);
+}
+
+/** The rows of one line of the recipients box: each a sendable number or a reason. Never throws. */
+export function parseRecipientLine(line: string, defaultCountry?: string): LineRow[] {
+  const rows: LineRow[] = [];
+  for (const input of splitNumbers(line, defaultCountry)) {
+    const r = normalizeNumber(input, defaultCountry);
+    if (!r.ok) {
+      rows.push({ input, valid: false, reason: r.reason, message: r.message });
+      continue;
+    }
+    const row: LineRow = { input, number: r.number, valid: true };
+    if (r.country) row.country = r.country;
+    if (r.unlikely) row.unlikely = true;
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The rows of every line, in order, with duplicates marked and the unique numbers counted. */
+export function combineRecipientRows(lineRows: Iterable<readonly LineRow[]>, existing?: Iterable<string>): ParsedRecipients {
   const seen = new Map<string, number | 'existing'>();
   for (const n of existing ?? []) seen.set(n, 'existing');
   const rows: RecipientRow[] = [];
   const numbers: string[] = [];
   const counts = { valid: 0, invalid: 0, duplicates: 0 };
-  for (const input of splitNumbers(text, defaultCountry)) {
-    const r = normalizeNumber(input, defaultCountry);
-    if (!r.ok) {
-      rows.push({ input, valid: false, reason: r.reason, message: r.message });
-      counts.invalid += 1;
-      continue;
+  for (const line of lineRows) {
+    for (const lineRow of line) {
+      if (!lineRow.valid || lineRow.number === undefined) {
+        rows.push(lineRow);
+        counts.invalid += 1;
+        continue;
+      }
+      const first = seen.get(lineRow.number);
+      if (first !== undefined) {
+        rows.push({ ...lineRow, duplicateOf: first });
+        counts.duplicates += 1;
+      } else {
+        seen.set(lineRow.number, rows.length);
+        numbers.push(lineRow.number);
+        counts.valid += 1;
+        // the line's own object: a cached line's rows are shared, never changed
+        rows.push(lineRow);
+      }
     }
-    const row: RecipientRow = { input, number: r.number, valid: true };
-    if (r.country) row.country = r.country;
-    if (r.unlikely) row.unlikely = true;
-    const first = seen.get(r.number);
-    if (first !== undefined) {
-      row.duplicateOf = first;
-      counts.duplicates += 1;
-    } else {
-      seen.set(r.number, rows.length);
-      numbers.push(r.number);
-      counts.valid += 1;
-    }
-    rows.push(row);
   }
   return { rows, numbers, counts };
+}
+
+/**
+ * Turns pasted text into rows for the recipients editor. Never throws: any
+ * string gives rows, each either a sendable number or a reason.
+ */
+export function parseRecipients(text: string, defaultCountry?: string, existing?: Iterable<string>): ParsedRecipients {
+  return combineRecipientRows(
+    recipientLines(text).map((line) => parseRecipientLine(line, defaultCountry)),
+    existing,
+  );
 }
