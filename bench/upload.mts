@@ -8,6 +8,9 @@
  * plain node: not TypeScript compiled on the fly by tsx.
  * Both uploaders send the same 10 MB file to the same simulator, turn about,
  * in the same run, seven uploads a side per round; the figure is the median of the rounds' ratios.
+ * Like with like: the app reads the file inside its timing, so its reference is curl `-T` (which
+ * streams the file from disk inside its own timing); curl `--data-binary` (the file in memory
+ * before its clock starts) is reported beside it, as is a bare node:http sender.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,11 +25,15 @@ const FILE_BYTES = 10_000_000;
 const BARE_UPLOAD = path.join(import.meta.dirname, 'workers/bare-upload.mjs');
 const MB = 1_000_000;
 
-function curlUpload(sim: SimProcess, file: string): Promise<{ seconds: number; status: number }> {
+/**
+ * One curl upload. `-T` reads the file from disk as it sends (as the app does, inside the timing);
+ * `--data-binary` has read it into memory before its clock starts.
+ */
+function curlUpload(sim: SimProcess, file: string, how: 'T' | 'data-binary' = 'T'): Promise<{ seconds: number; status: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn('curl', [
       '-sS', '-o', '/dev/null', '-w', '%{http_code} %{time_total}',
-      '--data-binary', `@${file}`,
+      ...(how === 'T' ? ['-X', 'POST', '-T', file] : ['--data-binary', `@${file}`]),
       '-H', 'Content-Type: application/octet-stream',
       '-H', 'X-File-Name: x.pdf',
       '-H', `X-API-Key: ${sim.apiKey}`,
@@ -80,8 +87,11 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
     // curl's 12-15, paced alike both take about the same). The figure is the median of the rounds' ratios.
     for (let i = 0; i < 3; i++) await curlUpload(sim, big); // warm the simulator's page counting (pdf-lib JIT) for both
     const EACH = 7;
-    const rounds = Math.max(9, runs * 2);
+    // at least 15 alternating pairs of rounds (issue #27)
+    const rounds = Math.max(15, runs * 3);
     const curlRates: number[] = [];
+    const curlDataRates: number[] = [];
+    const dataToT: number[] = [];
     const clientRates: number[] = [];
     const ratios: number[] = [];
     const attachMs: number[] = [];
@@ -107,33 +117,37 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
         ]);
       // The reference of what Node itself does on this machine: no FaxDesk code, the file in memory.
       const bare = () => runNodeJson<{ uploadSeconds: number[]; bytes: number[] }>(BARE_UPLOAD, [sim.baseUrl, sim.apiKey, sim.apiSecret, ...copies]);
-      const curls = async () => {
+      const curls = async (how: 'T' | 'data-binary') => {
         const out: number[] = [];
         for (let k = 0; k < count; k++) {
           await new Promise((r) => setTimeout(r, 100));
-          out.push((await curlUpload(sim, big)).seconds);
+          // a fresh copy each time for -T, as the app reads a document it has not read since it was attached
+          out.push((await curlUpload(sim, how === 'T' ? copies[k]! : big, how)).seconds);
         }
         return out;
       };
-      const out: { c?: number[]; r?: Awaited<ReturnType<typeof app>>; b?: Awaited<ReturnType<typeof bare>> } = {};
+      const out: { c?: number[]; d?: number[]; r?: Awaited<ReturnType<typeof app>>; b?: Awaited<ReturnType<typeof bare>> } = {};
       // Who goes first turns round, so no side always meets the simulator just after the same other one.
       const sides = [
-        async () => void (out.c = await curls()),
+        async () => void (out.c = await curls('T')),
         async () => void (out.r = await app()),
         async () => void (withBare ? (out.b = await bare()) : undefined),
+        async () => void (withBare ? (out.d = await curls('data-binary')) : undefined),
       ];
       for (let k = 0; k < sides.length; k++) await sides[(i + k) % sides.length]!();
       for (const copy of copies) fs.rmSync(copy);
-      const { c, r, b } = out as Required<typeof out>;
+      const { c, d, r, b } = out as Required<typeof out>;
       const stored = [...r.bytes, ...(b?.bytes ?? [])];
       if (stored.some((n) => n !== FILE_BYTES)) throw new Error(`the service stored ${stored.join(', ')} bytes, expected ${FILE_BYTES} each`);
-      return { c, r, b };
+      return { c, d, r, b };
     };
     for (let i = 0; i < rounds; i++) {
-      const { c, r, b } = await pairedRound(i, EACH, 'attach', true);
+      const { c, d, r, b } = await pairedRound(i, EACH, 'attach', true);
       const curlRate = FILE_BYTES / MB / median(c);
+      curlDataRates.push(FILE_BYTES / MB / median(d));
+      dataToT.push(median(d) / median(c));
       const appRate = FILE_BYTES / MB / median(r.uploadSeconds);
-      bareRatios.push(median(c) / median(b.uploadSeconds));
+      bareRatios.push(median(d) / median(b.uploadSeconds));
       appToBare.push(median(b.uploadSeconds) / median(r.uploadSeconds));
       curlRates.push(curlRate);
       clientRates.push(appRate);
@@ -149,7 +163,7 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
       log(
         `  upload round ${i + 1}: curl ${c.map((s) => (s * 1000).toFixed(0)).join('/')} ms, ` +
           `app ${r.uploadSeconds.map((s) => (s * 1000).toFixed(0)).join('/')} ms (attach ${attachMs[i]!.toFixed(0)} ms); ` +
-          `ratio of medians ${ratios[i]!.toFixed(2)}; bare node ${b.uploadSeconds.map((s) => (s * 1000).toFixed(0)).join('/')} ms (bare/curl ${bareRatios[i]!.toFixed(2)}, app/bare ${appToBare[i]!.toFixed(2)}); app CPU ${cpuMs[i]!.toFixed(1)} ms an upload; client alone ${bareRates[i]!.toFixed(0)} MB/s, load ${loadAverage()}`,
+          `ratio of medians ${ratios[i]!.toFixed(2)}; curl --data-binary ${d.map((x) => (x * 1000).toFixed(0)).join('/')} ms; bare node ${b.uploadSeconds.map((s) => (s * 1000).toFixed(0)).join('/')} ms (bare/curl ${bareRatios[i]!.toFixed(2)}, app/bare ${appToBare[i]!.toFixed(2)}); app CPU ${cpuMs[i]!.toFixed(1)} ms an upload; client alone ${bareRates[i]!.toFixed(0)} MB/s, load ${loadAverage()}`,
       );
     }
 
@@ -195,11 +209,13 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
     log(`  reference pipe memory: ${pipeGrowth.map((g) => `+${g.toFixed(1)}`).join(', ')} MB RSS`);
 
     return [
-      figure('upload throughput, FaxDesk uploadDocument handler', 'MB/s', 'ratio to curl ≥ 0.9', clientRates, null, 'app main services in their own process, simulator in another'),
-      figure('upload throughput, curl --data-binary', 'MB/s', 'reference', curlRates, null, `curl ${curlVersion()}`),
-      figure('upload throughput ratio app/curl', '', '≥ 0.9', ratios, (m) => m >= 0.9, `median of ${ratios.length} rounds' ratios (${EACH} uploads a side each, order alternating); ratio of overall medians ${(median(clientRates) / median(curlRates)).toFixed(2)}; load ${loadAverage()}`),
-      figure('upload throughput ratio, one long-lived app process/curl', '', 'reference', longRatios, null, `${LONG} documents attached and uploaded in one app process (as the main process runs all day) against ${LONG} curl runs, turn about; median per side`),
-      figure('upload throughput ratio, bare node:http/curl', '', 'reference', bareRatios, null, 'bench/workers/bare-upload.mjs: no FaxDesk code, the whole file in memory, one write after "100 Continue"; the same rounds: what Node itself reaches against curl on this machine'),
+      figure('upload throughput, FaxDesk uploadDocument handler', 'MB/s', 'ratio to curl -T ≥ 0.9', clientRates, null, 'app main services in their own process, simulator in another'),
+      figure('upload throughput, curl -T', 'MB/s', 'reference', curlRates, null, `curl ${curlVersion()} -X POST -T FILE: reads the file inside its timing, as the app does`),
+      figure('upload throughput, curl --data-binary', 'MB/s', 'reference', curlDataRates, null, 'the file in memory before the clock starts'),
+      figure('upload throughput ratio curl --data-binary/curl -T', '', 'reference', dataToT, null, 'what reading the file inside the timing costs curl itself'),
+      figure('upload throughput ratio app/curl -T', '', '≥ 0.9', ratios, (m) => m >= 0.9, `median of ${ratios.length} rounds' ratios (${EACH} uploads a side each, order alternating); ratio of overall medians ${(median(clientRates) / median(curlRates)).toFixed(2)}; load ${loadAverage()}`),
+      figure('upload throughput ratio, one long-lived app process/curl -T', '', 'reference', longRatios, null, `${LONG} documents attached and uploaded in one app process (as the main process runs all day) against ${LONG} curl runs, turn about; median per side`),
+      figure('upload throughput ratio, bare node:http/curl --data-binary', '', 'reference', bareRatios, null, 'bench/workers/bare-upload.mjs: no FaxDesk code, one buffer read before the clock and reused, one write after "100 Continue"; against curl --data-binary (both have the file in memory), same rounds'),
       figure('upload throughput ratio app/bare node:http', '', 'reference', appToBare, null, "the app's handler against the bare Node sender, same rounds: what FaxDesk's own path costs"),
       figure('upload throughput ratio API client alone/curl', '', 'reference', bareRates.map((b, i) => b / curlRates[i]!), null, 'createFaxApiClient().uploadFile in its own process: the HTTP path without the app around it'),
       figure('upload CPU time of the app process per 10 MB', 'ms', 'reference', cpuMs, null, 'process.cpuUsage() around uploadDocument, all threads: the work, which the load barely moves (curl under /usr/bin/time: ~10 ms, at its 10 ms resolution)'),

@@ -55,7 +55,8 @@ export function parseStartArgs(argv, context) {
     options.dataDir = path.resolve(context.cwd, values['data-dir']);
   }
   if (values.locale !== undefined) {
-    if (!['en', 'zh-CN'].includes(values.locale)) {
+    // the app reads en and zh in any regional form (en-US, zh-Hans-CN)
+    if (!/^(en|zh)(-[A-Za-z0-9]+)*$/.test(values.locale)) {
       return { ok: false, message: `--locale ${values.locale} is not a language FaxDesk has: use en or zh-CN.` };
     }
     options.locale = values.locale;

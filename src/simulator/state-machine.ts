@@ -53,7 +53,7 @@ export class StateMachine {
   private start(task: TaskRecord): void {
     if (task.status !== 'pending') return;
     task.status = 'sending';
-    this.ctx.store.changed();
+    this.ctx.store.changed(task);
     if (task.conversionError !== null) return this.failWhole(task);
     this.launchLines(task);
   }
@@ -75,7 +75,7 @@ export class StateMachine {
         continue;
       }
       r.status = 'sending';
-      this.ctx.store.changed();
+      this.ctx.store.changed(task);
       this.ctx.timers.after(this.ctx.scaled(DIAL_MS), () => this.dialled(task, r));
       return;
     }
@@ -112,7 +112,7 @@ export class StateMachine {
     r.failed_reason = reason;
     r.completed_at = this.ctx.stamp();
     store.account.updated_at = r.completed_at;
-    store.changed();
+    store.changed(task);
   }
 
   private lineFree(task: TaskRecord): void {
@@ -139,7 +139,7 @@ export class StateMachine {
 
   private end(task: TaskRecord): void {
     this.ctx.store.release(task, task.reservedFen);
-    this.ctx.store.changed();
+    this.ctx.store.changed(task);
     this.webhooks.taskEnded(task);
   }
 }

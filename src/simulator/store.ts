@@ -4,7 +4,7 @@
  * is synchronous, so within Node's single thread no request can slip in
  * between a balance check and the reservation that follows it.
  */
-import { DebouncedWriter, loadSnapshot, type Snapshot } from './persist';
+import { JournalWriter, loadState, type Snapshot } from './persist';
 import { fenToYuan } from './ids';
 import type { AccountRecord, FileRecord, RecipientRecord, TaskRecord } from './types';
 
@@ -21,25 +21,43 @@ export class Store {
   tasksCreated = 0;
   /** Sum of every task's reservedFen. */
   reservedFen = 0;
-  private writer: DebouncedWriter | null = null;
+  private writer: JournalWriter | null = null;
 
   constructor(initialAccount: AccountRecord, stateFile?: string, onError?: (e: unknown) => void) {
     this.account = initialAccount;
     if (stateFile) {
-      const snap = loadSnapshot(stateFile);
-      if (snap) this.restore(snap);
-      this.writer = new DebouncedWriter(stateFile, () => this.snapshot(), 50, onError);
-      this.changed();
+      const loaded = loadState(stateFile);
+      if (loaded) this.restore(loaded.snapshot);
+      this.writer = new JournalWriter(
+        stateFile,
+        { account: () => this.account, files: () => this.files.values(), tasks: () => this.tasks.values() },
+        loaded?.generation ?? 0,
+        50,
+        onError,
+      );
+      // the account as configured at start (name, webhook) is written with the first batch
+      this.writer.accountTouched();
     }
   }
 
-  /** Call after every mutation; persistence is debounced. */
-  changed(): void {
-    this.writer?.schedule();
+  /**
+   * Call after every mutation, naming the task it changed; persistence is batched and writes only
+   * what changed. Without a task: the account and the uploaded files' metadata.
+   */
+  changed(task?: TaskRecord): void {
+    if (!this.writer) return;
+    if (task) this.writer.taskChanged(task);
+    else for (const f of this.files.values()) this.writer.fileChanged(f);
+    this.writer.accountTouched();
   }
 
   flush(): void {
     this.writer?.flush();
+  }
+
+  /** Resolves once no snapshot is being written in the background. */
+  settled(): Promise<void> {
+    return this.writer?.idle() ?? Promise.resolve();
   }
 
   /** Balance the account can still commit: the balance minus open reservations. */
@@ -53,7 +71,7 @@ export class Store {
     this.recipientsHeld += task.recipients.length;
     this.reservedFen += task.reservedFen;
     this.evictFinished();
-    this.changed();
+    if (!this.restoring) this.changed(task);
   }
 
   recipient(rcptRef: string): RecipientRecord | undefined {
@@ -74,7 +92,10 @@ export class Store {
 
   pruneFiles(nowMs: number, keepExpiredMs: number): void {
     for (const [ref, f] of this.files) {
-      if (f.expiresAtMs + keepExpiredMs < nowMs) this.files.delete(ref);
+      if (f.expiresAtMs + keepExpiredMs < nowMs) {
+        this.files.delete(ref);
+        this.writer?.fileDeleted(ref, f);
+      }
     }
   }
 
@@ -86,6 +107,7 @@ export class Store {
       this.tasks.delete(ref);
       for (const r of t.recipients) this.rcptIndex.delete(r.rcpt_ref);
       this.recipientsHeld -= t.recipients.length;
+      if (!this.restoring) this.writer?.taskDeleted(ref, t);
     }
   }
 
@@ -98,10 +120,14 @@ export class Store {
     };
   }
 
+  private restoring = false;
+
   private restore(snap: Snapshot): void {
+    this.restoring = true;
     this.account = snap.account;
     for (const f of snap.files) this.files.set(f.file_ref, f);
     for (const t of snap.tasks) this.addTask(t);
+    this.restoring = false;
   }
 
   accountView(): Record<string, unknown> {

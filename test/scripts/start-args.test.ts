@@ -57,6 +57,7 @@ describe('the start command line', () => {
       ok: true,
       options: { web: true, dataDir: path.join(cwd, 'd'), locale: 'zh-CN', files: [] },
     });
+    expect(parseStartArgs(['--locale', 'en-US'], { cwd })).toMatchObject({ ok: true, options: { locale: 'en-US' } });
     expect(parseStartArgs(['--locale', 'fr'], { cwd })).toMatchObject({ ok: false, message: expect.stringMatching(/use en or zh-CN/) });
     expect(parseStartArgs(['--bogus'], { cwd })).toMatchObject({ ok: false, message: expect.stringMatching(/^--bogus is not an option of FaxDesk\./) });
   });

@@ -135,50 +135,65 @@ export function oleComplete(header: Buffer, size: number): boolean {
   return true;
 }
 
+/** Processes looked at together while walking /proc (each is a few small reads in the thread pool). */
+const PROC_PARALLEL = 8;
+
 /**
- * Linux: is any process (that we may look at) holding this file open for
- * writing? A writer that pauses longer than the settle time — a slow copy,
- * a program printing page by page — is caught here even though the file
- * looks still. Elsewhere false (Windows locks such files against readers,
- * which the caller checks by opening them).
+ * Which of these files does some process (that we may look at) hold open for writing? Linux only:
+ * /proc shows every open file with its flags. A writer that pauses longer than the settle time — a
+ * slow copy, a program printing page by page — is caught here even though the file looks still.
+ * Elsewhere the empty set: Windows locks a file being written against readers, which the caller
+ * finds when it reads the file, and macOS has no /proc (lsof would cost a process per look).
+ *
+ * Asynchronous, and one walk of /proc for the whole batch: the walk is ~5 ms of file-system calls
+ * on a quiet machine and more on a busy desktop, which must not stop the main process once per file.
  */
-export function openForWriting(file: string): boolean {
-  if (process.platform !== 'linux') return false;
-  let real: string;
-  try {
-    real = fs.realpathSync(file);
-  } catch {
-    return false;
+export async function filesOpenForWriting(files: readonly string[], platform: NodeJS.Platform = process.platform): Promise<Set<string>> {
+  const found = new Set<string>();
+  if (platform !== 'linux' || files.length === 0) return found;
+  const byReal = new Map<string, string>();
+  for (const file of files) {
+    try {
+      byReal.set(await fs.promises.realpath(file), file);
+    } catch {
+      // gone since: nothing holds it
+    }
   }
+  if (byReal.size === 0) return found;
   let pids: string[];
   try {
-    pids = fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+    pids = (await fs.promises.readdir('/proc')).filter((p) => /^\d+$/.test(p));
   } catch {
-    return false;
+    return found;
   }
-  for (const pid of pids) {
+  const lookAt = async (pid: string) => {
     let fds: string[];
     try {
-      fds = fs.readdirSync(`/proc/${pid}/fd`);
+      fds = await fs.promises.readdir(`/proc/${pid}/fd`);
     } catch {
-      continue;
+      return;
     }
     for (const fd of fds) {
       let target: string;
       try {
-        target = fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+        target = await fs.promises.readlink(`/proc/${pid}/fd/${fd}`);
       } catch {
         continue;
       }
-      if (target !== real) continue;
+      const file = byReal.get(target);
+      if (file === undefined || found.has(file)) continue;
       try {
-        const flags = /^flags:\s*([0-7]+)/m.exec(fs.readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8'))?.[1];
+        const flags = /^flags:\s*([0-7]+)/m.exec(await fs.promises.readFile(`/proc/${pid}/fdinfo/${fd}`, 'utf8'))?.[1];
         // O_WRONLY = 1, O_RDWR = 2
-        if (flags && (parseInt(flags, 8) & 3) !== 0) return true;
+        if (flags && (parseInt(flags, 8) & 3) !== 0) found.add(file);
       } catch {
         continue;
       }
     }
+  };
+  for (let i = 0; i < pids.length; i += PROC_PARALLEL) {
+    await Promise.all(pids.slice(i, i + PROC_PARALLEL).map(lookAt));
+    if (found.size === byReal.size) break;
   }
-  return false;
+  return found;
 }

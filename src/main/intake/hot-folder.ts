@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { DocumentSource } from '../../shared/ipc/channels/intake';
 import type { Logger } from '../log';
 import { ClaimedLedger } from './claimed-ledger';
-import { fileStructure, openForWriting } from './complete-file';
+import { fileStructure, filesOpenForWriting } from './complete-file';
 import { readPrintJob, sidecarPathFor, type PrintJobInfo } from './print-job';
 
 export const SENT_DIR = 'sent';
@@ -60,10 +60,10 @@ export interface HotFolderOptions {
   /** fs.watch misses events on network shares and some container filesystems: rescan this often anyway */
   rescanMs?: number;
   /**
-   * Whether a program still holds the file open for writing (default: the platform's own look, which
-   * only Linux has); tests pass `() => false` to see the folder as it behaves on the other systems.
+   * Which of the files a program still holds open for writing (default: the platform's own look, which
+   * only Linux has); tests pass one that finds none to see the folder as it behaves on the other systems.
    */
-  openForWriting?: (file: string) => boolean;
+  filesOpenForWriting?: (files: readonly string[]) => Promise<Set<string>>;
 }
 
 interface Candidate {
@@ -293,6 +293,12 @@ export class HotFolder {
       }
     }
     this.ledger?.keepOnly(names);
+    // the last check, for the whole batch at once: is a program still holding one open for writing?
+    const writing = await (this.options.filesOpenForWriting ?? filesOpenForWriting)(ready.map((r) => r.full));
+    if (writing.size > 0) {
+      unsettled = true;
+      for (let i = ready.length - 1; i >= 0; i--) if (writing.has(ready[i]!.full)) ready.splice(i, 1);
+    }
     // in the order they were written (printed), not the directory's order
     ready.sort((a, b) => a.mtimeMs - b.mtimeMs || a.full.localeCompare(b.full));
     for (const { full, mtimeMs } of ready) {
@@ -343,14 +349,14 @@ export class HotFolder {
     if (now - seen.seenAt < this.settleMs) return 'wait';
     // an empty file is usually one that a program has created and not yet filled
     if (stat.size === 0) return 'wait';
-    // Windows keeps a file that is being written locked against readers; on Linux we can see the writer
+    // Windows keeps a file that is being written locked against readers; on Linux the caller looks
+    // for a writer (filesOpenForWriting), once for all the files of a check
     let structure: Awaited<ReturnType<typeof fileStructure>>;
     try {
       structure = await fileStructure(full, stat.size);
     } catch {
       return 'wait';
     }
-    if ((this.options.openForWriting ?? openForWriting)(full)) return 'wait';
     // A writer that pauses longer than the settle time (a slow copy, a network share) leaves a
     // file that looks still but is cut short. Formats that say where they end are held until
     // they do, or until they have not changed for a long while (then the Send screen's checks

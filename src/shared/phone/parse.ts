@@ -201,15 +201,27 @@ export interface ParsedRecipients {
   counts: { valid: number; invalid: number; duplicates: number };
 }
 
+/** A row as one line gives it, before rows of other lines are compared for duplicates. */
+export type LineRow = Omit<RecipientRow, 'duplicateOf'>;
+
+/**
+ * The lines of the recipients box. Line breaks always separate numbers, so a line can be read on
+ * its own: the Send screen reads again only the lines that changed (recipients-cache.ts).
+ */
+export function recipientLines(text: string): string[] {
+  return text.split(LINE_BREAK);
+}
+
 /**
  * The rows of one line, each read on its own (no duplicates marked): a pure
  * function of the line and the country, so a caller may remember it per line.
+ * Never throws: each row is a sendable number or a reason.
  */
-export function parseLine(line: string, defaultCountry?: string): RecipientRow[] {
+export function parseRecipientLine(line: string, defaultCountry?: string): LineRow[] {
   return splitLine(line, defaultCountry).map((piece) => {
     const r = normalizeNumber(piece.text, defaultCountry);
     if (!r.ok) return { input: piece.input, valid: false, reason: r.reason, message: r.message };
-    const row: RecipientRow = { input: piece.input, number: r.number, valid: true };
+    const row: LineRow = { input: piece.input, number: r.number, valid: true };
     if (r.country) row.country = r.country;
     if (r.unlikely) row.unlikely = true;
     if (piece.extension) row.extension = piece.extension;
@@ -217,39 +229,46 @@ export function parseLine(line: string, defaultCountry?: string): RecipientRow[]
   });
 }
 
-/**
- * Turns pasted text into rows for the recipients editor. Never throws: any
- * string gives rows, each either a sendable number or a reason.
- */
-export function parseRecipients(
-  text: string,
-  defaultCountry?: string,
-  existing?: Iterable<string>,
-  parse: (line: string, defaultCountry?: string) => RecipientRow[] = parseLine,
-): ParsedRecipients {
+/** The same function under the name the parser's tests use. */
+export const parseLine = parseRecipientLine;
+
+/** The rows of every line, in order, with duplicates marked and the unique numbers counted. */
+export function combineRecipientRows(lineRows: Iterable<readonly LineRow[]>, existing?: Iterable<string>): ParsedRecipients {
   const seen = new Map<string, number | 'existing'>();
   for (const n of existing ?? []) seen.set(n, 'existing');
   const rows: RecipientRow[] = [];
   const numbers: string[] = [];
   const counts = { valid: 0, invalid: 0, duplicates: 0 };
-  for (const line of foldInput(text).split(LINE_BREAK)) {
-    for (const parsed of parse(line, defaultCountry)) {
-      if (!parsed.valid || !parsed.number) {
-        rows.push(parsed);
+  for (const line of lineRows) {
+    for (const lineRow of line) {
+      if (!lineRow.valid || lineRow.number === undefined) {
+        rows.push(lineRow);
         counts.invalid += 1;
         continue;
       }
-      const first = seen.get(parsed.number);
+      const first = seen.get(lineRow.number);
       if (first !== undefined) {
-        rows.push({ ...parsed, duplicateOf: first });
+        rows.push({ ...lineRow, duplicateOf: first });
         counts.duplicates += 1;
       } else {
-        seen.set(parsed.number, rows.length);
-        numbers.push(parsed.number);
+        seen.set(lineRow.number, rows.length);
+        numbers.push(lineRow.number);
         counts.valid += 1;
-        rows.push(parsed);
+        // the line's own object: a cached line's rows are shared, never changed
+        rows.push(lineRow);
       }
     }
   }
   return { rows, numbers, counts };
+}
+
+/**
+ * Turns pasted text into rows for the recipients editor. Never throws: any
+ * string gives rows, each either a sendable number or a reason.
+ */
+export function parseRecipients(text: string, defaultCountry?: string, existing?: Iterable<string>): ParsedRecipients {
+  return combineRecipientRows(
+    recipientLines(text).map((line) => parseRecipientLine(line, defaultCountry)),
+    existing,
+  );
 }

@@ -33,7 +33,7 @@ function watch() {
     settleMs: SETTLE,
     // looks far more often than the settle time: only the settle check can hold a file back
     rescanMs: 100,
-    openForWriting: () => false,
+    filesOpenForWriting: async () => new Set<string>(),
     onDocument: (file) => offered.push({ file, size: fs.statSync(file).size, at: Date.now() }),
   });
   folder.start();

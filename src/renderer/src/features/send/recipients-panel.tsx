@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { ParsedRecipients, RecipientRow } from '../../../../shared/phone/parse';
+import type { ParsedRecipients } from '../../../../shared/phone/parse';
 import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
-import { useRecipientNames } from '../directory';
 import { PhonebookPicker } from '../phonebook';
 import { countryName } from '../../lib/country';
 import { useCompose } from './compose-store';
-import { GridTable } from '../../components/grid-table';
+import { RecipientRows } from './recipient-rows';
 
 export function appendNumbers(numbers: string[]): void {
   const s = useCompose.getState();
@@ -25,14 +24,18 @@ function RowStatus({ row, serviceErrors }: { row: RecipientRow; serviceErrors: s
   return <span className="send-ok">{t('recipients.ok')}</span>;
 }
 
-export function RecipientsPanel({ parsed, country }: { parsed: ParsedRecipients; country: string }) {
+/**
+ * The recipients box, its counts and the check table. `parsed` is the box as typed (counts and
+ * buttons act on it); `shown` is the same a moment later (useDeferredValue): the table follows it,
+ * so a keystroke in a long list paints the box before the table.
+ */
+export function RecipientsPanel({ parsed, shown, country }: { parsed: ParsedRecipients; shown: ParsedRecipients; country: string }) {
   const { t, i18n } = useTranslation('send');
   const text = useCompose((s) => s.recipientsText);
   const serviceErrors = useCompose((s) => s.serviceErrors);
   const set = useCompose((s) => s.set);
   const { valid, invalid, duplicates } = parsed.counts;
   const tasks = Math.ceil(valid / MAX_RECIPIENTS_PER_TASK);
-  const names = useRecipientNames(parsed.rows.flatMap((r) => (r.number ? [r.number] : [])));
 
   return (
     <section className="panel" aria-labelledby="send-rcpt-heading">
@@ -67,34 +70,7 @@ export function RecipientsPanel({ parsed, country }: { parsed: ParsedRecipients;
           ) : null}
           {tasks > 1 ? <span className="notice info">{t('recipients.split', { max: MAX_RECIPIENTS_PER_TASK, tasks })}</span> : null}
         </div>
-        {parsed.rows.length > 0 ? (
-          <div className="send-rows" tabIndex={0} role="region" aria-label={t('recipients.rowsLabel')}>
-            <GridTable label={t('recipients.rowsLabel')} testId="send-rows" columns={['#', t('recipients.colInput'), t('recipients.colNumber'), t('recipients.colStatus')]}>
-              {parsed.rows.map((row, i) => {
-                const svc = row.number && row.duplicateOf === undefined ? serviceErrors[row.number] : undefined;
-                const bad = !row.valid || !!svc?.length;
-                return (
-                  <tr key={i} className={bad ? 'send-row-bad' : undefined} data-invalid={bad ? 'true' : undefined}>
-                    <td>{i + 1}</td>
-                    <td>{row.input}</td>
-                    <td>
-                      {row.number ?? ''}
-                      {row.number && names.get(row.number) ? (
-                        <span className="send-rcpt-name" data-testid="recipient-name">
-                          {' '}
-                          {names.get(row.number)?.name}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td>
-                      <RowStatus row={row} serviceErrors={svc} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </GridTable>
-          </div>
-        ) : null}
+        {shown.rows.length > 0 ? <RecipientRows rows={shown.rows} serviceErrors={serviceErrors} /> : null}
       </div>
       <PhonebookPicker onPick={appendNumbers} />
     </section>
