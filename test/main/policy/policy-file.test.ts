@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPolicyPath, policyLocation, readPolicy, unsafeOwner } from '../../../src/main/policy/policy-file';
+import { defaultPolicyPath, policyEnv, policyLocation, readPolicy, unsafeOwner } from '../../../src/main/policy/policy-file';
 import { openSettings } from '../../../src/main/settings/settings';
 import { UserError } from '../../../src/main/errors';
 import { defaultSettings } from '../../../src/shared/settings';
@@ -23,6 +23,12 @@ describe('where the policy file is', () => {
     expect(defaultPolicyPath('win32', { ProgramData: 'D:\\ProgramData' })).toBe('D:\\ProgramData\\FaxDesk\\policy.json');
     expect(policyLocation('linux', {})).toEqual({ file: '/etc/faxdesk/policy.json', fromEnv: false });
     expect(policyLocation('linux', { FAXDESK_POLICY: '/tmp/p.json' })).toEqual({ file: '/tmp/p.json', fromEnv: true });
+  });
+
+  it('the installed app ignores FAXDESK_POLICY (a user must not swap the machine’s policy for a file of their own); the checkout honours it', () => {
+    const env = { FAXDESK_POLICY: '/home/ann/mine.json', HOME: '/home/ann' };
+    expect(policyLocation('linux', policyEnv(env, true)).file).toBe('/etc/faxdesk/policy.json');
+    expect(policyLocation('linux', policyEnv(env, false)).file).toBe('/home/ann/mine.json');
   });
 
   it('no file in the default place is an unmanaged desk, without a notice', () => {
