@@ -223,3 +223,56 @@ describe('a bad policy never stops FaxDesk', () => {
     expect(p.managed).toEqual({});
   });
 });
+
+describe('the policy’s company directories', () => {
+  const directory = fullPolicy.directories.value[0]!;
+  const start = async (dataDir: string, locked: boolean, dirs = [directory]) =>
+    makeTestServices({ dataDir }, { policy: read(writePolicy(tempDir(), { directories: { value: dirs, ...(locked ? { locked: true } : {}) } })) });
+
+  it('a default directory is added once; one the user removed stays removed', async () => {
+    const dataDir = tempDir();
+    let t = await start(dataDir, false);
+    try {
+      const listed = await t.services.directories.list();
+      expect(listed).toEqual([expect.objectContaining({ name: 'Head office', url: 'ldaps://dc1.example.com', baseDn: 'ou=people,dc=example,dc=com', hasPassword: false })]);
+      await t.services.directories.remove(listed[0]!.id);
+    } finally {
+      await t.cleanup();
+    }
+    t = await start(dataDir, false);
+    try {
+      expect(await t.services.directories.list()).toEqual([]);
+    } finally {
+      await t.cleanup();
+    }
+  });
+
+  it('a locked directory comes back when removed, with the policy’s fields whatever the user changed; the user’s own stay', async () => {
+    const dataDir = tempDir();
+    let t = await start(dataDir, true);
+    try {
+      const [managed] = await t.services.directories.list();
+      await t.services.directories.save({ ...directory, id: managed!.id, filter: '(cn=*)' });
+      await t.services.directories.save({ ...directory, name: 'Mine', url: 'ldaps://ldap.example.org' });
+    } finally {
+      await t.cleanup();
+    }
+    t = await start(dataDir, true);
+    try {
+      const list = await t.services.directories.list();
+      expect(list.map((d) => [d.name, d.filter])).toEqual([
+        ['Head office', '(facsimileTelephoneNumber=*)'],
+        ['Mine', '(facsimileTelephoneNumber=*)'],
+      ]);
+      await t.services.directories.remove(list[0]!.id);
+    } finally {
+      await t.cleanup();
+    }
+    t = await start(dataDir, true);
+    try {
+      expect((await t.services.directories.list()).map((d) => d.name).sort()).toEqual(['Head office', 'Mine']);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
