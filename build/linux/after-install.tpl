@@ -65,3 +65,11 @@ if [ -z "${FAXDESK_SKIP_PRINTER:-}" ] && command -v lpadmin >/dev/null 2>&1 && l
   sh "$FAXDESK_PRINTER_DIR/install-printer.sh" ||
     echo "FaxDesk: the FaxDesk printer could not be installed; run sudo $FAXDESK_PRINTER_DIR/install-printer.sh later" >&2
 fi
+
+# --- FaxDesk: the machine-wide policy folder (docs/deploy.md) ---
+# Created empty, owned by root and writable only by root: FaxDesk ignores a
+# policy file anyone else could have written. IT puts policy.json here; the
+# JSON Schema to check it against ships in the package.
+FAXDESK_POLICY_DIR="${FAXDESK_ROOT:-}/etc/faxdesk"
+install -d -o root -g root -m 0755 "$FAXDESK_POLICY_DIR"
+ln -sf '/opt/${sanitizedProductName}/resources/policy.schema.json' "$FAXDESK_POLICY_DIR/policy.schema.json"

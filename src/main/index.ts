@@ -20,7 +20,7 @@ import { pickNotifyLanguage } from './notify/text';
 import { chineseMenuLabels, englishMenuLabels, menuTemplate } from './shell/menu';
 import { developmentRendererUrl, hardenSession, hardenWebContents, isTrustedFrameUrl, safeOpenExternal } from './security';
 import { createMainServices } from './services';
-import { readPolicy } from './policy/policy-file';
+import { policyEnv, readPolicy } from './policy/policy-file';
 import { PROVISION_SWITCH, provisionSecret } from './policy/provision';
 import type { KeyValueStore, StoreFactory } from './settings/settings';
 
@@ -108,11 +108,14 @@ async function showMainWindow(): Promise<void> {
 }
 
 async function main() {
+  // The machine's policy; the installed app ignores FAXDESK_POLICY (a user could point it at their own file).
+  if (app.isPackaged && process.env['FAXDESK_POLICY']) log.warn('FAXDESK_POLICY is ignored in the installed app');
+  const policy = readPolicy({ env: policyEnv(process.env, app.isPackaged) });
   // `faxdesk --provision-secret` (docs/deploy.md): no window, the secret from stdin, an exit code for the script
   const provisionAt = process.argv.indexOf(PROVISION_SWITCH);
   if (provisionAt >= 0) {
     const code = await provisionSecret({
-      policy: readPolicy(),
+      policy,
       extraArgs: process.argv.slice(provisionAt + 1),
       io: { stdin: process.stdin, out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) },
     });
@@ -153,7 +156,7 @@ async function main() {
       void showMainWindow().then(() => emit('navigate', { route: `tasks/${taskRef}` })),
     ),
   };
-  const services = await createMainServices(deps, { storeFactory });
+  const services = await createMainServices(deps, { storeFactory, policy });
   registerElectronIpc(services.handlers, (p) => grantDroppedFile(services.grants, p), (url) => isTrustedFrameUrl(url, origins), log);
 
   let tray: FaxDeskTray | null = null;

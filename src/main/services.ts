@@ -32,6 +32,7 @@ import { historyPort } from './send/history-port';
 import { createTasksService, type TasksService } from './tasks/tasks-service';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { policyNoticeLine, readPolicy, type Policy } from './policy/policy-file';
+import { applyPolicyDirectories } from './policy/apply-directories';
 
 export interface ServiceOptions {
   storeFactory: StoreFactory;
@@ -173,6 +174,8 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     localNames: (numbers) => phonebook.store.namesFor(numbers),
     ...(options.directoryCa ? { extraCa: options.directoryCa } : {}),
   });
+  // the administrator's company directories join the user's list (passwords stay the user's, in the keychain)
+  await applyPolicyDirectories(directories, policy.directories, deps.dataDir, deps.log);
   const tasks = createTasksService({
     deps,
     settings,

@@ -17,6 +17,8 @@ interface FileAssociation {
   rank?: string;
 }
 
+const c = (config: Json) => config['extraResources'] as Array<{ from: string; to: string }>;
+
 async function loadConfig(): Promise<Json> {
   // electron-builder's own loader: finds electron-builder.yml exactly as a build would
   const { getConfig } = require('app-builder-lib/out/util/config/config') as {
@@ -139,6 +141,18 @@ describe('electron-builder configuration', () => {
     expect(script).toMatch(/remove\|purge/);
     expect(script).toContain('uninstall-printer.sh');
     expect(script.trimEnd().endsWith('exit 0')).toBe(true);
+  });
+
+  it('.deb: creates the policy folder after install; electron-builder’s own after-remove is kept, and purge removes the policy', async () => {
+    const deb = (await loadConfig())['deb'] as Json;
+    const install = fs.readFileSync(path.join(root, deb['afterInstall'] as string), 'utf8');
+    expect(install).toMatch(/install -d -o root -g root -m 0755 "\$FAXDESK_POLICY_DIR"/);
+    const after = fs.readFileSync(path.join(root, deb['afterRemove'] as string), 'utf8');
+    expect(after.startsWith(fs.readFileSync(require.resolve('app-builder-lib/templates/linux/after-remove.tpl'), 'utf8').trimEnd())).toBe(true);
+    expect(after).toMatch(/"\$\{1:-\}" = purge[\s\S]*policy\.json/);
+    for (const m of after.matchAll(/\$\{([a-zA-Z]+)\}/g)) expect(['executable', 'sanitizedProductName', 'productFilename']).toContain(m[1]);
+    // the published policy schema ships beside the app, where the policy folder's link points
+    expect(c(await loadConfig())).toContainEqual({ from: 'resources/policy.schema.json', to: 'policy.schema.json' });
   });
 
   it('points at icons and resources that exist: a 512×512 app icon and tray icons, all small PNGs', async () => {

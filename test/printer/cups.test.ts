@@ -222,6 +222,65 @@ describe.skipIf(skipReason !== null)('the FaxDesk CUPS printer', () => {
     }, 60_000);
   });
 
+  describe('the .deb package scripts (post-install, pre-removal, post-removal) in a temporary root', () => {
+    // The FaxDesk parts of the package's maintainer scripts, as electron-builder fills them in, with
+    // /opt/FaxDesk/resources/printer/linux pointing at this checkout and /etc under a temporary root.
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-pkgroot-'));
+    const queue = `FaxDeskPkg${process.pid}`;
+    const render = (file: string, from: string) => {
+      const text = fs.readFileSync(path.resolve('build/linux', file), 'utf8');
+      const part = text.slice(text.indexOf(from));
+      expect(part.length, `${file} has no "${from}"`).toBeGreaterThan(from.length);
+      return part.replaceAll('${sanitizedProductName}', 'FaxDesk').replaceAll('${executable}', 'faxdesk').replaceAll('/opt/FaxDesk/resources/printer/linux', linuxDir);
+    };
+    const runScript = (text: string, arg: string) => {
+      const file = path.join(root, `script-${Math.random().toString(36).slice(2)}.sh`);
+      fs.writeFileSync(file, text);
+      return run('bash', [file, arg], { ...process.env, FAXDESK_ROOT: root, FAXDESK_PRINTER_NAME: queue });
+    };
+    // another account on the machine: the queue is the system's, for every user
+    const asNobody = (cmd: string) => run('su', ['-s', '/bin/sh', 'nobody', '-c', cmd]);
+    const policyDir = path.join(root, 'etc', 'faxdesk');
+    afterAll(() => {
+      if (run('lpstat', ['-p', queue]).status === 0) run('lpadmin', ['-x', queue]);
+      fs.rmSync(root, { recursive: true, force: true });
+    });
+
+    it('post-install: the fax queue for all users and a root-only policy folder; removal: queue gone, policy kept; purge: policy gone', () => {
+      const installed = runScript(render('after-install.tpl', '# --- FaxDesk: the virtual printer'), 'configure');
+      expect(installed.status, installed.stderr).toBe(0);
+      expect(run('lpstat', ['-v', queue]).stdout).toContain(`device for ${queue}: faxdesk:/`);
+      const seen = asNobody(`lpstat -p ${queue}`);
+      expect(seen.status, seen.stderr).toBe(0);
+      expect(seen.stdout).toMatch(new RegExp(`printer ${queue} is idle`));
+      const st = fs.statSync(policyDir);
+      expect([st.uid, st.gid, st.mode & 0o777]).toEqual([0, 0, 0o755]);
+      expect(fs.readlinkSync(path.join(policyDir, 'policy.schema.json'))).toBe('/opt/FaxDesk/resources/policy.schema.json');
+      fs.writeFileSync(path.join(policyDir, 'policy.json'), '{"defaultCountry": {"value": "DE"}}', { mode: 0o644 });
+
+      // dpkg -r: prerm remove (the printer goes while its scripts exist), then postrm remove
+      const before = runScript(render('before-remove.sh', '#!/bin/sh'), 'remove');
+      expect(before.status, before.stderr).toBe(0);
+      expect(run('lpstat', ['-p', queue]).status).not.toBe(0);
+      expect(asNobody(`lpstat -p ${queue}`).status).not.toBe(0);
+      const removed = runScript(render('after-remove.tpl', '# --- FaxDesk: after the files'), 'remove');
+      expect(removed.status, removed.stderr).toBe(0);
+      expect(fs.readFileSync(path.join(policyDir, 'policy.json'), 'utf8')).toContain('DE');
+
+      // dpkg --purge: the policy and its folder go
+      const purged = runScript(render('after-remove.tpl', '# --- FaxDesk: after the files'), 'purge');
+      expect(purged.status, purged.stderr).toBe(0);
+      expect(fs.existsSync(policyDir)).toBe(false);
+    }, 60_000);
+
+    it('an upgrade (prerm upgrade) leaves the queue in place', () => {
+      const installed = runScript(render('after-install.tpl', '# --- FaxDesk: the virtual printer'), 'configure');
+      expect(installed.status, installed.stderr).toBe(0);
+      expect(runScript(render('before-remove.sh', '#!/bin/sh'), 'upgrade').status).toBe(0);
+      expect(run('lpstat', ['-p', queue]).status).toBe(0);
+    }, 60_000);
+  });
+
   it('uninstall fails loudly, and changes nothing, when cupsd cannot be reached', () => {
     const r = run('sh', [path.join(linuxDir, 'uninstall-printer.sh')], { ...process.env, FAXDESK_PRINTER_NAME: printer, CUPS_SERVER: '127.0.0.1:1' });
     expect(r.status).not.toBe(0);

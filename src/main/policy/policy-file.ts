@@ -24,7 +24,18 @@ export function defaultPolicyPath(platform: NodeJS.Platform, env: NodeJS.Process
   return '/etc/faxdesk/policy.json';
 }
 
-/** The file to read: FAXDESK_POLICY (tests, the preview, a pilot group) or the platform's place. */
+/**
+ * The environment the installed app reads its policy with: without FAXDESK_POLICY, which
+ * would let a user point FaxDesk at a file of their own and so escape the machine's locks.
+ * Only the checkout (tests, the preview, `npm start`) honours it.
+ */
+export function policyEnv(env: NodeJS.ProcessEnv, isPackaged: boolean): NodeJS.ProcessEnv {
+  if (!isPackaged || env['FAXDESK_POLICY'] === undefined) return env;
+  const { FAXDESK_POLICY: _ignored, ...rest } = env;
+  return rest;
+}
+
+/** The file to read: FAXDESK_POLICY (tests, the preview; never the installed app: policyEnv) or the platform's place. */
 export function policyLocation(platform: NodeJS.Platform, env: NodeJS.ProcessEnv = process.env): { file: string; fromEnv: boolean } {
   const given = env['FAXDESK_POLICY']?.trim();
   return given ? { file: path.resolve(given), fromEnv: true } : { file: defaultPolicyPath(platform, env), fromEnv: false };

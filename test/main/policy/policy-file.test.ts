@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPolicyPath, policyLocation, readPolicy, unsafeOwner } from '../../../src/main/policy/policy-file';
+import { defaultPolicyPath, policyEnv, policyLocation, readPolicy, unsafeOwner } from '../../../src/main/policy/policy-file';
 import { openSettings } from '../../../src/main/settings/settings';
 import { UserError } from '../../../src/main/errors';
 import { defaultSettings } from '../../../src/shared/settings';
@@ -23,6 +23,12 @@ describe('where the policy file is', () => {
     expect(defaultPolicyPath('win32', { ProgramData: 'D:\\ProgramData' })).toBe('D:\\ProgramData\\FaxDesk\\policy.json');
     expect(policyLocation('linux', {})).toEqual({ file: '/etc/faxdesk/policy.json', fromEnv: false });
     expect(policyLocation('linux', { FAXDESK_POLICY: '/tmp/p.json' })).toEqual({ file: '/tmp/p.json', fromEnv: true });
+  });
+
+  it('the installed app ignores FAXDESK_POLICY (a user must not swap the machine’s policy for a file of their own); the checkout honours it', () => {
+    const env = { FAXDESK_POLICY: '/home/ann/mine.json', HOME: '/home/ann' };
+    expect(policyLocation('linux', policyEnv(env, true)).file).toBe('/etc/faxdesk/policy.json');
+    expect(policyLocation('linux', policyEnv(env, false)).file).toBe('/home/ann/mine.json');
   });
 
   it('no file in the default place is an unmanaged desk, without a notice', () => {
@@ -215,5 +221,58 @@ describe('a bad policy never stops FaxDesk', () => {
     const p = read(file, 0);
     expect(p.notices).toEqual([{ file, key: null, problem: 'unsafe_owner', detail: 'owned by user id 65534, not by root' }]);
     expect(p.managed).toEqual({});
+  });
+});
+
+describe('the policy’s company directories', () => {
+  const directory = fullPolicy.directories.value[0]!;
+  const start = async (dataDir: string, locked: boolean, dirs = [directory]) =>
+    makeTestServices({ dataDir }, { policy: read(writePolicy(tempDir(), { directories: { value: dirs, ...(locked ? { locked: true } : {}) } })) });
+
+  it('a default directory is added once; one the user removed stays removed', async () => {
+    const dataDir = tempDir();
+    let t = await start(dataDir, false);
+    try {
+      const listed = await t.services.directories.list();
+      expect(listed).toEqual([expect.objectContaining({ name: 'Head office', url: 'ldaps://dc1.example.com', baseDn: 'ou=people,dc=example,dc=com', hasPassword: false })]);
+      await t.services.directories.remove(listed[0]!.id);
+    } finally {
+      await t.cleanup();
+    }
+    t = await start(dataDir, false);
+    try {
+      expect(await t.services.directories.list()).toEqual([]);
+    } finally {
+      await t.cleanup();
+    }
+  });
+
+  it('a locked directory comes back when removed, with the policy’s fields whatever the user changed; the user’s own stay', async () => {
+    const dataDir = tempDir();
+    let t = await start(dataDir, true);
+    try {
+      const [managed] = await t.services.directories.list();
+      await t.services.directories.save({ ...directory, id: managed!.id, filter: '(cn=*)' });
+      await t.services.directories.save({ ...directory, name: 'Mine', url: 'ldaps://ldap.example.org' });
+    } finally {
+      await t.cleanup();
+    }
+    t = await start(dataDir, true);
+    try {
+      const list = await t.services.directories.list();
+      expect(list.map((d) => [d.name, d.filter])).toEqual([
+        ['Head office', '(facsimileTelephoneNumber=*)'],
+        ['Mine', '(facsimileTelephoneNumber=*)'],
+      ]);
+      await t.services.directories.remove(list[0]!.id);
+    } finally {
+      await t.cleanup();
+    }
+    t = await start(dataDir, true);
+    try {
+      expect((await t.services.directories.list()).map((d) => d.name).sort()).toEqual(['Head office', 'Mine']);
+    } finally {
+      await t.cleanup();
+    }
   });
 });

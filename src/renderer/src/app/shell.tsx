@@ -7,7 +7,8 @@ import { isRoute, routes, useUiStore, type Route } from './ui-store';
 import { screenReady, screens, shellSlots } from './screens';
 import { StartupNotices } from './startup-notices';
 import { TaskEndToasts } from './task-end-toasts';
-import { useAccountEvents } from '../features/account';
+import { ManagedFirstRun, useAccountEvents, useConnection, usePolicy } from '../features/account';
+import { credentialKey, sameCredentialKey } from '../../../shared/credential-key';
 import { useTaskEvents } from '../features/tasks';
 
 /** One icon per screen (lucide): the sidebar shows only these in a narrow window. */
@@ -22,6 +23,14 @@ export function Shell() {
   // main's events reach the cache here, once for the whole window
   useAccountEvents();
   useTaskEvents();
+  // A managed desk whose account has no secret yet: the secret is the one thing asked, before any screen.
+  const connection = useConnection().data;
+  const managedService = usePolicy().data?.service;
+  const askSecret =
+    !!managedService &&
+    connection?.mode === 'account' &&
+    !connection.secretSet &&
+    sameCredentialKey(credentialKey(connection.baseUrl, connection.apiKey), credentialKey(managedService.baseUrl, managedService.apiKey));
   // A new screen starts at its top, not where the previous one was scrolled to.
   const content = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
@@ -58,7 +67,7 @@ export function Shell() {
           <Printer aria-hidden="true" size={20} className="brand-icon" />
           <span className="brand-text">{t('appName')}</span>
         </div>
-        <ul>
+        <ul hidden={askSecret}>
           {routes.map((r) => {
             const Badge = shellSlots.navBadge[r];
             return (
@@ -86,16 +95,18 @@ export function Shell() {
       </nav>
       <div className="main">
         <header className="topbar">
-          {shellSlots.header.map((Slot, i) => (
-            <Slot key={i} />
-          ))}
+          {askSecret ? null : shellSlots.header.map((Slot, i) => <Slot key={i} />)}
         </header>
         <StartupNotices />
         <TaskEndToasts />
         <main className="content" id="content" ref={content} tabIndex={-1}>
-          <Suspense fallback={<p className="muted">{t('loading')}</p>}>
-            <Screen />
-          </Suspense>
+          {askSecret && managedService ? (
+            <ManagedFirstRun service={managedService} />
+          ) : (
+            <Suspense fallback={<p className="muted">{t('loading')}</p>}>
+              <Screen />
+            </Suspense>
+          )}
         </main>
       </div>
     </div>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { StartupNotice } from '../../../shared/ipc/channels/app';
+import type { PolicyNotice, StartupNotice } from '../../../shared/ipc/channels/app';
 import { call } from '../lib/api';
 import { useAfterFirstPaint } from '../lib/first-paint';
-import { useConnection } from '../features/account';
+import { useConnection, usePolicy } from '../features/account';
 import { useUiStore } from './ui-store';
 
 /**
@@ -18,12 +18,15 @@ export function StartupNotices() {
   const enabled = useAfterFirstPaint();
   const notices = useQuery({ queryKey: ['startupNotices'], queryFn: () => call('startupNotices'), staleTime: Infinity, enabled });
   const connection = useConnection();
+  // what was wrong with the administrator's policy file (the rest of it still applies)
+  const policyNotices = usePolicy().data?.notices ?? [];
   const [dismissed, setDismissed] = useState(false);
   const route = useUiStore((s) => s.route);
   // With an account connected, a secret that will not survive quitting matters now, not only in Settings;
   // on Settings itself the connection card says it (with how to fix it), so it is said there only once.
   const keychain = connection.data?.mode === 'account' && connection.data.secretStorage === 'memory' && route !== 'settings';
-  if (dismissed || (!notices.data?.length && !keychain)) return null;
+  if (dismissed || (!notices.data?.length && !keychain && !policyNotices.length)) return null;
+  const policyText = (n: PolicyNotice) => t(`startup.policy.${n.problem}`, { file: n.file, key: n.key ?? '', detail: n.detail });
 
   const text = (n: StartupNotice) => {
     const values = { what: t(`startup.what.${n.file}`), keptAt: n.keptAt, usingInstead: n.usingInstead ?? '', reason: n.reason };
@@ -36,6 +39,11 @@ export function StartupNotices() {
       <ul>
         {(notices.data ?? []).map((n) => (
           <li key={`${n.file}:${n.keptAt}`}>{text(n)}</li>
+        ))}
+        {policyNotices.map((n) => (
+          <li key={`policy:${n.key ?? ''}`} data-testid="policy-notice">
+            {policyText(n)}
+          </li>
         ))}
         {keychain ? <li>{ts('connection.keychainWarning')}</li> : null}
       </ul>

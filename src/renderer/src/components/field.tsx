@@ -74,6 +74,7 @@ export function CheckboxField({
   describedBy,
   className,
   testId,
+  disabled,
 }: {
   id: string;
   label: ReactNode;
@@ -82,11 +83,26 @@ export function CheckboxField({
   describedBy?: string;
   className?: string;
   testId?: string;
+  disabled?: boolean;
 }) {
   return (
     <div className={className ? `checkbox ${className}` : 'checkbox'}>
-      <input id={id} type="checkbox" checked={checked} aria-describedby={describedBy} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />
+      <input id={id} type="checkbox" checked={checked} disabled={disabled} aria-describedby={describedBy} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />
       <label htmlFor={id}>{label}</label>
     </div>
+  );
+}
+
+/**
+ * "Set by your administrator": a setting the machine-wide policy manages. Locked, the control
+ * next to it is disabled; as a default, the user may change it. `id` lets the control name it
+ * in aria-describedby.
+ */
+export function ManagedNote({ id, managed, text }: { id: string; managed: 'locked' | 'default' | undefined; text: Record<'locked' | 'default', string> }) {
+  if (!managed) return null;
+  return (
+    <p id={id} className={`hint managed ${managed}`} data-testid="managed-note" data-managed={managed}>
+      {text[managed]}
+    </p>
   );
 }

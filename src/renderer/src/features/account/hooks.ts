@@ -64,6 +64,11 @@ export function useSpending() {
   return useQuery({ queryKey: ['spending'], queryFn: () => call('spending'), staleTime: 10_000 });
 }
 
+/** The machine-wide policy (read once by main at start): which settings IT manages, and the account it names. */
+export function usePolicy() {
+  return useQuery({ queryKey: ['policy'], queryFn: () => call('getPolicy'), staleTime: Infinity });
+}
+
 export function useSettings() {
   return useQuery({ queryKey: accountKeys.settings, queryFn: () => call('getSettings'), staleTime: Infinity });
 }

@@ -5,9 +5,9 @@ import type { AccountView } from '../../../../shared/ipc/channels/account';
 import { baseUrlProblem } from '../../../../shared/settings';
 import { credentialKey, sameCredentialKey } from '../../../../shared/credential-key';
 import { call } from '../../lib/api';
-import { accountStatusWord, formatYuan, accountKeys, useConnection } from '../account';
+import { accountStatusWord, formatYuan, accountKeys, useConnection, usePolicy } from '../account';
 import { describeError } from '../../lib/describe-error';
-import { Field } from '../../components/field';
+import { Field, ManagedNote } from '../../components/field';
 
 type Outcome = { kind: 'ok'; text: string } | { kind: 'error'; text: string } | null;
 interface Credentials {
@@ -24,6 +24,9 @@ export function ConnectionForm() {
   const [secret, setSecret] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const status = connection.data;
+  // An account the administrator locked: the address and key are theirs, only the secret is the user's.
+  const managedService = usePolicy().data?.service ?? null;
+  const serviceLocked = managedService?.locked === true;
   // Until the user types (or submits), the address and key shown are the connected account's, and
   // follow it; from then on they are the user's own.
   const [edits, setEdits] = useState<Credentials | null>(null);
@@ -108,12 +111,26 @@ export function ConnectionForm() {
           {t(status.secretStorage === 'encrypted' ? 'connection.keychainEncrypted' : 'connection.keychainWarning')}
         </div>
       ) : null}
-      <Field id={`${id}-url`} label={t('connection.baseUrl')} hint={t('connection.baseUrlHint')} error={urlProblem} errorInHint>
-        {(control) => <input {...control} type="url" value={baseUrl} placeholder="https://" autoComplete="off" onChange={typed('baseUrl')} />}
+      <Field
+        id={`${id}-url`}
+        label={t('connection.baseUrl')}
+        hint={t('connection.baseUrlHint')}
+        error={urlProblem}
+        errorInHint
+        {...(managedService ? { describedBy: `${id}-service-managed` } : {})}
+      >
+        {(control) => (
+          <input {...control} type="url" value={baseUrl} placeholder="https://" autoComplete="off" disabled={serviceLocked} onChange={typed('baseUrl')} />
+        )}
       </Field>
-      <Field id={`${id}-key`} label={t('connection.apiKey')}>
-        {(control) => <input {...control} value={apiKey} autoComplete="off" spellCheck={false} onChange={typed('apiKey')} />}
+      <Field id={`${id}-key`} label={t('connection.apiKey')} {...(managedService ? { describedBy: `${id}-service-managed` } : {})}>
+        {(control) => <input {...control} value={apiKey} autoComplete="off" spellCheck={false} disabled={serviceLocked} onChange={typed('apiKey')} />}
       </Field>
+      <ManagedNote
+        id={`${id}-service-managed`}
+        managed={managedService ? (serviceLocked ? 'locked' : 'default') : undefined}
+        text={{ locked: t('managed.locked'), default: t('managed.default') }}
+      />
       <Field id={`${id}-secret`} label={t('connection.secret')} hint={secretHint} warnHint={mustRetype && !secret}>
         {(control) => (
           <input
@@ -139,7 +156,7 @@ export function ConnectionForm() {
             {t('connection.clearSecret')}
           </button>
         ) : null}
-        {status?.mode === 'account' ? (
+        {status?.mode === 'account' && !serviceLocked ? (
           <button type="button" className="btn" onClick={() => useDemo.mutate()}>
             {t('connection.useDemo')}
           </button>

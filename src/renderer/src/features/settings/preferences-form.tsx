@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings';
 import { changeLanguage, pickLanguage } from '../../i18n';
 import { call, CallError } from '../../lib/api';
-import { accountKeys, useSettings, useUpdateSettings } from '../account';
+import { accountKeys, usePolicy, useSettings, useUpdateSettings } from '../account';
 import { hotFolderKeys, useHotFolderProblem, useHotFolderStatus } from '../send';
 import { describeError } from '../../lib/describe-error';
 import { ErrorNotice } from '../../components/error-notice';
-import { CheckboxField, Field } from '../../components/field';
+import { CheckboxField, Field, ManagedNote } from '../../components/field';
+import type { Managed } from '../../../../shared/ipc/channels/app';
 
 type Draft = Pick<
   Settings,
@@ -29,6 +30,7 @@ function NumberField({
   max,
   step,
   describedBy,
+  disabled,
   onChange,
 }: {
   id: string;
@@ -37,12 +39,15 @@ function NumberField({
   min: number;
   max?: number;
   step?: string;
-  describedBy?: string;
+  describedBy?: string | undefined;
+  disabled?: boolean;
   onChange(value: number): void;
 }) {
   return (
     <Field id={id} label={label} {...(describedBy ? { describedBy } : {})}>
-      {(control) => <input {...control} type="number" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} />}
+      {(control) => (
+        <input {...control} type="number" min={min} max={max} step={step} value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))} />
+      )}
     </Field>
   );
 }
@@ -64,13 +69,28 @@ function draftOf(settings: Settings): Draft {
   };
 }
 
-/** Settings → Preferences, once main's settings are in: the form starts from them. */
+/** Settings → Preferences, once main's settings (and what the policy manages) are in: the form starts from them. */
 export function PreferencesForm() {
   const settings = useSettings();
-  return settings.data ? <PreferencesEditor settings={settings.data} /> : null;
+  const policy = usePolicy();
+  return settings.data && (policy.data || policy.isError) ? <PreferencesEditor settings={settings.data} managed={policy.data?.settings ?? {}} /> : null;
 }
 
-function PreferencesEditor({ settings }: { settings: Settings }) {
+type ManagedSettings = Partial<Record<keyof Settings, Managed>>;
+
+/** The form's values as main takes them. */
+function valuesOf(draft: Draft) {
+  const price = draft.contractUnitPrice.trim();
+  return {
+    ...draft,
+    defaultCountry: draft.defaultCountry.trim().toUpperCase(),
+    serviceTimeZone: draft.serviceTimeZone.trim(),
+    // A number input yields '' for anything that is not a number; main's schema refuses negatives with a message on the field.
+    contractUnitPrice: price === '' ? null : Number(price),
+  };
+}
+
+function PreferencesEditor({ settings, managed }: { settings: Settings; managed: ManagedSettings }) {
   const { t } = useTranslation('settings');
   const id = useId();
   const update = useUpdateSettings();
@@ -95,17 +115,23 @@ function PreferencesEditor({ settings }: { settings: Settings }) {
     void client.invalidateQueries({ queryKey: accountKeys.settings });
   };
 
+  const locked = (key: keyof Settings) => managed[key] === 'locked';
+  const managedText = { locked: t('managed.locked'), default: t('managed.default') };
+  /** the note under a managed setting, and its id for the control's aria-describedby */
+  const note = (key: keyof Settings) => <ManagedNote id={`${id}-${key}-managed`} managed={managed[key]} text={managedText} />;
+  const noteId = (key: keyof Settings) => (managed[key] ? `${id}-${key}-managed` : undefined);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const price = draft.contractUnitPrice.trim();
+    // Only what the user changed is sent: a setting left alone keeps following the administrator's default,
+    // and a locked one is never asked for.
+    const values = valuesOf(draft);
+    const before = valuesOf(draftOf(settings));
+    const patch = Object.fromEntries(
+      Object.entries(values).filter(([k, v]) => !locked(k as keyof Settings) && JSON.stringify(v) !== JSON.stringify(before[k as keyof typeof before])),
+    );
     update.mutate(
-      {
-        ...draft,
-        defaultCountry: draft.defaultCountry.trim().toUpperCase(),
-        serviceTimeZone: draft.serviceTimeZone.trim(),
-        // A number input yields '' for anything that is not a number; main's schema refuses negatives with a message on the field.
-        contractUnitPrice: price === '' ? null : Number(price),
-      },
+      patch,
       {
         onSuccess: () => {
           // The estimate on the Send screen depends on the contract price.
@@ -118,12 +144,18 @@ function PreferencesEditor({ settings }: { settings: Settings }) {
   };
 
   const text = (key: 'serviceTimeZone' | 'defaultCountry', label: string, hint: string) => (
-    <Field id={`${id}-${key}`} label={label} hint={hint} error={fieldError(key)} errorInHint>
-      {(control) => <input {...control} value={draft[key]} onChange={(e) => set(key, e.target.value)} />}
-    </Field>
+    <>
+      <Field id={`${id}-${key}`} label={label} hint={hint} error={fieldError(key)} errorInHint {...(noteId(key) ? { describedBy: noteId(key) } : {})}>
+        {(control) => <input {...control} value={draft[key]} disabled={locked(key)} onChange={(e) => set(key, e.target.value)} />}
+      </Field>
+      {note(key)}
+    </>
   );
   const check = (key: 'notifyOnDone' | 'notifyOnFailed' | 'closeToTray') => (
-    <CheckboxField id={`${id}-${key}`} label={t(`prefs.${key}`)} checked={draft[key]} onChange={(checked) => set(key, checked)} />
+    <>
+      <CheckboxField id={`${id}-${key}`} label={t(`prefs.${key}`)} checked={draft[key]} disabled={locked(key)} describedBy={noteId(key)} onChange={(checked) => set(key, checked)} />
+      {note(key)}
+    </>
   );
 
   return (
@@ -131,22 +163,42 @@ function PreferencesEditor({ settings }: { settings: Settings }) {
       <h2 id={`${id}-h`}>{t('prefs.heading')}</h2>
       <Field id={`${id}-lang`} label={t('prefs.language')}>
         {(control) => (
-          <select {...control} value={settings.language ?? 'system'} onChange={(e) => void onLanguage(e.target.value)} data-testid="language-select">
+          <select
+            {...control}
+            value={settings.language ?? 'system'}
+            disabled={locked('language')}
+            aria-describedby={noteId('language')}
+            onChange={(e) => void onLanguage(e.target.value)}
+            data-testid="language-select"
+          >
             <option value="system">{t('common:language.system')}</option>
             <option value="en">{t('common:language.en')}</option>
             <option value="zh-CN">{t('common:language.zhCN')}</option>
           </select>
         )}
       </Field>
+      {note('language')}
       {text('serviceTimeZone', t('prefs.serviceTimeZone'), t('prefs.serviceTimeZoneHint'))}
       {text('defaultCountry', t('prefs.defaultCountry'), t('prefs.defaultCountryHint'))}
-      <NumberField id={`${id}-threshold`} label={t('prefs.lowBalanceThreshold')} min={0} step="1" value={draft.lowBalanceThreshold} onChange={(n) => set('lowBalanceThreshold', n)} />
+      <NumberField
+        id={`${id}-threshold`}
+        label={t('prefs.lowBalanceThreshold')}
+        min={0}
+        step="1"
+        value={draft.lowBalanceThreshold}
+        describedBy={noteId('lowBalanceThreshold')}
+        disabled={locked('lowBalanceThreshold')}
+        onChange={(n) => set('lowBalanceThreshold', n)}
+      />
+      {note('lowBalanceThreshold')}
       {check('notifyOnDone')}
       {check('notifyOnFailed')}
       {check('closeToTray')}
-      <HotFolderFieldset id={`${id}-hot`} enabled={draft.hotFolder.enabled} onEnabled={(enabled) => set('hotFolder', { enabled })} />
-      <fieldset className="group">
+      <HotFolderFieldset id={`${id}-hot`} enabled={draft.hotFolder.enabled} managed={managed.hotFolder} onEnabled={(enabled) => set('hotFolder', { enabled })} />
+      {/* a disabled fieldset disables every control in it: the whole of a locked setting */}
+      <fieldset className="group" disabled={locked('autoRetry')} aria-describedby={noteId('autoRetry')}>
         <legend>{t('prefs.autoRetryHeading')}</legend>
+        {note('autoRetry')}
         <CheckboxField id={`${id}-retry`} label={t('prefs.autoRetryEnabled')} checked={draft.autoRetry.enabled} onChange={(checked) => set('autoRetry', { ...draft.autoRetry, enabled: checked })} />
         <div className="row">
           <NumberField id={`${id}-attempts`} label={t('prefs.autoRetryAttempts')} min={1} max={5} value={draft.autoRetry.attempts} onChange={(n) => set('autoRetry', { ...draft.autoRetry, attempts: n })} />
@@ -158,10 +210,18 @@ function PreferencesEditor({ settings }: { settings: Settings }) {
       </fieldset>
       <fieldset className="group">
         <legend>{t('prefs.sendingHeading')}</legend>
-        <Field id={`${id}-price`} label={t('prefs.contractUnitPrice')} hint={t('prefs.contractUnitPriceHint')} error={fieldError('contractUnitPrice')} errorInHint>
+        <Field
+          id={`${id}-price`}
+          label={t('prefs.contractUnitPrice')}
+          hint={t('prefs.contractUnitPriceHint')}
+          error={fieldError('contractUnitPrice')}
+          errorInHint
+          {...(noteId('contractUnitPrice') ? { describedBy: noteId('contractUnitPrice') } : {})}
+        >
           {(control) => (
             <input
               {...control}
+              disabled={locked('contractUnitPrice')}
               type="number"
               min={0}
               step="0.01"
@@ -172,14 +232,18 @@ function PreferencesEditor({ settings }: { settings: Settings }) {
             />
           )}
         </Field>
-        <CheckboxField id={`${id}-review`} label={t('prefs.reviewAlways')} checked={draft.review.always} onChange={(checked) => set('review', { ...draft.review, always: checked })} testId="review-always" />
-        <div className="row">
-          <NumberField id={`${id}-review-n`} label={t('prefs.reviewRecipientsAbove')} min={0} step="1" value={draft.review.recipientsAbove} describedBy={`${id}-review-hint`} onChange={(n) => set('review', { ...draft.review, recipientsAbove: n })} />
-          <NumberField id={`${id}-review-cost`} label={t('prefs.reviewCostAbove')} min={0} step="1" value={draft.review.costAbove} describedBy={`${id}-review-hint`} onChange={(n) => set('review', { ...draft.review, costAbove: n })} />
-        </div>
-        <p id={`${id}-review-hint`} className={fieldError('review.recipientsAbove') || fieldError('review.costAbove') ? 'error-text' : 'hint'}>
-          {fieldError('review.recipientsAbove') ?? fieldError('review.costAbove') ?? t('prefs.reviewHint')}
-        </p>
+        {note('contractUnitPrice')}
+        <fieldset className="plain" disabled={locked('review')} aria-describedby={noteId('review')} data-testid="review-fieldset">
+          <CheckboxField id={`${id}-review`} label={t('prefs.reviewAlways')} checked={draft.review.always} onChange={(checked) => set('review', { ...draft.review, always: checked })} testId="review-always" />
+          <div className="row">
+            <NumberField id={`${id}-review-n`} label={t('prefs.reviewRecipientsAbove')} min={0} step="1" value={draft.review.recipientsAbove} describedBy={`${id}-review-hint`} onChange={(n) => set('review', { ...draft.review, recipientsAbove: n })} />
+            <NumberField id={`${id}-review-cost`} label={t('prefs.reviewCostAbove')} min={0} step="1" value={draft.review.costAbove} describedBy={`${id}-review-hint`} onChange={(n) => set('review', { ...draft.review, costAbove: n })} />
+          </div>
+          <p id={`${id}-review-hint`} className={fieldError('review.recipientsAbove') || fieldError('review.costAbove') ? 'error-text' : 'hint'}>
+            {fieldError('review.recipientsAbove') ?? fieldError('review.costAbove') ?? t('prefs.reviewHint')}
+          </p>
+          {note('review')}
+        </fieldset>
       </fieldset>
       <div className="actions">
         <button type="submit" className="btn primary" disabled={update.isPending}>
@@ -206,8 +270,9 @@ function PreferencesEditor({ settings }: { settings: Settings }) {
  * The hot folder: on or off (saved with the form), and the folder itself, chosen in main's folder
  * dialog and stored at once; what main says of it (watching, or the problem).
  */
-function HotFolderFieldset({ id, enabled, onEnabled }: { id: string; enabled: boolean; onEnabled(enabled: boolean): void }) {
+function HotFolderFieldset({ id, enabled, managed, onEnabled }: { id: string; enabled: boolean; managed: Managed | undefined; onEnabled(enabled: boolean): void }) {
   const { t } = useTranslation('settings');
+  const noteId = managed ? `${id}-managed` : undefined;
   const client = useQueryClient();
   const hotFolder = useHotFolderStatus();
   const hotProblem = useHotFolderProblem();
@@ -226,8 +291,9 @@ function HotFolderFieldset({ id, enabled, onEnabled }: { id: string; enabled: bo
   };
 
   return (
-    <fieldset className="group">
+    <fieldset className="group" disabled={managed === 'locked'} aria-describedby={noteId}>
       <legend>{t('prefs.hotFolderHeading')}</legend>
+      <ManagedNote id={`${id}-managed`} managed={managed} text={{ locked: t('managed.locked'), default: t('managed.default') }} />
       <CheckboxField id={id} label={t('prefs.hotFolderEnabled')} checked={enabled} onChange={onEnabled} />
       <div className="field">
         <span id={`${id}-path-label`}>{t('prefs.hotFolderPath')}</span>

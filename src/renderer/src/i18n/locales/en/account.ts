@@ -31,4 +31,12 @@ export const account = {
   demoNotice: 'You are in demo mode. Everything works, but faxes go to a simulator on this computer and the balance is not real.',
   lowBalance: 'Low balance: {{amount}} left (warning below {{threshold}}). Top up before sending large faxes.',
   loadFailed: 'The account could not be loaded.',
+  managedFirstRun: {
+    title: 'Connect FaxDesk',
+    intro: 'Your administrator has set FaxDesk up for the fax service at {{origin}} (API key {{apiKey}}). Enter the API secret you were given to start sending.',
+    secret: 'API secret',
+    hint: 'FaxDesk checks it with the fax service, then keeps it in the system keychain. It is never shown again.',
+    connect: 'Connect',
+    connecting: 'Checking…',
+  },
 } as const;

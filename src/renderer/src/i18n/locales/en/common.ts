@@ -51,5 +51,12 @@ export const common = {
     newer: 'Your {{what}} was saved by a newer version of FaxDesk, so this version left it untouched at {{keptAt}}. Until you update FaxDesk, it keeps a separate {{what}} in {{usingInstead}}.',
     newerNoFallback: 'Your {{what}} was saved by a newer version of FaxDesk, so this version left it untouched at {{keptAt}}. Update FaxDesk; until then, changes are kept only until you quit.',
     unavailable: 'FaxDesk could not open its {{what}} at {{keptAt}} ({{reason}}). Changes are kept only until you quit. Check that the disk is not full and the folder can be written to, then restart FaxDesk.',
+    policy: {
+      unreadable: 'The administrator’s policy file {{file}} could not be read ({{detail}}), so it was not applied. Tell your IT department.',
+      malformed: 'The administrator’s policy file {{file}} is not valid JSON ({{detail}}), so it was not applied. Tell your IT department.',
+      unsafe_owner: 'The policy file {{file}} was ignored: it is {{detail}}. A policy must belong to the administrator and be writable by nobody else. Tell your IT department.',
+      unknown_key: 'The policy file {{file}} has a setting FaxDesk does not know, “{{key}}”; it was ignored and the rest of the policy applied. Tell your IT department.',
+      bad_value: 'In the policy file {{file}}, “{{key}}” has a value FaxDesk cannot use ({{detail}}); it was ignored and the rest of the policy applied. Tell your IT department.',
+    },
   },
 } as const;

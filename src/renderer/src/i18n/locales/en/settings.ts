@@ -61,5 +61,9 @@ export const settings = {
   notices: {
     settingsMoved: 'Your settings file could not be read and was moved to {{path}}. Defaults are in use; check your settings below.',
   },
+  managed: {
+    locked: 'Set by your administrator; it cannot be changed here.',
+    default: 'Preset by your administrator; you may change it.',
+  },
   fieldInvalid: 'Check this field.',
 } as const;

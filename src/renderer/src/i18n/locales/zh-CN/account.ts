@@ -33,4 +33,12 @@ export const account: DeepStrings<typeof en> = {
   demoNotice: '您正处于演示模式。所有功能均可使用，但传真发送到本机的模拟器，余额不是真实的。',
   lowBalance: '余额不足：剩余 {{amount}}（低于 {{threshold}} 时提醒）。发送大批量传真前请先充值。',
   loadFailed: '无法加载账户信息。',
+  managedFirstRun: {
+    title: '连接 FaxDesk',
+    intro: '管理员已为 {{origin}} 的传真服务配置好 FaxDesk（API 密钥 {{apiKey}}）。请输入您收到的 API 秘钥，即可开始发送。',
+    secret: 'API 秘钥',
+    hint: 'FaxDesk 会先向传真服务验证它，再保存在系统钥匙串中，此后不再显示。',
+    connect: '连接',
+    connecting: '正在验证…',
+  },
 };

@@ -54,5 +54,12 @@ export const common: DeepStrings<typeof en> = {
     newer: '您的{{what}}由更新版本的 FaxDesk 保存，本版本未改动它（位于 {{keptAt}}）。在您更新 FaxDesk 之前，本版本把{{what}}另存于 {{usingInstead}}。',
     newerNoFallback: '您的{{what}}由更新版本的 FaxDesk 保存，本版本未改动它（位于 {{keptAt}}）。请更新 FaxDesk；在此之前，所做的更改只保留到退出为止。',
     unavailable: 'FaxDesk 无法打开{{what}}（{{keptAt}}，原因：{{reason}}）。所做的更改只保留到退出为止。请确认磁盘未满且该文件夹可写入，然后重新启动 FaxDesk。',
+    policy: {
+      unreadable: '无法读取管理员的策略文件 {{file}}（{{detail}}），未应用该策略。请告知 IT 部门。',
+      malformed: '管理员的策略文件 {{file}} 不是有效的 JSON（{{detail}}），未应用该策略。请告知 IT 部门。',
+      unsafe_owner: '已忽略策略文件 {{file}}：该文件{{detail}}。策略文件必须属于管理员且其他人不可写入。请告知 IT 部门。',
+      unknown_key: '策略文件 {{file}} 中有 FaxDesk 不认识的设置项“{{key}}”，已忽略该项，其余策略已应用。请告知 IT 部门。',
+      bad_value: '策略文件 {{file}} 中“{{key}}”的值无法使用（{{detail}}），已忽略该项，其余策略已应用。请告知 IT 部门。',
+    },
   },
 };

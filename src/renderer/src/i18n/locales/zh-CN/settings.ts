@@ -64,5 +64,9 @@ export const settings: DeepStrings<typeof en> = {
   notices: {
     settingsMoved: '无法读取您的设置文件，已将其移至 {{path}}。当前使用默认设置，请检查下方设置。',
   },
+  managed: {
+    locked: '由管理员设定，无法在这里更改。',
+    default: '由管理员预设，您可以更改。',
+  },
   fieldInvalid: '请检查此项。',
 };
