@@ -51,6 +51,8 @@ export interface OfficeMirror {
   /** writes everything marked; settles when the queue is empty or the server is away */
   flush(): Promise<void>;
   status(): OfficeStatus;
+  /** the pool lost a connection it held (the server stopped or restarted): offline now, and try again */
+  connectionLost(e: UserError): void;
   stop(): Promise<void>;
 }
 
@@ -147,7 +149,7 @@ export function createOfficeMirror(deps: OfficeMirrorDeps): OfficeMirror {
   const goOffline = async (e: unknown) => {
     const err = e instanceof UserError ? e : new UserError('office.failed', 'The office database refused the request.');
     if (status.state !== 'offline') deps.log?.warn(`Office outbox offline: ${err.message}`);
-    setStatus({ state: 'offline', offlineSinceMs: status.offlineSinceMs ?? now(), error: { code: err.code, message: err.message } });
+    setStatus({ state: 'offline', offlineSinceMs: status.offlineSinceMs ?? now(), error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } });
     const closing = office;
     office = null;
     await closing?.close();
@@ -271,6 +273,10 @@ export function createOfficeMirror(deps: OfficeMirrorDeps): OfficeMirror {
       return running;
     },
     status: () => ({ ...status, pending: deps.queue.pendingCount() }),
+    connectionLost(e) {
+      if (stopped || running) return; // a write in progress finds out by itself
+      void goOffline(e);
+    },
     async stop() {
       stopped = true;
       if (retryTimer) clearTimeout(retryTimer);

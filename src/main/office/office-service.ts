@@ -130,7 +130,11 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       connect: async () => {
         const protection = protectionOf(config.fields);
         const password = await passwords.get(config.fields, protection);
-        return openOffice({ ...config.fields, password }, { extraCa: storedCa(), appliedBy: computer, onPoolError: (e) => deps.log.warn(`office outbox: ${e.message}`) });
+        return openOffice({ ...config.fields, password }, { extraCa: storedCa(), appliedBy: computer, onPoolError: (e) => {
+            deps.log.warn(`office outbox: ${e.message}`);
+            mirror?.connectionLost(e);
+          },
+        });
       },
       log: deps.log,
       onStatus: changed,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorData } from '../error-data';
 import { fileHandleSchema } from '../file-handle';
 
 /**
@@ -79,7 +80,7 @@ export interface OfficeStatus {
   /** local changes the office database has not seen yet */
   pending: number;
   /** why it is offline, as plain data for the window */
-  error: { code: string; message: string } | null;
+  error: ErrorData | null;
 }
 
 /** What Settings shows: never the password, never a path. */
