@@ -153,6 +153,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     grants,
     history: opened.value,
     onChange: (view) => deps.emit('officeChanged', view),
+    onTasksChanged: () => deps.emit('officeTasksChanged', { at: Date.now() }),
     ...(options.officeCa ? { extraCa: options.officeCa } : {}),
     ...(options.officeRetryMs ? { retryMs: options.officeRetryMs } : {}),
   });

@@ -194,7 +194,8 @@ export async function testOfficeConnection(target: OfficeTarget, options: Office
     if (schemaVersion > OFFICE_SCHEMA_VERSION) throw schemaNewerError(schemaVersion);
     if ((await missingRights(client, schemaVersion)).length > 0) throw Object.assign(new Error('missing rights'), { code: '42501' });
     const v = await client.query<{ server_version: string }>('SHOW server_version');
-    return { protection, serverVersion: v.rows[0]?.server_version ?? '', schemaVersion };
+    // "15.8 (Debian 15.8-0+deb12u1)": the version is the first word
+    return { protection, serverVersion: (v.rows[0]?.server_version ?? '').split(' ')[0] ?? '', schemaVersion };
   } catch (e) {
     throw describeOfficeFailure(e, target);
   } finally {

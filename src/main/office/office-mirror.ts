@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type pg from 'pg';
 import type { OfficeFields, OfficeStatus } from '../../shared/office/types';
 
 export type { OfficeStatus } from '../../shared/office/types';
@@ -18,7 +19,7 @@ import type { SendIntent, TaskDetail } from '../history/types';
 import type { Logger } from '../log';
 import { UserError } from '../errors';
 import { describeOfficeFailure, type OpenOffice } from './office-connection';
-import { officeRecordOf, upsertOfficeTasks, type Desk, type OfficeTaskRecord } from './office-records';
+import { OFFICE_CHANNEL, officeRecordOf, upsertOfficeTasks, type Desk, type OfficeTaskRecord } from './office-records';
 import type { OfficeDocument, OutboxQueue } from './outbox-queue';
 
 
@@ -39,6 +40,8 @@ export interface OfficeMirrorDeps {
   retryMs?: { first: number; max: number };
   /** tasks per transaction */
   batch?: number;
+  /** another desk (or this one) changed office tasks: LISTEN faxdesk_tasks, gathered over a short pause */
+  onOfficeTasksChanged?: () => void;
 }
 
 export interface OfficeMirror {
@@ -51,6 +54,10 @@ export interface OfficeMirror {
   /** writes everything marked; settles when the queue is empty or the server is away */
   flush(): Promise<void>;
   status(): OfficeStatus;
+  /** the pool lost a connection it held (the server stopped or restarted): offline now, and try again */
+  connectionLost(e: UserError): void;
+  /** the open pool while online (for the office views' reads), else null */
+  pool(): pg.Pool | null;
   stop(): Promise<void>;
 }
 
@@ -138,6 +145,33 @@ export function createOfficeMirror(deps: OfficeMirrorDeps): OfficeMirror {
   let stopped = false;
   let retryTimer: NodeJS.Timeout | null = null;
   let pause = retry.first;
+  /** one of the pool's two connections, held for LISTEN while online */
+  let listener: pg.PoolClient | null = null;
+  let notifyTimer: NodeJS.Timeout | null = null;
+
+  const dropListener = () => {
+    const l = listener;
+    listener = null;
+    if (notifyTimer) clearTimeout(notifyTimer);
+    notifyTimer = null;
+    l?.release(true);
+  };
+
+  async function listen(open: OpenOffice): Promise<void> {
+    if (listener || !deps.onOfficeTasksChanged) return;
+    const client = await open.pool.connect();
+    client.on('notification', (n) => {
+      if (n.channel !== OFFICE_CHANNEL || notifyTimer) return;
+      // a send of 100 tasks is one refresh, not 100
+      notifyTimer = setTimeout(() => {
+        notifyTimer = null;
+        deps.onOfficeTasksChanged?.();
+      }, 150);
+    });
+    client.on('error', (e) => mirror.connectionLost(describeOfficeFailure(e, deps.server)));
+    await client.query(`LISTEN ${OFFICE_CHANNEL}`);
+    listener = client;
+  }
 
   const setStatus = (next: Partial<OfficeStatus>) => {
     status = { ...status, ...next, pending: deps.queue.pendingCount() };
@@ -147,7 +181,8 @@ export function createOfficeMirror(deps: OfficeMirrorDeps): OfficeMirror {
   const goOffline = async (e: unknown) => {
     const err = e instanceof UserError ? e : new UserError('office.failed', 'The office database refused the request.');
     if (status.state !== 'offline') deps.log?.warn(`Office outbox offline: ${err.message}`);
-    setStatus({ state: 'offline', offlineSinceMs: status.offlineSinceMs ?? now(), error: { code: err.code, message: err.message } });
+    setStatus({ state: 'offline', offlineSinceMs: status.offlineSinceMs ?? now(), error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } });
+    dropListener();
     const closing = office;
     office = null;
     await closing?.close();
@@ -179,6 +214,8 @@ export function createOfficeMirror(deps: OfficeMirrorDeps): OfficeMirror {
     if (!office) {
       try {
         office = await deps.connect();
+        await listen(office);
+        deps.onOfficeTasksChanged?.();
       } catch (e) {
         await goOffline(e);
         return;
@@ -271,8 +308,14 @@ export function createOfficeMirror(deps: OfficeMirrorDeps): OfficeMirror {
       return running;
     },
     status: () => ({ ...status, pending: deps.queue.pendingCount() }),
+    connectionLost(e) {
+      if (stopped || running) return; // a write in progress finds out by itself
+      void goOffline(e);
+    },
+    pool: () => (status.state === 'online' || status.state === 'read-only' ? (office?.pool ?? null) : null),
     async stop() {
       stopped = true;
+      dropListener();
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = null;
       await running;

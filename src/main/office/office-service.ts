@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { officeFieldsSchema, type OfficeFields, type OfficeInput, type OfficeStatus, type OfficeTestResult, type OfficeView } from '../../shared/office/types';
+import { officeFieldsSchema, type OfficeFields, type OfficeInput, type OfficeStatus, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../shared/office/types';
 import type { SecretStore } from '../credentials/secret-store';
 import { UserError } from '../errors';
 import type { FileGrants } from '../files/grants';
@@ -17,7 +17,8 @@ import type { Logger } from '../log';
 import { writeFileAtomic } from '../storage/atomic-write';
 import { readJsonFile, writeJsonFile } from '../storage/json-file';
 import { computerName, defaultDisplayName } from './desk-identity';
-import { openOffice, testOfficeConnection, type OfficeTarget } from './office-connection';
+import { describeOfficeFailure, openOffice, testOfficeConnection, type OfficeTarget } from './office-connection';
+import { listOfficeTasks } from './office-views';
 import { createOfficeMirror, markingHistory, type OfficeMirror } from './office-mirror';
 import { createOfficePasswords } from './office-passwords';
 import { openOutboxQueue, type OutboxQueue } from './outbox-queue';
@@ -30,6 +31,8 @@ export interface OfficeService {
   save(input: OfficeInput): Promise<OfficeView>;
   /** forgets the office database (its password too); this desk's own history is untouched */
   remove(): Promise<OfficeView>;
+  /** the office's faxes, newest first (Tasks → Everyone); office.unavailable while not connected */
+  listTasks(page: { offset: number; limit: number }): Promise<OfficeTaskList>;
   /** the history whose writes this desk's mirror follows */
   wrapHistory(history: History): History;
   close(): Promise<void>;
@@ -43,6 +46,8 @@ export interface OfficeServiceDeps {
   /** the unwrapped history (the mirror reads each task's current state) */
   history: History;
   onChange(view: OfficeView): void;
+  /** the office's tasks changed (LISTEN/NOTIFY): the window re-reads Tasks → Everyone */
+  onTasksChanged?: () => void;
   /** extra trust anchors (tests' own certificates) */
   extraCa?: string[];
   retryMs?: { first: number; max: number };
@@ -130,10 +135,15 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       connect: async () => {
         const protection = protectionOf(config.fields);
         const password = await passwords.get(config.fields, protection);
-        return openOffice({ ...config.fields, password }, { extraCa: storedCa(), appliedBy: computer, onPoolError: (e) => deps.log.warn(`office outbox: ${e.message}`) });
+        return openOffice({ ...config.fields, password }, { extraCa: storedCa(), appliedBy: computer, onPoolError: (e) => {
+            deps.log.warn(`office outbox: ${e.message}`);
+            mirror?.connectionLost(e);
+          },
+        });
       },
       log: deps.log,
       onStatus: changed,
+      ...(deps.onTasksChanged ? { onOfficeTasksChanged: deps.onTasksChanged } : {}),
       ...(deps.retryMs ? { retryMs: deps.retryMs } : {}),
     });
     void mirror.flush();
@@ -176,6 +186,17 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       fs.rmSync(caFile, { force: true });
       changed();
       return view();
+    },
+    async listTasks(page) {
+      const pool = mirror?.pool();
+      if (!pool) {
+        throw new UserError('office.unavailable', 'The office database is not connected: only this desk’s faxes can be shown. Check Settings → Office outbox.');
+      }
+      try {
+        return await listOfficeTasks(pool, queue.deskId, page);
+      } catch (e) {
+        throw describeOfficeFailure(e, stored?.fields ?? { host: '', port: 0, database: '', user: '' });
+      }
     },
     wrapHistory(history) {
       // while no office database is configured nothing is marked: there is nowhere to replay to

@@ -128,6 +128,7 @@ export const APP_ERROR_CODES = [
   'office.failed',
   'office.queue_too_new',
   'office.bad_ca_file',
+  'office.unavailable',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorData } from '../error-data';
 import { fileHandleSchema } from '../file-handle';
 
 /**
@@ -79,7 +80,7 @@ export interface OfficeStatus {
   /** local changes the office database has not seen yet */
   pending: number;
   /** why it is offline, as plain data for the window */
-  error: { code: string; message: string } | null;
+  error: ErrorData | null;
 }
 
 /** What Settings shows: never the password, never a path. */
@@ -101,4 +102,38 @@ export interface OfficeTestResult {
   serverVersion: string;
   /** 0: FaxDesk has not set this database up yet (the first connection will) */
   schemaVersion: number;
+}
+
+/** One fax of the office, as every desk sees it (Tasks → Everyone). */
+export interface OfficeTaskRow {
+  intentId: string;
+  taskRef: string | null;
+  name: string;
+  /** the service's status, or the create state before it answered (as the local Tasks view) */
+  status: string;
+  senderName: string;
+  computerName: string;
+  /** sent from this desk */
+  mine: boolean;
+  kind: 'send' | 'resend' | 'auto_retry';
+  createdAtMs: number;
+  recipients: number;
+  success: number;
+  failed: number;
+  pending: number;
+  charges: number;
+}
+
+export const OFFICE_PAGE_SIZE = 50;
+
+export const officeTasksInputSchema = z
+  .object({
+    offset: z.number().int().min(0).max(10_000_000).default(0),
+    limit: z.number().int().min(1).max(200).default(OFFICE_PAGE_SIZE),
+  })
+  .strict();
+
+export interface OfficeTaskList {
+  rows: OfficeTaskRow[];
+  total: number;
 }

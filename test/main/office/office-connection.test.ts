@@ -158,6 +158,42 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
     }
   });
 
+  it('a role with only the grants of docs/office-outbox.md can test, open and write, but not set the schema up', async () => {
+    const setup = await openOffice(target(), { ...trusted(), appliedBy: 'DESK-A' });
+    await setup.close();
+    const c = await pgServer.admin();
+    const desk = { user: 'faxdesk_desk', password: 'Desk-8w#secret' };
+    try {
+      await c.query(`CREATE ROLE ${desk.user} LOGIN PASSWORD '${desk.password}'`);
+      // the guide's grants, word for word
+      await c.query(`GRANT CONNECT ON DATABASE ${OFFICE_DB} TO ${desk.user}`);
+      await c.query(`GRANT USAGE ON SCHEMA public TO ${desk.user}`);
+      await c.query(`GRANT SELECT ON faxdesk_schema_migrations TO ${desk.user}`);
+      await c.query(`GRANT SELECT, INSERT, UPDATE ON faxdesk_desks, faxdesk_tasks, faxdesk_recipients TO ${desk.user}`);
+      const as = target({ user: desk.user, password: desk.password });
+      expect((await testOfficeConnection(as, trusted())).schemaVersion).toBe(OFFICE_SCHEMA_VERSION);
+      const office = await openOffice(as, { ...trusted(), appliedBy: 'DESK-B' });
+      try {
+        expect(office.mode).toBe('read-write');
+        await office.pool.query("INSERT INTO faxdesk_desks (desk_id, display_name, computer_name) VALUES ('d-1', 'Li Na', 'RECEPTION-PC') ON CONFLICT (desk_id) DO UPDATE SET display_name = EXCLUDED.display_name");
+        await office.pool.query("INSERT INTO faxdesk_desks (desk_id, display_name, computer_name) VALUES ('d-1', 'Li Na', 'RECEPTION-PC') ON CONFLICT (desk_id) DO UPDATE SET display_name = EXCLUDED.display_name");
+        await expect(office.pool.query('DELETE FROM faxdesk_desks')).rejects.toMatchObject({ code: '42501' });
+      } finally {
+        await office.close();
+      }
+      // a schema step (as after an update) needs the owner: the same plain message, the schema untouched
+      await c.query(`DELETE FROM ${VERSION_TABLE}`);
+      await c.query(`INSERT INTO ${VERSION_TABLE} (version, name, applied_by) VALUES (0, 'pretend older', 'TEST')`);
+      expect((await failure(testOfficeConnection(as, trusted()))).code).toBe('office.no_permission');
+    } finally {
+      await c.query(`DELETE FROM ${VERSION_TABLE}`);
+      await c.query(`INSERT INTO ${VERSION_TABLE} (version, name, applied_by) VALUES (1, 'desks, tasks, recipients', 'TEST')`);
+      await c.query(`DROP OWNED BY ${desk.user}`);
+      await c.query(`DROP ROLE ${desk.user}`);
+      await c.end();
+    }
+  });
+
   it('holds at most two connections however many queries wait', async () => {
     const office = await openOffice(target(), { ...trusted(), appliedBy: 'DESK-A' });
     try {

@@ -1,7 +1,7 @@
 import type { Handlers } from '../dispatch';
 import type { OfficeService } from '../../office/office-service';
 
-export type OfficeHandlers = Pick<Handlers, 'getOffice' | 'testOffice' | 'saveOffice' | 'removeOffice'>;
+export type OfficeHandlers = Pick<Handlers, 'getOffice' | 'testOffice' | 'saveOffice' | 'removeOffice' | 'listOfficeTasks'>;
 
 /** The office outbox's settings card. */
 export function officeHandlers(office: OfficeService): OfficeHandlers {
@@ -10,5 +10,6 @@ export function officeHandlers(office: OfficeService): OfficeHandlers {
     testOffice: (input) => office.test(input),
     saveOffice: (input) => office.save(input),
     removeOffice: () => office.remove(),
+    listOfficeTasks: (page) => office.listTasks(page),
   };
 }

@@ -4,7 +4,7 @@ import type { Language } from '../../../shared/language';
 export type Resources = typeof en;
 
 /** Each feature adds its namespace to both languages' index.ts and here. */
-export const namespaces = ['common', 'phonebook', 'account', 'settings', 'tasks', 'failures', 'send', 'directory', 'errors'] as const satisfies ReadonlyArray<
+export const namespaces = ['common', 'phonebook', 'account', 'settings', 'tasks', 'failures', 'send', 'directory', 'office', 'errors'] as const satisfies ReadonlyArray<
   keyof Resources
 >;
 

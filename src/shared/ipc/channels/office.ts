@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
-import { officeInputSchema, type OfficeTestResult, type OfficeView } from '../../office/types';
+import { officeInputSchema, officeTasksInputSchema, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../office/types';
 
 /**
  * Settings → Office outbox: the shared PostgreSQL database of the office.
@@ -13,9 +13,13 @@ export const officeChannels = {
   testOffice: channel<OfficeTestResult>()(officeInputSchema),
   saveOffice: channel<OfficeView>()(officeInputSchema),
   removeOffice: channel<OfficeView>()(z.undefined()),
+  /** Tasks → Everyone: the office's faxes, newest first, each with its sender and computer */
+  listOfficeTasks: channel<OfficeTaskList>()(officeTasksInputSchema),
 };
 
 export const officeEvents = {
   /** connected, offline since …, read-only, changes waiting, or the settings changed */
   officeChanged: event<OfficeView>(),
+  /** a desk wrote to the office's tasks (LISTEN/NOTIFY): Tasks → Everyone is read again */
+  officeTasksChanged: event<{ at: number }>(),
 };

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useConnection } from '../account';
 import { DirectorySettings } from '../directory/settings-entry';
+import { OfficeSettings } from '../office/settings-entry';
 import { ConnectionForm } from './connection-form';
 import { PreferencesForm } from './preferences-form';
 
@@ -19,6 +20,7 @@ export function SettingsScreen() {
       <ConnectionForm />
       <PreferencesForm />
       <DirectorySettings />
+      <OfficeSettings />
     </section>
   );
 }

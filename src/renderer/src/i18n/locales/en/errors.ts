@@ -149,6 +149,7 @@ export const errors = {
     office_failed: 'The office database at {{server}} refused the request. Try again; if it keeps happening, show this to your administrator.',
     office_queue_too_new: 'The office outbox queue on this computer was written by a newer FaxDesk. Update FaxDesk to open it.',
     office_bad_ca_file: 'This file is not a CA certificate in PEM form (it starts with -----BEGIN CERTIFICATE-----). Ask your administrator for the office’s CA file.',
+    office_unavailable: 'The office database is not connected: only this desk’s faxes can be shown. Check Settings → Office outbox.',
   },
   /** Where the screen changes what to do: the same code, worded for that place. */
   inContext: {

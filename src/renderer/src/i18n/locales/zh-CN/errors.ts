@@ -132,6 +132,7 @@ export const errors: DeepStrings<typeof en> = {
     office_failed: '{{server}} 上的办公室数据库拒绝了请求。请重试；如果反复出现，请告知管理员。',
     office_queue_too_new: '本机的办公室发件箱队列由更新版本的 FaxDesk 写入。请更新 FaxDesk 后再打开。',
     office_bad_ca_file: '此文件不是 PEM 格式的 CA 证书（应以 -----BEGIN CERTIFICATE----- 开头）。请向管理员索取办公室的 CA 文件。',
+    office_unavailable: '办公室数据库未连接：只能显示本工位的传真。请检查“设置 → 办公室发件箱”。',
   },
   inContext: {
     account: {

@@ -1,0 +1,83 @@
+/**
+ * Two desks on one office database (two data folders, one PostgreSQL, one
+ * simulator), through main's handlers: desk A sends, and desk B learns of it
+ * by LISTEN/NOTIFY — an event, within 2 s, not a poll — and lists A's fax
+ * with A's name in Tasks → Everyone.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dispatch } from '../../../src/main/ipc/dispatch';
+import type { SendFaxInput } from '../../../src/shared/ipc/channels/send';
+import type { OfficeInput, OfficeTaskList, OfficeView } from '../../../src/shared/office/types';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
+import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import { makeTestServices, type TestServices } from '../../helpers/services';
+import { samplePdf } from '../tasks/helpers';
+
+const missing = postgresMissing();
+let pgServer: RunningPostgres;
+let sim: RunningSimulator;
+beforeAll(async () => {
+  if (missing) return;
+  pgServer = await startPostgres();
+  sim = await startSimulator({ speed: 200, balance: 1000 });
+});
+afterAll(async () => {
+  await sim?.stop();
+  await pgServer?.stop();
+});
+const open: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of open.splice(0).reverse()) await close();
+});
+
+async function desk(name: string): Promise<TestServices> {
+  const t = await makeTestServices({}, { officeRetryMs: { first: 50, max: 200 } });
+  open.push(() => t.cleanup());
+  const input: OfficeInput = {
+    fields: { host: '127.0.0.1', port: pgServer.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: name },
+    password: OWNER.password,
+    caFile: 'none',
+  };
+  expect((await dispatch(t.services.handlers, 'saveOffice', input)).ok).toBe(true);
+  await expect
+    .poll(async () => {
+      const r = await dispatch(t.services.handlers, 'getOffice', undefined);
+      return r.ok ? (r.value as OfficeView).status.state : null;
+    })
+    .toBe('online');
+  expect((await dispatch(t.services.handlers, 'connectAccount', { baseUrl: sim.baseUrl, apiKey: sim.apiKey, secret: sim.apiSecret })).ok).toBe(true);
+  return t;
+}
+
+async function everyone(t: TestServices): Promise<OfficeTaskList> {
+  const r = await dispatch(t.services.handlers, 'listOfficeTasks', { offset: 0, limit: 50 });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value as OfficeTaskList;
+}
+
+describe.skipIf(missing)('two desks, one office', () => {
+  it('desk B hears of desk A’s fax by LISTEN/NOTIFY within 2 s and lists it with A’s name', async () => {
+    const a = await desk('Li Na');
+    const b = await desk('Wang Wei');
+    const file = await samplePdf(a.dataDir, 1);
+    const heardBefore = b.emitted.filter((e) => e.name === 'officeTasksChanged').length;
+    const t0 = Date.now();
+    const handle = a.services.grants.grant(file);
+    const input: SendFaxInput = { name: 'Contract', documents: [{ handle, url: null, name: 'contract.pdf', pages: 1, fileRef: null }], numbers: ['8613800138000'], scheduledAt: null };
+    expect((await dispatch(a.services.handlers, 'sendFax', input)).ok).toBe(true);
+    await expect.poll(() => b.emitted.filter((e) => e.name === 'officeTasksChanged').length, { timeout: 2_000, interval: 20 }).toBeGreaterThan(heardBefore);
+    expect(Date.now() - t0).toBeLessThan(2_500);
+    await expect.poll(async () => (await everyone(b)).rows.find((r) => r.taskRef)?.senderName, { timeout: 2_000 }).toBe('Li Na');
+    const seenByB = (await everyone(b)).rows;
+    expect(seenByB).toHaveLength(1);
+    expect(seenByB[0]).toMatchObject({ name: 'Contract', senderName: 'Li Na', mine: false, recipients: 1 });
+    expect((await everyone(a)).rows[0]).toMatchObject({ senderName: 'Li Na', mine: true });
+  });
+
+  it('Everyone says plainly when the office database is not connected', async () => {
+    const t = await makeTestServices();
+    open.push(() => t.cleanup());
+    const r = await dispatch(t.services.handlers, 'listOfficeTasks', { offset: 0, limit: 50 });
+    expect(!r.ok && r.error.code).toBe('office.unavailable');
+  });
+});
