@@ -16,6 +16,7 @@ function RowStatus({ row, serviceErrors }: { row: RecipientRow; serviceErrors: s
   if (row.duplicateOf !== undefined && row.duplicateOf !== 'existing') {
     return <span className="muted">{t('recipients.duplicate', { row: row.duplicateOf + 1 })}</span>;
   }
+  if (row.extension) return <span className="send-warn">{t('recipients.extension', { extension: row.extension })}</span>;
   if (row.unlikely) return <span className="send-warn">{t('recipients.unlikely')}</span>;
   return <span className="send-ok">{t('recipients.ok')}</span>;
 }

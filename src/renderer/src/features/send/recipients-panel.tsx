@@ -12,18 +12,6 @@ export function appendNumbers(numbers: string[]): void {
   s.set({ recipientsText: (text ? `${text}\n` : '') + numbers.join('\n'), result: null });
 }
 
-function RowStatus({ row, serviceErrors }: { row: RecipientRow; serviceErrors: string[] | undefined }) {
-  const { t } = useTranslation('send');
-  if (serviceErrors?.length) return <span className="error-text">{serviceErrors.map((m) => t('recipients.serviceSaid', { message: m })).join(' ')}</span>;
-  if (!row.valid) return <span className="error-text">{row.reason ? t(`recipients.reason.${row.reason}`) : row.message}</span>;
-  if (row.duplicateOf !== undefined && row.duplicateOf !== 'existing') {
-    return <span className="muted">{t('recipients.duplicate', { row: row.duplicateOf + 1 })}</span>;
-  }
-  if (row.extension) return <span className="send-warn">{t('recipients.extension', { extension: row.extension })}</span>;
-  if (row.unlikely) return <span className="send-warn">{t('recipients.unlikely')}</span>;
-  return <span className="send-ok">{t('recipients.ok')}</span>;
-}
-
 /**
  * The recipients box, its counts and the check table. `parsed` is the box as typed (counts and
  * buttons act on it); `shown` is the same a moment later (useDeferredValue): the table follows it,
