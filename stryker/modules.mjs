@@ -18,6 +18,16 @@ export const modules = {
     mutate: ['src/shared/task-state.ts:120-160'],
     tests: ['test/shared/task-state.test.ts', 'test/main/tasks/refresh-if-due.test.ts', 'test/main/tasks/polling-economy.test.ts', 'test/main/tasks/tracker-rules.test.ts'],
   },
+  'tracker-due': {
+    what: "the tracker's own rate guard and refreshIfDue (when opening a task asks the service)",
+    mutate: ['src/main/tasks/tracker.ts:225-240', 'src/main/tasks/tracker.ts:315-326'],
+    tests: ['test/main/tasks/refresh-if-due.test.ts', 'test/main/tasks/tracker-rules.test.ts'],
+  },
+  'hot-folder-settle': {
+    what: "the hot folder's look at one file: settle time, empty files, writer, format and quiet checks",
+    mutate: ['src/main/intake/hot-folder.ts:329-361'],
+    tests: ['test/main/intake/hot-folder-settle.test.ts', 'test/main/intake/hot-folder.test.ts'],
+  },
   'file-handles': {
     what: 'the IPC door: what a file handle is, input validation, granted paths',
     mutate: ['src/shared/file-handle.ts', 'src/main/ipc/dispatch.ts', 'src/main/files/grants.ts'],
@@ -26,7 +36,7 @@ export const modules = {
   redaction: {
     what: 'secrets kept out of log lines (redact)',
     mutate: ['src/main/log.ts'],
-    tests: ['test/main/log.test.ts'],
+    tests: ['test/main/log.test.ts', 'test/main/log-lines.test.ts'],
   },
   'service-time': {
     what: "the spec's service time (YYYY-MM-DD HH:mm:ss in the service's zone)",

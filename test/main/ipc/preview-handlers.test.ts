@@ -12,7 +12,6 @@ import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
 import { previewHandlers } from '../../../src/main/ipc/handlers/preview';
 import { createFileGrants, type FileGrants } from '../../../src/main/files/grants';
 import { SYSTEM_CJK_FONTS } from '../../../src/main/pdf/fonts';
-import { MAX_DOCUMENT_BYTES } from '../../../src/shared/send/limits';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 
 const SECRET = 'PRIVATE KEY 7f3a canary';
@@ -117,7 +116,8 @@ describe('reading a document for the viewer', () => {
   it('refuses a document over the 10 MB send limit without reading it, and says so', async () => {
     const big = path.join(dir, 'big.pdf');
     fs.writeFileSync(big, '%PDF-1.4\n');
-    fs.truncateSync(big, MAX_DOCUMENT_BYTES + 1);
+    // the spec's single-file limit: 10 MB
+    fs.truncateSync(big, 10 * 1024 * 1024 + 1);
     const unread = untouched(big, fs.readFileSync(big));
     const r = await call('readDocumentPreview', { handle: grants.grant(big) });
     expect(r).toMatchObject({ ok: false, error: { code: 'preview.too_large', message: expect.stringContaining('10 MB') } });

@@ -90,3 +90,63 @@ describe('opening a task detail while the task is being sent', () => {
     expect(asked(rig, ref)).toBe(before + 1);
   });
 });
+
+describe('opening a task detail when the tracker must not ask', () => {
+  it('a query that failed counts: the next one waits for the interval from that attempt, and the failure is not reported as a refresh', async () => {
+    rig = await makeRig({ clientAttempts: 1 });
+    const ref = await longTask(rig);
+    await rig.clock.advance(PENDING_INTERVAL);
+    rig.sim.setFaults({ errorRate: 1 });
+    expect(await rig.feature.tracker.refreshIfDue(ref)).toBe(false);
+    const tried = asked(rig, ref);
+    expect(tried).toBe(1);
+    rig.sim.setFaults({ errorRate: 0 });
+    // the history never heard back, but the tracker asked: not again before 30 s from that attempt
+    await rig.clock.advance(PENDING_INTERVAL - 1);
+    expect(await rig.feature.tracker.refreshIfDue(ref)).toBe(false);
+    await rig.handlers.getTaskDetail({ id: ref });
+    expect(asked(rig, ref)).toBe(tried);
+    await rig.clock.advance(1);
+    expect(await rig.feature.tracker.refreshIfDue(ref)).toBe(true);
+    expect(asked(rig, ref)).toBe(tried + 1);
+  });
+
+  it('while offline or asleep it does not ask, and asks once back', async () => {
+    rig = await makeRig();
+    const ref = await longTask(rig);
+    await rig.clock.advance(PENDING_INTERVAL);
+    rig.feature.tracker.setOnline(false);
+    expect(await rig.feature.tracker.refreshIfDue(ref)).toBe(false);
+    await rig.handlers.getTaskDetail({ id: ref });
+    rig.feature.tracker.setOnline(true);
+    rig.feature.tracker.suspend();
+    expect(await rig.feature.tracker.refreshIfDue(ref)).toBe(false);
+    expect(asked(rig, ref)).toBe(0);
+    rig.feature.tracker.resume();
+    expect(await rig.feature.tracker.refreshIfDue(ref)).toBe(true);
+    expect(asked(rig, ref)).toBe(1);
+  });
+
+  it('a task that ended is never asked about again, however long after', async () => {
+    rig = await makeRig();
+    const ref = await rig.send('Short one', [OK], await samplePdf(rig.dir, 1));
+    let task = await rig.client.getTask(ref);
+    for (let i = 0; i < 30 && task.status !== 'done'; i++) {
+      await rig.clock.advance(10_000);
+      task = await rig.client.getTask(ref);
+    }
+    rig.feature.tracker.ingest(task);
+    expect(rig.history.getTask(ref)!.status).toBe('done');
+    const before = asked(rig, ref);
+    await rig.clock.advance(60 * 60_000);
+    expect(await rig.feature.tracker.refreshIfDue(ref)).toBe(false);
+    await rig.handlers.getTaskDetail({ id: ref });
+    expect(asked(rig, ref)).toBe(before);
+  });
+
+  it('a task the history does not hold is not asked about', async () => {
+    rig = await makeRig();
+    expect(await rig.feature.tracker.refreshIfDue('task_not_in_history')).toBe(false);
+    expect(asked(rig, 'task_not_in_history')).toBe(0);
+  });
+});
