@@ -17,9 +17,20 @@ const SHORT = 4;
 
 export function registerSecretForRedaction(secret: string): void {
   if (secret.length === 0) return;
-  // as it appears inside JSON too (a logged object escapes quotes and backslashes)
+  // as it appears inside JSON too (a logged object escapes quotes and backslashes), and as a URL,
+  // a form body or an Authorization header would carry it (URL-encoded, base64)
   const escaped = JSON.stringify(secret).slice(1, -1);
-  for (const form of new Set([secret, escaped])) (form.length < SHORT ? shortSecrets : secrets).add(form);
+  const bytes = Buffer.from(secret, 'utf8');
+  const forms = [
+    secret,
+    escaped,
+    encodeURIComponent(secret),
+    encodeURIComponent(secret).replace(/%20/g, '+'),
+    bytes.toString('base64'),
+    bytes.toString('base64').replace(/=+$/, ''),
+    bytes.toString('base64url'),
+  ];
+  for (const form of new Set(forms)) if (form) (form.length < SHORT ? shortSecrets : secrets).add(form);
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -30,9 +41,21 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 const HEADER = /(["']?x-api-secret["']?\s*[:=]\s*)(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^\s",;}]+))/gi;
 
+/** The header as an array pair: `["X-API-Secret", "v"]` (Node's rawHeaders, fetch's header lists). */
+const HEADER_PAIR = /(["']x-api-secret["']\s*,\s*)(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/gi;
+
+/** A field whose name says it holds a password or a secret, never registered: `"password": "…"`, `bindPassword='…'`, `password=…`. */
+const SECRET_FIELD = /(["']?\b[\w-]*(?:password|passwd|secret)["']?\s*[:=]\s*)(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^\s"',;&}\]]+))/gi;
+
+const quotedLike = (head: string, dq?: string, sq?: string) =>
+  dq !== undefined ? `${head}"[redacted]"` : sq !== undefined ? `${head}'[redacted]'` : `${head}[redacted]`;
+
 export function redact(text: string): string {
-  let out = text.replace(HEADER, (_m, head: string, dq?: string, sq?: string) =>
-    dq !== undefined ? `${head}"[redacted]"` : sq !== undefined ? `${head}'[redacted]'` : `${head}[redacted]`,
+  let out = text.replace(HEADER, (_m, head: string, dq?: string, sq?: string) => quotedLike(head, dq, sq));
+  out = out.replace(HEADER_PAIR, (_m, head: string, dq?: string, sq?: string) => quotedLike(head, dq, sq));
+  out = out.replace(SECRET_FIELD, (m, head: string, dq?: string, sq?: string, bare?: string) =>
+    // booleans and counts about a secret ("hasPassword": true) are not the secret
+    bare !== undefined && /^(?:true|false|null|\d+)$/.test(bare) ? m : quotedLike(head, dq, sq),
   );
   for (const s of secrets) out = out.split(s).join('[redacted]');
   for (const s of shortSecrets) {
@@ -42,10 +65,16 @@ export function redact(text: string): string {
   return out;
 }
 
+/** An error with its cause chain (Error.cause holds the real reason), a few levels deep. */
+function describeError(e: Error, depth = 0): string {
+  const own = `${e.name}: ${e.message}`;
+  const cause = (e as { cause?: unknown }).cause;
+  if (cause === undefined || depth >= 4) return own;
+  return `${own} (cause: ${cause instanceof Error ? describeError(cause, depth + 1) : typeof cause === 'string' ? cause : safeJson(cause)})`;
+}
+
 function format(extra: unknown[]): string {
-  return extra
-    .map((x) => (x instanceof Error ? `${x.name}: ${x.message}` : typeof x === 'string' ? x : safeJson(x)))
-    .join(' ');
+  return extra.map((x) => (x instanceof Error ? describeError(x) : typeof x === 'string' ? x : safeJson(x))).join(' ');
 }
 
 function safeJson(x: unknown): string {

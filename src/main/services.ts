@@ -16,6 +16,7 @@ import { createIntakeService, type IntakeService, type IntakeServiceOptions } fr
 import { createConnection, type Connection } from './account/connection';
 import { KEYCHAIN_SERVICE, openSecretStore, type SecretStore } from './credentials/secret-store';
 import { createSafeStorageKeytar } from './credentials/safe-storage-keytar';
+import { credentialKey, originOnlyKey } from '../shared/credential-key';
 import { createBindPasswords, type BindPasswords } from './directory/bind-passwords';
 import { createDirectoryService, type DirectoryService } from './directory/directory-service';
 import { previewHandlers } from './ipc/handlers/preview';
@@ -71,6 +72,28 @@ export interface MainServices {
   tasks: TasksService;
   handlers: Handlers;
   close(): Promise<void>;
+}
+
+/**
+ * Before the API secret was bound to the service's base path, its entry was
+ * keyed by the origin alone: an account configured with a path finds it
+ * there once and it moves to its own key, so an existing user stays connected.
+ */
+async function moveOriginOnlySecret(secrets: SecretStore, settings: SettingsStore, deps: PlatformDeps): Promise<void> {
+  const { baseUrl, apiKey } = settings.get();
+  const now = credentialKey(baseUrl, apiKey);
+  const before = originOnlyKey(baseUrl, apiKey);
+  if (!now || !before) return;
+  try {
+    if (await secrets.has(now)) return;
+    const old = await secrets.get(before);
+    if (old === null) return;
+    await secrets.set(now, old);
+    await secrets.delete(before);
+    deps.log.info('keychain: the stored API secret was bound to the service address with its path');
+  } catch (e) {
+    deps.log.warn('keychain: the stored API secret could not be moved to its service entry', e);
+  }
 }
 
 /** The file the safeStorage fallback keeps directory bind passwords in (the API secret has its own). */
@@ -134,6 +157,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     .migrateLegacy(connection.currentKey())
     .then((r) => r !== 'none' && deps.log.info(`keychain: the stored API secret was ${r === 'migrated' ? 'bound to the configured service' : 'removed (no account is configured)'}`))
     .catch((e: unknown) => deps.log.warn('keychain: the stored API secret could not be moved to its service entry', e));
+  await moveOriginOnlySecret(secrets, settings, deps);
   // The local task history (SQLite, WAL): the only index of tasks this desk created.
   const opened = openRecovering(
     path.join(deps.dataDir, 'history.sqlite'),

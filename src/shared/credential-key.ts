@@ -5,7 +5,12 @@
  * host. A secret is only ever read back for exactly the same pair.
  */
 export interface CredentialKey {
-  /** scheme://host[:port] as credentialOrigin() writes it */
+  /**
+   * where it may be sent: for the API secret scheme://host[:port] plus the
+   * service's base path (credentialService), so another service under the
+   * same host (https://host/tenant-b beside https://host/tenant-a) does not
+   * receive it; for directories the origin alone
+   */
   origin: string;
   /** the API key, an LDAP bind DN, … */
   account: string;
@@ -32,11 +37,37 @@ export function credentialOrigin(raw: string): string | null {
   return `${scheme}//${host}${port}`;
 }
 
+/** The base path of an address as the key writes it: no trailing slash, '' for the root. */
+function basePath(raw: string): string {
+  try {
+    return new URL(raw.trim()).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}
+
+/** Origin + base path: the service an API secret belongs to (null without an origin). */
+export function credentialService(raw: string): string | null {
+  const origin = credentialOrigin(raw);
+  return origin && `${origin}${basePath(raw)}`;
+}
+
 /** The key for a service address and account, or null when the address has no origin. */
 export function credentialKey(address: string, account: string): CredentialKey | null {
+  const service = credentialService(address);
+  const acct = account.trim();
+  return service && acct ? { origin: service, account: acct } : null;
+}
+
+/**
+ * The key FaxDesk used before secrets were bound to the base path too (the
+ * origin alone), for an address that has a path; null where the two agree.
+ * Start-up moves such an entry to the configured service's key.
+ */
+export function originOnlyKey(address: string, account: string): CredentialKey | null {
   const origin = credentialOrigin(address);
   const acct = account.trim();
-  return origin && acct ? { origin, account: acct } : null;
+  return origin && acct && basePath(address) !== '' ? { origin, account: acct } : null;
 }
 
 export function sameCredentialKey(a: CredentialKey | null, b: CredentialKey | null): boolean {

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { escapeCsvCell, unescapeCsvCell } from '../storage/csv-cell';
 import { normalizeNumber } from '../../shared/phone/parse';
 import { displayFax } from '../../shared/phonebook/format';
 import {
@@ -139,16 +140,9 @@ export function previewCsv(text: string, encoding: CsvEncoding, hasHeader?: bool
   };
 }
 
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-
-/** Spreadsheets run cells that start with = + - @ as formulas: exported text cells get a leading '. */
-export function escapeCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-export function unescapeCell(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value) ? value.slice(1) : value;
-}
+/** Spreadsheets run cells (or ;/,/tab separated parts of them) that start with = + - @ as formulas: one guard for every export. */
+export const escapeCell = escapeCsvCell;
+export const unescapeCell = unescapeCsvCell;
 
 function cell(row: string[], column: number | undefined, max: number): string {
   if (column === undefined) return '';

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { escapeCsvCell } from '../storage/csv-cell';
 import type { TaskDetailView } from '../../shared/tasks/types';
 
 const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
@@ -6,8 +7,8 @@ const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString(
 /**
  * One row per recipient, every field of the record. Times are given as the
  * service wrote them (its own time zone, which the column names say) and as
- * ISO 8601 instants, so a spreadsheet in any zone reads them right. Cells that a spreadsheet would run as a formula are
- * escaped (names and reasons come from outside).
+ * ISO 8601 instants, so a spreadsheet in any zone reads them right. Text cells are escaped wherever a spreadsheet could run
+ * part of them as a formula (storage/csv-cell.ts; names and reasons come from outside).
  */
 export function taskCsv(detail: TaskDetailView): string {
   const { task } = detail;
@@ -34,6 +35,11 @@ export function taskCsv(detail: TaskDetailView): string {
     'task_ref', 'task_name', 'task_status', 'rcpt_ref', 'phone_number', 'status', 'page_count', 'unit_price',
     'charged_amount', 'failed_code', 'failed_reason', 'retryable', 'created_at_service_time', 'completed_at_service_time', 'completed_at_utc', 'demo',
   ];
+  // Text from the service and the user (names, reasons) is escaped where any part of it could start a formula.
+  const data = rows.map((r) => columns.map((c) => {
+    const v = r[c as keyof typeof r];
+    return typeof v === 'string' ? escapeCsvCell(v) : v;
+  }));
   // A BOM so Excel opens UTF-8 (Chinese names) correctly.
-  return '\uFEFF' + Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => r[c as keyof typeof r])) }, { escapeFormulae: true, newline: '\r\n' });
+  return '\uFEFF' + Papa.unparse({ fields: columns, data }, { newline: '\r\n' });
 }

@@ -74,9 +74,12 @@ describe('the secret in the OS keychain', () => {
     try {
       await store.set(KEY, SECRET);
       // the same service written differently is the same entry
-      expect(await store.get(credentialKey('HTTPS://FAX.example.com:443/other/path', 'office-key')!)).toBe(SECRET);
+      expect(await store.get(credentialKey('HTTPS://FAX.example.com:443/api/', 'office-key')!)).toBe(SECRET);
       for (const other of [
-        credentialKey('https://fax.example.com.evil.test', 'office-key'),
+        // another base path on the same host is another service
+        credentialKey('https://fax.example.com/other/path', 'office-key'),
+        credentialKey('https://fax.example.com', 'office-key'),
+        credentialKey('https://fax.example.com.evil.test/api', 'office-key'),
         credentialKey('https://fax.example.com:8443', 'office-key'),
         credentialKey('http://fax.example.com', 'office-key'),
         credentialKey('https://fax.example.com', 'other-key'),
@@ -84,7 +87,7 @@ describe('the secret in the OS keychain', () => {
         expect(await store.get(other!), JSON.stringify(other)).toBeNull();
       }
       // the keychain entry is named after its service, readable in the system's keychain viewer
-      expect(await keytar.getPassword(SERVICE, 'https://fax.example.com office-key')).toBe(SECRET);
+      expect(await keytar.getPassword(SERVICE, 'https://fax.example.com/api office-key')).toBe(SECRET);
       expect(await keytar.getPassword(SERVICE, LEGACY_KEYCHAIN_ACCOUNT)).toBeNull();
     } finally {
       await store.delete(KEY);
