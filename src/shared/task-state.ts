@@ -19,14 +19,15 @@ export type KnownRecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 /**
  * A task's status as the screens show it: the service's, or FaxDesk's own while it has no answer of
  * the service's ('creating' a task, 'unchecked' after a reference was added, 'outcome_unknown' and
- * 'create_failed' for a create without a definitive answer or refused).
+ * 'create_failed' for a create without a definitive answer or refused; 'demo_ended' for a demo fax
+ * still under way when an account was connected: nobody follows it any more).
  */
-export const VIEW_STATUSES = [...TASK_STATUSES, 'outcome_unknown', 'creating', 'unchecked', 'create_failed'] as const;
+export const VIEW_STATUSES = [...TASK_STATUSES, 'outcome_unknown', 'creating', 'unchecked', 'create_failed', 'demo_ended'] as const;
 export type KnownViewStatus = (typeof VIEW_STATUSES)[number];
 /** Not started as far as the user can tell: the service's pending, a reference not fetched yet, a create in flight. */
 export const WAITING_VIEW_STATUSES = ['pending', 'unchecked', 'creating'] as const satisfies readonly KnownViewStatus[];
 /** Never changes again (an unknown outcome is never retried on its own). */
-export const FINAL_VIEW_STATUSES = ['done', 'failed', 'outcome_unknown', 'create_failed'] as const satisfies readonly KnownViewStatus[];
+export const FINAL_VIEW_STATUSES = ['done', 'failed', 'outcome_unknown', 'create_failed', 'demo_ended'] as const satisfies readonly KnownViewStatus[];
 /** Being worked on or waiting: what the tray's "active" and the polling care about. */
 export const ACTIVE_VIEW_STATUSES = [...WAITING_VIEW_STATUSES, 'sending'] as const;
 

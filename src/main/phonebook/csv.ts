@@ -204,12 +204,13 @@ export function planImport(
 export const EXPORT_HEADER = ['name', 'fax', 'company', 'note'] as const;
 
 /**
- * Spec-format digits grouped the international way, without the plus:
- * spreadsheets keep "86 10 8888 1234" as text (bare digits turn into 8.61E+12,
- * and a leading + reads as a formula), and import reads it back as written.
+ * Spec-format digits written the international way, with the plus, as people
+ * and other address books write a fax number ("+86 10 8888 1234"): without it
+ * the number read as a national one in the next program. The spaces keep a
+ * spreadsheet from turning it into 8.61E+12; import reads it back as written.
  */
 export function formatFaxForCsv(fax: string): string {
-  return displayFax(fax).replace(/^\+/, '');
+  return displayFax(fax);
 }
 
 /** The phonebook as CSV: UTF-8 with a BOM (so Excel shows Chinese names), CRLF, a header row. */

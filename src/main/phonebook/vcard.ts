@@ -82,6 +82,31 @@ export function previewOf(plan: VcardPlan): VcardPreview {
   return { ...plan.result, sample: plan.sample };
 }
 
+/** Two-character Chinese family names; any other Chinese name has a one-character family name. */
+const COMPOUND_SURNAMES = new Set(['欧阳', '司马', '上官', '诸葛', '东方', '皇甫', '尉迟', '公孙', '慕容', '长孙', '宇文', '司徒', '夏侯', '轩辕', '令狐', '端木', '独孤', '南宫', '西门', '百里', '呼延', '澹台', '公冶', '万俟', '闻人', '赫连', '申屠', '钟离', '太史']);
+
+/**
+ * A contact's one name field as vCard's N parts, the way a person reads it:
+ * "Schmidt, Anna" and "Anna Schmidt" are family Schmidt, given Anna; "Anna
+ * Maria Schmidt" keeps Maria as an additional name; a Chinese name is family
+ * name first (张伟: 张, 伟; 欧阳娜娜: 欧阳, 娜娜). A single word is the family name.
+ */
+export function splitPersonName(name: string): { family: string; given: string; additional: string } {
+  const whole = name.trim().replace(/\s+/g, ' ');
+  const comma = /^([^,]+),\s*(.+)$/.exec(whole);
+  if (comma) {
+    const [given = '', ...more] = comma[2]!.split(' ');
+    return { family: comma[1]!.trim(), given, additional: more.join(' ') };
+  }
+  if (/^\p{Script=Han}{2,4}$/u.test(whole)) {
+    const cut = whole.length > 2 && COMPOUND_SURNAMES.has(whole.slice(0, 2)) ? 2 : 1;
+    return { family: whole.slice(0, cut), given: whole.slice(cut), additional: '' };
+  }
+  const words = whole.split(' ');
+  if (words.length < 2) return { family: whole, given: '', additional: '' };
+  return { family: words[words.length - 1]!, given: words[0]!, additional: words.slice(1, -1).join(' ') };
+}
+
 /** The phonebook as vCard 3.0: one card per contact, its groups as CATEGORIES. */
 export function contactsToVcard(contacts: Contact[], groupList: Group[]): string {
   const groupNames = new Map(groupList.map((g) => [g.id, g.name]));
@@ -89,9 +114,10 @@ export function contactsToVcard(contacts: Contact[], groupList: Group[]): string
     const card = new ICAL.Component(['vcard', [], []]);
     card.addPropertyWithValue('version', '3.0');
     card.addPropertyWithValue('fn', c.name);
-    // N is required in 3.0; the whole name goes in the family part, as exporters do when they cannot split it.
+    // N (required in 3.0) is family;given;additional: address books sort and show by it.
     const n = new ICAL.Property('n', card);
-    n.setValue([c.name, '', '', '', ''] as unknown as string);
+    const parts = splitPersonName(c.name);
+    n.setValue([parts.family, parts.given, parts.additional, '', ''] as unknown as string);
     card.addProperty(n);
     if (c.company) {
       const org = new ICAL.Property('org', card);

@@ -217,7 +217,8 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
       const profile = current();
       const rows = history.listTasks({ ...filter, sort, limit, offset }).map((t) => toRowView(t, profile));
       tracker.markVisible(rows.flatMap((r) => (r.taskRef && !r.readOnly && !isTerminalTask(r.status) ? [r.taskRef] : [])));
-      return { rows, total: history.countTasks(filter) };
+      const hidden = filters.showDemo || profile === DEMO_PROFILE ? 0 : history.countTasks({ ...filter, profiles: [DEMO_PROFILE] });
+      return { rows, total: history.countTasks(filter), hiddenDemo: hidden };
     },
     async detail(id) {
       const d = detailOrThrow(id);

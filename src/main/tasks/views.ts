@@ -1,5 +1,5 @@
 /** History records → the plain views the Tasks and Failures screens get. */
-import { isRetryableFailure, nextPollAt, pollStatusOf } from '../../shared/task-state';
+import { ACTIVE_VIEW_STATUSES, isRetryableFailure, nextPollAt, pollStatusOf } from '../../shared/task-state';
 import { compareFailureGroups } from '../../shared/tasks/order';
 import type { FailuresView, RecipientView, TaskDetailView, TaskRowView } from '../../shared/tasks/types';
 import { isDemoProfile } from '../account/profile';
@@ -11,13 +11,21 @@ export function rowId(t: Pick<TaskSummary, 'id' | 'taskRef'>): string {
   return t.taskRef ?? `local:${t.id}`;
 }
 
+/**
+ * A demo fax still under way when an account was connected: the built-in service is no longer asked
+ * about it, so it is shown as stopped rather than as a "Sending" that never ends.
+ */
+function demoEnded(t: Pick<TaskSummary, 'profile' | 'status'>, current: string): boolean {
+  return isDemoProfile(t.profile) && !isDemoProfile(current) && (ACTIVE_VIEW_STATUSES as readonly string[]).includes(t.status);
+}
+
 /** `current`: the profile in use; a task of another one is shown read-only. */
 export function toRowView(t: TaskSummary, current: string): TaskRowView {
   return {
     id: rowId(t),
     taskRef: t.taskRef,
     name: t.name,
-    status: t.status,
+    status: demoEnded(t, current) ? 'demo_ended' : t.status,
     outcomeUnknown: t.status === 'outcome_unknown',
     createdAtMs: t.createdAtMs,
     scheduledAtMs: t.scheduledAtMs,

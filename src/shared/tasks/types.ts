@@ -102,6 +102,8 @@ export interface TaskDetailView {
 export interface ListTasksResult {
   rows: TaskRowView[];
   total: number;
+  /** demo faxes left out of the list (an account is connected and they were not asked for) */
+  hiddenDemo: number;
 }
 
 export interface FailureItem {

@@ -148,7 +148,9 @@ describe('exporting the phonebook', () => {
     const text = fs.readFileSync(target, 'utf8');
     expect(text.startsWith('\ufeffname,fax,company,note\r\n')).toBe(true);
     expect(text).toContain("'=HYPERLINK");
-    expect(text).toContain('86 10 8888 1234');
+    // With the plus, as address books write it (it used to be "86 10 8888 1234").
+    expect(text).toContain('张三,+86 10 8888 1234,');
+    expect(text).toMatch(/,\+1 212 555 0123,/);
 
     const other = makePhonebook({ defaultCountry: 'US' });
     try {

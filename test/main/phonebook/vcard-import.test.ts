@@ -135,10 +135,30 @@ describe('exporting vCards', () => {
     const text = fs.readFileSync(out, 'utf8');
     expect(text).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
     expect(text).toContain('TEL;TYPE=work,fax:+86 10 6555 0001');
+    // N is family;given (it was the whole name as the family name: N:Anna Schmidt;;;;).
+    for (const line of text.split('\r\n').filter((l) => l.startsWith('N:'))) expect(line).not.toMatch(/^N:[^;]* [^;]*;;/);
 
     other = makePhonebook({ defaultCountry: 'US' });
     const again = await other.handlers.importVcard({ handle: other.grants.grant(out) });
     expect(again).toMatchObject({ cards: before.length, added: before.length, merged: 0, skippedCount: 0 });
     expect(book(other)).toEqual(before);
+  });
+});
+
+describe('vCard names', () => {
+  it.each([
+    ['Anna Schmidt', 'Schmidt', 'Anna', ''],
+    ['Schmidt, Anna', 'Schmidt', 'Anna', ''],
+    ['Anna Maria Schmidt', 'Schmidt', 'Anna', 'Maria'],
+    ['张伟', '张', '伟', ''],
+    ['欧阳娜娜', '欧阳', '娜娜', ''],
+    ['Acme', 'Acme', '', ''],
+    ['', '', '', ''],
+  ])('%j is family %j, given %j', async (name, family, given, additional) => {
+    const { splitPersonName, contactsToVcard } = await import('../../../src/main/phonebook/vcard');
+    expect(splitPersonName(name)).toEqual({ family, given, additional });
+    const card = contactsToVcard([{ id: 'c1', name, fax: '861088881234', company: null, note: null, groupIds: [] } as never], []);
+    const esc = (s: string) => s.replace(/,/g, '\\,');
+    expect(card).toContain(`\r\nN:${esc(family)};${esc(given)};${esc(additional)};;\r\n`);
   });
 });

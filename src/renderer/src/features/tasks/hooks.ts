@@ -153,6 +153,12 @@ export function useTaskTotal(p: ListParams): number {
   return q.data ?? 0;
 }
 
+/** How many demo faxes the filters left out (an account is connected): the same cached first page. */
+export function useHiddenDemo(p: ListParams): number {
+  const q = useQuery({ ...firstPageQuery(p), select: (d: ListTasksResult) => d.hiddenDemo ?? 0 });
+  return q.data ?? 0;
+}
+
 export function useTaskDetail(id: string | null) {
   return useQuery({
     queryKey: taskKeys.detail(id ?? ''),

@@ -13,6 +13,7 @@ const TONE: Record<string, string> = {
   unchecked: 'muted',
   creating: 'muted',
   canceled: 'muted',
+  demo_ended: 'muted',
 };
 
 /** A shape per state as well as a colour: the state reads without colour vision, and at a glance. */
@@ -27,6 +28,7 @@ const ICON: Record<string, LucideIcon> = {
   unchecked: CircleDashed,
   creating: CircleDashed,
   canceled: Ban,
+  demo_ended: Ban,
 };
 
 /** A task or recipient state; one the service invents is shown as it came. */

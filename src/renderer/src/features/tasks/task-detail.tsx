@@ -286,9 +286,11 @@ function TaskFacts({ d, language, onOpen }: { d: TaskDetailView; language: strin
   const task = d.task;
   const nextCheck =
     d.nextCheckAtMs === null
-      ? isTerminalTask(task.status)
-        ? t('detail.noMoreChecks')
-        : t('detail.never')
+      ? task.status === 'demo_ended'
+        ? t('detail.demoEnded')
+        : isTerminalTask(task.status)
+          ? t('detail.noMoreChecks')
+          : t('detail.never')
       : localTime(d.nextCheckAtMs, language);
 
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SEARCH_CONTROL_CHARACTERS, STATUS_FILTERS, type StatusFilter, type TaskSortKey } from '../../../../shared/tasks/types';
 import { useUiStore } from '../../app/ui-store';
 import { dateInputToMs } from './format';
-import { useStartTaskList, useTaskTotal, type ListParams } from './hooks';
+import { useHiddenDemo, useStartTaskList, useTaskDetail, useTaskTotal, type ListParams } from './hooks';
 import { ShowDemoToggle, useShowDemo } from './demo';
 import { LookupForm } from './lookup';
 import { TaskDetailPane } from './task-detail';
@@ -35,6 +35,10 @@ export function TasksScreen() {
     setStatus(next);
   };
   const total = useTaskTotal(params);
+  const hiddenDemo = useHiddenDemo(params);
+  // A demo fax's detail does not stay open beside a list that hides demo faxes (after connecting).
+  const openDetail = useTaskDetail(openId).data;
+  const shownId = openId && openDetail?.task.demo && openDetail.task.readOnly && !showDemo ? null : openId;
   const filtered = status !== '' || from !== '' || to !== '' || text.trim() !== '';
 
   const onSort = useCallback(
@@ -64,6 +68,11 @@ export function TasksScreen() {
         </span>
         <LookupForm onOpen={onOpen} />
       </div>
+      {hiddenDemo > 0 ? (
+        <p className="notice info" role="status" data-testid="demo-hidden">
+          {t('demo.hidden', { count: hiddenDemo })}
+        </p>
+      ) : null}
       <form className="filters row" role="search" aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()}>
         <Field
           id={`${id}-text`}
@@ -111,11 +120,17 @@ export function TasksScreen() {
           </button>
         ) : null}
       </form>
-      <div className={openId ? 'tasks-layout with-detail' : 'tasks-layout'}>
+      <div className={shownId ? 'tasks-layout with-detail' : 'tasks-layout'}>
         <div className="tasks-list">
-          <TaskTable params={params} onSort={onSort} selectedId={openId} onOpen={onOpen} emptyText={filtered ? t('emptyFiltered') : t('empty')} />
+          <TaskTable
+            params={params}
+            onSort={onSort}
+            selectedId={shownId}
+            onOpen={onOpen}
+            emptyText={filtered ? t('emptyFiltered') : hiddenDemo > 0 ? t('emptyAccount') : t('empty')}
+          />
         </div>
-        {openId ? <TaskDetailPane key={openId} id={openId} onClose={closeDetail} onOpen={onOpen} /> : null}
+        {shownId ? <TaskDetailPane key={shownId} id={shownId} onClose={closeDetail} onOpen={onOpen} /> : null}
       </div>
     </section>
   );
