@@ -177,7 +177,7 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect(review.getByTestId('send-review-demo')).toHaveText(l('send:review.demo'));
     await expect(review.getByTestId('send-review-pages')).toHaveText(l('send:review.pageTotal', { count: 2 }));
     await expect(review.getByTestId('send-review-unit-price')).toHaveText(l('send:review.perPage', { price: '¥0.30' }));
-    await review.getByText(l('send:review.showNumbers', { count: 12 }), { exact: true }).click();
+    await review.getByText(l('send:review.showNumbers'), { exact: true }).click();
     const list = review.getByRole('list', { name: l('send:review.numbersLabel'), exact: true });
     await expect(list.getByRole('listitem')).toHaveCount(12);
     await expect(list.getByRole('listitem').first()).toHaveText('+86 10 8800 0100');
