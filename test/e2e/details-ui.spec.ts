@@ -177,12 +177,50 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect(review.getByTestId('send-review-demo')).toHaveText(l('send:review.demo'));
     await expect(review.getByTestId('send-review-pages')).toHaveText(l('send:review.pageTotal', { count: 2 }));
     await expect(review.getByTestId('send-review-unit-price')).toHaveText(l('send:review.perPage', { price: '¥0.30' }));
-    await review.getByText(l('send:review.showNumbers', { count: 12 }), { exact: true }).click();
+    await review.getByText(l('send:review.showNumbers'), { exact: true }).click();
     const list = review.getByRole('list', { name: l('send:review.numbersLabel'), exact: true });
     await expect(list.getByRole('listitem')).toHaveCount(12);
     await expect(list.getByRole('listitem').first()).toHaveText('+86 10 8800 0100');
     await atBothSizes(page, 'send-review', language);
     await review.getByRole('button', { name: l('send:review.back'), exact: true }).click();
     await expect(review).toHaveCount(0);
+  });
+
+  test(`feedback sits under the toolbar that caused it, in view at both sizes; a second resend names the first (${language})`, async ({ page, preview }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openApp(page, preview, language);
+    await sendOnePageFax(page, 'Notice.pdf', `+${BUSY}`, language);
+    await nav(page, 'tasks', language).click();
+    await taskRow(page, 'Notice', language).getByRole('button', { name: 'Notice', exact: true }).click();
+    const detail = taskDetail(page, 'Notice', language);
+    await refreshUntil(detail, () => expect(recipientRow(detail, BUSY, language)).toContainText('BUSY', { timeout: 2_000 }), language);
+    const toolbar = detail.getByTestId('task-toolbar');
+    const facts = detail.locator('dl.facts');
+    /** `box` lies between the toolbar and the task's facts. */
+    async function expectUnderToolbar(box: Locator) {
+      const [bar, it, f] = [await toolbar.boundingBox(), await box.boundingBox(), await facts.boundingBox()];
+      expect(it!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1);
+      expect(it!.y + it!.height).toBeLessThanOrEqual(f!.y + 1);
+    }
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height });
+      await detail.getByTestId('resend-all').click();
+      const question = detail.getByRole('group', { name: pattern(language, 'tasks:detail.resendConfirm_one') });
+      await expectUnderToolbar(question);
+      await expect(detail.getByTestId('resend-confirm')).toBeInViewport({ ratio: 1 });
+      await question.getByRole('button', { name: l('common:cancel'), exact: true }).click();
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await detail.getByTestId('resend-all').click();
+    await detail.getByTestId('resend-confirm').click();
+    const done = detail.getByTestId('task-detail-notice');
+    await expect(done).toContainText(pattern(language, 'tasks:detail.resendDone_one', false));
+    await expectUnderToolbar(done);
+    await expect(done).toBeInViewport();
+    // The same numbers again: the question says they were resent already, as what and when.
+    await detail.getByTestId('resend-all').click();
+    await expect(detail.getByTestId('resend-earlier')).toContainText(language === 'en' ? '“Notice (resend)”' : '“Notice');
+    await expect(detail.getByTestId('resend-earlier')).toHaveText(pattern(language, 'tasks:detail.resendEarlier'));
+    await atBothSizes(page, 'resend-question', language, () => expect(detail.getByTestId('resend-confirm')).toBeInViewport({ ratio: 1 }));
   });
 }

@@ -61,8 +61,11 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
         <dd data-testid="send-review-recipients">
           {t('review.recipientCount', { count: facts.recipients })}
           {tasks > 1 ? ` · ${t('review.tasks', { count: tasks, max: MAX_RECIPIENTS_PER_TASK })}` : ''}
+        </dd>
+        <dt>{t('review.numbers')}</dt>
+        <dd>
           <details className="review-numbers">
-            <summary>{t('review.showNumbers', { count: facts.numbers.length })}</summary>
+            <summary>{t('review.showNumbers')}</summary>
             {/* scrolls when long: focusable, so the keyboard can scroll it too */}
             <ul className="mono" aria-label={t('review.numbersLabel')} tabIndex={0}>
               {facts.numbers.map((n) => (

@@ -74,9 +74,10 @@ function DetailBody({
   const task = d.task;
   const resend = useResendFlow(d, setNotice);
   const noticeRef = useRef<HTMLDivElement>(null);
+  // A question or a notice is scrolled into view with its buttons, in the pane and in the window.
   useEffect(() => {
-    if (notice) noticeRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [notice]);
+    if (notice || resend.confirm || resend.again) noticeRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [notice, resend.confirm, resend.again]);
 
   return (
     <>
@@ -92,13 +93,15 @@ function DetailBody({
       ) : null}
       {task.error && !task.outcomeUnknown ? <p className="notice bad">{task.error}</p> : null}
       <TaskToolbar task={task} resend={resend} setNotice={setNotice} />
-      <TaskFacts d={d} language={language} onOpen={onOpen} />
-      <ResendQuestions task={task} resend={resend} language={language} />
-      {/* Right under the buttons that caused it ("Resent as …", "Report saved to …"), not below the recipients list. */}
-      <div role="status" aria-live="polite" className="detail-notice" ref={noticeRef} data-testid="task-detail-notice">
-        {notice?.saved ? <SavedFileNotice saved={notice.saved} what={notice.text} /> : null}
-        {notice && !notice.saved ? <p className={`notice ${notice.tone}`}>{notice.text}</p> : null}
+      {/* Right under the buttons that caused them (the resend questions, "Resent as …", "Report saved to …"), above the facts. */}
+      <div ref={noticeRef} className="detail-feedback">
+        <ResendQuestions d={d} resend={resend} language={language} />
+        <div role="status" aria-live="polite" className="detail-notice" data-testid="task-detail-notice">
+          {notice?.saved ? <SavedFileNotice saved={notice.saved} what={notice.text} /> : null}
+          {notice && !notice.saved ? <p className={`notice ${notice.tone}`}>{notice.text}</p> : null}
+        </div>
       </div>
+      <TaskFacts d={d} language={language} onOpen={onOpen} />
       <h3>{t('detail.recipientsTitle')}</h3>
       <RecipientsTable recipients={d.recipients} language={language} />
     </>
@@ -219,9 +222,12 @@ function TaskToolbar({ task, resend, setNotice }: { task: TaskDetailView['task']
 }
 
 /** The two questions before a resend: which numbers (always), and "again?" when main says they were resent before. */
-function ResendQuestions({ task, resend, language }: { task: TaskDetailView['task']; resend: ResendFlow; language: string }) {
+function ResendQuestions({ d, resend, language }: { d: TaskDetailView; resend: ResendFlow; language: string }) {
   const { t } = useTranslation('tasks');
   const { again, confirm } = resend;
+  const task = d.task;
+  // A second resend of the same numbers says so before it is asked for: the latest earlier one that took any of them.
+  const earlier = [...d.resentAs].reverse().find((r) => r.phoneNumbers.some((n) => resend.numbers.includes(n)));
   return (
     <>
       {again ? (
@@ -242,6 +248,11 @@ function ResendQuestions({ task, resend, language }: { task: TaskDetailView['tas
       {confirm && !task.readOnly ? (
         <div className="notice info confirm" role="group" aria-labelledby="resend-confirm-text">
           <p id="resend-confirm-text">{t('detail.resendConfirm', { name: task.name, count: resend.numbers.length, numbers: resend.numbers.map(displayFax).join(', ') })}</p>
+          {earlier ? (
+            <p className="muted" data-testid="resend-earlier">
+              {t('detail.resendEarlier', { name: earlier.name, time: localTime(earlier.atMs, language, true), status: t(`status.${earlier.status}`, { defaultValue: earlier.status }) })}
+            </p>
+          ) : null}
           <div className="actions">
             <button type="button" className="btn primary" onClick={() => void resend.send(confirm)} disabled={resend.pending} data-testid="resend-confirm">
               {confirm === 'all' ? t('detail.resendAll', { count: resend.failed }) : t('detail.resendRetryable', { count: resend.retryable })}

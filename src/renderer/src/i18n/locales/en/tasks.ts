@@ -129,6 +129,7 @@ export const tasks = {
     resendDone_other: 'Resent as task {{ref}} to {{count}} numbers.',
     resentAs_one: '{{name}} ({{ref}}) at {{time}}, {{count}} number',
     resentAs_other: '{{name}} ({{ref}}) at {{time}}, {{count}} numbers',
+    resendEarlier: 'Already resent once: as “{{name}}” at {{time}} ({{status}}). Sending again is charged again.',
     resendAgainQuestion: 'These recipients were already resent as “{{name}}” at {{time}}. Resend them again? The fax will be sent and charged again.',
     resendAgain: 'Resend again',
     resendReuploaded_one: '{{count}} document was uploaded again because its reference had expired.',

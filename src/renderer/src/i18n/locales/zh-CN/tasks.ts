@@ -130,6 +130,7 @@ export const tasks: DeepStrings<typeof enTasks> = {
     resendDone_other: '已重发为任务 {{ref}}，共 {{count}} 个号码。',
     resentAs_one: '{{name}}（{{ref}}），{{time}}，共 {{count}} 个号码',
     resentAs_other: '{{name}}（{{ref}}），{{time}}，共 {{count}} 个号码',
+    resendEarlier: '这些号码已重发过一次：“{{name}}”，{{time}}（{{status}}）。再次发送将再次计费。',
     resendAgainQuestion: '这些号码已于 {{time}} 重发为“{{name}}”。要再次重发吗？传真将再次发送并计费。',
     resendAgain: '再次重发',
     resendReuploaded_one: '有 {{count}} 个文档因编号过期已重新上传。',
