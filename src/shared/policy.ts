@@ -116,6 +116,8 @@ export interface PolicyView {
   /** the policy file read, or null when there is none */
   file: string | null;
   settings: Partial<Record<keyof Settings, Managed>>;
+  /** every policy key present and valid, and how (e.g. officeOutbox for the office outbox's settings card) */
+  keys: Partial<Record<PolicyKey, Managed>>;
   /** the account the policy names (first run asks only for its secret) */
   service: { baseUrl: string; apiKey: string; locked: boolean } | null;
   notices: PolicyNotice[];

@@ -49,6 +49,8 @@ export interface Policy {
   /** settings values that win over anything stored */
   locked: Partial<Settings>;
   managed: Partial<Record<keyof Settings, Managed>>;
+  /** every valid key of the file, and whether it is locked */
+  keys: Partial<Record<PolicyKey, Managed>>;
   service: (PolicyService & { locked: boolean }) | null;
   directories: { value: DirectoryFields[]; locked: boolean } | null;
   /** the office outbox connection (no password): for the office feature to use when it exists */
@@ -61,6 +63,7 @@ export const NO_POLICY: Policy = {
   defaults: {},
   locked: {},
   managed: {},
+  keys: {},
   service: null,
   directories: null,
   officeOutbox: null,
@@ -141,7 +144,7 @@ export function readPolicy(options: ReadPolicyOptions = {}): Policy {
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('malformed', 'the file must hold one JSON object');
 
-  const policy: Policy = { ...NO_POLICY, file, defaults: {}, locked: {}, managed: {}, notices };
+  const policy: Policy = { ...NO_POLICY, file, defaults: {}, locked: {}, managed: {}, keys: {}, notices };
   const put = (key: keyof Settings, value: unknown, locked: boolean) => {
     (locked ? policy.locked : policy.defaults)[key] = value as never;
     policy.managed[key] = locked ? 'locked' : 'default';
@@ -163,6 +166,7 @@ export function readPolicy(options: ReadPolicyOptions = {}): Policy {
     }
     const locked = parsed.data.locked === true;
     const v = parsed.data.value as never;
+    policy.keys[k] = locked ? 'locked' : 'default';
     switch (k) {
       case 'service': {
         const s = v as PolicyService;
@@ -205,6 +209,7 @@ export function policyView(policy: Policy): PolicyView {
   return {
     file: policy.file,
     settings: { ...policy.managed },
+    keys: { ...policy.keys },
     service: policy.service ? { baseUrl: policy.service.baseUrl, apiKey: policy.service.apiKey, locked: policy.service.locked } : null,
     notices: [...policy.notices],
   };

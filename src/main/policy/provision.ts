@@ -13,7 +13,9 @@
 import { createFaxApiClient } from '../api/client';
 import { AuthError, FaxApiError } from '../api/errors';
 import { credentialKey } from '../../shared/credential-key';
-import { openSecretStore, type OpenSecretStoreOptions, type SecretStore } from '../credentials/secret-store';
+import { KEYCHAIN_SERVICE, openSecretStore, type OpenSecretStoreOptions, type SecretStore } from '../credentials/secret-store';
+import { createBindPasswords, type BindPasswords } from '../directory/bind-passwords';
+import { withDirectory } from '../directory/ldap-connection';
 import { registerSecretForRedaction } from '../log';
 import type { Policy } from './policy-file';
 
@@ -50,6 +52,17 @@ export interface ProvisionOptions {
   /** an already opened store (tests) */
   secretStore?: SecretStore;
   fetch?: typeof fetch;
+  /** directory bind passwords (default: the keychain entry the API secret uses); tests inject their own */
+  bindPasswords?: BindPasswords;
+  /** extra trust anchors (PEM) for the directory test bind: a test's own certificate */
+  directoryCa?: string[];
+}
+
+/** `--directory "<name>"`: the bind password of that policy directory instead of the API secret. */
+function directoryOf(args: readonly string[]): { name: string } | 'bad' | null {
+  if (args.length === 0) return null;
+  if (args.length === 2 && args[0] === '--directory' && args[1]) return { name: args[1] };
+  return 'bad';
 }
 
 async function readAll(stdin: NodeJS.ReadableStream): Promise<string | null> {
@@ -64,22 +77,12 @@ async function readAll(stdin: NodeJS.ReadableStream): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Runs the provisioning and returns the process's exit code; every outcome is one plain line on stdout or stderr. */
-export async function provisionSecret(options: ProvisionOptions): Promise<number> {
-  const { io, policy } = options;
-  if (options.extraArgs.length > 0) {
-    // never echo them: one of them may be the secret
-    io.err(`${PROVISION_SWITCH} takes no arguments: pipe the secret on standard input, e.g.  printf '%s' "$FAX_SECRET" | faxdesk ${PROVISION_SWITCH}`);
-    return PROVISION_EXIT.usage;
-  }
-  const service = policy.service;
-  if (!service) {
-    const where = policy.file ?? 'the policy file (Linux /etc/faxdesk/policy.json; see docs/deploy.md)';
-    const why = policy.notices.length ? ` It could not be used: ${policy.notices.map((n) => `${n.key ?? 'the file'}: ${n.problem} (${n.detail})`).join('; ')}.` : '';
-    io.err(`No fax service account to provision: ${where} has no valid "service" key.${why} Add {"service": {"value": {"baseUrl": …, "apiKey": …}}} and run this again.`);
-    return PROVISION_EXIT.noPolicy;
-  }
-  if (options.io.stdin.isTTY) {
+const NO_KEYCHAIN =
+  'No system keychain is available for this user, so the secret was not stored. Run this inside the user\'s desktop session (Linux: gnome-keyring or KWallet with libsecret, unlocked at login; macOS: the login keychain; Windows: Credential Manager) and try again.';
+
+/** The secret on stdin (one trailing line break dropped), or the exit code when there is none to take. */
+async function readSecret(io: ProvisionIo): Promise<string | number> {
+  if (io.stdin.isTTY) {
     io.err(`Pipe the secret on standard input (it is never read from the command line), e.g.  printf '%s' "$FAX_SECRET" | faxdesk ${PROVISION_SWITCH}`);
     return PROVISION_EXIT.usage;
   }
@@ -87,10 +90,39 @@ export async function provisionSecret(options: ProvisionOptions): Promise<number
   // one trailing line break is what `echo` and here-strings add; anything else is part of the secret
   const secret = raw?.replace(/\r?\n$/, '') ?? null;
   if (secret === null || secret.trim() === '' || secret.length > 512) {
-    io.err(secret === null || secret.length > 512 ? 'The secret on standard input is too long (at most 512 characters).' : 'Standard input was empty: pipe the API secret into this command.');
+    io.err(secret === null || secret.length > 512 ? 'The secret on standard input is too long (at most 512 characters).' : 'Standard input was empty: pipe the secret into this command.');
     return PROVISION_EXIT.usage;
   }
   registerSecretForRedaction(secret);
+  return secret;
+}
+
+/** Whether the system keychain takes and returns an entry (the same probe FaxDesk makes at start). */
+async function keychainUsable(options: ProvisionOptions): Promise<boolean> {
+  return (await openSecretStore({ ...options.keychain })).kind === 'keychain';
+}
+
+/** Runs the provisioning and returns the process's exit code; every outcome is one plain line on stdout or stderr. */
+export async function provisionSecret(options: ProvisionOptions): Promise<number> {
+  const { io, policy } = options;
+  const directory = directoryOf(options.extraArgs);
+  if (directory === 'bad') {
+    // never echo them: one of them may be the secret
+    io.err(
+      `${PROVISION_SWITCH} takes no secret on the command line: pipe it on standard input, e.g.  printf '%s' "$FAX_SECRET" | faxdesk ${PROVISION_SWITCH}  (a directory's bind password: add --directory "<name in the policy>")`,
+    );
+    return PROVISION_EXIT.usage;
+  }
+  if (directory) return provisionBindPassword(options, directory.name);
+  const service = policy.service;
+  if (!service) {
+    const where = policy.file ?? 'the policy file (Linux /etc/faxdesk/policy.json; see docs/deploy.md)';
+    const why = policy.notices.length ? ` It could not be used: ${policy.notices.map((n) => `${n.key ?? 'the file'}: ${n.problem} (${n.detail})`).join('; ')}.` : '';
+    io.err(`No fax service account to provision: ${where} has no valid "service" key.${why} Add {"service": {"value": {"baseUrl": …, "apiKey": …}}} and run this again.`);
+    return PROVISION_EXIT.noPolicy;
+  }
+  const secret = await readSecret(io);
+  if (typeof secret === 'number') return secret;
 
   const key = credentialKey(service.baseUrl, service.apiKey);
   if (!key) {
@@ -99,9 +131,7 @@ export async function provisionSecret(options: ProvisionOptions): Promise<number
   }
   const store = options.secretStore ?? (await openSecretStore({ ...options.keychain }));
   if (store.kind !== 'keychain') {
-    io.err(
-      'No system keychain is available for this user, so the secret was not stored. Run this inside the user\'s desktop session (Linux: gnome-keyring or KWallet with libsecret, unlocked at login; macOS: the login keychain; Windows: Credential Manager) and try again.',
-    );
+    io.err(NO_KEYCHAIN);
     return PROVISION_EXIT.noKeychain;
   }
 
@@ -132,5 +162,46 @@ export async function provisionSecret(options: ProvisionOptions): Promise<number
     return PROVISION_EXIT.noKeychain;
   }
   io.out(`Stored the API secret for ${key.origin} (API key ${key.account}) in this user's keychain; FaxDesk will open straight to Send.`);
+  return PROVISION_EXIT.ok;
+}
+
+/**
+ * A company directory's bind password, for a directory the policy names: read
+ * from stdin, tested with a bind to that server, stored in the keychain bound
+ * to its server and bind DN (where Settings would keep it).
+ */
+async function provisionBindPassword(options: ProvisionOptions, name: string): Promise<number> {
+  const { io, policy } = options;
+  const wanted = policy.directories?.value.find((d) => d.name === name);
+  if (!wanted || !wanted.bindDn) {
+    const names = policy.directories?.value.filter((d) => d.bindDn).map((d) => `"${d.name}"`) ?? [];
+    io.err(
+      `${policy.file ?? 'The policy'} names no directory "${name}" with a bind DN${names.length ? `; directories with a bind DN: ${names.join(', ')}` : ''}. Add it under "directories" and run this again.`,
+    );
+    return PROVISION_EXIT.noPolicy;
+  }
+  const password = await readSecret(io);
+  if (typeof password === 'number') return password;
+  const passwords =
+    options.bindPasswords ?? createBindPasswords({ service: options.keychain?.service ?? KEYCHAIN_SERVICE, kind: (await keychainUsable(options)) ? 'keychain' : 'memory' });
+  if (passwords.kind !== 'keychain') {
+    io.err(NO_KEYCHAIN);
+    return PROVISION_EXIT.noKeychain;
+  }
+  try {
+    await withDirectory({ url: wanted.url, startTls: wanted.startTls, allowPlain: wanted.allowPlain, bindDn: wanted.bindDn, password }, { extraCa: options.directoryCa }, async () => true);
+  } catch (e) {
+    // withDirectory words every failure as a UserError with a code (ldap-connection.ts describeFailure)
+    const refused = (e as { code?: string }).code === 'directory.bad_credentials';
+    io.err(`The directory "${name}" (${wanted.url}) ${refused ? 'refused this password for' : 'could not be reached to check the password of'} ${wanted.bindDn} (${(e as Error).message}); nothing was stored.`);
+    return refused ? PROVISION_EXIT.rejected : PROVISION_EXIT.unreachable;
+  }
+  try {
+    await passwords.set(wanted.url, wanted.bindDn, password);
+  } catch (e) {
+    io.err(`The keychain refused to store the password (${(e as Error).message}); unlock it and run this again.`);
+    return PROVISION_EXIT.noKeychain;
+  }
+  io.out(`Stored the bind password of "${name}" (${wanted.bindDn} at ${wanted.url}) in this user's keychain.`);
   return PROVISION_EXIT.ok;
 }

@@ -70,6 +70,8 @@ describe('every key applied', () => {
       locked: true,
     });
     expect(p.managed).toMatchObject({ baseUrl: 'locked', review: 'locked', defaultCountry: 'default', notifyOnDone: 'default' });
+    expect(p.keys).toMatchObject({ officeOutbox: 'locked', directories: 'default', service: 'locked', tray: 'default' });
+    expect(Object.keys(p.keys).sort()).toEqual(Object.keys(fullPolicy).filter((k) => k !== '$schema').sort());
   });
 
   it('the office outbox connection takes PostgreSQL’s port and verified TLS when left out', () => {
@@ -132,6 +134,7 @@ describe('locked values and defaults in the settings', () => {
       expect(await t.services.handlers.getPolicy(undefined)).toEqual({
         file,
         settings: { baseUrl: 'locked', apiKey: 'locked' },
+        keys: { service: 'locked' },
         service: { baseUrl: 'https://fax.example.com', apiKey: 'AK-office-1', locked: true },
         notices: [],
       });

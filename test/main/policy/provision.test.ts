@@ -10,6 +10,8 @@ import { makeTestServices } from '../../helpers/services';
 import { writePolicy } from '../../helpers/policy';
 import { tempDirs } from '../../helpers/temp-dirs';
 import { Readable } from 'node:stream';
+import { createBindPasswords } from '../../../src/main/directory/bind-passwords';
+import { generatePeople, PEOPLE_DN, READER_DN, READER_PW, slapdMissing, startSlapd, type RunningSlapd } from '../../helpers/slapd';
 
 // The provisioning command as a login script runs it: the checkout's `npm run provision` script (the same
 // function `faxdesk --provision-secret` calls), the secret on stdin, the real keychain (gnome-keyring in a
@@ -153,4 +155,53 @@ describe('provisioning outcomes a script can act on', () => {
     expect(await provisionSecret({ policy, io: o.io, extraArgs: [] })).toBe(PROVISION_EXIT.usage);
     expect(o.err.join('\n')).toContain('empty');
   });
+});
+
+describe.skipIf(skipReason !== null || slapdMissing() !== null)('provisioning a directory bind password (real keychain, real slapd)', () => {
+  let slapd: RunningSlapd;
+  let policyFile: string;
+  const stored = () => createBindPasswords({ service: SERVICE, kind: 'keychain' }).get(slapd.url, READER_DN);
+
+  beforeAll(async () => {
+    slapd = await startSlapd({ people: generatePeople(3) });
+    const dir = {
+      name: 'Head office',
+      url: slapd.url,
+      startTls: false,
+      allowPlain: false,
+      bindDn: READER_DN,
+      baseDn: PEOPLE_DN,
+      filter: '(facsimileTelephoneNumber=*)',
+      attributes: { name: ['displayName'], company: ['o'], fax: ['facsimileTelephoneNumber'], extraFax: [] },
+    };
+    policyFile = writePolicy(tempDirs('faxdesk-provision-dir-')(), { directories: { value: [dir], locked: true } });
+  }, 60_000);
+  afterAll(async () => {
+    await createBindPasswords({ service: SERVICE, kind: 'keychain' }).clear(slapd.url, READER_DN).catch(() => {});
+    await slapd.stop();
+  });
+
+  it('refuses a wrong password (tested with a bind), then stores the right one where Settings would find it', async () => {
+    const wrong = await runProvision({ FAXDESK_POLICY: policyFile }, 'wrong-password', ['--directory', 'Head office']);
+    expect(wrong.code, wrong.stderr).toBe(PROVISION_EXIT.rejected);
+    expect(wrong.stderr).toContain('nothing was stored');
+    expect(await stored()).toBeNull();
+
+    const unknown = await runProvision({ FAXDESK_POLICY: policyFile }, READER_PW, ['--directory', 'Branch']);
+    expect(unknown.code).toBe(PROVISION_EXIT.noPolicy);
+    expect(unknown.stderr).toContain('"Head office"');
+
+    const ok = await runProvision({ FAXDESK_POLICY: policyFile }, `${READER_PW}\n`, ['--directory', 'Head office']);
+    expect(ok.code, ok.stderr).toBe(PROVISION_EXIT.ok);
+    expect(ok.stdout + ok.stderr).not.toContain(READER_PW);
+    expect(await stored()).toBe(READER_PW);
+
+    // FaxDesk started by that user lists the policy's directory with its password in the keychain
+    const t = await makeTestServices({}, { policy: readPolicy({ env: { FAXDESK_POLICY: policyFile } }), keychainService: SERVICE, secretStore: undefined as never });
+    try {
+      expect(await t.services.directories.list()).toEqual([expect.objectContaining({ name: 'Head office', hasPassword: true })]);
+    } finally {
+      await t.cleanup();
+    }
+  }, 60_000);
 });
