@@ -1,2 +1,3 @@
-// The office outbox: its Settings card loads with the Settings screen through ./settings-entry.
+// The office outbox: Tasks → Everyone (this file) and its Settings card (./settings-entry, with the Settings screen).
 export { useOffice } from './queries';
+export { OfficeTasks, TaskScopeSwitch, useOfficeConfigured, type TaskScope } from './office-tasks';

@@ -10,6 +10,7 @@ import { TaskDetailPane } from './task-detail';
 import { TaskTable } from './task-table';
 import './tasks.css';
 import { Field } from '../../components/field';
+import { OfficeTasks, TaskScopeSwitch, useOfficeConfigured, type TaskScope } from '../office';
 
 const TEXT_SORT: TaskSortKey[] = ['name'];
 
@@ -27,6 +28,10 @@ export function TasksScreen() {
   // Pasted text may carry a NUL or a tab: say so at the field instead of searching for it.
   const textInvalid = SEARCH_CONTROL_CHARACTERS.test(text);
   const showDemo = useShowDemo();
+  // With an office database: Everyone (the office's faxes) first, Mine (this desk's history) a click away.
+  const [scope, setScope] = useState<TaskScope>('everyone');
+  const officeOn = useOfficeConfigured();
+  const everyone = officeOn && scope === 'everyone';
 
   const params = useMemo<ListParams>(() => listParams(status, from, to, deferredText, sort, showDemo), [status, from, to, deferredText, sort, showDemo]);
   const startList = useStartTaskList();
@@ -63,9 +68,12 @@ export function TasksScreen() {
     <section className="screen tasks-screen" aria-labelledby="tasks-title" onKeyDown={onKeyDown}>
       <div className="tasks-head">
         <h1 id="tasks-title">{t('title')}</h1>
-        <span className="muted" role="status" data-testid="task-count">
-          {t('count', { count: total })}
-        </span>
+        {officeOn ? <TaskScopeSwitch scope={scope} onChange={setScope} /> : null}
+        {everyone ? null : (
+          <span className="muted" role="status" data-testid="task-count">
+            {t('count', { count: total })}
+          </span>
+        )}
         <LookupForm onOpen={onOpen} />
       </div>
       {hiddenDemo > 0 ? (
@@ -73,6 +81,10 @@ export function TasksScreen() {
           {t('demo.hidden', { count: hiddenDemo })}
         </p>
       ) : null}
+      {everyone ? (
+        <OfficeTasks />
+      ) : (
+        <>
       <form className="filters row" role="search" aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()}>
         <Field
           id={`${id}-text`}
@@ -132,6 +144,8 @@ export function TasksScreen() {
         </div>
         {shownId ? <TaskDetailPane key={shownId} id={shownId} onClose={closeDetail} onOpen={onOpen} /> : null}
       </div>
+        </>
+      )}
     </section>
   );
 }

@@ -1,4 +1,22 @@
 export const office = {
+  tasks: {
+    scope: 'Whose faxes',
+    everyone: 'Everyone',
+    mine: 'Mine',
+    heading: 'The office’s faxes',
+    count_one: '{{count}} fax in the office',
+    count_other: '{{count}} faxes in the office',
+    empty: 'No desk has shared a fax yet.',
+    name: 'Name',
+    sender: 'Sender',
+    senderCell: '{{name}} on {{computer}}',
+    you: '{{name}} (this desk)',
+    status: 'Status',
+    recipients: 'Recipients',
+    counts: '{{total}}: {{success}} delivered, {{failed}} failed, {{pending}} not finished',
+    created: 'Created',
+    offline: 'The office database is not connected: Everyone shows again when it is back. Mine still shows this desk’s faxes.',
+  },
   settings: {
     heading: 'Office outbox',
     intro:

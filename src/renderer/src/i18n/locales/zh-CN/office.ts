@@ -1,4 +1,22 @@
 export const office = {
+  tasks: {
+    scope: '谁的传真',
+    everyone: '所有人',
+    mine: '我的',
+    heading: '办公室的传真',
+    count_one: '办公室共有 {{count}} 份传真',
+    count_other: '办公室共有 {{count}} 份传真',
+    empty: '还没有工位共享传真。',
+    name: '名称',
+    sender: '发送人',
+    senderCell: '{{name}}（{{computer}}）',
+    you: '{{name}}（本工位）',
+    status: '状态',
+    recipients: '收件人',
+    counts: '{{total}}：{{success}} 成功，{{failed}} 失败，{{pending}} 未完成',
+    created: '创建时间',
+    offline: '办公室数据库未连接：恢复后将重新显示“所有人”。“我的”仍显示本工位的传真。',
+  },
   settings: {
     heading: '办公室发件箱',
     intro:

@@ -1,0 +1,82 @@
+/**
+ * Tasks → Everyone end to end: the real UI, the real main process in the
+ * browser preview, a real PostgreSQL and the simulator. This desk's fax shows
+ * as its own; another desk's fax — written into the office database the way
+ * a desk writes it, with its NOTIFY — appears live, with its sender and
+ * computer, within 3 s and without a reload; Mine is this desk's history.
+ */
+import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../helpers/postgres';
+import { connectAccount, expect, expectNoAxeViolations, openApp, sendOnePageFax, shot, test } from './fixtures';
+import type {} from '../../src/renderer/src/lib/api';
+import { nav, tr } from './ui';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+let pgServer: RunningPostgres;
+test.beforeAll(async () => {
+  test.skip(postgresMissing() !== null, postgresMissing() ?? '');
+  pgServer = await startPostgres();
+});
+test.afterAll(async () => {
+  await pgServer?.stop();
+});
+
+/** Another desk's fax, as its mirror writes it (office-records.ts): desk, task, recipient, then NOTIFY. */
+async function otherDeskSends(name: string): Promise<void> {
+  const c = await pgServer.admin();
+  try {
+    await c.query('BEGIN');
+    await c.query("INSERT INTO faxdesk_desks (desk_id, display_name, computer_name) VALUES ('desk-b', 'Wang Wei', 'FRONT-PC') ON CONFLICT DO NOTHING");
+    await c.query(
+      `INSERT INTO faxdesk_tasks (intent_id, task_ref, desk_id, sender_name, computer_name, kind, name, create_state, status, created_at_ms, recipient_count, pending_count)
+       VALUES ($1, $2, 'desk-b', 'Wang Wei', 'FRONT-PC', 'send', $3, 'created', 'pending', $4, 1, 1)`,
+      [`desk-b:${name}`, `T-${name}`, name, Date.now()],
+    );
+    await c.query("SELECT pg_notify('faxdesk_tasks', $1)", [`desk-b:${name}`]);
+    await c.query('COMMIT');
+  } finally {
+    await c.end();
+  }
+}
+
+for (const language of ['en', 'zh-CN'] as const) {
+  test(`Tasks → Everyone lists the office's faxes with their senders, live (${language})`, async ({ page, preview, sim }) => {
+    test.setTimeout(120_000);
+    const l = tr(language);
+    const c = await pgServer.admin();
+    await c.query('DROP TABLE IF EXISTS faxdesk_recipients, faxdesk_tasks, faxdesk_desks, faxdesk_schema_migrations');
+    await c.end();
+    await openApp(page, preview, language);
+    const saved = await page.evaluate(
+      (input) => window.faxdesk!.saveOffice(input),
+      {
+        fields: { host: '127.0.0.1', port: pgServer.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: 'Li Na' },
+        password: OWNER.password,
+        caFile: 'none' as const,
+      },
+    );
+    expect(saved.ok).toBe(true);
+    await connectAccount(page, sim);
+    await sendOnePageFax(page, 'Contract.pdf', '+86 10 6555 0001', language);
+
+    await nav(page, 'tasks', language).click();
+    const everyone = page.getByTestId('office-tasks');
+    const own = everyone.getByRole('row').filter({ hasText: l('office:tasks.you', { name: 'Li Na' }) });
+    await expect(own).toHaveCount(1);
+    await expect(own).toContainText('Contract');
+
+    const t0 = Date.now();
+    await otherDeskSends('Price list');
+    const theirs = everyone.getByRole('row').filter({ hasText: l('office:tasks.senderCell', { name: 'Wang Wei', computer: 'FRONT-PC' }) });
+    await expect(theirs).toContainText('Price list', { timeout: 3_000 });
+    expect(Date.now() - t0).toBeLessThan(3_000);
+    await expect(everyone.getByRole('status')).toHaveText(l('office:tasks.count', { count: 2 }));
+    await shot(page, `office-tasks-everyone-${language}`);
+    await expectNoAxeViolations(page);
+
+    // Mine: this desk's own history, as without an office database
+    await page.getByTestId('task-scope').getByLabel(l('office:tasks.mine'), { exact: true }).check();
+    await expect(page.getByTestId('task-count')).toHaveText(l('tasks:count', { count: 1 }));
+    await expect(page.getByText('Price list')).toHaveCount(0);
+  });
+}
