@@ -20,6 +20,7 @@ const EXPECTED_SUITES = [
   'no-duplicate-faxes',
   'security',
   'network-trouble',
+  'directory-hardening',
 ];
 
 let vitestFailed = false;
