@@ -80,7 +80,7 @@ describe('directory hardening figures', () => {
     const server = await startHostileLdap(function* () {
       for (let i = 0; i < 2000; i += 1) {
         // one in ten is an ordinary entry: those are kept, the 1,800 bloated ones are not
-        const extra = i % 10 === 0 ? {} : { description: [blob] };
+        const extra: Record<string, Buffer[]> = i % 10 === 0 ? {} : { description: [blob] };
         yield entry(`uid=p${i},dc=example,dc=com`, { cn: [`Person ${i}`], facsimileTelephoneNumber: [`+86 10 6${String(i).padStart(7, '0')}`], ...extra });
       }
     });
