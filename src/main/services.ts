@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { PlatformDeps } from './app-context';
 import type { Handlers } from './ipc/dispatch';
@@ -15,6 +14,7 @@ import { createOfficeService, type OfficeService } from './office/office-service
 import { createIntakeService, type IntakeService, type IntakeServiceOptions } from './intake/intake-service';
 import { createConnection, type Connection } from './account/connection';
 import { KEYCHAIN_SERVICE, openSecretStore, type SecretStore } from './credentials/secret-store';
+import { makePrivateDir, tightenFolder } from './storage/private-files';
 import { createSafeStorageKeytar } from './credentials/safe-storage-keytar';
 import { credentialKey, originOnlyKey } from '../shared/credential-key';
 import { createBindPasswords, type BindPasswords } from './directory/bind-passwords';
@@ -117,7 +117,9 @@ function bindPasswordsBeside(secrets: SecretStore, deps: PlatformDeps, service: 
  * the tests: everything main does, wired from the platform's dependencies.
  */
 export async function createMainServices(deps: PlatformDeps, options: ServiceOptions): Promise<MainServices> {
-  fs.mkdirSync(deps.dataDir, { recursive: true });
+  makePrivateDir(deps.dataDir);
+  // An older version's folders were 0755 with 0644 files: made private once, said in the log.
+  for (const sub of ['', 'reports', 'send', path.join('send', 'covers'), 'downloads']) tightenFolder(path.join(deps.dataDir, sub), deps.log);
   // What start-up had to do about a damaged, newer or unopenable file; shown by the shell, never fatal.
   const notices: StartupNotice[] = [];
   const notice = (file: StartupNotice['file'], n: FileNotice | null) => {

@@ -15,7 +15,7 @@ const VALUE_FLAGS = new Set([
   'file-ref-lifetime', 'account-name', 'latency', 'error-rate', 'rate-limit-every', 'retry-after', 'create-fault',
   'create-fault-count',
 ]);
-const BOOLEAN_FLAGS = new Set(['quiet', 'help']);
+const BOOLEAN_FLAGS = new Set(['quiet', 'help', 'allow-private-urls']);
 
 function num(flag: string, raw: string, ok: (n: number) => boolean, what: string): number {
   const n = raw.trim() === '' ? NaN : Number(raw);
@@ -47,6 +47,7 @@ export function parseArgs(argv: string[]): SimulatorArgs {
   }
 
   const o: SimulatorOptions = { quiet: flags.has('quiet'), port: DEFAULT_CLI_PORT };
+  if (flags.has('allow-private-urls')) o.allowPrivateRemoteUrls = true;
   const faults: Partial<SimulatorFaults> = {};
   const v = (k: string): string | undefined => values.get(k);
   let s: string | undefined;

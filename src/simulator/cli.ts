@@ -25,6 +25,8 @@ const USAGE = `Usage: npm run sim -- [options]
   --create-fault MODE      none | commit-then-drop | reset-mid-response | timeout |
                            500-after-commit | 429-before-commit
   --create-fault-count N   apply the create fault to the next N creates only
+  --allow-private-urls     URL uploads may also fetch from this machine and private
+                           networks (a developer's own file server; off by default)
   --quiet                  do not log requests
   --help                   show this help`;
 
@@ -52,7 +54,8 @@ async function main(): Promise<void> {
   console.log(
     `Fax Service v2 simulator listening on ${sim.baseUrl} ` +
       `(X-API-Key: ${sim.apiKey}, X-API-Secret: ${sim.apiSecret}, speed ${o.speed ?? 1}` +
-      `${o.stateFile ? `, state ${o.stateFile}` : ''})`,
+      `${o.stateFile ? `, state ${o.stateFile}` : ''})` +
+      (o.allowPrivateRemoteUrls ? '; --allow-private-urls: URL uploads may fetch from this machine and private networks' : ''),
   );
   let stopping = false;
   const shutdown = (signal: string): void => {

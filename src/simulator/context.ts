@@ -14,6 +14,8 @@ export interface Settings {
   fileRefLifetimeMs: number;
   /** test-only: URL uploads may fetch from loopback (see SimulatorOptions) */
   allowLoopbackRemoteUrls: boolean;
+  /** developer switch: URL uploads may fetch from loopback and private networks (see SimulatorOptions) */
+  allowPrivateRemoteUrls: boolean;
 }
 
 export interface SimContext {

@@ -77,6 +77,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     timezone: opts.timezone ?? DEFAULTS.timezone,
     fileRefLifetimeMs: opts.fileRefLifetimeMs ?? DEFAULTS.fileRefLifetimeMs,
     allowLoopbackRemoteUrls: opts.allowLoopbackRemoteUrls === true,
+    allowPrivateRemoteUrls: opts.allowPrivateRemoteUrls === true,
   };
   const balance = opts.balance ?? DEFAULTS.balance;
   const port = opts.port ?? 0;

@@ -83,6 +83,14 @@ export interface SimulatorOptions {
    * the simulator fetches public addresses only.
    */
   allowLoopbackRemoteUrls?: boolean;
+  /**
+   * Developer switch of the CLI (`--allow-private-urls`): URL uploads may also
+   * fetch from this machine and private networks (10/8, 172.16/12,
+   * 192.168/16, fc00::/7), e.g. a file served from the developer's own
+   * machine. Link-local and meta addresses (169.254.169.254, a cloud's
+   * metadata service) stay refused. Off by default; demo mode never sets it.
+   */
+  allowPrivateRemoteUrls?: boolean;
   /** The library logs nothing unless quiet is explicitly false (the CLI sets it). */
   quiet?: boolean;
 }

@@ -147,3 +147,44 @@ for (const language of ['en', 'zh-CN'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+for (const language of ['en', 'zh-CN'] as const) {
+  test(`a number search on a directory that stops at 500 entries says so, also when it finds no one (${language})`, async ({ page, preview }) => {
+    test.setTimeout(120_000);
+    const l = tr(language);
+    const limited = await startSlapd({ sizeLimit: 'sizelimit 500' });
+    try {
+      await openApp(page, preview, language);
+      await connectAndSeed(page);
+      const saved = await page.evaluate(
+        (d) => window.faxdesk!.saveDirectory(d),
+        {
+          name: 'Limited office',
+          url: limited.url,
+          startTls: false,
+          allowPlain: false,
+          bindDn: READER_DN,
+          baseDn: PEOPLE_DN,
+          filter: '(facsimileTelephoneNumber=*)',
+          attributes: { name: ['displayName', 'cn'], company: ['o', 'company'], fax: ['facsimileTelephoneNumber'], extraFax: ['otherFacsimileTelephoneNumber'] },
+          password: READER_PW,
+        },
+      );
+      expect(saved.ok).toBe(true);
+      await page.reload();
+      await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+      await nav(page, 'send', language).click();
+      const picker = page.getByRole('region', { name: l('phonebook:picker.heading'), exact: true });
+      const results = picker.getByRole('group', { name: l('directory:picker.heading', { name: 'Limited office' }), exact: true });
+      // someone past the first 500 entries, whose number the server cannot search itself
+      const late = limited.people.filter((p) => p.fax.length === 1 && p.otherFax.length === 0).slice(-1)[0]!;
+      await picker.getByLabel(l('phonebook:picker.search')).fill(late.fax[0]!);
+      await expect(results).toContainText(l('directory:picker.onlyFirst', { read: 500 }));
+      await results.scrollIntoViewIfNeeded();
+      await shot(page, `directory-incomplete-${language}`);
+      await expectNoAxeViolations(page);
+    } finally {
+      await limited.stop();
+    }
+  });
+}

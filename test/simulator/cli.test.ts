@@ -1,4 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/simulator/cli-args';
 
@@ -100,4 +102,37 @@ describe('npm run sim', () => {
     });
     expect(parseArgs([]).options.port).toBe(4010);
   });
+
+  it('--allow-private-urls lets URL uploads fetch from this machine, says so at start, and is off by default', async () => {
+    expect(parseArgs([]).options.allowPrivateRemoteUrls).toBeUndefined();
+    expect(parseArgs(['--allow-private-urls']).options.allowPrivateRemoteUrls).toBe(true);
+    expect(() => parseArgs(['--allow-private-urls=yes'])).toThrow(/takes no value/);
+    const files = http.createServer((_req, res) => res.end('%PDF-1.4\n%%EOF\n'));
+    await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
+    const fileUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/local.pdf`;
+    try {
+      const upload = async (flags: string[]) => {
+        const cli = runCli(['--port', '0', '--quiet', ...flags]);
+        const line = await lineMatching(cli.out, /listening on (http:\/\/127\.0\.0\.1:\d+).*\n/);
+        const res = await fetch(`${line[1]}/api/v2/files/upload`, {
+          method: 'POST',
+          headers: { 'X-API-Key': 'demo-key', 'X-API-Secret': 'demo-secret', 'content-type': 'application/json' },
+          body: JSON.stringify({ remote_url: fileUrl }),
+        });
+        const body = (await res.json()) as { success: boolean; errors?: unknown };
+        cli.child.kill('SIGTERM');
+        await cli.exit;
+        return { startLine: line[0], status: res.status, body };
+      };
+      const off = await upload([]);
+      expect(off.status).toBe(400);
+      expect(JSON.stringify(off.body)).toMatch(/private or local network/);
+      expect(off.startLine).not.toMatch(/allow-private-urls/);
+      const on = await upload(['--allow-private-urls']);
+      expect(on.body.success).toBe(true);
+      expect(on.startLine).toMatch(/--allow-private-urls: URL uploads may fetch from this machine and private networks/);
+    } finally {
+      await new Promise((r) => files.close(r));
+    }
+  }, 30_000);
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { SavedFile } from '../../shared/ipc/channels/files';
 import { UserError } from '../errors';
 import { writeFileAtomicAsync } from '../storage/atomic-write';
+import { PRIVATE_FILE_MODE } from '../storage/private-files';
 import type { FileDialogs, FileFilter } from './dialogs';
 import type { FileGrants } from './grants';
 
@@ -25,7 +26,9 @@ export async function saveWithDialog(dialogs: FileDialogs, grants: FileGrants, r
   const dir = path.dirname(file);
   const name = path.basename(file);
   const content = await request.content();
+  // 0600: what FaxDesk exports holds names and numbers; the user can share it on purpose.
   await writeFileAtomicAsync(file, content, {
+    mode: PRIVATE_FILE_MODE,
     explain: (e) => {
       const code = (e as NodeJS.ErrnoException).code;
       const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' ? 'FaxDesk may not write there' : `the system said ${code ?? 'no'}`;

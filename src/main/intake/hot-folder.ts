@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DocumentSource } from '../../shared/ipc/channels/intake';
 import type { Logger } from '../log';
+import { makePrivateDir, tightenFolder } from '../storage/private-files';
 import { ClaimedLedger } from './claimed-ledger';
 import { fileStructure, filesOpenForWriting } from './complete-file';
 import { readPrintJob, sidecarPathFor, type PrintJobInfo } from './print-job';
@@ -121,8 +122,10 @@ export class HotFolder {
   /** Creates the folder (and sent/, failed/) and starts watching. Throws if the folder cannot be created. */
   start(): void {
     if (!this.stopped) return;
-    fs.mkdirSync(path.join(this.dir, SENT_DIR), { recursive: true });
-    fs.mkdirSync(path.join(this.dir, FAILED_DIR), { recursive: true });
+    // Private to this user: others may not list what is waiting or was sent (storage/private-files.ts).
+    makePrivateDir(path.join(this.dir, SENT_DIR));
+    makePrivateDir(path.join(this.dir, FAILED_DIR));
+    for (const d of [this.dir, path.join(this.dir, SENT_DIR), path.join(this.dir, FAILED_DIR)]) tightenFolder(d, this.options.log);
     this.ledger = new ClaimedLedger(this.options.ledgerFile ?? null, this.dir, (m) => this.options.log?.warn(m));
     this.startedAt = Date.now();
     this.stopped = false;
@@ -405,7 +408,7 @@ export class HotFolder {
  * links are not supported (FAT, some shares) an exclusive copy does the same.
  */
 export function moveWithoutOverwriting(file: string, dir: string): string {
-  fs.mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   const ext = path.extname(file);
   const stem = path.basename(file, ext);
   for (let n = 1; n < 10_000; n++) {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { PDFDocument, rgb, type PDFPage, type PDFEmbeddedPage, type PDFImage } from 'pdf-lib';
 import { embedTextFonts } from '../pdf/fonts';
 import { writeFileAtomicAsync } from '../storage/atomic-write';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../storage/private-files';
 import type { TaskDetailView } from '../../shared/tasks/types';
 import { displayFax } from '../../shared/phonebook/format';
 
@@ -215,10 +216,10 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
 /** Writes the report under <dataDir>/reports and returns its path. */
 export async function writeTransmissionReport(dataDir: string, detail: TaskDetailView, options: ReportOptions = {}): Promise<string> {
   const dir = path.join(dataDir, 'reports');
-  await fs.mkdir(dir, { recursive: true });
+  makePrivateDir(dir);
   const ref = (detail.task.taskRef ?? detail.task.id).replace(/[^A-Za-z0-9_-]/g, '_');
   const file = path.join(dir, `transmission-report-${ref}.pdf`);
   const bytes = await buildTransmissionReport(detail, options);
-  await writeFileAtomicAsync(file, bytes, { what: 'the transmission report' });
+  await writeFileAtomicAsync(file, bytes, { what: 'the transmission report', mode: PRIVATE_FILE_MODE });
   return file;
 }

@@ -6,12 +6,12 @@
  * told, so the screen can say so instead of sending a page of gaps.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { CoverPageInput } from '../../shared/send/types';
 import { embedTextFonts, SYSTEM_CJK_FONTS, type TextFont } from '../pdf/fonts';
 import { writeFileAtomicAsync } from '../storage/atomic-write';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../storage/private-files';
 
 function wrap(text: string, font: TextFont, size: number, width: number): string[] {
   const lines: string[] = [];
@@ -106,10 +106,10 @@ export async function buildCoverPage(
 /** Writes the cover to `<dataDir>/send/covers/` and returns its path. */
 export async function writeCoverPage(dataDir: string, input: CoverPageInput, now = new Date()): Promise<{ path: string; replaced: boolean }> {
   const dir = path.join(dataDir, 'send', 'covers');
-  await fs.promises.mkdir(dir, { recursive: true });
+  makePrivateDir(dir);
   const { bytes, replaced } = await buildCoverPage(input, now);
   const file = path.join(dir, `cover-${now.toISOString().slice(0, 10)}-${crypto.randomBytes(4).toString('hex')}.pdf`);
   // atomic: a full disk must not leave a 0-byte cover that a later send would pick up
-  await writeFileAtomicAsync(file, bytes, { what: 'the cover page' });
+  await writeFileAtomicAsync(file, bytes, { what: 'the cover page', mode: PRIVATE_FILE_MODE });
   return { path: file, replaced };
 }

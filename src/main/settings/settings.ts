@@ -1,3 +1,4 @@
+import { PRIVATE_FILE_MODE } from '../storage/private-files';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -34,6 +35,8 @@ export interface StoreOptions {
   configName: string;
   clearInvalidConfig: false;
   projectName: string;
+  /** the settings file is private to this user (conf's configFileMode) */
+  configFileMode: number;
 }
 
 export type StoreFactory = (options: StoreOptions) => KeyValueStore;
@@ -64,7 +67,7 @@ const CONFIG_NAME = 'settings';
  * move is reported so the UI can tell the user.
  */
 export function openSettings(dir: string, factory: StoreFactory, policy: SettingsPolicy = NO_SETTINGS_POLICY): SettingsStore {
-  const options: StoreOptions = { cwd: dir, configName: CONFIG_NAME, clearInvalidConfig: false, projectName: 'faxdesk' };
+  const options: StoreOptions = { cwd: dir, configName: CONFIG_NAME, clearInvalidConfig: false, projectName: 'faxdesk', configFileMode: PRIVATE_FILE_MODE };
   const file = path.join(dir, `${CONFIG_NAME}.json`);
   let notice: SettingsNotice | null = null;
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Logger } from '../log';
 import { writeFileAtomic, type AtomicWriteOptions } from './atomic-write';
 import { moveAside } from './move-aside';
+import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 export interface JsonReadOptions<T> {
   /** checks the parsed value (throws, e.g. a zod parse, when it is not what this store keeps) */
@@ -59,7 +60,8 @@ export function readJsonFile<T>(file: string, options: JsonReadOptions<T> = {}):
 
 /** Writes `value` as the whole file, atomically, creating its folder. */
 export function writeJsonFile(file: string, value: unknown, options: AtomicWriteOptions & { indent?: number } = {}): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  makePrivateDir(path.dirname(file));
   const { indent, ...write } = options;
-  writeFileAtomic(file, JSON.stringify(value, null, indent), write);
+  // FaxDesk's own files are private to this user unless a caller says otherwise.
+  writeFileAtomic(file, JSON.stringify(value, null, indent), { mode: PRIVATE_FILE_MODE, ...write });
 }

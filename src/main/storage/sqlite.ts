@@ -6,8 +6,10 @@
  * version bump, so an interrupted upgrade resumes cleanly. What to do with a
  * file that cannot be opened is open-recovering.ts's job.
  */
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { readSqliteVersion } from './open-recovering';
+import { PRIVATE_FILE_MODE } from './private-files';
 
 export type Db = Database.Database;
 
@@ -71,6 +73,8 @@ export interface OpenSqliteOptions {
 export function openSqlite<T>(file: string, options: OpenSqliteOptions, init: (db: Db) => T): T {
   const found = readSqliteVersion(file);
   if (found !== null && found > options.latest) throw options.tooNew(found);
+  // A new database file is private to this user from its first byte (its -wal and -shm files take its mode).
+  if (file !== ':memory:' && !fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FileDialogs } from '../../main/files/dialogs';
 import type { Logger } from '../../main/log';
+import { makePrivateDir } from '../../main/storage/private-files';
 
 /**
  * The preview's stand-in for main's dialogs. The page opens files with the
@@ -19,7 +20,7 @@ export function previewDialogs(dataDir: string, log: Logger): FileDialogs {
       return Promise.resolve([]);
     },
     saveFile({ defaultName }) {
-      fs.mkdirSync(downloads, { recursive: true });
+      makePrivateDir(downloads);
       const safe = path.basename(defaultName).replace(/[^\p{L}\p{N}._ ()-]/gu, '_') || 'faxdesk-export';
       const ext = path.extname(safe);
       const stem = safe.slice(0, safe.length - ext.length);
@@ -29,7 +30,7 @@ export function previewDialogs(dataDir: string, log: Logger): FileDialogs {
     },
     chooseFolder() {
       const outbox = path.join(dataDir, 'Outbox');
-      fs.mkdirSync(outbox, { recursive: true });
+      makePrivateDir(outbox);
       return Promise.resolve(outbox);
     },
     showInFolder(filePath) {

@@ -24,15 +24,18 @@ export interface RemoteFetchOptions {
    * own file servers). Off by default; demo mode never sets it.
    */
   allowLoopback?: boolean;
+  /** The CLI's --allow-private-urls: loopback and private networks too, never link-local or meta addresses. */
+  allowPrivate?: boolean;
 }
 
 const failure = (detail: string): HttpFailure => new HttpFailure(400, 'Remote file could not be fetched', detail);
 const invalid = () => new HttpFailure(400, 'Invalid upload request', 'remote_url must be an absolute http or https URL.');
 
 const LOOPBACK = ['127.0.0.0/8', '::1/128'];
+const PRIVATE = [...LOOPBACK, '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'];
 
-function agentFor(url: URL, allowLoopback: boolean): http.Agent {
-  const options = { keepAlive: false, allowIPAddressList: allowLoopback ? LOOPBACK : [] };
+function agentFor(url: URL, allowLoopback: boolean, allowPrivate = false): http.Agent {
+  const options = { keepAlive: false, allowIPAddressList: allowPrivate ? PRIVATE : allowLoopback ? LOOPBACK : [] };
   return url.protocol === 'https:' ? new RequestFilteringHttpsAgent(options) : new RequestFilteringHttpAgent(options);
 }
 
@@ -57,7 +60,7 @@ export async function fetchRemote(
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([stopSignal, timeout]);
   const sink = new FileSink();
-  const agent = agentFor(url, options.allowLoopback === true);
+  const agent = agentFor(url, options.allowLoopback === true, options.allowPrivate === true);
   try {
     const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
       const req = (url.protocol === 'https:' ? https : http).request(url, { agent, signal, headers: { accept: '*/*' } }, resolve);

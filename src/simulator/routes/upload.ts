@@ -222,7 +222,10 @@ async function receiveRemote(req: IncomingMessage, ctx: SimContext): Promise<Rec
   if (custom !== undefined && custom !== null && typeof custom !== 'string') {
     throw uploadFailure('Invalid file name', 'file_name must be a string.');
   }
-  const fetched = await fetchRemote(url, ctx.stopSignal, { allowLoopback: ctx.settings.allowLoopbackRemoteUrls });
+  const fetched = await fetchRemote(url, ctx.stopSignal, {
+    allowLoopback: ctx.settings.allowLoopbackRemoteUrls,
+    allowPrivate: ctx.settings.allowPrivateRemoteUrls,
+  });
   const name = typeof custom === 'string' && custom.trim() !== '' ? custom : fetched.name;
   return { name, originalName: fetched.name, sink: fetched.sink, mode: 'url' };
 }

@@ -92,4 +92,23 @@ describe('a handle names the file it was granted for', () => {
     fs.symlinkSync(path.join(dir, 'private.pdf'), link);
     await expect(fileSource(link)).rejects.toMatchObject({ code: 'file.unreadable' });
   });
+
+  it('a hot-folder document swapped for a symlink before it is filed: settleDocument refuses, nothing lands in sent/', async () => {
+    const h = await makeTestServices({}, { intake: { hotFolder: { settleMs: 200, rescanMs: 150 } } });
+    try {
+      const outbox = path.join(dir, 'Outbox');
+      h.services.settings.update({ hotFolder: { enabled: true, path: outbox } });
+      fs.writeFileSync(path.join(outbox, 'order.pdf'), PDF);
+      await expect.poll(() => h.services.intake.queue.peek().documents.length, { timeout: 10_000 }).toBe(1);
+      const taken = (await dispatch(h.services.handlers, 'takePendingDocuments', undefined)) as { ok: true; value: { documents: Array<{ handle: string }> } };
+      const handle = taken.value.documents[0]!.handle;
+      fs.rmSync(path.join(outbox, 'order.pdf'));
+      fs.symlinkSync(path.join(dir, 'private.pdf'), path.join(outbox, 'order.pdf'));
+      expect(await dispatch(h.services.handlers, 'settleDocument', { handle, outcome: 'sent' })).toMatchObject({ ok: false, error: { code: 'file.changed' } });
+      expect(fs.readdirSync(path.join(outbox, 'sent'))).toEqual([]);
+      expect(fs.readFileSync(path.join(dir, 'private.pdf'), 'utf8')).toBe(PRIVATE_PDF);
+    } finally {
+      await h.cleanup();
+    }
+  });
 });

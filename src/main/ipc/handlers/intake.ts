@@ -11,6 +11,8 @@ export function intakeHandlers(intake: IntakeService, grants: FileGrants): Intak
     // Only a handle main issued names a file; the hot folder then moves only what it offered.
     settleDocument: ({ handle, outcome, reason }) => {
       const p = grants.lookup(handle, 'input');
+      // the file that was offered, not whatever took its name since (file.changed otherwise)
+      if (p !== null) grants.checkedPath(handle);
       const movedTo = p === null ? null : intake.settle(p, outcome, reason);
       // a refused document stays attached: its new place (failed/) is granted in turn
       return { movedTo, handle: movedTo === null ? null : grants.grant(movedTo, 'input') };
