@@ -18,6 +18,8 @@ export interface FileGrants {
   pathOf(handle: string, kind?: GrantKind): string;
   /** like pathOf, but null instead of an error */
   lookup(handle: string, kind?: GrantKind): string | null;
+  /** main moved the file behind `handle` (the hot folder files it under sent/): the handle follows it */
+  moved(handle: string, newPath: string): void;
 }
 
 /**
@@ -56,6 +58,13 @@ export function createFileGrants(): FileGrants {
       return p;
     },
     lookup,
+    moved(handle, newPath) {
+      const entry = byHandle.get(handle);
+      if (!entry) return;
+      byPath.delete(`${entry.kind}:${entry.path}`);
+      entry.path = path.resolve(newPath);
+      byPath.set(`${entry.kind}:${entry.path}`, handle);
+    },
   };
 }
 
