@@ -161,13 +161,13 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect(detail.getByText('+86 138 0013 8666, +86 138 0013 8777')).toBeVisible();
     const question = detail.getByRole('group', { name: l('tasks:detail.resendConfirm', { name, count: 2, numbers: '+86 138 0013 8666, +86 138 0013 8777' }), exact: true });
     await question.getByRole('button', { name: l('tasks:detail.resendAll', { count: 2 }), exact: true }).click();
-    const done = detail.getByRole('status').filter({ hasText: en ? 'Resent as task' : '已重发为任务' });
-    await expect(done).toContainText(en ? 'Resent as task' : '已重发为任务');
+    const done = detail.getByRole('status').filter({ hasText: en ? 'Resent as task_' : '已重发为 task_' });
+    await expect(done).toContainText(en ? 'Resent as task_' : '已重发为 task_');
     await expect(done).toContainText(en ? 'to 2 numbers.' : '共 2 个号码。');
     // The confirmation appears under the button that was pressed, in view.
     await expect(done).toBeInViewport();
     const text = (await done.textContent()) ?? '';
-    const newRef = /([A-Za-z0-9_-]{6,})/.exec(text.replace(en ? /^Resent as task / : /^已重发为任务 /, ''))?.[1];
+    const newRef = /([A-Za-z0-9_-]{6,})/.exec(text.replace(en ? /^Resent as / : /^已重发为 /, ''))?.[1];
     expect(newRef).toBeTruthy();
     // The new task is in the table, marked as a resend.
     const linked = taskTable(page, language).getByRole('row').filter({ hasText: l('tasks:detail.resendOf') });

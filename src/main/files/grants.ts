@@ -27,6 +27,8 @@ export interface FileGrants {
   checkedPath(handle: string): string;
   /** the device and inode recorded when an input file was granted (null: it did not exist then) */
   identityOf(handle: string): FileIdentity | null;
+  /** main moved the file behind `handle` (the hot folder files it under sent/): the handle follows it */
+  moved(handle: string, newPath: string): void;
 }
 
 export interface FileIdentity {
@@ -122,6 +124,19 @@ export function createFileGrants(): FileGrants {
       return p;
     },
     lookup,
+    moved(handle, newPath) {
+      const entry = byHandle.get(handle);
+      if (!entry) return;
+      byPath.delete(`${entry.kind}:${entry.path}`);
+      entry.path = path.resolve(newPath);
+      // the same file under its new name (a rename keeps its device and inode, so the binding holds)
+      try {
+        entry.real = fs.realpathSync(entry.path);
+      } catch {
+        entry.real = entry.path;
+      }
+      byPath.set(`${entry.kind}:${entry.path}`, handle);
+    },
   };
 }
 

@@ -15,7 +15,7 @@ import { AuthError, FaxApiError } from '../api/errors';
 import { credentialKey } from '../../shared/credential-key';
 import { KEYCHAIN_SERVICE, openSecretStore, type OpenSecretStoreOptions, type SecretStore } from '../credentials/secret-store';
 import { createBindPasswords, type BindPasswords } from '../directory/bind-passwords';
-import { withDirectory } from '../directory/ldap-connection';
+import { securityOf, withDirectory } from '../directory/ldap-connection';
 import { registerSecretForRedaction } from '../log';
 import type { Policy } from './policy-file';
 
@@ -197,7 +197,8 @@ async function provisionBindPassword(options: ProvisionOptions, name: string): P
     return refused ? PROVISION_EXIT.rejected : PROVISION_EXIT.unreachable;
   }
   try {
-    await passwords.set(wanted.url, wanted.bindDn, password);
+    // bound to the protection it was checked over: never handed to a weaker connection later
+    await passwords.set(wanted.url, wanted.bindDn, securityOf(wanted), password);
   } catch (e) {
     io.err(`The keychain refused to store the password (${(e as Error).message}); unlock it and run this again.`);
     return PROVISION_EXIT.noKeychain;

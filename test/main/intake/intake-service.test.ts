@@ -58,7 +58,10 @@ describe('intake through the IPC contract', () => {
     expect(((await dispatch(services.handlers, 'takePendingDocuments', undefined)) as { ok: true; value: DocumentsOffered }).value.documents).toEqual([]);
 
     const settled = await dispatch(services.handlers, 'settleDocument', { handle, outcome: 'sent' });
-    expect(settled).toEqual({ ok: true, value: { movedTo: path.join(outbox, 'sent', 'letter.pdf'), handle: expect.stringMatching(/^fh_/) } });
+    expect(settled).toEqual({ ok: true, value: { movedTo: path.join(outbox, 'sent', 'letter.pdf'), handle } });
+    // The handle the window holds follows the document into sent/: its thumbnail and viewer still read it (#30, item 16).
+    expect(services.grants.pathOf(handle, 'input')).toBe(path.join(outbox, 'sent', 'letter.pdf'));
+    expect(fs.readFileSync(services.grants.pathOf(handle, 'input'), 'utf8')).toContain('%PDF-1.4');
 
     // a file the user dropped (not offered by the hot folder) is not moved, nor is anything behind a forged handle
     const other = path.join(tempDir(), 'elsewhere.pdf');
@@ -109,7 +112,8 @@ describe('intake through the IPC contract', () => {
     const handleOf = (name: string) => taken.documents.find((d) => d.name === name)!.handle;
     const failed = await dispatch(services.handlers, 'settleDocument', { handle: handleOf('refused.pdf'), outcome: 'failed', reason: 'Insufficient balance' });
     // still attached on the Send screen: its new place is granted in turn
-    expect(failed).toEqual({ ok: true, value: { movedTo: path.join(outbox, 'failed', 'refused.pdf'), handle: expect.stringMatching(/^fh_/) } });
+    expect(failed).toEqual({ ok: true, value: { movedTo: path.join(outbox, 'failed', 'refused.pdf'), handle: handleOf('refused.pdf') } });
+    expect(services.grants.pathOf(handleOf('refused.pdf'), 'input')).toBe(path.join(outbox, 'failed', 'refused.pdf'));
     expect(JSON.parse(fs.readFileSync(path.join(outbox, 'failed', '.refused.pdf.faxdesk.json'), 'utf8'))).toMatchObject({ failure: { reason: 'Insufficient balance' } });
     expect(t.logLines.join('\n')).toMatch(/refused\.pdf moved to failed\/ \(Insufficient balance\)/);
 

@@ -160,7 +160,10 @@ describe('provisioning outcomes a script can act on', () => {
 describe.skipIf(skipReason !== null || slapdMissing() !== null)('provisioning a directory bind password (real keychain, real slapd)', () => {
   let slapd: RunningSlapd;
   let policyFile: string;
-  const stored = () => createBindPasswords({ service: SERVICE, kind: 'keychain' }).get(slapd.url, READER_DN);
+  const stored = async () => {
+    const found = await createBindPasswords({ service: SERVICE, kind: 'keychain' }).lookup(slapd.url, READER_DN, 'none');
+    return found.state === 'usable' ? found.password : null;
+  };
 
   beforeAll(async () => {
     slapd = await startSlapd({ people: generatePeople(3) });

@@ -76,7 +76,7 @@ describe('resending the failed numbers of a task', () => {
     await waitFor(() => expect((screen.getByRole('button', { name: 'Resend to all failed (2)' }) as HTMLButtonElement).disabled).toBe(true));
     expect((screen.getByRole('button', { name: 'Resend to busy / no answer only (1)' }) as HTMLButtonElement).disabled).toBe(true);
     answer({ ok: true, value: { taskRef: 'task_2', phoneNumbers: ['8613800000666', '8613800000888'], reuploaded: 0 } });
-    expect(await screen.findByText('Resent as task task_2 to 2 numbers.')).toBeTruthy();
+    expect(await screen.findByText('Resent as task_2 to 2 numbers.')).toBeTruthy();
     expect(main.inputsOf('resendFailed')).toHaveLength(1);
   });
 });

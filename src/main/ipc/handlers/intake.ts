@@ -14,8 +14,10 @@ export function intakeHandlers(intake: IntakeService, grants: FileGrants): Intak
       // the file that was offered, not whatever took its name since (file.changed otherwise)
       if (p !== null) grants.checkedPath(handle);
       const movedTo = p === null ? null : intake.settle(p, outcome, reason);
-      // a refused document stays attached: its new place (failed/) is granted in turn
-      return { movedTo, handle: movedTo === null ? null : grants.grant(movedTo, 'input') };
+      if (movedTo === null) return { movedTo, handle: null };
+      // The handle follows the document to sent/ or failed/: its thumbnail and viewer keep working.
+      grants.moved(handle, movedTo);
+      return { movedTo, handle };
     },
     hotFolderStatus: () => intake.status(),
   };

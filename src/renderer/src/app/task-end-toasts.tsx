@@ -18,7 +18,7 @@ function endedText(t: (key: string, o: Record<string, unknown>) => string, d: Ta
   const name = d.task.name || d.task.taskRef || '';
   if (d.task.status === 'failed' || (failed > 0 && success === 0)) return t('taskEnded.failed', { name, total });
   if (failed > 0) return t('taskEnded.partlyFailed', { name, total, success, failed });
-  return t('taskEnded.delivered', { name, total });
+  return t('taskEnded.delivered', { name, count: total });
 }
 
 /**

@@ -3,7 +3,8 @@ export const common = {
   skipToContent: 'Skip to content',
   taskEnded: {
     region: 'Fax results',
-    delivered: 'Fax “{{name}}” delivered to all {{total}} numbers.',
+    delivered_one: 'Fax “{{name}}” delivered.',
+    delivered_other: 'Fax “{{name}}” delivered to all {{count}} numbers.',
     partlyFailed: 'Fax “{{name}}”: {{success}} of {{total}} numbers delivered, {{failed}} failed.',
     failed: 'Fax “{{name}}” failed for all {{total}} numbers.',
     view: 'View',

@@ -6,7 +6,8 @@ export const common: DeepStrings<typeof en> = {
   skipToContent: '跳到主要内容',
   taskEnded: {
     region: '传真结果',
-    delivered: '传真“{{name}}”已发送到全部 {{total}} 个号码。',
+    delivered_one: '传真“{{name}}”已送达 {{count}} 个号码。',
+    delivered_other: '传真“{{name}}”已送达 {{count}} 个号码。',
     partlyFailed: '传真“{{name}}”：{{total}} 个号码中 {{success}} 个成功，{{failed}} 个失败。',
     failed: '传真“{{name}}”的 {{total}} 个号码全部发送失败。',
     view: '查看',
