@@ -194,6 +194,25 @@ for (const language of ['en', 'zh-CN'] as const) {
     await taskRow(page, 'Notice', language).getByRole('button', { name: 'Notice', exact: true }).click();
     const detail = taskDetail(page, 'Notice', language);
     await refreshUntil(detail, () => expect(recipientRow(detail, BUSY, language)).toContainText('BUSY', { timeout: 2_000 }), language);
+    // Item 8: in the detail, at both sizes, every column of a recipient is in the pane (stacked under the
+    // number where the pane is narrow), not behind a sideways scrollbar: charge, failure and reference included.
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height });
+      const table = detail.getByTestId('recipients-table');
+      await table.scrollIntoViewIfNeeded();
+      const sideways = await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth);
+      expect(sideways, `recipients table at ${width}×${height}`).toBeLessThanOrEqual(0);
+      const pane = (await detail.boundingBox())!;
+      const cells = recipientRow(detail, BUSY, language).getByRole('cell');
+      for (const i of [4, 5, 7]) {
+        const box = (await cells.nth(i).boundingBox())!;
+        expect(box.x + box.width, `column ${i} at ${width}×${height}`).toBeLessThanOrEqual(pane.x + pane.width);
+      }
+      await expect(cells.nth(5)).toContainText(language === 'en' ? 'The line was busy' : '对方占线');
+      await page.screenshot({ path: `artifacts/screenshots/details-recipients-${width}x${height}-${language}.png` });
+      await expectNoAxeViolations(page);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     const toolbar = detail.getByTestId('task-toolbar');
     const facts = detail.locator('dl.facts');
     /** `box` lies between the toolbar and the task's facts. */

@@ -84,26 +84,26 @@ function Group({ group }: { group: FailureGroup }) {
           {error}
         </p>
       ) : null}
-      <GridTable columns={[t('columns.number'), t('columns.task'), t('columns.reason'), t('columns.when'), t('columns.actions')]}>
+      <GridTable className="narrow-stack" columns={[t('columns.number'), t('columns.task'), t('columns.reason'), t('columns.when'), t('columns.actions')]}>
         {group.items.map((it) => (
           <tr key={`${it.rcptRef}-${it.taskRef}`}>
             <td>
               <span className="mono nowrap">{displayFax(it.phoneNumber)}</span>
               {it.earlier.length > 0 || it.resentAs ? <AttemptHistory item={it} /> : null}
             </td>
-            <td>
+            <td data-label={t('columns.task')}>
               <button type="button" className="link-button" onClick={() => openTask(it.taskRef)} aria-label={`${t('openTask')}: ${it.taskName}`}>
                 {it.taskName}
               </button>
               {it.demo ? <DemoTag /> : null}
             </td>
             {isKnownCode(it.failedCode) ? (
-              <td className="nowrap">{t(`reasons.${it.failedCode.trim().toUpperCase() as KnownCode}`)}</td>
+              <td className="nowrap" data-label={t('columns.reason')}>{t(`reasons.${it.failedCode.trim().toUpperCase() as KnownCode}`)}</td>
             ) : (
-              <td>{it.failedReason ?? '—'}</td>
+              <td data-label={t('columns.reason')}>{it.failedReason ?? '—'}</td>
             )}
-            <td className="nowrap">{localTime(it.completedAtMs, i18n.language)}</td>
-            <td>
+            <td className="nowrap" data-label={t('columns.when')}>{localTime(it.completedAtMs, i18n.language)}</td>
+            <td className="actions-cell">
               {it.resentAs || resent[it.taskRef] ? (
                 <button type="button" className="link-button mono" onClick={() => openTask(it.resentAs?.id ?? resent[it.taskRef]!)}>
                   ↻ {it.resentAs?.id ?? resent[it.taskRef]}

@@ -282,7 +282,7 @@ function RecipientsTable({ recipients, language }: { recipients: RecipientView[]
   ];
   return (
     <div className="table-scroll">
-      <GridTable className="recipients" testId="recipients-table" columns={columns}>
+      <GridTable className="recipients narrow-stack" testId="recipients-table" columns={columns}>
         {recipients.map((r, i) => (
           <RecipientRow key={r.rcptRef || `${r.phoneNumber}-${i}`} r={r} language={language} />
         ))}
@@ -391,16 +391,16 @@ function RecipientRow({ r, language }: { r: RecipientView; language: string }) {
         </button>
         {copied ? <span className="sr-only" role="status">{t('detail.copied', { number: r.phoneNumber })}</span> : null}
       </td>
-      <td>
+      <td data-label={t('recipient.status')}>
         <StatusBadge status={r.status} recipient />
         {r.retryable ? <span className="tag">{t('recipient.retryable')}</span> : null}
       </td>
-      <td className="num">{r.pageCount ?? '—'}</td>
-      <td className="num">{money(r.unitPrice)}</td>
-      <td className="num">{money(r.chargedAmount)}</td>
-      <td className="failure">{r.status === 'failed' ? <FailureText code={r.failedCode} reason={r.failedReason} /> : <span className="muted">—</span>}</td>
-      <td className="nowrap">{localTime(r.completedAtMs, language, true)}</td>
-      <td className="mono small">{r.rcptRef || '—'}</td>
+      <td className="num" data-label={t('recipient.pages')}>{r.pageCount ?? '—'}</td>
+      <td className="num" data-label={t('recipient.unitPrice')}>{money(r.unitPrice)}</td>
+      <td className="num" data-label={t('recipient.charge')}>{money(r.chargedAmount)}</td>
+      <td className="failure wide" data-label={t('recipient.failure')}>{r.status === 'failed' ? <FailureText code={r.failedCode} reason={r.failedReason} /> : <span className="muted">—</span>}</td>
+      <td className="nowrap" data-label={t('recipient.completed')}>{localTime(r.completedAtMs, language, true)}</td>
+      <td className="mono small wide" data-label={t('recipient.reference')}>{r.rcptRef || '—'}</td>
     </tr>
   );
 }
