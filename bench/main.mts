@@ -2,7 +2,7 @@
  * `npm run bench`: FaxDesk against the physical limits and what users would
  * otherwise use. Each benchmark runs several times; one line per figure
  * (`name: median unit (goal: ...)`), all runs in bench/results/latest.json.
- * Flags: --only upload,link,polling,history,renderer,send,report   --runs N
+ * Flags: --only upload,link,polling,history,renderer,send,report,start,typing,mainloop   --runs N
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { pollingFigures } from './polling.mts';
 import { reportFigures } from './report.mts';
 import { rendererFigures } from './renderer.mts';
 import { sendFigures } from './send.mts';
+import { mainLoopFigures, startFigures, typingFigures } from './felt.mts';
 import { uploadFigures } from './upload.mts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, runs: { type: 'string' }, quiet: { type: 'boolean' } } });
@@ -29,6 +30,9 @@ const benches: Array<{ key: string; run: () => Promise<Figure[]> }> = [
   { key: 'renderer', run: () => rendererFigures(runs, log) },
   { key: 'send', run: () => sendFigures(runs, log) },
   { key: 'report', run: () => reportFigures(runs, log) },
+  { key: 'start', run: () => startFigures(runs, log) },
+  { key: 'typing', run: () => typingFigures(runs, log) },
+  { key: 'mainloop', run: () => mainLoopFigures(runs, log) },
 ];
 
 const only = values.only ? new Set(values.only.split(',')) : null;

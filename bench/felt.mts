@@ -1,0 +1,208 @@
+/**
+ * What users feel (issue #27), each figure against its goal:
+ * - start: the command (`node scripts/start.mjs --web`, what `npm run start:web` runs, with the build
+ *   up to date) to the first screen painted in an already open browser: from spawning the command to
+ *   body[data-ready=true] (set once the Send screen's content is painted).
+ * - typing: a keystroke in the recipients box to the next frame, at 1,000 and 12,000 lines: the time
+ *   from the keydown event to the first task after the next animation frame (the frame's work done),
+ *   beside the same keys in a bare textarea holding the same text (Chromium's own floor).
+ * - mainloop: the main process's event-loop delay while it is busy (bench/workers/busy-main.mts).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium, startPreview } from './lib/browser.mts';
+import { ROOT, runTsxJson, stopChild } from './lib/processes.mts';
+import { figure, type Figure } from './lib/report.mts';
+
+function percentile(values: readonly number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+}
+
+/** One start: spawn the command, wait for its address, open it, wait for the first screen. */
+async function startToFirstScreen(browser: Browser, dataDir: string): Promise<{ ms: number; upToDate: boolean }> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--web', '--port', '0', '--data-dir', dataDir], {
+    cwd: ROOT,
+    env: { ...process.env, FAXDESK_KEYCHAIN_SERVICE: `FaxDesk-bench-${path.basename(dataDir)}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no address within 60 s:\n${out}`)), 60_000);
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        const m = /FaxDesk preview: (\S+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
+      });
+      child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+      child.on('exit', (code) => reject(new Error(`start exited with ${code}:\n${out}`)));
+    });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url);
+    // body[data-ready] is set once the first screen's content is painted
+    await page.locator('body[data-ready="true"]').waitFor({ timeout: 60_000 });
+    const ms = performance.now() - t0;
+    await context.close();
+    return { ms, upToDate: /build up to date/.test(out) };
+  } finally {
+    await stopChild(child);
+  }
+}
+
+/**
+ * In the page: a paste of `lines` numbers into the recipients box, the caret at its end (as someone
+ * adds the next number), and each keydown's latency to the next frame recorded in window.__latencies.
+ */
+function fillAndWatchKeys(lines: number): string {
+  return `(async () => {
+    const text = Array.from({ length: ${lines} }, (_, i) => '+86 138 ' + String(10000000 + i)).join('\\n');
+    const ta = document.querySelector('#send-numbers');
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set.call(ta, text);
+    ta.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 1000));
+    ta.focus();
+    ta.setSelectionRange(ta.value.length, ta.value.length);
+    window.__latencies = [];
+    window.addEventListener('keydown', (e) => {
+      const start = e.timeStamp;
+      requestAnimationFrame(() => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => window.__latencies.push(performance.now() - start);
+        ch.port2.postMessage(0);
+      });
+    }, true);
+  })()`;
+}
+
+/** The same keystrokes in a bare page holding only a textarea with the same lines: what Chromium itself takes. */
+async function plainTextareaLatencies(browser: Browser, lines: number, keys: number): Promise<number[]> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  try {
+    await page.setContent('<textarea id="send-numbers" rows="8" style="width: 400px; font-family: monospace"></textarea><span data-testid="send-count"></span>');
+    await page.evaluate(fillAndWatchKeys(lines));
+    for (let i = 0; i < keys; i++) {
+      await page.keyboard.press(String((i % 9) + 1));
+      await page.waitForTimeout(120);
+    }
+    await page.waitForTimeout(300);
+    return ((await page.evaluate('window.__latencies')) as number[]).slice(1);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Keystroke to next frame in the recipients box holding `lines` numbers; `keys` keystrokes at the end of the box. */
+async function typingLatencies(browser: Browser, url: string, lines: number, keys: number): Promise<number[]> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(url);
+    await page.locator('body[data-ready="true"]').waitFor();
+    await page.evaluate(fillAndWatchKeys(lines));
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < keys; i++) {
+      await page.keyboard.press(String((i % 9) + 1));
+      // a fast typist: ~8 keys a second
+      await page.waitForTimeout(120);
+    }
+    await page.waitForTimeout(300);
+    const counted = await page.getByTestId('send-count').textContent();
+    if (!counted?.includes(String(lines))) throw new Error(`the box did not count ${lines} numbers: ${counted}`);
+    return ((await page.evaluate('window.__latencies')) as number[]).slice(1);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function startFigures(runs: number, log: (s: string) => void): Promise<Figure[]> {
+  const browser = await launchChromium();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-bench-cmd-'));
+  try {
+    // the first start builds if anything changed; the figure is the warm start after it
+    const first = await startToFirstScreen(browser, dataDir);
+    log(`  first start (${first.upToDate ? 'up to date' : 'built'}): ${first.ms.toFixed(0)} ms`);
+    const times: number[] = [];
+    for (let i = 0; i < Math.max(5, runs); i++) {
+      const r = await startToFirstScreen(browser, dataDir);
+      if (!r.upToDate) throw new Error('the build was not up to date on a second start');
+      times.push(r.ms);
+      log(`  start ${i + 1}: ${r.ms.toFixed(0)} ms`);
+    }
+    return [
+      figure('command → first screen (warm, build up to date)', 'ms', '≤ 2500', times, (m) => m <= 2500, 'node scripts/start.mjs --web --port 0 (what npm run start:web runs) to body[data-ready] in an open Chromium'),
+    ];
+  } finally {
+    await browser.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function typingFigures(runs: number, log: (s: string) => void): Promise<Figure[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-bench-typing-'));
+  const preview = await startPreview(dataDir);
+  const browser = await launchChromium();
+  const out: Figure[] = [];
+  try {
+    for (const [lines, goal] of [
+      [1_000, 16],
+      [12_000, 50],
+    ] as const) {
+      const p95s: number[] = [];
+      const all: number[] = [];
+      for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
+        const l = await typingLatencies(browser, preview.url, lines, 30);
+        all.push(...l);
+        p95s.push(percentile(l, 95));
+        log(`  ${lines} lines, run ${i + 1}: keystroke → next frame median ${percentile(l, 50).toFixed(1)} ms, p95 ${percentile(l, 95).toFixed(1)} ms (${l.length} keys)`);
+      }
+      const floor: number[] = [];
+      for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
+        const l = await plainTextareaLatencies(browser, lines, 30);
+        floor.push(percentile(l, 95));
+        log(`  ${lines} lines in a bare textarea, run ${i + 1}: median ${percentile(l, 50).toFixed(1)} ms, p95 ${percentile(l, 95).toFixed(1)} ms`);
+      }
+      out.push(
+        figure(`recipients box at ${lines.toLocaleString('en')} lines: keystroke → next frame p95`, 'ms', `≤ ${goal}`, p95s, (m) => m <= goal, `median of the runs' p95 (30 keys each, 120 ms apart, at the end of the box); all keys' p95 ${percentile(all, 95).toFixed(1)} ms; load ${os.loadavg()[0]!.toFixed(1)}`),
+        figure(`bare textarea at ${lines.toLocaleString('en')} lines (no app): keystroke → next frame p95`, 'ms', 'reference', floor, null, "the same keys in a page holding only a textarea with the same text: Chromium's own editing and layout, the floor under the figure above"),
+      );
+    }
+    return out;
+  } finally {
+    await browser.close();
+    await preview.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function mainLoopFigures(runs: number, log: (s: string) => void): Promise<Figure[]> {
+  const p99: number[] = [];
+  const max: number[] = [];
+  for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
+    const r = await runTsxJson<{ p50: number; p99: number; max: number; sends: number; tasksDone: number; hotFolderOffered: number; seconds: number }>(
+      'bench/workers/busy-main.mts',
+      ['busy', '20000'],
+      { timeoutMs: 300_000 },
+    );
+    if (r.sends !== 20) throw new Error(`only ${r.sends} of 20 sends went out`);
+    p99.push(r.p99);
+    max.push(r.max);
+    log(
+      `  busy main, run ${i + 1}: event-loop delay p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms; ` +
+        `${r.tasksDone}/20 tasks finished, ${r.hotFolderOffered}/20 hot-folder files offered in ${r.seconds.toFixed(1)} s; load ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+  }
+  return [
+    figure('main event-loop delay p99, busy (20 sends × 50, 20,000 demo tasks, 20 hot-folder files, task list read every 250 ms)', 'ms', '≤ 20', p99, (m) => m <= 20, 'bench/workers/busy-main.mts: createMainServices in demo mode, monitorEventLoopDelay at 10 ms resolution; the tracker follows the 20 new tasks (not 1,000)'),
+    figure('main event-loop delay max, same scenario', 'ms', 'reference', max, null, 'the longest single stall'),
+  ];
+}
