@@ -16,6 +16,7 @@ import type { History } from '../history/history';
 import type { Logger } from '../log';
 import { writeFileAtomic } from '../storage/atomic-write';
 import { readJsonFile, writeJsonFile } from '../storage/json-file';
+import { openRecovering } from '../storage/open-recovering';
 import { computerName, defaultDisplayName } from './desk-identity';
 import { describeOfficeFailure, openOffice, testOfficeConnection, type OfficeTarget } from './office-connection';
 import { listOfficeTasks } from './office-views';
@@ -74,7 +75,15 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   const file = path.join(deps.dataDir, 'office.json');
   const caFile = path.join(deps.dataDir, 'office-ca.pem');
   const passwords = createOfficePasswords(deps.secrets);
-  const queue: OutboxQueue = openOutboxQueue(path.join(deps.dataDir, 'office-queue.sqlite'));
+  // A damaged or newer queue file never stops start-up: it is set aside (or left alone) and said in the log.
+  const openedQueue = openRecovering(path.join(deps.dataDir, 'office-queue.sqlite'), openOutboxQueue, {
+    isNewer: (e) => e instanceof UserError && e.code === 'office.queue_too_new',
+    newerFallback: path.join(deps.dataDir, 'office-queue.older-faxdesk.sqlite'),
+  });
+  if (openedQueue.notice) {
+    deps.log.warn(`office outbox queue: ${openedQueue.notice.problem} file kept at ${openedQueue.notice.keptAt}; using ${openedQueue.notice.usingInstead ?? 'memory only'} (${openedQueue.notice.reason})`);
+  }
+  const queue: OutboxQueue = openedQueue.value;
   let stored: Stored | null = readJsonFile(file, { parse: (raw) => storedSchema.parse(raw), log: deps.log, what: 'the office outbox settings' });
   let mirror: OfficeMirror | null = null;
   const computer = computerName();
