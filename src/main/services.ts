@@ -218,7 +218,13 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     },
   });
   // The send's follow-up task query goes through the tracker, so it is announced and notified like any poll.
-  const send = createSendFeature(deps, settings, connection, historyPort(history, deps.dataDir, (task) => tasks.tracker.ingest(task)));
+  const send = createSendFeature(
+    deps,
+    settings,
+    connection,
+    historyPort(history, deps.dataDir, (task) => tasks.tracker.ingest(task)),
+    (profile, fingerprint, name, confirmed) => office.guardSend(profile, fingerprint, name, confirmed),
+  );
   const handlers: Handlers = {
     ...appHandlers(deps, settings, notices, policy),
     ...intakeHandlers(intake, grants),

@@ -16,7 +16,7 @@ describe('describeError', () => {
   it('gives every code a sentence of its own in Chinese: no code, no English, no empty placeholder', async () => {
     await changeLanguage('zh-CN');
     for (const code of [...API_ERROR_CODES, ...APP_ERROR_CODES]) {
-      const text = describeError(err(code, { said: '余额不足', name: '报告.pdf', folder: '/home/a', place: '/home/a/out', variant: null }));
+      const text = describeError(err(code, { said: '余额不足', name: '报告.pdf', folder: '/home/a', place: '/home/a/out', server: 'db.office.example:5432', variant: null }));
       expect(text, code).toMatch(/[\u4e00-\u9fff]/);
       expect(text, code).not.toContain(code);
       expect(text, code).not.toContain(ENGLISH_FROM_MAIN);

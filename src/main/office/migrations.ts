@@ -9,6 +9,7 @@
  */
 import type { ClientBase } from 'pg';
 import { m001 } from './migrations/001-office-outbox';
+import { m002 } from './migrations/002-send-claims';
 
 /** One released schema change; never edit a released step, add one. */
 export interface OfficeMigration {
@@ -17,7 +18,7 @@ export interface OfficeMigration {
   up(db: ClientBase): Promise<void>;
 }
 
-export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [m001];
+export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [m001, m002];
 export const OFFICE_SCHEMA_VERSION = OFFICE_MIGRATIONS[OFFICE_MIGRATIONS.length - 1]?.version ?? 0;
 
 /** The table whose highest version is the schema's; also the journal of who upgraded it when. */

@@ -162,7 +162,7 @@ export function schemaNewerError(found: number): UserError {
 }
 
 
-const TABLES = ['faxdesk_desks', 'faxdesk_tasks', 'faxdesk_recipients'];
+const TABLES = ['faxdesk_desks', 'faxdesk_tasks', 'faxdesk_recipients', 'faxdesk_send_claims'];
 
 /** The rights this user lacks on this schema version, by name; empty when it may do what FaxDesk does. */
 async function missingRights(client: pg.Client, schemaVersion: number): Promise<string[]> {

@@ -16,9 +16,12 @@ import type { History } from '../history/history';
 import type { Logger } from '../log';
 import { writeFileAtomic } from '../storage/atomic-write';
 import { readJsonFile, writeJsonFile } from '../storage/json-file';
+import { openRecovering } from '../storage/open-recovering';
 import { computerName, defaultDisplayName } from './desk-identity';
 import { describeOfficeFailure, openOffice, testOfficeConnection, type OfficeTarget } from './office-connection';
 import { listOfficeTasks } from './office-views';
+import { claimSend } from './office-guard';
+import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/ipc/error-details';
 import { createOfficeMirror, markingHistory, type OfficeMirror } from './office-mirror';
 import { createOfficePasswords } from './office-passwords';
 import { openOutboxQueue, type OutboxQueue } from './outbox-queue';
@@ -33,6 +36,13 @@ export interface OfficeService {
   remove(): Promise<OfficeView>;
   /** the office's faxes, newest first (Tasks → Everyone); office.unavailable while not connected */
   listTasks(page: { offset: number; limit: number }): Promise<OfficeTaskList>;
+  /**
+   * The office-wide repeat guard before a send (office-guard.ts): throws 'send.repeat' naming the other
+   * desk's sender and computer when it sent this fax within the window, unless `confirmed`. Demo sends,
+   * and any moment the office is not connected or does not answer within 1.5 s, pass: a desk never waits
+   * for the server to send.
+   */
+  guardSend(profile: string, fingerprint: string, name: string, confirmed: boolean): Promise<void>;
   /** the history whose writes this desk's mirror follows */
   wrapHistory(history: History): History;
   close(): Promise<void>;
@@ -57,13 +67,23 @@ const storedSchema = z.object({ fields: officeFieldsSchema, caFileName: z.string
 type Stored = z.output<typeof storedSchema>;
 
 const MAX_CA_BYTES = 256 * 1024;
+/** how long a send waits at most for the office-wide repeat check */
+const GUARD_WAIT_MS = 1_500;
 const OFF: OfficeStatus = { state: 'off', offlineSinceMs: null, pending: 0, error: null };
 
 export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   const file = path.join(deps.dataDir, 'office.json');
   const caFile = path.join(deps.dataDir, 'office-ca.pem');
   const passwords = createOfficePasswords(deps.secrets);
-  const queue: OutboxQueue = openOutboxQueue(path.join(deps.dataDir, 'office-queue.sqlite'));
+  // A damaged or newer queue file never stops start-up: it is set aside (or left alone) and said in the log.
+  const openedQueue = openRecovering(path.join(deps.dataDir, 'office-queue.sqlite'), openOutboxQueue, {
+    isNewer: (e) => e instanceof UserError && e.code === 'office.queue_too_new',
+    newerFallback: path.join(deps.dataDir, 'office-queue.older-faxdesk.sqlite'),
+  });
+  if (openedQueue.notice) {
+    deps.log.warn(`office outbox queue: ${openedQueue.notice.problem} file kept at ${openedQueue.notice.keptAt}; using ${openedQueue.notice.usingInstead ?? 'memory only'} (${openedQueue.notice.reason})`);
+  }
+  const queue: OutboxQueue = openedQueue.value;
   let stored: Stored | null = readJsonFile(file, { parse: (raw) => storedSchema.parse(raw), log: deps.log, what: 'the office outbox settings' });
   let mirror: OfficeMirror | null = null;
   const computer = computerName();
@@ -197,6 +217,46 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       } catch (e) {
         throw describeOfficeFailure(e, stored?.fields ?? { host: '', port: 0, database: '', user: '' });
       }
+    },
+    async guardSend(profile, fingerprint, name, confirmed) {
+      const pool = mirror?.pool();
+      const config = stored;
+      if (!pool || !config || profile === 'demo' || mirror?.status().state !== 'online') return;
+      const nowMs = Date.now();
+      const desk = { deskId: queue.deskId, displayName: displayNameOf(config.fields), computerName: computer };
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), GUARD_WAIT_MS);
+      });
+      const earlier = await Promise.race([
+        claimSend(pool, { fingerprint, desk, name, nowMs, sinceMs: nowMs - REPEAT_WINDOW_MINUTES * 60_000, confirmed }),
+        late,
+      ])
+        .catch((e: unknown) => {
+          deps.log.warn(`office outbox: the office-wide repeat check was skipped: ${e instanceof Error ? e.message : String(e)}`);
+          return null;
+        })
+        .finally(() => clearTimeout(timer));
+      if (earlier === 'late') {
+        deps.log.warn('office outbox: the office-wide repeat check did not answer in time and was skipped');
+        return;
+      }
+      if (!earlier) return;
+      const at = new Date(earlier.atMs).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+      throw new UserError(
+        SEND_REPEAT_CODE,
+        `${earlier.senderName} sent this fax (the same documents to the same numbers) at ${at} from ${earlier.computerName} as “${earlier.name}”. Send it again?`,
+        undefined,
+        {
+          sentAtMs: earlier.atMs,
+          taskName: earlier.name || name,
+          taskRef: null,
+          sendId: 0,
+          windowMinutes: REPEAT_WINDOW_MINUTES,
+          senderName: earlier.senderName,
+          computerName: earlier.computerName,
+        },
+      );
     },
     wrapHistory(history) {
       // while no office database is configured nothing is marked: there is nowhere to replay to

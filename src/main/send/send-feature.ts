@@ -1,7 +1,7 @@
 import type { PlatformDeps } from '../app-context';
 import type { Connection } from '../account/connection';
 import type { SettingsStore } from '../settings/settings';
-import { createSendService, type SendHistoryPort, type SendService } from './send-service';
+import { createSendService, type SendHistoryPort, type SendService, type SendServiceDeps } from './send-service';
 
 /** Wires the send service to the platform (composition root helper for services.ts). */
 export function createSendFeature(
@@ -9,6 +9,7 @@ export function createSendFeature(
   settings: Pick<SettingsStore, 'get'>,
   connection: Pick<Connection, 'session'> & Partial<Pick<Connection, 'refreshAccount'>>,
   history: SendHistoryPort,
+  officeGuard?: SendServiceDeps['officeGuard'],
 ): SendService {
   return createSendService({
     dataDir: deps.dataDir,
@@ -19,5 +20,6 @@ export function createSendFeature(
     contractUnitPrice: () => settings.get().contractUnitPrice,
     emitProgress: (p) => deps.emit('uploadProgress', p),
     log: deps.log,
+    ...(officeGuard ? { officeGuard } : {}),
   });
 }

@@ -62,6 +62,11 @@ export interface SendServiceDeps {
   now?: () => number;
   /** the contract price per page from Settings, used until the service reveals one */
   contractUnitPrice?: () => number | null;
+  /**
+   * The office-wide repeat guard (src/main/office): throws 'send.repeat' when another desk sent this fax
+   * within the window, unless confirmed; resolves at once when there is no office database.
+   */
+  officeGuard?: (profile: string, fingerprint: string, name: string, confirmed: boolean) => Promise<void>;
 }
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -243,6 +248,7 @@ export function createSendService(deps: SendServiceDeps): SendService {
       if (!input.confirmRepeat) checkRepeat(profile, fingerprint, name);
     };
     guard();
+    await deps.officeGuard?.(profile, fingerprint, name, !!input.confirmRepeat);
     const refs = await refsFor(documents, false, profile);
     const parts = planSendParts(name, input.numbers);
     const files: SendFile[] = await Promise.all(

@@ -29,6 +29,9 @@ export interface SendRepeatDetails {
   taskRef: string | null;
   sendId: number;
   windowMinutes: number;
+  /** set when another desk of the office sent it (the office outbox): who, and from which computer */
+  senderName?: string;
+  computerName?: string;
 }
 
 /** The details of `error` when it has `code` and every field `required` names has its type; null otherwise. */
@@ -50,6 +53,7 @@ export function sendRepeatDetails(error: IpcError): SendRepeatDetails | null {
     taskRef: stringOrNull(d.taskRef),
     sendId: d.sendId as number,
     windowMinutes: typeof d.windowMinutes === 'number' ? d.windowMinutes : REPEAT_WINDOW_MINUTES,
+    ...(typeof d.senderName === 'string' && typeof d.computerName === 'string' ? { senderName: d.senderName, computerName: d.computerName } : {}),
   };
 }
 

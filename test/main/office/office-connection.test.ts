@@ -145,11 +145,11 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
       const c = await pgServer.admin();
       try {
         const r = await c.query(`SELECT version FROM ${VERSION_TABLE}`);
-        expect(r.rows.map((x) => x.version)).toEqual([1]);
+        expect(r.rows.map((x) => x.version)).toEqual([1, 2]);
       } finally {
         await c.end();
       }
-      expect(await tablesOf()).toEqual(['faxdesk_desks', 'faxdesk_recipients', 'faxdesk_schema_migrations', 'faxdesk_tasks']);
+      expect(await tablesOf()).toEqual(['faxdesk_desks', 'faxdesk_recipients', 'faxdesk_schema_migrations', 'faxdesk_send_claims', 'faxdesk_tasks']);
       // "Test" on a set-up database: the current version, all rights
       expect((await testOfficeConnection(target(), trusted())).schemaVersion).toBe(OFFICE_SCHEMA_VERSION);
     } finally {
@@ -169,7 +169,7 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
       await c.query(`GRANT CONNECT ON DATABASE ${OFFICE_DB} TO ${desk.user}`);
       await c.query(`GRANT USAGE ON SCHEMA public TO ${desk.user}`);
       await c.query(`GRANT SELECT ON faxdesk_schema_migrations TO ${desk.user}`);
-      await c.query(`GRANT SELECT, INSERT, UPDATE ON faxdesk_desks, faxdesk_tasks, faxdesk_recipients TO ${desk.user}`);
+      await c.query(`GRANT SELECT, INSERT, UPDATE ON faxdesk_desks, faxdesk_tasks, faxdesk_recipients, faxdesk_send_claims TO ${desk.user}`);
       const as = target({ user: desk.user, password: desk.password });
       expect((await testOfficeConnection(as, trusted())).schemaVersion).toBe(OFFICE_SCHEMA_VERSION);
       const office = await openOffice(as, { ...trusted(), appliedBy: 'DESK-B' });
@@ -187,7 +187,7 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
       expect((await failure(testOfficeConnection(as, trusted()))).code).toBe('office.no_permission');
     } finally {
       await c.query(`DELETE FROM ${VERSION_TABLE}`);
-      await c.query(`INSERT INTO ${VERSION_TABLE} (version, name, applied_by) VALUES (1, 'desks, tasks, recipients', 'TEST')`);
+      await c.query(`INSERT INTO ${VERSION_TABLE} (version, name, applied_by) VALUES (1, 'desks, tasks, recipients', 'TEST'), (2, 'send claims', 'TEST')`);
       await c.query(`DROP OWNED BY ${desk.user}`);
       await c.query(`DROP ROLE ${desk.user}`);
       await c.end();
@@ -227,7 +227,7 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
       expect(office).toMatchObject({ mode: 'read-only', schemaVersion: 99 });
       expect(await tablesOf()).toEqual(before);
       const r = await c.query(`SELECT version FROM ${VERSION_TABLE} ORDER BY version`);
-      expect(r.rows.map((x) => x.version)).toEqual([1, 99]);
+      expect(r.rows.map((x) => x.version)).toEqual([1, 2, 99]);
     } finally {
       await c.query(`DELETE FROM ${VERSION_TABLE} WHERE version = 99`);
       await c.end();

@@ -6,7 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src/main/ipc/dispatch';
-import type { SendFaxInput } from '../../../src/shared/ipc/channels/send';
+import { sendRepeatDetails, type SendFaxInput } from '../../../src/shared/ipc/channels/send';
+import { computerName } from '../../../src/main/office/desk-identity';
 import type { OfficeInput, OfficeTaskList, OfficeView } from '../../../src/shared/office/types';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
 import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
@@ -72,6 +73,52 @@ describe.skipIf(missing)('two desks, one office', () => {
     expect(seenByB).toHaveLength(1);
     expect(seenByB[0]).toMatchObject({ name: 'Contract', senderName: 'Li Na', mine: false, recipients: 1 });
     expect((await everyone(a)).rows[0]).toMatchObject({ senderName: 'Li Na', mine: true });
+  });
+
+  it('desk B sending A’s fax again within 30 minutes is asked, naming A and A’s computer; confirmed, it goes', async () => {
+    const a = await desk('Li Na');
+    const b = await desk('Wang Wei');
+    const fileA = await samplePdf(a.dataDir, 2);
+    const fileB = await samplePdf(b.dataDir, 2); // the same bytes, on B's computer
+    const input = (t: TestServices, file: string, extra: Partial<SendFaxInput> = {}): SendFaxInput => ({
+      name: 'Price list',
+      documents: [{ handle: t.services.grants.grant(file), url: null, name: 'prices.pdf', pages: 2, fileRef: null }],
+      numbers: ['8613800138123'],
+      scheduledAt: null,
+      ...extra,
+    });
+    expect((await dispatch(a.services.handlers, 'sendFax', input(a, fileA))).ok).toBe(true);
+    const creates = () => sim.requestLog().filter((e) => e.method === 'POST' && e.path === '/api/v2/faxes').length;
+    const before = creates();
+    const asked = await dispatch(b.services.handlers, 'sendFax', input(b, fileB));
+    expect(!asked.ok && asked.error.code).toBe('send.repeat');
+    const details = !asked.ok ? sendRepeatDetails(asked.error) : null;
+    expect(details).toMatchObject({ senderName: 'Li Na', computerName: computerName(), taskName: 'Price list', windowMinutes: 30 });
+    expect(!asked.ok && asked.error.message).toMatch(/^Li Na sent this fax .* at \d\d:\d\d from .* as “Price list”\. Send it again\?$/);
+    expect(creates()).toBe(before);
+    // another number is another fax
+    expect((await dispatch(b.services.handlers, 'sendFax', input(b, fileB, { numbers: ['8613800138124'] }))).ok).toBe(true);
+    // confirmed, it goes
+    expect((await dispatch(b.services.handlers, 'sendFax', input(b, fileB, { confirmRepeat: true }))).ok).toBe(true);
+    expect(creates()).toBe(before + 2);
+  });
+
+  it('two desks sending the same fax at the same moment: exactly one goes ahead without the question, every time', async () => {
+    const a = await desk('Li Na');
+    const b = await desk('Wang Wei');
+    for (let round = 0; round < 10; round++) {
+      const fp = `race-fingerprint-${round}-${Date.now()}`;
+      const outcomes = await Promise.allSettled([
+        a.services.office.guardSend('acct', fp, 'Race', false),
+        b.services.office.guardSend('acct', fp, 'Race', false),
+      ]);
+      const passed = outcomes.filter((o) => o.status === 'fulfilled').length;
+      const asked = outcomes.filter((o) => o.status === 'rejected' && (o.reason as { code?: string }).code === 'send.repeat').length;
+      expect({ round, passed, asked }).toEqual({ round, passed: 1, asked: 1 });
+    }
+    // a demo send is never checked against, nor recorded in, the office database
+    await expect(a.services.office.guardSend('demo', 'demo-fp', 'Demo', false)).resolves.toBeUndefined();
+    await expect(b.services.office.guardSend('demo', 'demo-fp', 'Demo', false)).resolves.toBeUndefined();
   });
 
   it('Everyone says plainly when the office database is not connected', async () => {

@@ -6,6 +6,7 @@
  * never does, and Test's errors cross IPC with their own codes.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src/main/ipc/dispatch';
@@ -32,7 +33,7 @@ afterEach(async () => {
   if (missing) return;
   const c = await pgServer.admin();
   try {
-    await c.query('DROP TABLE IF EXISTS faxdesk_recipients, faxdesk_tasks, faxdesk_desks, faxdesk_schema_migrations');
+    await c.query('DROP TABLE IF EXISTS faxdesk_send_claims, faxdesk_recipients, faxdesk_tasks, faxdesk_desks, faxdesk_schema_migrations');
   } finally {
     await c.end();
   }
@@ -147,5 +148,24 @@ describe.skipIf(missing)('office outbox through main’s handlers', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ sender_name: 'Li Na', computer_name: computerName(), kind: 'send', create_state: 'created', recipient_count: 2 });
     expect((rows[0]!.documents as { name: string; sha256: string }[])[0]).toMatchObject({ name: 'contract.pdf', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+});
+
+describe('office outbox queue file', () => {
+  it('a damaged queue file never stops start-up: it is set aside, said in the log, and a fresh one used', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-office-queue-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'office-queue.sqlite'), 'this is not a database, it is a damaged file of many bytes'.repeat(100));
+      const t = await makeTestServices({ dataDir: dir });
+      try {
+        const view = await dispatch(t.services.handlers, 'getOffice', undefined);
+        expect(view.ok && (view.value as OfficeView).status.state).toBe('off');
+        expect(t.logLines.join('\n')).toMatch(/office outbox queue: damaged file kept at .*office-queue\.sqlite\.damaged-/);
+      } finally {
+        await t.services.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,7 +14,11 @@ export function RepeatDialog({ details, onConfirm, onCancel }: { details: SendRe
   const time = formatLocal(at, { locale: i18n.language, style: sameDay(at, new Date()) ? 'time' : 'datetime' });
   return (
     <ConfirmDialog
-      title={t('repeat.title', { time })}
+      title={
+        details.senderName
+          ? t('repeat.titleOffice', { time, sender: details.senderName, computer: details.computerName ?? '' })
+          : t('repeat.title', { time })
+      }
       confirmLabel={t('repeat.confirm')}
       cancelLabel={t('repeat.cancel')}
       onConfirm={onConfirm}

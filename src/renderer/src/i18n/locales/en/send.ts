@@ -215,6 +215,7 @@ export const send = {
   },
   repeat: {
     title: 'You sent this fax at {{time}} — send it again?',
+    titleOffice: '{{sender}} sent this fax at {{time}} from {{computer}} — send it again?',
     body: '“{{name}}” went to these numbers with these documents at {{time}}, less than {{minutes}} minutes ago.',
     cost: 'Sending again creates a second task; every page is charged again.',
     confirm: 'Send it again',

@@ -218,6 +218,7 @@ export const send: DeepStrings<typeof en> = {
   },
   repeat: {
     title: '您已于 {{time}} 发送过这份传真，要再次发送吗？',
+    titleOffice: '{{sender}} 已于 {{time}} 在 {{computer}} 上发送过这份传真，要再次发送吗？',
     body: '“{{name}}”已于 {{time}}（不到 {{minutes}} 分钟前）以相同的文档发送到这些号码。',
     cost: '再次发送会创建第二个任务，每一页都会再次计费。',
     confirm: '再次发送',
