@@ -21,6 +21,7 @@ const EXPECTED_SUITES = [
   'security',
   'network-trouble',
   'account-reads',
+  'office-faults',
 ];
 
 let vitestFailed = false;
