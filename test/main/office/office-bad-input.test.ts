@@ -3,7 +3,7 @@
  * as the window calls it (#25 "Bad input"): a wrong port, a server on the port
  * that is not PostgreSQL (a hand-written TCP server), a self-signed
  * certificate, a database of a newer schema, a role without rights. Each is
- * its own error code with a plain sentence in English and in Chinese, comes
+ * its own error code with its own plain sentence, comes
  * back within 5 s, and nothing is written: not in the office database (every
  * table's rows compared before and after), not on this desk (no settings
  * file, no stored password).
@@ -16,8 +16,6 @@ import { dispatch } from '../../../src/main/ipc/dispatch';
 import { VERSION_TABLE } from '../../../src/main/office/migrations';
 import { openOffice } from '../../../src/main/office/office-connection';
 import type { OfficeInput, OfficeView } from '../../../src/shared/office/types';
-import { errors as en } from '../../../src/renderer/src/i18n/locales/en/errors';
-import { errors as zh } from '../../../src/renderer/src/i18n/locales/zh-CN/errors';
 import { freePort, NO_RIGHTS, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 
@@ -144,16 +142,9 @@ describe.skipIf(missing)('office outbox: Test with bad input', () => {
     } finally {
       await c.end();
     }
-    // five mistakes, five different answers, each with its own sentence in both languages
+    // five mistakes, five different answers (test/lint/error-codes.test.ts holds each code's en and zh-CN words)
     expect(new Set(seen.map((s) => s.code)).size).toBe(5);
     expect(new Set(seen.map((s) => s.message)).size).toBe(5);
-    const key = (code: string) => code.replace(/\./g, '_') as keyof typeof en.codes;
-    const enWords = seen.map((s) => en.codes[key(s.code)]);
-    const zhWords = seen.map((s) => (zh.codes as Record<string, string>)[key(s.code)]);
-    for (const w of [...enWords, ...zhWords]) expect(typeof w === 'string' && w.length > 10).toBe(true);
-    expect(new Set(enWords).size).toBe(5);
-    expect(new Set(zhWords).size).toBe(5);
-    for (const w of zhWords) expect(w).toMatch(/[\u4e00-\u9fff]/);
 
     // nothing on this desk either: no settings file, no password kept
     expect(await snapshot()).toBe(before);
