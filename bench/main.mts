@@ -2,7 +2,7 @@
  * `npm run bench`: FaxDesk against the physical limits and what users would
  * otherwise use. Each benchmark runs several times; one line per figure
  * (`name: median unit (goal: ...)`), all runs in bench/results/latest.json.
- * Flags: --only upload,link,polling,history,renderer,send,report,start,typing,mainloop   --runs N
+ * Flags: --only upload,link,polling,history,renderer,send,report,start,typing,mainloop,office   --runs N
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { ROOT } from './lib/processes.mts';
 import { formatFigure, markdownTable, writeResults, type Figure } from './lib/report.mts';
 import { historyFigures } from './history.mts';
 import { linkFigures } from './link.mts';
+import { officeFigures } from './office.mts';
 import { pollingFigures } from './polling.mts';
 import { reportFigures } from './report.mts';
 import { rendererFigures } from './renderer.mts';
@@ -33,6 +34,7 @@ const benches: Array<{ key: string; run: () => Promise<Figure[]> }> = [
   { key: 'start', run: () => startFigures(runs, log) },
   { key: 'typing', run: () => typingFigures(runs, log) },
   { key: 'mainloop', run: () => mainLoopFigures(runs, log) },
+  { key: 'office', run: () => officeFigures(runs, log) },
 ];
 
 const only = values.only ? new Set(values.only.split(',')) : null;

@@ -22,6 +22,7 @@ const EXPECTED_SUITES = [
   'network-trouble',
   'account-reads',
   'directory-hardening',
+  'office-faults',
 ];
 
 let vitestFailed = false;

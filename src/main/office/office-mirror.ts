@@ -240,10 +240,23 @@ export function createOfficeMirror(deps: OfficeMirrorDeps): OfficeMirror {
       }
       try {
         const client = await office.pool.connect();
+        // the server can end the connection between two statements of the transaction (a crash, a
+        // restart): pg then emits 'error' on the checked-out client, which without a listener would
+        // be an uncaught exception in main; the statement waiting next fails and is handled below
+        let broken: Error | undefined;
+        const onError = (e: Error) => {
+          broken = e;
+        };
+        client.on('error', onError);
         try {
           await upsertOfficeTasks(client, desk, records);
+        } catch (e) {
+          broken ??= e instanceof Error ? e : new Error(String(e));
+          throw e;
         } finally {
-          client.release();
+          client.off('error', onError);
+          // a connection that failed is discarded, not handed to the next write
+          client.release(broken);
         }
       } catch (e) {
         await goOffline(describeOfficeFailure(e, deps.server));
