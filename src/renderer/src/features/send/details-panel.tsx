@@ -128,7 +128,12 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
               <span>
                 <strong>{t('cost.estimate', { amount: formatYuan(cost.estimate) })}</strong>{' '}
                 <span className="muted">
-                  {t(cost.priceSource === 'contract' ? 'cost.basisContract' : 'cost.basis', { pages, recipients, price: formatYuan(cost.unitPrice), lng: i18n.language })}
+                  {t(cost.priceSource === 'contract' ? 'cost.basisContract' : 'cost.basis', {
+                    pages: t('cost.pagesCount', { count: pages }),
+                    recipients: t('cost.recipientsCount', { count: recipients }),
+                    price: formatYuan(cost.unitPrice),
+                    lng: i18n.language,
+                  })}
                 </span>
               </span>
               {balance !== undefined && cost.estimate > balance ? <span className="error-text">{t('cost.exceeds')}</span> : null}
