@@ -10,6 +10,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import pg from 'pg';
+import { withOfficeClient } from './checkout';
 import type { OfficeFields, OfficeTestResult, Protection } from '../../shared/office/types';
 import { UserError } from '../errors';
 import { OFFICE_SCHEMA_VERSION, readOfficeVersion, runOfficeMigrations } from './migrations';
@@ -228,8 +229,7 @@ export async function openOffice(target: OfficeTarget, options: OpenOfficeOption
     await pool.end().catch(() => {});
   };
   try {
-    const client = await pool.connect();
-    try {
+    return await withOfficeClient(pool, async (client) => {
       let mode: OpenOffice['mode'] = 'read-write';
       let schemaVersion: number;
       try {
@@ -241,9 +241,7 @@ export async function openOffice(target: OfficeTarget, options: OpenOfficeOption
         schemaVersion = await readOfficeVersion(client);
       }
       return { pool, protection, mode, schemaVersion, close };
-    } finally {
-      client.release();
-    }
+    });
   } catch (e) {
     await close();
     throw describeOfficeFailure(e, target);

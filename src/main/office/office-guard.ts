@@ -7,6 +7,7 @@
  * in the same second are serialised by the lock: the second finds the first.
  */
 import type pg from 'pg';
+import { withOfficeClient } from './checkout';
 import type { Desk } from './office-records';
 
 export interface EarlierOfficeSend {
@@ -20,8 +21,7 @@ export async function claimSend(
   pool: Pick<pg.Pool, 'connect'>,
   claim: { fingerprint: string; desk: Desk; name: string; nowMs: number; sinceMs: number; confirmed: boolean },
 ): Promise<EarlierOfficeSend | null> {
-  const db = await pool.connect();
-  try {
+  return withOfficeClient(pool, async (db) => {
     await db.query('BEGIN');
     try {
       await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [claim.fingerprint]);
@@ -52,7 +52,5 @@ export async function claimSend(
       await db.query('ROLLBACK').catch(() => {});
       throw e;
     }
-  } finally {
-    db.release();
-  }
+  });
 }

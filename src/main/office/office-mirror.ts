@@ -169,7 +169,13 @@ export function createOfficeMirror(deps: OfficeMirrorDeps): OfficeMirror {
       }, 150);
     });
     client.on('error', (e) => mirror.connectionLost(describeOfficeFailure(e, deps.server)));
-    await client.query(`LISTEN ${OFFICE_CHANNEL}`);
+    try {
+      await client.query(`LISTEN ${OFFICE_CHANNEL}`);
+    } catch (e) {
+      // never left checked out: the pool's end() (going offline, quitting) waits for every such connection
+      client.release(true);
+      throw e;
+    }
     listener = client;
   }
 
