@@ -54,3 +54,14 @@ export async function claimSend(
     }
   });
 }
+
+/**
+ * Takes this desk's claim back when nothing of the send reached the service
+ * (refused, an upload failed, the local repeat question stopped it): other
+ * desks are then not asked about a fax that was never sent.
+ */
+export async function withdrawClaim(pool: Pick<pg.Pool, 'connect'>, claim: { fingerprint: string; deskId: string; nowMs: number }): Promise<void> {
+  await withOfficeClient(pool, (db) =>
+    db.query('DELETE FROM faxdesk_send_claims WHERE fingerprint = $1 AND desk_id = $2 AND claimed_at_ms = $3', [claim.fingerprint, claim.deskId, claim.nowMs]),
+  );
+}

@@ -20,7 +20,7 @@ import { openRecovering } from '../storage/open-recovering';
 import { computerName, defaultDisplayName } from './desk-identity';
 import { describeOfficeFailure, openOffice, testOfficeConnection, type OfficeTarget } from './office-connection';
 import { listOfficeTasks } from './office-views';
-import { claimSend } from './office-guard';
+import { claimSend, withdrawClaim } from './office-guard';
 import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/ipc/error-details';
 import { createOfficeMirror, markingHistory, type OfficeMirror } from './office-mirror';
 import { createOfficePasswords } from './office-passwords';
@@ -42,7 +42,7 @@ export interface OfficeService {
    * and any moment the office is not connected or does not answer within 1.5 s, pass: a desk never waits
    * for the server to send.
    */
-  guardSend(profile: string, fingerprint: string, name: string, confirmed: boolean): Promise<void>;
+  guardSend(profile: string, fingerprint: string, name: string, confirmed: boolean): Promise<(() => Promise<void>) | void>;
   /** the history whose writes this desk's mirror follows */
   wrapHistory(history: History): History;
   close(): Promise<void>;
@@ -241,7 +241,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
         deps.log.warn('office outbox: the office-wide repeat check did not answer in time and was skipped');
         return;
       }
-      if (!earlier) return;
+      if (!earlier) return () => withdrawClaim(pool, { fingerprint, deskId: desk.deskId, nowMs });
       const at = new Date(earlier.atMs).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
       throw new UserError(
         SEND_REPEAT_CODE,

@@ -66,7 +66,12 @@ export interface SendServiceDeps {
    * The office-wide repeat guard (src/main/office): throws 'send.repeat' when another desk sent this fax
    * within the window, unless confirmed; resolves at once when there is no office database.
    */
-  officeGuard?: (profile: string, fingerprint: string, name: string, confirmed: boolean) => Promise<void>;
+  /**
+   * The office-wide repeat guard; it may return how to take its claim back, called when nothing of
+   * the send reached the service (refused before or at create), so other desks are not told of a fax
+   * that was never sent.
+   */
+  officeGuard?: (profile: string, fingerprint: string, name: string, confirmed: boolean) => Promise<(() => Promise<void>) | void>;
 }
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -248,64 +253,77 @@ export function createSendService(deps: SendServiceDeps): SendService {
       if (!input.confirmRepeat) checkRepeat(profile, fingerprint, name);
     };
     guard();
-    await deps.officeGuard?.(profile, fingerprint, name, !!input.confirmRepeat);
-    const refs = await refsFor(documents, false, profile);
-    const parts = planSendParts(name, input.numbers);
-    const files: SendFile[] = await Promise.all(
-      documents.map(async (d, i) => ({
-        path: d.path ?? d.url ?? '',
-        name: d.name,
-        size: d.path ? ((await fs.promises.stat(d.path).catch(() => null))?.size ?? 0) : 0,
-        pages: d.pages,
-        fileRef: refs[i] ?? null,
-        uploadedAtMs: now(),
-      })),
-    );
-    const outcome = await createTasks(
-      {
-        client,
-        history: deps.history,
-        log: deps.log,
-        label: 'send',
-        beforeRecord: guard,
-        onCreated: () => deps.onCreated?.(),
-        uploadAgain: async () => {
-          for (const r of refs) registry.forget(r);
-          return refsFor(documents, true, profile);
-        },
-      },
-      { name, files, parts, scheduledAt, profile, fingerprint },
-    );
-
-    const results: SendPartResult[] = [];
-    const fields: SendFieldErrors = {};
-    const sentNumbers: string[] = [];
-    let offset = 0;
-    for (const part of outcome.parts) {
-      const firstIndex = offset;
-      offset += part.phoneNumbers.length;
-      if (part.cause instanceof ValidationError) {
-        for (const [key, messages] of Object.entries(part.cause.fields)) {
-          (fields[mapServiceField(key, firstIndex)] ??= []).push(...messages);
-        }
-      }
-      if (part.task) sentNumbers.push(...part.phoneNumbers);
-      results.push({
-        index: part.index,
-        name: part.name,
-        firstIndex,
-        count: part.phoneNumbers.length,
-        status: part.status,
-        task: part.task ? summary(part.task) : null,
-        error: part.error,
-      });
+    const releaseClaim = (await deps.officeGuard?.(profile, fingerprint, name, !!input.confirmRepeat)) ?? undefined;
+    const withdraw = () => {
+      void releaseClaim?.().catch((e: unknown) => deps.log.warn('send: the office-wide claim could not be taken back', e));
+    };
+    try {
+      return await sendAfterGuard();
+    } catch (e) {
+      withdraw();
+      throw e;
     }
-    const created = results.filter((r) => r.status === 'created').length;
-    const unknown = results.some((r) => r.status === 'outcome_unknown');
-    const refused = results.some((r) => r.status === 'refused');
-    const overall: SendResult['overall'] = unknown ? 'outcome_unknown' : refused ? (created > 0 ? 'partial' : 'refused') : 'sent';
-    if (created > 0) void learnUnitPrice(client, results);
-    return { sendId: outcome.sendId, overall, parts: results, fields, sentNumbers, serviceScheduledAt: scheduledAt };
+
+    async function sendAfterGuard(): Promise<SendResult> {
+      const refs = await refsFor(documents, false, profile);
+      const parts = planSendParts(name, input.numbers);
+      const files: SendFile[] = await Promise.all(
+        documents.map(async (d, i) => ({
+          path: d.path ?? d.url ?? '',
+          name: d.name,
+          size: d.path ? ((await fs.promises.stat(d.path).catch(() => null))?.size ?? 0) : 0,
+          pages: d.pages,
+          fileRef: refs[i] ?? null,
+          uploadedAtMs: now(),
+        })),
+      );
+      const outcome = await createTasks(
+        {
+          client,
+          history: deps.history,
+          log: deps.log,
+          label: 'send',
+          beforeRecord: guard,
+          onCreated: () => deps.onCreated?.(),
+          uploadAgain: async () => {
+            for (const r of refs) registry.forget(r);
+            return refsFor(documents, true, profile);
+          },
+        },
+        { name, files, parts, scheduledAt, profile, fingerprint },
+      );
+
+      const results: SendPartResult[] = [];
+      const fields: SendFieldErrors = {};
+      const sentNumbers: string[] = [];
+      let offset = 0;
+      for (const part of outcome.parts) {
+        const firstIndex = offset;
+        offset += part.phoneNumbers.length;
+        if (part.cause instanceof ValidationError) {
+          for (const [key, messages] of Object.entries(part.cause.fields)) {
+            (fields[mapServiceField(key, firstIndex)] ??= []).push(...messages);
+          }
+        }
+        if (part.task) sentNumbers.push(...part.phoneNumbers);
+        results.push({
+          index: part.index,
+          name: part.name,
+          firstIndex,
+          count: part.phoneNumbers.length,
+          status: part.status,
+          task: part.task ? summary(part.task) : null,
+          error: part.error,
+        });
+      }
+      const created = results.filter((r) => r.status === 'created').length;
+      const unknown = results.some((r) => r.status === 'outcome_unknown');
+      const refused = results.some((r) => r.status === 'refused');
+      const overall: SendResult['overall'] = unknown ? 'outcome_unknown' : refused ? (created > 0 ? 'partial' : 'refused') : 'sent';
+      if (created > 0) void learnUnitPrice(client, results);
+      if (overall === 'refused') withdraw();
+      return { sendId: outcome.sendId, overall, parts: results, fields, sentNumbers, serviceScheduledAt: scheduledAt };
+    }
   }
 
   /** One query after a send: the create answer has no prices, the task query has (and feeds history and the estimate). */
