@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIRECTORY_BYTE_LIMITS } from '../../../src/main/directory/byte-guard';
 import { createBindPasswords } from '../../../src/main/directory/bind-passwords';
-import { createDirectoryService, type DirectoryService } from '../../../src/main/directory/directory-service';
+import { createDirectoryService, MAX_INDEX_BYTES, type DirectoryService } from '../../../src/main/directory/directory-service';
 import { createLogger } from '../../../src/main/log';
 import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER, type DirectorySearchResult } from '../../../src/shared/directory/types';
 import { entry, startHostileLdap, type HostileLdap } from '../../helpers/hostile-ldap';
@@ -109,4 +109,28 @@ describe('a hostile directory cannot bloat main', () => {
     expect(JSON.stringify(r)).not.toContain(longName);
     expect(r.truncated).toBeNull();
   });
+
+  it('number indexes stay within their shared budget: the oldest is dropped and read again when asked', async () => {
+    const longName = 'L'.repeat(4000);
+    const server = await hostile(function* () {
+      for (let i = 0; i < 380; i += 1) yield entry(`uid=p${i},dc=example,dc=com`, { cn: [`${longName}${i}`], facsimileTelephoneNumber: [`+86 10 6${String(i).padStart(7, '0')}`] });
+    });
+    const { directories, id: first } = await directoryAt(server.url);
+    const more: string[] = [];
+    for (const name of ['Second', 'Third']) {
+      const { id: _id, hasPassword: _has, ...fields } = (await directories.list())[0]!;
+      const d = await directories.save({ ...fields, name, password: 'pw' });
+      more.push(d.id);
+    }
+    await directories.search(first, '+86 10 6000 0001', 'i1');
+    const one = directories.heldBytes();
+    expect(one).toBeGreaterThan(MAX_INDEX_BYTES / 3);
+    for (const id of more) await directories.search(id, '+86 10 6000 0001', `i-${id}`);
+    expect(directories.heldBytes()).toBeLessThanOrEqual(MAX_INDEX_BYTES + 3 * 64 * 1024);
+    const searches = server.searches;
+    // Another number in the first directory: its index was dropped, so it is read again.
+    const again = await directories.search(first, '+86 10 6000 0002', 'i2');
+    expect(again.entries).toHaveLength(1);
+    expect(server.searches).toBe(searches + 1);
+  }, 60_000);
 });

@@ -80,8 +80,9 @@ describe('a handle names the file it was granted for', () => {
     fs.appendFileSync(file, '% edited in place\n');
     expect(await call('readDocumentPreview', { handle })).toMatchObject({ ok: true });
     expect(await call('uploadDocument', { uploadId: 'u3', handle })).toMatchObject({ ok: true });
-    fs.rmSync(file);
-    fs.writeFileSync(file, PDF);
+    // a new version saved beside it and moved into its place (a new file, while the old one still holds its inode)
+    fs.writeFileSync(`${file}.new`, PDF);
+    fs.renameSync(`${file}.new`, file);
     expect(await call('readDocumentPreview', { handle })).toMatchObject({ ok: false, error: { code: 'file.changed' } });
     expect(t.services.grants.grant(file)).toBe(handle);
     expect(await call('readDocumentPreview', { handle })).toMatchObject({ ok: true });
