@@ -74,6 +74,13 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect(screen.getByText(l('phonebook:contact.saved', { name }), { exact: true })).toBeVisible();
     await expect(screen.getByRole('list', { name: l('phonebook:contact.listLabel') })).toContainText(name);
     await atBothSizes(page, 'phonebook-screen', language);
+    // Picked on the Send screen, the number goes into the box written as a person writes it.
+    await nav(page, 'send', language).click();
+    await page.getByRole('button', { name: l('send:actions.newFax'), exact: true }).click();
+    const picker = page.getByRole('region', { name: l('phonebook:picker.heading'), exact: true });
+    await picker.getByRole('checkbox', { name: new RegExp(name) }).check();
+    await picker.getByRole('button', { name: l('phonebook:picker.add'), exact: true }).click();
+    await expect(page.getByLabel(l('send:recipients.label'), { exact: true })).toHaveValue('+86 10 8800 0009');
   });
 
   test(`look-up by reference: focused, the kind read from the reference, the number formatted and linked to its task (${language})`, async ({ page, preview }) => {

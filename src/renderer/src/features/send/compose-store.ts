@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { MAX_DOCUMENTS } from '../../../../shared/send/limits';
 import type { DocumentSource } from '../../../../shared/ipc/channels/intake';
 import type { ComposeDocument, DocumentProblemCode, SendResult } from '../../../../shared/send/types';
 
@@ -48,6 +49,8 @@ interface ComposeState {
   refused: Refusal[];
   recipientsText: string;
   name: string;
+  /** the name a print job gave the fax (its title): it leaves with the job's last document, unless the user changed it */
+  printedName: string | null;
   scheduleLocal: string;
   cover: CoverFields;
   coverOpen: boolean;
@@ -74,6 +77,7 @@ const empty = {
   refused: [] as Refusal[],
   recipientsText: '',
   name: '',
+  printedName: null as string | null,
   scheduleLocal: '',
   cover: { from: '', to: '', subject: '', message: '' },
   coverOpen: false,
@@ -103,7 +107,13 @@ export const useCompose = create<ComposeState>((set) => ({
     set((s) => {
       const gone = s.docs.find((d) => d.key === key);
       if (gone?.previewUrl) URL.revokeObjectURL(gone.previewUrl);
-      return { docs: s.docs.filter((d) => d.key !== key) };
+      const docs = s.docs.filter((d) => d.key !== key);
+      // The print job's title named the fax: with its last printed document gone, so is the name (unless retyped).
+      const printGone = gone?.source === 'print' && !docs.some((d) => d.source === 'print');
+      const name = printGone && s.printedName !== null && s.name === s.printedName ? '' : s.name;
+      // "Only 3 documents… Not attached: …" is about a full list: a free slot ends it.
+      const overflow = docs.length < MAX_DOCUMENTS ? [] : s.overflow;
+      return { docs, name, overflow, ...(printGone ? { printedName: null } : {}) };
     }),
   reset: () =>
     set((s) => {

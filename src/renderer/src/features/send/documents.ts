@@ -166,9 +166,9 @@ function prefillFromPrint(documents: OfferedDocument[]): void {
   const s = store();
   const typed = s.recipientsText.split(/\r?\n/).map((l) => l.trim());
   const numbers = jobs.flatMap((j) => j.recipients).filter((n, i, all) => all.indexOf(n) === i && !typed.includes(n));
-  const name = s.name.trim() ? s.name : (jobs.find((j) => j.name)?.name ?? '');
+  const printed = s.name.trim() ? null : (jobs.find((j) => j.name)?.name ?? null);
   const text = [s.recipientsText.replace(/\s+$/, ''), ...numbers].filter(Boolean).join('\n');
-  s.set({ recipientsText: text, name });
+  s.set({ recipientsText: text, ...(printed !== null ? { name: printed, printedName: printed } : {}) });
 }
 
 /**

@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { ParsedRecipients } from '../../../../shared/phone/parse';
 import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
+import { displayFax } from '../../../../shared/phonebook/format';
 import { PhonebookPicker } from '../phonebook';
 import { countryName } from '../../lib/country';
 import { useCompose } from './compose-store';
 import { RecipientRows } from './recipient-rows';
 
+/** Numbers picked from the phonebook go into the box as a person writes them (+86 10 8800 0001), not as raw digits. */
 export function appendNumbers(numbers: string[]): void {
   const s = useCompose.getState();
   const text = s.recipientsText.trimEnd();
-  s.set({ recipientsText: (text ? `${text}\n` : '') + numbers.join('\n'), result: null });
+  s.set({ recipientsText: (text ? `${text}\n` : '') + numbers.map(displayFax).join('\n'), result: null });
 }
 
 /**

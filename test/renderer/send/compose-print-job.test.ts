@@ -1,0 +1,45 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useCompose, type DocItem } from '../../../src/renderer/src/features/send/compose-store';
+
+function doc(key: string, source?: DocItem['source']): DocItem {
+  return {
+    key,
+    doc: { handle: `h-${key}`, url: null, name: `${key}.pdf`, pages: 1, fileRef: null },
+    size: 10,
+    warning: null,
+    upload: { kind: 'idle' },
+    previewUrl: null,
+    previewFile: null,
+    previewKind: 'pdf',
+    isCover: false,
+    ...(source ? { source } : {}),
+  } as DocItem;
+}
+
+describe('a print job on the Send screen', () => {
+  beforeEach(() => useCompose.getState().reset());
+
+  it('its title leaves with its last printed document, not before', () => {
+    useCompose.getState().set({ docs: [doc('a', 'print'), doc('b', 'print'), doc('c')], name: 'FaxDesk CUPS test 24489', printedName: 'FaxDesk CUPS test 24489' });
+    useCompose.getState().removeDoc('a');
+    expect(useCompose.getState().name).toBe('FaxDesk CUPS test 24489');
+    useCompose.getState().removeDoc('b');
+    expect(useCompose.getState().name).toBe('');
+    expect(useCompose.getState().printedName).toBeNull();
+  });
+
+  it('a name the user typed over the title stays', () => {
+    useCompose.getState().set({ docs: [doc('a', 'print')], name: 'Offer for Anna', printedName: 'FaxDesk CUPS test 24489' });
+    useCompose.getState().removeDoc('a');
+    expect(useCompose.getState().name).toBe('Offer for Anna');
+  });
+
+  it('the overflow notice goes once a slot is free, and stays while the list is still full', () => {
+    const overflow = [{ handle: 'h-d', name: 'd.pdf' }];
+    useCompose.getState().set({ docs: [doc('a', 'print'), doc('b', 'print'), doc('c', 'print'), doc('x')], overflow });
+    useCompose.getState().removeDoc('x');
+    expect(useCompose.getState().overflow).toEqual(overflow); // still 3 attached: no room yet
+    useCompose.getState().removeDoc('c');
+    expect(useCompose.getState().overflow).toEqual([]);
+  });
+});
