@@ -77,7 +77,7 @@ async function afterALaterArrival(offered: Array<{ file: string }>): Promise<voi
   fs.writeFileSync(path.join(dir, name), await samplePdf(1));
   await expect.poll(() => offered.map((o) => path.basename(o.file)), { timeout: 10_000, interval: 50 }).toContain(name);
 }
-const named = (offered: Array<{ file: string }>, name: string) => offered.filter((o) => path.basename(o.file) === name);
+const named = <T extends { file: string }>(offered: T[], name: string): T[] => offered.filter((o) => path.basename(o.file) === name);
 
 describe('the other checks of one look, on any system', () => {
   it('holds a file a program still has open for writing until it lets go (as the platform reports it)', async () => {
