@@ -26,14 +26,16 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function watch() {
+function watch(o: { openForWriting?: (file: string) => boolean; quietMs?: number } = {}) {
   const offered: Array<{ file: string; size: number; at: number }> = [];
   folder = new HotFolder({
     dir,
     settleMs: SETTLE,
     // looks far more often than the settle time: only the settle check can hold a file back
     rescanMs: 100,
-    filesOpenForWriting: async () => new Set<string>(),
+    // the writer check of the platform, as a predicate per file: none by default (as off Linux)
+    filesOpenForWriting: async (files) => new Set(files.filter(o.openForWriting ?? (() => false))),
+    ...(o.quietMs !== undefined ? { quietMs: o.quietMs } : {}),
     onDocument: (file) => offered.push({ file, size: fs.statSync(file).size, at: Date.now() }),
   });
   folder.start();
@@ -66,5 +68,48 @@ describe('the hot folder without a platform writer check', () => {
     await expect.poll(() => offered.length, { timeout: 5_000, interval: 50 }).toBe(1);
     expect(offered[0]!.at - writtenAt).toBeGreaterThanOrEqual(SETTLE);
     expect(offered[0]!.size).toBe(pdf.length);
+  });
+});
+
+let markers = 0;
+/** A fresh, complete document offered: by then the folder has looked at everything else as long as a new file needs. */
+async function afterALaterArrival(offered: Array<{ file: string }>): Promise<void> {
+  const name = `later arrival ${++markers}.pdf`;
+  fs.writeFileSync(path.join(dir, name), await samplePdf(1));
+  await expect.poll(() => offered.map((o) => path.basename(o.file)), { timeout: 10_000, interval: 50 }).toContain(name);
+}
+const named = <T extends { file: string }>(offered: T[], name: string): T[] => offered.filter((o) => path.basename(o.file) === name);
+
+describe('the other checks of one look, on any system', () => {
+  it('holds a file a program still has open for writing until it lets go (as the platform reports it)', async () => {
+    const held = new Set<string>();
+    const offered = watch({ openForWriting: (f) => held.has(path.basename(f)) });
+    held.add('held.pdf');
+    fs.writeFileSync(path.join(dir, 'held.pdf'), await samplePdf(2));
+    await afterALaterArrival(offered);
+    expect(named(offered, 'held.pdf')).toHaveLength(0);
+    held.delete('held.pdf');
+    await expect.poll(() => named(offered, 'held.pdf').length, { timeout: 5_000, interval: 50 }).toBe(1);
+  });
+
+  it('does not offer an empty file (created, not yet filled), and offers it once filled', async () => {
+    // plain text held no longer than the settle time: only the empty-file check can hold it back
+    const offered = watch({ quietMs: SETTLE });
+    fs.writeFileSync(path.join(dir, 'new notes.txt'), '');
+    await afterALaterArrival(offered);
+    expect(named(offered, 'new notes.txt')).toHaveLength(0);
+    const text = 'Please fax this to the office.\n';
+    fs.writeFileSync(path.join(dir, 'new notes.txt'), text);
+    await expect.poll(() => named(offered, 'new notes.txt').length, { timeout: 5_000, interval: 50 }).toBe(1);
+    expect(named(offered, 'new notes.txt')[0]!.size).toBe(text.length);
+  });
+
+  it('offers plain text, which cannot say where it ends, only after it has been quiet for the quiet time', async () => {
+    const QUIET = 2 * SETTLE;
+    const offered = watch({ quietMs: QUIET });
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'Please fax this to the office.\n');
+    const writtenAt = Date.now();
+    await expect.poll(() => named(offered, 'notes.txt').length, { timeout: 6_000, interval: 50 }).toBe(1);
+    expect(named(offered, 'notes.txt')[0]!.at - writtenAt).toBeGreaterThanOrEqual(QUIET);
   });
 });
