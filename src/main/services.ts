@@ -53,6 +53,8 @@ export interface ServiceOptions {
   /** extra trust anchors (PEM) for the office database, and its retry pause: tests' own */
   officeCa?: string[];
   officeRetryMs?: { first: number; max: number };
+  /** the clock of the office outbox's per-minute test limit (tests) */
+  officeNow?: () => number;
 }
 
 export interface MainServices {
@@ -182,6 +184,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     onTasksChanged: () => deps.emit('officeTasksChanged', { at: Date.now() }),
     ...(options.officeCa ? { extraCa: options.officeCa } : {}),
     ...(options.officeRetryMs ? { retryMs: options.officeRetryMs } : {}),
+    ...(options.officeNow ? { now: options.officeNow } : {}),
   });
   const history = office.wrapHistory(opened.value);
   const phonebook = createPhonebookService({

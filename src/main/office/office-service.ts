@@ -26,6 +26,7 @@ import { createOfficeMirror, markingHistory, type OfficeMirror } from './office-
 import { createOfficePasswords } from './office-passwords';
 import { openOutboxQueue, type OutboxQueue } from './outbox-queue';
 import { protectionOf } from './protection';
+import { createProbeLimit } from '../net/probe-limit';
 
 export interface OfficeService {
   view(): Promise<OfficeView>;
@@ -61,7 +62,14 @@ export interface OfficeServiceDeps {
   /** extra trust anchors (tests' own certificates) */
   extraCa?: string[];
   retryMs?: { first: number; max: number };
+  /** the clock of the per-minute probe limit (tests) */
+  now?: () => number;
 }
+
+/** "Test" and saving a new server dial a host the window names: a person needs a handful a minute, a network scan hundreds. */
+export const OFFICE_PROBES_PER_MINUTE = 10;
+/** failures that say nothing answered in PostgreSQL there (the rest are the server's own answers) */
+const NOT_POSTGRES_ANSWERS = new Set(['office.unreachable', 'office.not_postgres', 'office.no_answer']);
 
 const storedSchema = z.object({ fields: officeFieldsSchema, caFileName: z.string().max(255).nullable() }).strict();
 type Stored = z.output<typeof storedSchema>;
@@ -122,6 +130,28 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
   const displayNameOf = (fields: OfficeFields) => fields.displayName || fallbackName;
 
+  /** servers (host:port) that answered in PostgreSQL this session: dialling them again probes nothing */
+  const spokePostgres = new Set<string>();
+  const serverKey = (f: Pick<OfficeFields, 'host' | 'port'>) => `${f.host.toLowerCase()}:${f.port}`;
+  const probes = createProbeLimit({
+    perMinute: OFFICE_PROBES_PER_MINUTE,
+    ...(deps.now ? { now: deps.now } : {}),
+    refuse: (wait) => new UserError('office.too_many_tests', `Too many office outbox tests in a short time. Wait ${wait} seconds and try again.`),
+  });
+  /** Runs a dial of `target`, counted as a probe until that server has answered in PostgreSQL. */
+  async function dialing<T>(target: Pick<OfficeFields, 'host' | 'port'>, dial: () => Promise<T>): Promise<T> {
+    const key = serverKey(target);
+    if (!spokePostgres.has(key)) probes.admit();
+    try {
+      const result = await dial();
+      spokePostgres.add(key);
+      return result;
+    } catch (e) {
+      if (e instanceof UserError && !NOT_POSTGRES_ANSWERS.has(e.code)) spokePostgres.add(key);
+      throw e;
+    }
+  }
+
   async function view(): Promise<OfficeView> {
     let hasPassword = false;
     if (stored) {
@@ -175,10 +205,12 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     view,
     async test(input) {
       const { target, ca } = await targetFor(input);
-      return testOfficeConnection(target, { extraCa: ca });
+      return dialing(target, () => testOfficeConnection(target, { extraCa: ca }));
     },
     async save(input) {
       const fields = officeFieldsSchema.parse(input.fields);
+      // saving connects at once: a new server is dialled like a test
+      if ((!stored || serverKey(stored.fields) !== serverKey(fields)) && !spokePostgres.has(serverKey(fields))) probes.admit();
       const protection = protectionOf(fields);
       let caFileName = stored?.caFileName ?? null;
       if (typeof input.caFile === 'object') {

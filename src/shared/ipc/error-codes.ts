@@ -129,6 +129,7 @@ export const APP_ERROR_CODES = [
   'office.queue_too_new',
   'office.bad_ca_file',
   'office.unavailable',
+  'office.too_many_tests',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -115,6 +115,7 @@ export const errors = {
       'The stored password was saved for an encrypted connection (ldaps or StartTLS), and this directory now connects without encryption, so FaxDesk does not send it. Turn encryption back on, or enter the password again to use it over this connection.',
     directory_no_directory:
       'No LDAP directory answered at this address: nothing listens there, it is another kind of server, it did not answer in time, or its certificate is not trusted by this computer. Check the address, the port and the encryption setting with your administrator.',
+    office_too_many_tests: 'Too many office outbox tests in a short time. Wait a minute and try again.',
     directory_too_many_tests: 'Too many directory tests in a short time. Wait a minute and try again.',
     directory_too_large: 'The directory sent more data than FaxDesk reads from a directory at once, so the connection was ended. Ask your administrator to check the server.',
     directory_no_results: 'The connection works, but no entry under the base DN matches the filter. Check the base DN and the filter.',

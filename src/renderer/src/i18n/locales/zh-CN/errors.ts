@@ -99,6 +99,7 @@ export const errors: DeepStrings<typeof en> = {
     directory_no_password: '请输入此绑定 DN 的密码：FaxDesk 按服务器和绑定 DN 分别保存密码。',
     directory_password_weaker: '已保存的密码是为加密连接（ldaps 或 StartTLS）保存的，而此目录现在使用未加密连接，因此 FaxDesk 不会发送它。请重新开启加密，或再次输入密码以在此连接上使用。',
     directory_no_directory: '此地址没有 LDAP 目录应答：该端口无人监听、是其他类型的服务器、未及时应答，或其证书不受此计算机信任。请与管理员核对地址、端口和加密设置。',
+    office_too_many_tests: '短时间内测试办公室发件箱的次数过多。请等待一分钟后再试。',
     directory_too_many_tests: '短时间内测试目录次数过多。请等待一分钟后再试。',
     directory_too_large: '目录发送的数据超过了 FaxDesk 一次读取的上限，因此连接已断开。请管理员检查该服务器。',
     directory_no_results: '连接正常，但基准 DN 下没有与过滤器匹配的条目。请检查基准 DN 和过滤器。',
