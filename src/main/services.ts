@@ -180,6 +180,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     history: opened.value,
     onChange: (view) => deps.emit('officeChanged', view),
     onTasksChanged: () => deps.emit('officeTasksChanged', { at: Date.now() }),
+    policy: policy.officeOutbox,
     ...(options.officeCa ? { extraCa: options.officeCa } : {}),
     ...(options.officeRetryMs ? { retryMs: options.officeRetryMs } : {}),
   });
