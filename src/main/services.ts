@@ -182,6 +182,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     history: opened.value,
     onChange: (view) => deps.emit('officeChanged', view),
     onTasksChanged: () => deps.emit('officeTasksChanged', { at: Date.now() }),
+    policy: policy.officeOutbox,
     ...(options.officeCa ? { extraCa: options.officeCa } : {}),
     ...(options.officeRetryMs ? { retryMs: options.officeRetryMs } : {}),
     ...(options.officeNow ? { now: options.officeNow } : {}),

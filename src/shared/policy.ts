@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { directoryFieldsSchema } from './directory/types';
 import { languageSchema } from './language';
+import { DEFAULT_POSTGRES_PORT, officeFieldsSchema } from './office/types';
 import { baseUrlSchema, countrySchema, timeZoneSchema, type Settings } from './settings';
 
 /**
@@ -32,17 +33,19 @@ export const policyServiceSchema = z
 export type PolicyService = z.output<typeof policyServiceSchema>;
 
 /**
- * The office outbox's PostgreSQL connection (issue #25), never its password.
- * tls: `verify-full` checks the server's certificate and name (against caFile when given).
+ * The office outbox's PostgreSQL connection (issue #25), never its password:
+ * the same fields Settings → Office outbox stores (shared/office/types.ts).
+ * tls: true is TLS with the server's certificate and name verified (against
+ * caFile when given); there is no TLS without verification. false is
+ * unencrypted, only to this computer or with allowPlain (a network IT trusts).
  */
-export const policyOfficeOutboxSchema = z
-  .object({
-    host: z.string().trim().min(1).max(255),
-    port: z.number().int().min(1).max(65535).default(5432),
-    database: z.string().trim().min(1).max(63),
-    user: z.string().trim().min(1).max(63),
-    tls: z.enum(['disable', 'require', 'verify-full']).default('verify-full'),
-    caFile: z.string().max(4096).optional().describe('PEM file with the CA that signed the server certificate'),
+export const policyOfficeOutboxSchema = officeFieldsSchema
+  .pick({ host: true, database: true, user: true })
+  .extend({
+    port: officeFieldsSchema.shape.port.default(DEFAULT_POSTGRES_PORT),
+    tls: z.boolean().default(true).describe('true: TLS with the server certificate and name verified; false: unencrypted'),
+    allowPlain: z.boolean().default(false).describe('true: an unencrypted connection to a host other than this computer is allowed (only on a trusted network)'),
+    caFile: z.string().min(1).max(4096).optional().describe('absolute path of a PEM file with the CA that signed the server certificate (read at start)'),
   })
   .strict();
 export type PolicyOfficeOutbox = z.output<typeof policyOfficeOutboxSchema>;

@@ -19,7 +19,7 @@ export const fullPolicy = {
       },
     ],
   },
-  officeOutbox: { value: { host: 'db.example.com', port: 5432, database: 'faxdesk', user: 'faxdesk_desk', tls: 'verify-full', caFile: '/etc/faxdesk/office-ca.pem' }, locked: true },
+  officeOutbox: { value: { host: 'db.example.com', port: 5432, database: 'faxdesk', user: 'faxdesk_desk', tls: true, caFile: '/etc/faxdesk/office-ca.pem' }, locked: true },
   review: { value: { always: false, recipientsAbove: 5, costAbove: 10 }, locked: true },
   contractUnitPrice: { value: 0.12, locked: true },
   autoRetry: { value: { enabled: true, attempts: 2, delayMinutes: 15 } },

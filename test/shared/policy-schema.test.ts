@@ -34,7 +34,7 @@ describe('the published policy JSON Schema', () => {
     ['a secret next to the key', { service: { value: { baseUrl: 'https://fax.example.com', apiKey: 'k', secret: 's' } } }],
     ['a locked flag that is not true/false', { tray: { value: true, locked: 'yes' } }],
     ['an out-of-range number', { autoRetry: { value: { enabled: true, attempts: 9, delayMinutes: 15 } } }],
-    ['a TLS mode that does not exist', { officeOutbox: { value: { host: 'h', database: 'd', user: 'u', tls: 'prefer' } } }],
+    ['a TLS mode that does not exist (TLS is verified or off)', { officeOutbox: { value: { host: 'h', database: 'd', user: 'u', tls: 'require' } } }],
   ])('refuses %s, as zod does', (_what, policy) => {
     expect(jsonSchemaValidator()(policy)).toBe(false);
     expect(policySchema.safeParse(policy).success).toBe(false);

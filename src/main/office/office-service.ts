@@ -27,6 +27,7 @@ import { createOfficePasswords } from './office-passwords';
 import { openOutboxQueue, type OutboxQueue } from './outbox-queue';
 import { protectionOf } from './protection';
 import { createProbeLimit } from '../net/probe-limit';
+import type { PolicyOfficeOutbox } from '../../shared/policy';
 
 export interface OfficeService {
   view(): Promise<OfficeView>;
@@ -64,12 +65,16 @@ export interface OfficeServiceDeps {
   retryMs?: { first: number; max: number };
   /** the clock of the per-minute probe limit (tests) */
   now?: () => number;
+  /** the machine-wide policy's office outbox (docs/deploy.md): a default, or locked connection fields */
+  policy?: { value: PolicyOfficeOutbox; locked: boolean } | null;
 }
 
 /** "Test" and saving a new server dial a host the window names: a person needs a handful a minute, a network scan hundreds. */
 export const OFFICE_PROBES_PER_MINUTE = 10;
 /** failures that say nothing answered in PostgreSQL there (the rest are the server's own answers) */
 const NOT_POSTGRES_ANSWERS = new Set(['office.unreachable', 'office.not_postgres', 'office.no_answer']);
+
+const CONNECTION_FIELDS = ['host', 'port', 'database', 'user', 'tls', 'allowPlain'] as const;
 
 const storedSchema = z.object({ fields: officeFieldsSchema, caFileName: z.string().max(255).nullable() }).strict();
 type Stored = z.output<typeof storedSchema>;
@@ -96,9 +101,37 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   let mirror: OfficeMirror | null = null;
   const computer = computerName();
   const fallbackName = defaultDisplayName();
+  const policy = deps.policy ?? null;
+  /** the policy's CA file, read once at start (a path IT wrote, not one the window handed over) */
+  const policyCa = ((): { pem: string; name: string } | null => {
+    const p = policy?.value.caFile;
+    if (!p) return null;
+    try {
+      const pem = fs.statSync(p).size <= MAX_CA_BYTES ? fs.readFileSync(p, 'utf8') : '';
+      if (/-----BEGIN CERTIFICATE-----/.test(pem)) return { pem, name: path.basename(p) };
+      deps.log.warn(`policy: officeOutbox caFile ${p} is not a PEM CA certificate; the system's authorities are used`);
+    } catch (e) {
+      deps.log.warn(`policy: officeOutbox caFile ${p} could not be read (${(e as Error).message}); the system's authorities are used`);
+    }
+    return null;
+  })();
+  const policyFields = (displayName: string): OfficeFields | null => {
+    if (!policy) return null;
+    const { host, port, database, user, tls, allowPlain } = policy.value;
+    return officeFieldsSchema.parse({ host, port, database, user, tls, allowPlain, displayName });
+  };
+  /** what applies: locked policy fields (the user's display name kept), the user's own, or the policy's default */
+  const effective = (): Stored | null => {
+    if (policy?.locked) return { fields: policyFields(stored?.fields.displayName ?? '')!, caFileName: policyCa?.name ?? null };
+    if (stored) return stored;
+    return policy ? { fields: policyFields('')!, caFileName: policyCa?.name ?? null } : null;
+  };
+  /** whether the policy's CA applies (rather than the copy the user chose) */
+  const fromPolicy = () => Boolean(policy && (policy.locked || !stored));
 
   const storedCa = (): string[] | undefined => {
     const extra = deps.extraCa ?? [];
+    if (fromPolicy()) return policyCa ? [...extra, policyCa.pem] : extra.length ? extra : undefined;
     try {
       return [...extra, fs.readFileSync(caFile, 'utf8')];
     } catch {
@@ -118,13 +151,31 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     return { pem, name: path.basename(p) };
   }
 
+  /** a locked policy: the connection fields are the policy's; anything else typed is refused with settings.locked */
+  function lockedCheck(fields: OfficeFields, input: OfficeInput): OfficeFields {
+    if (!policy?.locked) return fields;
+    const wanted = policyFields(fields.displayName)!;
+    const changedField = CONNECTION_FIELDS.find((k) => fields[k] !== wanted[k]) ?? (typeof input.caFile === 'object' ? 'caFile' : undefined);
+    if (changedField) {
+      const message = 'Your administrator set the office database connection for this computer, so it cannot be changed here; nothing was saved. Ask your IT department to change it.';
+      throw new UserError('settings.locked', message, { [changedField]: [message] });
+    }
+    return wanted;
+  }
+
   async function targetFor(input: OfficeInput): Promise<{ target: OfficeTarget; ca: string[] | undefined }> {
-    const fields = officeFieldsSchema.parse(input.fields);
+    const fields = lockedCheck(officeFieldsSchema.parse(input.fields), input);
     const protection = protectionOf(fields);
     const password = input.password || (await passwords.get(fields, protection));
     const extra = deps.extraCa ?? [];
     const ca =
-      typeof input.caFile === 'object' ? [...extra, readCa(input.caFile.handle).pem] : input.caFile === 'keep' ? storedCa() : extra.length ? extra : undefined;
+      typeof input.caFile === 'object'
+        ? [...extra, readCa(input.caFile.handle).pem]
+        : input.caFile === 'keep' || policy?.locked
+          ? storedCa()
+          : extra.length
+            ? extra
+            : undefined;
     return { target: { ...fields, password }, ca };
   }
 
@@ -154,17 +205,19 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
   async function view(): Promise<OfficeView> {
     let hasPassword = false;
-    if (stored) {
+    const current = effective();
+    if (current) {
       try {
-        hasPassword = (await passwords.get(stored.fields, protectionOf(stored.fields))) !== null;
+        hasPassword = (await passwords.get(current.fields, protectionOf(current.fields))) !== null;
       } catch {
         hasPassword = false;
       }
     }
     return {
-      configured: stored?.fields ?? null,
+      configured: current?.fields ?? null,
       hasPassword,
-      caFileName: stored?.caFileName ?? null,
+      caFileName: current?.caFileName ?? null,
+      managed: policy ? (policy.locked ? 'locked' : 'default') : null,
       status: mirror ? mirror.status() : { ...OFF, pending: queue.pendingCount() },
       computerName: computer,
       defaultDisplayName: fallbackName,
@@ -175,7 +228,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   async function startMirror(): Promise<void> {
     await mirror?.stop();
     mirror = null;
-    const config = stored;
+    const config = effective();
     if (!config) return;
     mirror = createOfficeMirror({
       queue,
@@ -208,16 +261,22 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       return dialing(target, () => testOfficeConnection(target, { extraCa: ca }));
     },
     async save(input) {
-      const fields = officeFieldsSchema.parse(input.fields);
+      const fields = lockedCheck(officeFieldsSchema.parse(input.fields), input);
       // saving connects at once: a new server is dialled like a test
       if ((!stored || serverKey(stored.fields) !== serverKey(fields)) && !spokePostgres.has(serverKey(fields))) probes.admit();
       const protection = protectionOf(fields);
       let caFileName = stored?.caFileName ?? null;
-      if (typeof input.caFile === 'object') {
+      if (policy?.locked) {
+        // the CA is the policy's: the user's own copy is neither taken nor touched
+      } else if (typeof input.caFile === 'object') {
         const ca = readCa(input.caFile.handle);
         // a copy: the trust stays when the chosen file is moved or deleted
         writeFileAtomic(caFile, ca.pem);
         caFileName = ca.name;
+      } else if (input.caFile === 'keep' && fromPolicy() && policyCa) {
+        // the policy's default CA, kept as the user's own copy once they save their own settings
+        writeFileAtomic(caFile, policyCa.pem);
+        caFileName = policyCa.name;
       } else if (input.caFile === 'none') {
         fs.rmSync(caFile, { force: true });
         caFileName = null;
@@ -247,12 +306,12 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       try {
         return await listOfficeTasks(pool, queue.deskId, page);
       } catch (e) {
-        throw describeOfficeFailure(e, stored?.fields ?? { host: '', port: 0, database: '', user: '' });
+        throw describeOfficeFailure(e, effective()?.fields ?? { host: '', port: 0, database: '', user: '' });
       }
     },
     async guardSend(profile, fingerprint, name, confirmed) {
       const pool = mirror?.pool();
-      const config = stored;
+      const config = effective();
       if (!pool || !config || profile === 'demo' || mirror?.status().state !== 'online') return;
       const nowMs = Date.now();
       const desk = { deskId: queue.deskId, displayName: displayNameOf(config.fields), computerName: computer };

@@ -10,6 +10,7 @@
  * where every user on the machine can read it (ps, /proc/<pid>/cmdline) — and
  * is tested against the service before it is stored.
  */
+import fs from 'node:fs';
 import { createFaxApiClient } from '../api/client';
 import { AuthError, FaxApiError } from '../api/errors';
 import { credentialKey } from '../../shared/credential-key';
@@ -17,6 +18,10 @@ import { KEYCHAIN_SERVICE, openSecretStore, type OpenSecretStoreOptions, type Se
 import { createBindPasswords, type BindPasswords } from '../directory/bind-passwords';
 import { securityOf, withDirectory } from '../directory/ldap-connection';
 import { registerSecretForRedaction } from '../log';
+import { testOfficeConnection } from '../office/office-connection';
+import { createOfficePasswords } from '../office/office-passwords';
+import { protectionOf } from '../office/protection';
+import type { Protection } from '../../shared/office/types';
 import type { Policy } from './policy-file';
 
 /** Exit codes a script can act on (docs/deploy.md lists them). */
@@ -56,11 +61,17 @@ export interface ProvisionOptions {
   bindPasswords?: BindPasswords;
   /** extra trust anchors (PEM) for the directory test bind: a test's own certificate */
   directoryCa?: string[];
+  /** extra trust anchors (PEM) for the office database test connection (beside the policy's caFile) */
+  officeCa?: string[];
 }
 
-/** `--directory "<name>"`: the bind password of that policy directory instead of the API secret. */
-function directoryOf(args: readonly string[]): { name: string } | 'bad' | null {
+/**
+ * `--directory "<name>"`: the bind password of that policy directory instead of the API secret;
+ * `--office`: the office outbox's database password.
+ */
+function directoryOf(args: readonly string[]): { name: string } | 'office' | 'bad' | null {
   if (args.length === 0) return null;
+  if (args.length === 1 && args[0] === '--office') return 'office';
   if (args.length === 2 && args[0] === '--directory' && args[1]) return { name: args[1] };
   return 'bad';
 }
@@ -109,10 +120,11 @@ export async function provisionSecret(options: ProvisionOptions): Promise<number
   if (directory === 'bad') {
     // never echo them: one of them may be the secret
     io.err(
-      `${PROVISION_SWITCH} takes no secret on the command line: pipe it on standard input, e.g.  printf '%s' "$FAX_SECRET" | faxdesk ${PROVISION_SWITCH}  (a directory's bind password: add --directory "<name in the policy>")`,
+      `${PROVISION_SWITCH} takes no secret on the command line: pipe it on standard input, e.g.  printf '%s' "$FAX_SECRET" | faxdesk ${PROVISION_SWITCH}  (a directory's bind password: add --directory "<name in the policy>"; the office database's password: add --office)`,
     );
     return PROVISION_EXIT.usage;
   }
+  if (directory === 'office') return provisionOfficePassword(options);
   if (directory) return provisionBindPassword(options, directory.name);
   const service = policy.service;
   if (!service) {
@@ -204,5 +216,63 @@ async function provisionBindPassword(options: ProvisionOptions, name: string): P
     return PROVISION_EXIT.noKeychain;
   }
   io.out(`Stored the bind password of "${name}" (${wanted.bindDn} at ${wanted.url}) in this user's keychain.`);
+  return PROVISION_EXIT.ok;
+}
+
+/**
+ * The office outbox's database password (`--office`), for the connection the
+ * policy names: read from stdin, tested with a connection to that server over
+ * the protection the policy sets (its CA file read from disk), stored in the
+ * keychain keyed by server + user + protection (office-passwords.ts), where
+ * the office service looks for it.
+ */
+async function provisionOfficePassword(options: ProvisionOptions): Promise<number> {
+  const { io, policy } = options;
+  const office = policy.officeOutbox?.value;
+  if (!office) {
+    const where = policy.file ?? 'the policy file (Linux /etc/faxdesk/policy.json; see docs/deploy.md)';
+    io.err(`No office outbox to provision: ${where} has no valid "officeOutbox" key. Add {"officeOutbox": {"value": {"host": …, "database": …, "user": …}}} and run this again.`);
+    return PROVISION_EXIT.noPolicy;
+  }
+  const server = `${office.user}@${office.host}:${office.port}/${office.database}`;
+  let protection: Protection;
+  try {
+    protection = protectionOf(office);
+  } catch (e) {
+    io.err(`The policy's office outbox ${server} is unencrypted to another computer: ${(e as Error).message} (set "tls": true, or "allowPlain": true in ${policy.file}); nothing was stored.`);
+    return PROVISION_EXIT.noPolicy;
+  }
+  const ca: string[] = [...(options.officeCa ?? [])];
+  if (office.caFile) {
+    try {
+      ca.push(fs.readFileSync(office.caFile, 'utf8'));
+    } catch (e) {
+      io.err(`The policy's office CA file ${office.caFile} could not be read (${(e as Error).message}); nothing was stored. Install it there and run this again.`);
+      return PROVISION_EXIT.noPolicy;
+    }
+  }
+  const password = await readSecret(io);
+  if (typeof password === 'number') return password;
+  const store = options.secretStore ?? (await openSecretStore({ ...options.keychain }));
+  if (store.kind !== 'keychain') {
+    io.err(NO_KEYCHAIN);
+    return PROVISION_EXIT.noKeychain;
+  }
+  try {
+    await testOfficeConnection({ ...office, password }, ca.length ? { extraCa: ca } : {});
+  } catch (e) {
+    // testOfficeConnection words every failure as a UserError with a code (office-connection.ts describeOfficeFailure)
+    const refused = (e as { code?: string }).code === 'office.bad_password';
+    io.err(`The office database ${server} ${refused ? 'refused this password' : 'could not be used to check the password'} (${(e as Error).message}); nothing was stored.`);
+    return refused ? PROVISION_EXIT.rejected : PROVISION_EXIT.unreachable;
+  }
+  try {
+    // bound to the protection it was checked over: never handed to a weaker connection later
+    await createOfficePasswords(store).set(office, protection, password);
+  } catch (e) {
+    io.err(`The keychain refused to store the password (${(e as Error).message}); unlock it and run this again.`);
+    return PROVISION_EXIT.noKeychain;
+  }
+  io.out(`Stored the office database password of ${server} in this user's keychain.`);
   return PROVISION_EXIT.ok;
 }

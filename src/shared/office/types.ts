@@ -94,6 +94,8 @@ export interface OfficeView {
   computerName: string;
   /** the display name used when the field is left empty */
   defaultDisplayName: string;
+  /** set by the machine-wide policy: 'locked' connection fields cannot be changed; 'default' until the user saves; null: not managed */
+  managed: 'locked' | 'default' | null;
 }
 
 export interface OfficeTestResult {

@@ -66,7 +66,7 @@ describe('every key applied', () => {
     expect(p.service).toEqual({ baseUrl: 'https://fax.example.com', apiKey: 'AK-office-1', locked: true });
     expect(p.directories?.value[0]).toMatchObject({ name: 'Head office', url: 'ldaps://dc1.example.com' });
     expect(p.officeOutbox).toEqual({
-      value: { host: 'db.example.com', port: 5432, database: 'faxdesk', user: 'faxdesk_desk', tls: 'verify-full', caFile: '/etc/faxdesk/office-ca.pem' },
+      value: { host: 'db.example.com', port: 5432, database: 'faxdesk', user: 'faxdesk_desk', tls: true, allowPlain: false, caFile: '/etc/faxdesk/office-ca.pem' },
       locked: true,
     });
     expect(p.managed).toMatchObject({ baseUrl: 'locked', review: 'locked', defaultCountry: 'default', notifyOnDone: 'default' });
@@ -76,7 +76,7 @@ describe('every key applied', () => {
 
   it('the office outbox connection takes PostgreSQL’s port and verified TLS when left out', () => {
     const p = read(writePolicy(tempDir(), { officeOutbox: { value: { host: 'db', database: 'fax', user: 'desk' } } }));
-    expect(p.officeOutbox?.value).toEqual({ host: 'db', port: 5432, database: 'fax', user: 'desk', tls: 'verify-full' });
+    expect(p.officeOutbox?.value).toEqual({ host: 'db', port: 5432, database: 'fax', user: 'desk', tls: true, allowPlain: false });
   });
 });
 

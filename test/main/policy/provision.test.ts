@@ -11,6 +11,11 @@ import { writePolicy } from '../../helpers/policy';
 import { tempDirs } from '../../helpers/temp-dirs';
 import { Readable } from 'node:stream';
 import { createBindPasswords } from '../../../src/main/directory/bind-passwords';
+import { createOfficePasswords } from '../../../src/main/office/office-passwords';
+import { openSecretStore } from '../../../src/main/credentials/secret-store';
+import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import type { OfficeView } from '../../../src/shared/office/types';
+import fs from 'node:fs';
 import { generatePeople, PEOPLE_DN, READER_DN, READER_PW, slapdMissing, startSlapd, type RunningSlapd } from '../../helpers/slapd';
 
 // The provisioning command as a login script runs it: the checkout's `npm run provision` script (the same
@@ -207,4 +212,72 @@ describe.skipIf(skipReason !== null || slapdMissing() !== null)('provisioning a 
       await t.cleanup();
     }
   }, 60_000);
+});
+
+describe.skipIf(skipReason !== null || postgresMissing() !== null)('provisioning the office database password (real keychain, throwaway PostgreSQL)', () => {
+  let pg: RunningPostgres;
+  let policyFile: string;
+  const server = () => ({ host: 'localhost', port: pg.port, database: OFFICE_DB, user: OWNER.user });
+  const passwords = async () => createOfficePasswords(await openSecretStore({ service: SERVICE }));
+
+  beforeAll(async () => {
+    pg = await startPostgres({ tls: true });
+    const dir = tempDirs('faxdesk-provision-office-')();
+    const ca = path.join(dir, 'office-ca.pem');
+    fs.writeFileSync(ca, pg.certPem!);
+    policyFile = writePolicy(dir, { officeOutbox: { value: { ...server(), caFile: ca }, locked: true } });
+  }, 60_000);
+  afterAll(async () => {
+    await (await passwords()).clear(server()).catch(() => {});
+    await pg?.stop();
+  });
+
+  it('refuses a wrong password (tested with a connection), reads stdin only, then stores the right one where the office service looks', async () => {
+    const wrong = await runProvision({ FAXDESK_POLICY: policyFile }, 'wrong-Password-1', ['--office']);
+    expect(wrong.code, wrong.stderr).toBe(PROVISION_EXIT.rejected);
+    expect(wrong.stderr).toContain('nothing was stored');
+    expect(await (await passwords()).get(server(), 'plain')).toBeNull();
+
+    // a password on the command line is refused and never echoed
+    const argv = await runProvision({ FAXDESK_POLICY: policyFile }, OWNER.password, ['--office', OWNER.password]);
+    expect(argv.code).toBe(PROVISION_EXIT.usage);
+    expect(argv.stdout + argv.stderr).not.toContain(OWNER.password);
+
+    const empty = await runProvision({ FAXDESK_POLICY: policyFile }, '', ['--office']);
+    expect(empty.code).toBe(PROVISION_EXIT.usage);
+
+    const noOffice = await runProvision({ FAXDESK_POLICY: writePolicy(tempDir(), { tray: { value: true } }) }, OWNER.password, ['--office']);
+    expect(noOffice.code).toBe(PROVISION_EXIT.noPolicy);
+    expect(noOffice.stderr).toContain('"officeOutbox"');
+
+    const ok = await runProvision({ FAXDESK_POLICY: policyFile }, `${OWNER.password}\n`, ['--office']);
+    expect(ok.code, ok.stderr).toBe(PROVISION_EXIT.ok);
+    expect(ok.stdout + ok.stderr).not.toContain(OWNER.password);
+    // bound to verified TLS: found for that protection, never for a plain connection to the same server
+    expect(await (await passwords()).get(server(), 'tls-verified')).toBe(OWNER.password);
+    expect(await (await passwords()).get(server(), 'plain')).toBeNull();
+
+    // FaxDesk started by that user connects to the policy's office with the provisioned password
+    const t = await makeTestServices({}, { policy: readPolicy({ env: { FAXDESK_POLICY: policyFile } }), keychainService: SERVICE, secretStore: undefined as never });
+    try {
+      const end = Date.now() + 15_000;
+      let view: OfficeView;
+      do {
+        view = await t.services.office.view();
+        if (view.status.state === 'online') break;
+        await new Promise((r) => setTimeout(r, 100));
+      } while (Date.now() < end);
+      expect(view).toMatchObject({ managed: 'locked', hasPassword: true, status: { state: 'online' } });
+    } finally {
+      await t.cleanup();
+    }
+  }, 60_000);
+
+  it('a server that does not answer: unreachable, nothing stored', async () => {
+    const dir = tempDir();
+    const stopped = writePolicy(dir, { officeOutbox: { value: { host: '127.0.0.1', port: 1, database: OFFICE_DB, user: 'nobody_here', tls: false } } });
+    const r = await runProvision({ FAXDESK_POLICY: stopped }, 'Some-pw-1', ['--office']);
+    expect(r.code, r.stderr).toBe(PROVISION_EXIT.unreachable);
+    expect(await (await passwords()).get({ host: '127.0.0.1', port: 1, user: 'nobody_here' }, 'plain')).toBeNull();
+  }, 30_000);
 });

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_POSTGRES_PORT, type OfficeFields, type OfficeInput, type OfficeStatus, type OfficeTestResult, type OfficeView } from '../../../../shared/office/types';
-import { CheckboxField, Field } from '../../components/field';
+import { CheckboxField, Field, ManagedNote } from '../../components/field';
 import { ErrorText } from '../../components/error-text';
 import { CallError } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';
@@ -53,8 +53,12 @@ function StatusLine({ status }: { status: OfficeStatus }) {
 
 function OfficeForm({ view }: { view: OfficeView | undefined }) {
   const { t } = useTranslation('office');
+  const { t: ts } = useTranslation('settings');
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(view));
+  // the machine-wide policy: locked connection fields are shown, not edited (the display name and password stay the user's)
+  const locked = view?.managed === 'locked';
+  const managedBy = view?.managed ? { describedBy: `${id}-managed` } : {};
   const [tested, setTested] = useState<OfficeTestResult | null>(null);
   const [note, setNote] = useState('');
   const [asking, setAsking] = useState(false);
@@ -96,7 +100,7 @@ function OfficeForm({ view }: { view: OfficeView | undefined }) {
 
   const caName = typeof draft.ca === 'object' ? draft.ca.name : draft.ca === 'none' ? null : (view?.caFileName ?? null);
   const text = (key: 'host' | 'port' | 'database' | 'user', hint?: string) => (
-    <Field id={`${id}-${key}`} label={t(`settings.${key}`)} hint={hint} error={fieldError(key)} errorInHint={!!hint}>
+    <Field id={`${id}-${key}`} label={t(`settings.${key}`)} hint={hint} error={fieldError(key)} errorInHint={!!hint} {...managedBy}>
       {(control) => (
         <input
           {...control}
@@ -104,6 +108,7 @@ function OfficeForm({ view }: { view: OfficeView | undefined }) {
           spellCheck={false}
           autoComplete="off"
           inputMode={key === 'port' ? 'numeric' : undefined}
+          disabled={locked}
           onChange={(e) => set(key, e.target.value)}
         />
       )}
@@ -118,10 +123,11 @@ function OfficeForm({ view }: { view: OfficeView | undefined }) {
         {text('database')}
         {text('user')}
       </div>
+      <ManagedNote id={`${id}-managed`} managed={view?.managed ?? undefined} text={{ locked: ts('managed.locked'), default: ts('managed.default') }} />
       <Field id={`${id}-password`} label={t('settings.password')} hint={view?.hasPassword ? t('settings.passwordStored') : t('settings.passwordMissing')}>
         {(control) => <input {...control} type="password" value={draft.password} autoComplete="off" onChange={(e) => set('password', e.target.value)} />}
       </Field>
-      <CheckboxField id={`${id}-tls`} label={t('settings.tls')} checked={draft.tls} onChange={(v) => set('tls', v)} />
+      <CheckboxField id={`${id}-tls`} label={t('settings.tls')} checked={draft.tls} disabled={locked} {...managedBy} onChange={(v) => set('tls', v)} />
       {draft.tls ? (
         <div className="field">
           <span className="label" id={`${id}-ca-label`}>
@@ -130,21 +136,23 @@ function OfficeForm({ view }: { view: OfficeView | undefined }) {
           <span className="hint" id={`${id}-ca-name`}>
             {caName ? t('settings.caFileChosen', { name: caName }) : t('settings.caFileNone')}
           </span>
-          <div className="row">
-            <button
-              type="button"
-              className="btn"
-              aria-describedby={`${id}-ca-name`}
-              onClick={() => chooseCa.mutate(undefined, { onSuccess: (f) => f && set('ca', { handle: f.handle, name: f.name }) })}
-            >
-              {t('settings.caFileChoose')}
-            </button>
-            {caName ? (
-              <button type="button" className="btn" onClick={() => set('ca', 'none')}>
-                {t('settings.caFileClear')}
+          {locked ? null : (
+            <div className="row">
+              <button
+                type="button"
+                className="btn"
+                aria-describedby={`${id}-ca-name`}
+                onClick={() => chooseCa.mutate(undefined, { onSuccess: (f) => f && set('ca', { handle: f.handle, name: f.name }) })}
+              >
+                {t('settings.caFileChoose')}
               </button>
-            ) : null}
-          </div>
+              {caName ? (
+                <button type="button" className="btn" onClick={() => set('ca', 'none')}>
+                  {t('settings.caFileClear')}
+                </button>
+              ) : null}
+            </div>
+          )}
         </div>
       ) : (
         <>
@@ -152,7 +160,8 @@ function OfficeForm({ view }: { view: OfficeView | undefined }) {
             id={`${id}-plain`}
             label={t('settings.allowPlain')}
             checked={draft.allowPlain}
-            describedBy={`${id}-plain-hint`}
+            disabled={locked}
+            describedBy={view?.managed ? `${id}-plain-hint ${id}-managed` : `${id}-plain-hint`}
             onChange={(v) => set('allowPlain', v)}
           />
           <span id={`${id}-plain-hint`} className="hint">
@@ -185,7 +194,7 @@ function OfficeForm({ view }: { view: OfficeView | undefined }) {
         <button type="submit" className="btn primary" disabled={save.isPending}>
           {save.isPending ? t('settings.saving') : t('settings.save')}
         </button>
-        {view?.configured && !asking ? (
+        {view?.configured && !locked && !asking ? (
           <button type="button" className="btn" onClick={() => setAsking(true)}>
             {t('settings.remove')}
           </button>
