@@ -45,7 +45,8 @@ const HEADER = /(["']?x-api-secret["']?\s*[:=]\s*)(?:"((?:[^"\\]|\\.)*)"|'([^']*
 const HEADER_PAIR = /(["']x-api-secret["']\s*,\s*)(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/gi;
 
 /** A field whose name says it holds a password or a secret, never registered: `"password": "…"`, `bindPassword='…'`, `password=…`. */
-const SECRET_FIELD = /(["']?\b[\w-]*(?:password|passwd|secret)["']?\s*[:=]\s*)(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^\s"',;&}\]]+))/gi;
+// (the header's own "[redacted]" is not redacted twice)
+const SECRET_FIELD = /(["']?\b[\w-]*(?:password|passwd|secret)["']?\s*[:=]\s*)(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|((?!\[redacted\])[^\s"',;&}\]]+))/gi;
 
 const quotedLike = (head: string, dq?: string, sq?: string) =>
   dq !== undefined ? `${head}"[redacted]"` : sq !== undefined ? `${head}'[redacted]'` : `${head}[redacted]`;
