@@ -207,10 +207,12 @@ export const EXPORT_HEADER = ['name', 'fax', 'company', 'note'] as const;
  * Spec-format digits written the international way, with the plus, as people
  * and other address books write a fax number ("+86 10 8888 1234"): without it
  * the number read as a national one in the next program. The spaces keep a
- * spreadsheet from turning it into 8.61E+12; import reads it back as written.
+ * spreadsheet from turning it into 8.61E+12. A cell starting with "+" is a
+ * formula to a spreadsheet (it shows #NULL!), so it is escaped like every
+ * other cell (a leading '); import reads it back as written.
  */
 export function formatFaxForCsv(fax: string): string {
-  return displayFax(fax);
+  return escapeCell(displayFax(fax));
 }
 
 /** The phonebook as CSV: UTF-8 with a BOM (so Excel shows Chinese names), CRLF, a header row. */
