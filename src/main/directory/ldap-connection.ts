@@ -61,7 +61,8 @@ export interface ConnectionOptions {
 
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  // only the literal name: a resolver may send *.localhost (or a hosts-file entry) elsewhere
+  if (h === 'localhost') return true;
   if (net.isIPv4(h)) return h.startsWith('127.');
   if (net.isIPv6(h)) return h === '::1' || /^::ffff:127\./.test(h);
   return false;
