@@ -53,6 +53,8 @@ export interface ServiceOptions {
   /** extra trust anchors (PEM) for the office database, and its retry pause: tests' own */
   officeCa?: string[];
   officeRetryMs?: { first: number; max: number };
+  /** the clock of the connection (its per-minute test limit, account reads shared for a moment): tests */
+  accountNow?: () => number;
   /** the clock of the office outbox's per-minute test limit (tests) */
   officeNow?: () => number;
 }
@@ -153,6 +155,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     dataDir: deps.dataDir,
     log: deps.log,
     ...(options.demoSpeed ? { demoSpeed: options.demoSpeed } : {}),
+    ...(options.accountNow ? { now: options.accountNow } : {}),
   });
   connection.onChange(() => void connection.status().then((s) => deps.emit('connectionChanged', s)));
   connection.onAccount((account) => deps.emit('accountChanged', account));

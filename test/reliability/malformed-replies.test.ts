@@ -227,7 +227,10 @@ describe('malformed replies through the API client', () => {
   });
 
   it('leave the app answering through IPC, and working again once replies are good', async () => {
-    const t: TestServices = await makeTestServices();
+    // Account reads a moment apart share one request (after Save and connect several parts of the
+    // window ask at once); each read here is meant to reach the service, so they are 3 s apart.
+    let now = Date.now();
+    const t: TestServices = await makeTestServices({}, { accountNow: () => now });
     try {
       handler = good;
       const connected = await dispatch(t.services.handlers, 'connectAccount', { baseUrl, apiKey: KEY, secret: SECRET });
@@ -242,6 +245,7 @@ describe('malformed replies through the API client', () => {
           ['trackTaskRef', { taskRef: 'task_1' }],
           ['getRecipient', { rcptRef: 'rcpt_1' }],
         ] as const) {
+          now += 3_000;
           const r = await dispatch(t.services.handlers, name, input, t.deps.log);
           answered++;
           const clear = isPlainData(r) && (r.ok ? !!bad.tolerated : r.error.code !== 'internal' && r.error.message.length > 0);
@@ -252,6 +256,7 @@ describe('malformed replies through the API client', () => {
         }
         handler = good;
         // Tracked tasks keep their place in the history whatever the service said in between.
+        now += 3_000;
         const after = await dispatch(t.services.handlers, 'getAccount', undefined);
         const list = await dispatch(t.services.handlers, 'listTasks', {});
         if (!after.ok || !list.ok) notRecovered++;
