@@ -21,16 +21,26 @@ export function registerSecretForRedaction(secret: string): void {
   // a form body or an Authorization header would carry it (URL-encoded, base64)
   const escaped = JSON.stringify(secret).slice(1, -1);
   const bytes = Buffer.from(secret, 'utf8');
+  const urlForm = uriEncoded(secret);
   const forms = [
     secret,
     escaped,
-    encodeURIComponent(secret),
-    encodeURIComponent(secret).replace(/%20/g, '+'),
+    urlForm,
+    urlForm.replace(/%20/g, '+'),
     bytes.toString('base64'),
     bytes.toString('base64').replace(/=+$/, ''),
     bytes.toString('base64url'),
   ];
   for (const form of new Set(forms)) if (form) (form.length < SHORT ? shortSecrets : secrets).add(form);
+}
+
+/** encodeURIComponent, which throws on a lone surrogate (no URL can carry one: nothing to redact then) */
+function uriEncoded(secret: string): string {
+  try {
+    return encodeURIComponent(secret);
+  } catch {
+    return '';
+  }
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

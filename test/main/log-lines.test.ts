@@ -82,3 +82,10 @@ describe('a log line', () => {
     expect(written[0]).toMatch(/ info to stderr\n$/);
   });
 });
+
+describe('a secret no URL can carry', () => {
+  it('registering one with a lone surrogate (typed or pasted) neither throws nor leaves it in a line', () => {
+    expect(() => registerSecretForRedaction('ab\ud800cd-secret')).not.toThrow();
+    expect(redact('secret ab\ud800cd-secret here')).toBe('secret [redacted] here');
+  });
+});
