@@ -64,6 +64,24 @@ describe('a handle names the file it was granted for', () => {
     expect(JSON.stringify([preview, upload])).not.toContain(Buffer.from(PRIVATE).toString('base64').slice(0, 12));
   });
 
+  it('a send whose document was replaced by another file since it was added refuses it; nothing is uploaded or created', async () => {
+    const { file, handle } = granted('quote.pdf');
+    const other = path.join(dir, 'other-quote.pdf');
+    fs.writeFileSync(other, PRIVATE_PDF);
+    fs.renameSync(other, file);
+    const before = uploads();
+    const creates = sim.requestLog().filter((e) => e.method === 'POST' && e.path === '/api/v2/faxes').length;
+    const sent = await call('sendFax', {
+      name: 'Quote',
+      documents: [{ handle, url: null, name: 'quote.pdf', pages: 1, fileRef: null }],
+      numbers: ['8613800138000'],
+      scheduledAt: null,
+    });
+    expect(sent).toMatchObject({ ok: false, error: { code: 'file.changed' } });
+    expect(uploads()).toBe(before);
+    expect(sim.requestLog().filter((e) => e.method === 'POST' && e.path === '/api/v2/faxes').length).toBe(creates);
+  });
+
   it('a document replaced by another file under the same name (a rename over it): refused too', async () => {
     const { file, handle } = granted('minutes.pdf');
     const other = path.join(dir, 'other.pdf');

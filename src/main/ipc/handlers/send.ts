@@ -53,6 +53,9 @@ export function sendHandlers(service: SendService, dataDir: string, grants: File
       if (sending.has(key)) {
         throw new UserError('send.in_progress', 'This fax is already being sent. Wait for its result on the Send screen; nothing more was sent.');
       }
+      // Each document is still the file that was granted (no link or other file in its place): a send
+      // that uploads it (no reference yet, or an expired one) must not read something else.
+      for (const d of input.documents) if (d.handle !== null) grants.checkedPath(d.handle);
       sending.add(key);
       try {
         return await service.send({ ...input, documents: input.documents.map((d) => toLocalDocument(grants, d)) });
