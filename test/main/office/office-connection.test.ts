@@ -10,7 +10,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/main/errors';
-import { OFFICE_SCHEMA_VERSION, VERSION_TABLE } from '../../../src/main/office/migrations';
+import { OFFICE_MIGRATIONS, OFFICE_SCHEMA_VERSION, VERSION_TABLE } from '../../../src/main/office/migrations';
 import { openOffice, testOfficeConnection, type OfficeTarget } from '../../../src/main/office/office-connection';
 import { freePort, NO_RIGHTS, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 
@@ -145,11 +145,11 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
       const c = await pgServer.admin();
       try {
         const r = await c.query(`SELECT version FROM ${VERSION_TABLE}`);
-        expect(r.rows.map((x) => x.version)).toEqual([1, 2]);
+        expect(r.rows.map((x) => x.version)).toEqual(OFFICE_MIGRATIONS.map((m) => m.version));
       } finally {
         await c.end();
       }
-      expect(await tablesOf()).toEqual(['faxdesk_desks', 'faxdesk_recipients', 'faxdesk_schema_migrations', 'faxdesk_send_claims', 'faxdesk_tasks']);
+      expect(await tablesOf()).toEqual(['faxdesk_desks', 'faxdesk_poll_leases', 'faxdesk_recipients', 'faxdesk_schema_migrations', 'faxdesk_send_claims', 'faxdesk_tasks']);
       // "Test" on a set-up database: the current version, all rights
       expect((await testOfficeConnection(target(), trusted())).schemaVersion).toBe(OFFICE_SCHEMA_VERSION);
     } finally {
@@ -187,7 +187,7 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
       expect((await failure(testOfficeConnection(as, trusted()))).code).toBe('office.no_permission');
     } finally {
       await c.query(`DELETE FROM ${VERSION_TABLE}`);
-      await c.query(`INSERT INTO ${VERSION_TABLE} (version, name, applied_by) VALUES (1, 'desks, tasks, recipients', 'TEST'), (2, 'send claims', 'TEST')`);
+      for (const m of OFFICE_MIGRATIONS) await c.query(`INSERT INTO ${VERSION_TABLE} (version, name, applied_by) VALUES ($1, $2, 'TEST')`, [m.version, m.name]);
       await c.query(`DROP OWNED BY ${desk.user}`);
       await c.query(`DROP ROLE ${desk.user}`);
       await c.end();
@@ -227,7 +227,7 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
       expect(office).toMatchObject({ mode: 'read-only', schemaVersion: 99 });
       expect(await tablesOf()).toEqual(before);
       const r = await c.query(`SELECT version FROM ${VERSION_TABLE} ORDER BY version`);
-      expect(r.rows.map((x) => x.version)).toEqual([1, 2, 99]);
+      expect(r.rows.map((x) => x.version)).toEqual([...OFFICE_MIGRATIONS.map((m) => m.version), 99]);
     } finally {
       await c.query(`DELETE FROM ${VERSION_TABLE} WHERE version = 99`);
       await c.end();
