@@ -10,6 +10,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/main/errors';
+import { createPollLease } from '../../../src/main/office/poll-lease';
 import { OFFICE_MIGRATIONS, OFFICE_SCHEMA_VERSION, VERSION_TABLE } from '../../../src/main/office/migrations';
 import { openOffice, testOfficeConnection, type OfficeTarget } from '../../../src/main/office/office-connection';
 import { freePort, NO_RIGHTS, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
@@ -169,7 +170,8 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
       await c.query(`GRANT CONNECT ON DATABASE ${OFFICE_DB} TO ${desk.user}`);
       await c.query(`GRANT USAGE ON SCHEMA public TO ${desk.user}`);
       await c.query(`GRANT SELECT ON faxdesk_schema_migrations TO ${desk.user}`);
-      await c.query(`GRANT SELECT, INSERT, UPDATE ON faxdesk_desks, faxdesk_tasks, faxdesk_recipients, faxdesk_send_claims TO ${desk.user}`);
+      await c.query(`GRANT SELECT, INSERT, UPDATE ON faxdesk_desks, faxdesk_tasks, faxdesk_recipients, faxdesk_send_claims, faxdesk_poll_leases TO ${desk.user}`);
+      await c.query(`GRANT USAGE ON SEQUENCE faxdesk_poll_response_seq TO ${desk.user}`);
       const as = target({ user: desk.user, password: desk.password });
       expect((await testOfficeConnection(as, trusted())).schemaVersion).toBe(OFFICE_SCHEMA_VERSION);
       const office = await openOffice(as, { ...trusted(), appliedBy: 'DESK-B' });
@@ -178,6 +180,11 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
         await office.pool.query("INSERT INTO faxdesk_desks (desk_id, display_name, computer_name) VALUES ('d-1', 'Li Na', 'RECEPTION-PC') ON CONFLICT (desk_id) DO UPDATE SET display_name = EXCLUDED.display_name");
         await office.pool.query("INSERT INTO faxdesk_desks (desk_id, display_name, computer_name) VALUES ('d-1', 'Li Na', 'RECEPTION-PC') ON CONFLICT (desk_id) DO UPDATE SET display_name = EXCLUDED.display_name");
         await expect(office.pool.query('DELETE FROM faxdesk_desks')).rejects.toMatchObject({ code: '42501' });
+        // the poll leases: a claim, and an answer numbered from the sequence
+        const lease = createPollLease(office.pool, 'd-1');
+        expect([...(await lease.claimOwn([{ taskRef: 'T-grants', status: 'pending' }], 1_000_000))]).toEqual(['T-grants']);
+        await lease.record({ task_ref: 'T-grants', name: 'x', status: 'sending', scheduled_at: null, created_at: '2026-11-27 10:00:00', recipients: [] }, 1_000_000);
+        await office.pool.query("DELETE FROM faxdesk_poll_leases WHERE task_ref = 'T-grants'").catch(() => {});
       } finally {
         await office.close();
       }
