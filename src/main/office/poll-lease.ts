@@ -101,11 +101,16 @@ export function createPollLease(pool: pg.Pool, deskId: string): TaskLease {
       const r = await pool.query<{ task_ref: string }>(CLAIM_FOREIGN, [deskId, nowMs, LEASE_MS, limit]);
       return r.rows.map((x) => x.task_ref);
     },
-    async record(task, nowMs) {
-      void nowMs;
+    async record(task) {
       const ref = String(task.task_ref);
       const client = await pool.connect();
       let broken: Error | undefined;
+      // the server may end the connection mid-transaction: without a listener that 'error' would be
+      // an uncaught exception in main; the next statement fails and is handled below
+      const onError = (e: Error) => {
+        broken = e;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const lease = await client.query<{ owner_desk_id: string }>(RECORD, [ref, task.status, JSON.stringify(task), deskId]);
@@ -125,10 +130,12 @@ export function createPollLease(pool: pg.Pool, deskId: string): TaskLease {
         }
         await client.query('COMMIT');
       } catch (e) {
-        broken = e instanceof Error ? e : new Error(String(e));
+        broken ??= e instanceof Error ? e : new Error(String(e));
         await client.query('ROLLBACK').catch(() => {});
         throw e;
       } finally {
+        client.off('error', onError);
+        // a connection that failed is discarded, not handed to the next write
         client.release(broken);
       }
     },
