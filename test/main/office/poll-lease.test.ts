@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFaxApiClient, type FaxApiClient } from '../../../src/main/api/client';
 import { createMemorySecretStore } from '../../../src/main/credentials/secret-store';
@@ -25,7 +26,7 @@ import { defaultSettings } from '../../../src/shared/settings';
 import { pollStatusOf, POLL_PENDING_MS } from '../../../src/shared/task-state';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
 import { ManualClock } from '../../helpers/manual-clock';
-import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import { freePort, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import { samplePdf } from '../tasks/helpers';
 
 const missing = postgresMissing();
@@ -375,4 +376,58 @@ describe.skipIf(missing)('office schema steps with a gap (this 004 before the vi
       await again.end();
     }
   });
+});
+
+describe('poll leases while the office database does not answer', () => {
+  it('a desk still follows its own faxes at the spec’s rates (local first), and asks about no other desk’s', async () => {
+    const clock = new ManualClock();
+    const sim = await startSimulator({ speed: 1, clock, balance: 1_000 });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-lease-away-'));
+    // nothing listens on this loopback port: every lease statement fails at once
+    const pool = new pg.Pool({ host: '127.0.0.1', port: await freePort(), user: 'nobody', password: 'x', database: 'office', max: 2, connectionTimeoutMillis: 2_000 });
+    const history = openHistory(path.join(dir, 'history.sqlite'), { now: clock.now, profile: () => PROFILE });
+    const log = createLogger(() => {});
+    const wire = createFaxApiClient({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, getSecret: async () => sim.apiSecret, log });
+    const asks: number[] = [];
+    const client: FaxApiClient = { ...wire, getTask: (ref, o) => (asks.push(clock.now()), wire.getTask(ref, o)) };
+    const tracker = createTaskTracker({
+      history: {
+        applyTaskResponse: (t) => history.applyTaskResponse(t),
+        tasksToPoll: (now) => history.tasksToPoll(now, [PROFILE]),
+        pollState: (ref) => {
+          const t = history.getTask(ref);
+          return t && t.createState === 'created' ? { status: pollStatusOf(t.status), scheduledAtMs: t.scheduledAtMs, lastCheckedAtMs: t.lastCheckedAtMs } : null;
+        },
+      },
+      client: async () => client,
+      settings: { get: () => defaultSettings },
+      notifier: null,
+      language: () => 'en',
+      emit: () => {},
+      log,
+      clock,
+      lease: () => createPollLease(pool, 'desk-away'),
+    });
+    try {
+      const file = await samplePdf(dir, 1);
+      const up = await client.uploadFile(file);
+      const numbers = Array.from({ length: 20 }, (_, i) => `8613900${String(i).padStart(4, '0')}`);
+      const { taskIds } = history.recordSend({ name: 'Away', files: [{ path: file, name: 'a.pdf', size: fs.statSync(file).size, pages: 1, fileRef: up.file_ref }], parts: [{ name: 'Away', phoneNumbers: numbers }], scheduledAt: null });
+      const created = await client.createTask({ name: 'Away', file_refs: [up.file_ref], phone_numbers: numbers });
+      history.recordCreated(taskIds[0]!, created);
+      tracker.start();
+      for (let t = 0; t < 5 * 60_000; t += 5_000) await clock.advance(5_000, () => tracker.idle());
+      expect(history.getTask(String(created.task_ref))?.status).toBe('done');
+      // asked as without an office: never two asks within the spec's shortest interval
+      expect(asks.length).toBeGreaterThanOrEqual(3);
+      for (let i = 1; i < asks.length; i++) expect(asks[i]! - asks[i - 1]!).toBeGreaterThanOrEqual(POLL_PENDING_MS);
+    } finally {
+      tracker.stop();
+      await tracker.idle();
+      await pool.end();
+      history.close();
+      await sim.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
