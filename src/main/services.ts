@@ -216,6 +216,8 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     connection,
     history,
     grants,
+    // One running desk follows each unfinished office task (poll leases); without an office, as before.
+    lease: () => office.taskLease(),
     // Hot-folder documents follow their fax: one that failed for every recipient moves from sent/ to failed/.
     onTaskEnded: (c) => {
       if (c.counts.success > 0 || c.counts.failed === 0) return;

@@ -44,7 +44,7 @@ for (const language of ['en', 'zh-CN'] as const) {
     test.setTimeout(120_000);
     const l = tr(language);
     const c = await pgServer.admin();
-    await c.query('DROP TABLE IF EXISTS faxdesk_send_claims, faxdesk_recipients, faxdesk_tasks, faxdesk_desks, faxdesk_schema_migrations');
+    await c.query('DROP TABLE IF EXISTS faxdesk_poll_leases, faxdesk_send_claims, faxdesk_recipients, faxdesk_tasks, faxdesk_desks, faxdesk_schema_migrations');
     await c.end();
     await openApp(page, preview, language);
     const saved = await page.evaluate(

@@ -10,6 +10,7 @@
 import type { ClientBase } from 'pg';
 import { m001 } from './migrations/001-office-outbox';
 import { m002 } from './migrations/002-send-claims';
+import { m004 } from './migrations/004-poll-leases';
 
 /** One released schema change; never edit a released step, add one. */
 export interface OfficeMigration {
@@ -18,7 +19,7 @@ export interface OfficeMigration {
   up(db: ClientBase): Promise<void>;
 }
 
-export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [m001, m002];
+export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [m001, m002, m004];
 export const OFFICE_SCHEMA_VERSION = OFFICE_MIGRATIONS[OFFICE_MIGRATIONS.length - 1]?.version ?? 0;
 
 /** The table whose highest version is the schema's; also the journal of who upgraded it when. */
@@ -52,7 +53,12 @@ export async function runOfficeMigrations(db: ClientBase, options: OfficeMigrate
   const before = await readOfficeVersion(db);
   if (before > latest) throw options.tooNew(before);
   const target = options.target ?? latest;
-  if (before >= target) return [];
+  if (before >= target) {
+    // up to date unless a step below the highest is missing (a 003 released beside a 004 already run)
+    const journal = await db.query<{ version: number }>(`SELECT version FROM ${VERSION_TABLE}`);
+    const have = new Set(journal.rows.map((r) => Number(r.version)));
+    if (migrations.every((m) => m.version > target || have.has(m.version))) return [];
+  }
   await db.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   try {
     await db.query(`CREATE TABLE IF NOT EXISTS ${VERSION_TABLE} (
@@ -60,9 +66,13 @@ export async function runOfficeMigrations(db: ClientBase, options: OfficeMigrate
     // another desk may have upgraded while this one waited for the lock
     const current = await readOfficeVersion(db);
     if (current > latest) throw options.tooNew(current);
+    // each step not yet in the journal, not only those past the highest: a database upgraded by a
+    // branch's 004 still gets a 003 released beside it
+    const journal = await db.query<{ version: number }>(`SELECT version FROM ${VERSION_TABLE}`);
+    const done = new Set(journal.rows.map((r) => Number(r.version)));
     const applied: number[] = [];
     for (const m of migrations) {
-      if (m.version <= current || m.version > target) continue;
+      if (done.has(m.version) || m.version > target) continue;
       await db.query('BEGIN');
       try {
         await m.up(db);

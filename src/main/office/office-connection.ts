@@ -163,7 +163,9 @@ export function schemaNewerError(found: number): UserError {
 }
 
 
-const TABLES = ['faxdesk_desks', 'faxdesk_tasks', 'faxdesk_recipients', 'faxdesk_send_claims'];
+const TABLES = ['faxdesk_desks', 'faxdesk_tasks', 'faxdesk_recipients', 'faxdesk_send_claims', 'faxdesk_poll_leases'];
+/** the poll leases number the answers they keep (nextval needs USAGE) */
+const SEQUENCES = ['faxdesk_poll_response_seq'];
 
 /** The rights this user lacks on this schema version, by name; empty when it may do what FaxDesk does. */
 async function missingRights(client: pg.Client, schemaVersion: number): Promise<string[]> {
@@ -176,7 +178,8 @@ async function missingRights(client: pg.Client, schemaVersion: number): Promise<
     "SELECT t, has_table_privilege(t, 'SELECT, INSERT, UPDATE') AS ok FROM unnest($1::text[]) AS t",
     [TABLES],
   );
-  return r.rows.filter((row) => !row.ok).map((row) => row.t);
+  const q = await client.query<{ t: string; ok: boolean }>("SELECT t, has_sequence_privilege(t, 'USAGE') AS ok FROM unnest($1::text[]) AS t", [SEQUENCES]);
+  return [...r.rows, ...q.rows].filter((row) => !row.ok).map((row) => row.t);
 }
 
 /**

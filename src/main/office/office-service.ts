@@ -25,6 +25,7 @@ import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/ipc/error-
 import { createOfficeMirror, markingHistory, type OfficeMirror } from './office-mirror';
 import { createOfficePasswords } from './office-passwords';
 import { openOutboxQueue, type OutboxQueue } from './outbox-queue';
+import { createPollLease, type TaskLease } from './poll-lease';
 import { protectionOf } from './protection';
 import { createProbeLimit } from '../net/probe-limit';
 import type { PolicyOfficeOutbox } from '../../shared/policy';
@@ -45,6 +46,11 @@ export interface OfficeService {
    * for the server to send.
    */
   guardSend(profile: string, fingerprint: string, name: string, confirmed: boolean): Promise<(() => Promise<void>) | void>;
+  /**
+   * The poll leases (poll-lease.ts) while the office database is connected and writable; null
+   * otherwise, and then the tracker polls this desk's own tasks as without an office.
+   */
+  taskLease(): TaskLease | null;
   /** the history whose writes this desk's mirror follows */
   wrapHistory(history: History): History;
   close(): Promise<void>;
@@ -254,6 +260,15 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
   void startMirror();
 
+  /** one lease keeper per pool: a new pool (reconnect) gets a new one */
+  let lease: { pool: object; keeper: TaskLease } | null = null;
+  const taskLease = (): TaskLease | null => {
+    const pool = mirror?.pool();
+    if (!pool || mirror?.status().state !== 'online') return null;
+    if (lease?.pool !== pool) lease = { pool, keeper: createPollLease(pool, queue.deskId) };
+    return lease.keeper;
+  };
+
   return {
     view,
     async test(input) {
@@ -356,7 +371,12 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
         sendRecorded: (sendId, intent) => mirror?.hooks.sendRecorded(sendId, intent),
       });
     },
+    taskLease,
     async close() {
+      // closing: this desk's tasks go to another running desk at its next round, not 2 minutes later
+      await taskLease()
+        ?.release()
+        .catch((e: unknown) => deps.log.warn('office outbox: poll leases not released (they expire in 2 minutes)', e));
       await mirror?.stop();
       mirror = null;
       queue.close();

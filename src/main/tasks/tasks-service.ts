@@ -40,7 +40,7 @@ import { createTaskCounts, DAY_MS, type TasksTrayStatus } from './counts';
 import { assertSameProfile, resendFailed, type ResendScope } from './resend';
 import { createBalanceWatch } from '../account/balance-watch';
 import { DEMO_PROFILE } from '../account/profile';
-import { createTaskTracker, type TaskTracker } from './tracker';
+import { createTaskTracker, type TaskLease, type TaskTracker } from './tracker';
 import { toDetailView, toFailuresView, toRecipientView, toRowView } from './views';
 
 export type { TasksTrayStatus } from './counts';
@@ -88,6 +88,8 @@ export interface TasksServiceOptions {
   failureWindowDays?: number;
   /** told once per task that reached done/failed (the hot folder files a failed fax's document under failed/) */
   onTaskEnded?: (changes: TaskChanges) => void;
+  /** the office's poll leases while an office database is connected (one desk follows each task) */
+  lease?: () => TaskLease | null;
 }
 
 export function createTasksService(o: TasksServiceOptions): TasksService {
@@ -146,6 +148,7 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
     emit: changed,
     log: deps.log,
     clock,
+    ...(o.lease ? { lease: o.lease } : {}),
     onEnded: (c) => {
       balance.charged();
       autoRetry?.onTaskEnded(c);

@@ -56,6 +56,21 @@ export interface TrackerOptions {
   manualFloorMs?: number;
   /** longest sleep between rounds, so tasks recorded elsewhere are noticed (default 15 s) */
   maxIdleMs?: number;
+  /**
+   * The office's poll leases (src/main/office/poll-lease.ts) while an office database is connected:
+   * this desk asks about a task only when it holds its lease, takes over other desks' tasks whose
+   * lease expired, and takes in what other desks learned of its own. Null (no office, or the office
+   * unreachable): every task of this desk is polled as without an office.
+   */
+  lease?: () => TaskLease | null;
+}
+
+/** The office side of polling (src/main/office/poll-lease.ts implements it). */
+export interface TaskLease {
+  claimOwn(due: ReadonlyArray<{ taskRef: string; status: string }>, nowMs: number): Promise<Set<string>>;
+  claimForeign(nowMs: number, limit: number): Promise<string[]>;
+  record(task: Task, nowMs: number): Promise<void>;
+  news(): Promise<Task[]>;
 }
 
 export interface RefreshOutcome {
@@ -217,7 +232,69 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
     global = { failures: 0, until: 0 };
     reportHealth();
     taskBackoff.delete(taskRef);
-    return apply(taskRef, task, before);
+    const changes = apply(taskRef, task, before);
+    await recordForOffice(task);
+    return changes;
+  }
+
+  /** the answer, for the other desks (their view, and the intervals between desks) */
+  async function recordForOffice(task: Task): Promise<void> {
+    const lease = o.lease?.();
+    if (!lease) return;
+    await lease.record(task, clock.now()).catch((e: unknown) => o.log.warn(`tasks: the office did not take the answer for ${String(task.task_ref)}`, e));
+  }
+
+  /**
+   * Of the due tasks, those this desk may ask about now: all of them without an office (or while it
+   * does not answer: a desk never stops following its own faxes for the server's sake), else those
+   * whose lease it holds.
+   */
+  async function leased(lease: TaskLease | null, due: string[]): Promise<string[]> {
+    if (!lease || due.length === 0) return due;
+    try {
+      const states = due.map((taskRef) => ({ taskRef, status: o.history.pollState(taskRef)?.status ?? 'pending' }));
+      const held = await lease.claimOwn(states, clock.now());
+      return due.filter((r) => held.has(r));
+    } catch (e) {
+      o.log.warn('tasks: the office poll leases did not answer; polling this desk’s own tasks', e);
+      return due;
+    }
+  }
+
+  /** other desks' tasks whose lease expired: asked once, the answer written to the office only */
+  async function followForeign(lease: TaskLease): Promise<void> {
+    let refs: string[];
+    try {
+      refs = await lease.claimForeign(clock.now(), concurrency * 4);
+    } catch (e) {
+      o.log.warn('tasks: the office poll leases did not answer', e);
+      return;
+    }
+    for (const ref of refs) {
+      if (!canPoll() || global.until > clock.now()) break;
+      if (o.history.pollState(ref)) continue; // this desk's own after all (a re-installed desk): polled above
+      try {
+        const client = await o.client();
+        lastAsked.set(ref, { at: clock.now(), status: null });
+        const task = await client.getTask(ref);
+        global = { failures: 0, until: 0 };
+        reportHealth();
+        await lease.record(task, clock.now());
+      } catch (e) {
+        noteFailure(ref, e);
+      }
+    }
+  }
+
+  /** what other desks learned of this desk's tasks while they held them */
+  async function takeNews(lease: TaskLease): Promise<TaskChanges[]> {
+    let tasks: Task[];
+    try {
+      tasks = await lease.news();
+    } catch {
+      return [];
+    }
+    return tasks.filter((t) => o.history.pollState(String(t.task_ref))).map((t) => apply(String(t.task_ref), t, o.history.pollState(String(t.task_ref))?.status ?? null));
   }
 
   function fetchOnce(taskRef: string): Promise<TaskChanges> {
@@ -264,15 +341,17 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
     if (!canPoll()) return;
     const now = clock.now();
     if (global.until > now) return;
+    const lease = o.lease?.() ?? null;
+    const results: TaskChanges[] = lease ? await takeNews(lease) : [];
     const candidates = o.history.tasksToPoll(now);
-    const due: string[] = [];
+    let due: string[] = [];
     for (const c of candidates) {
       if (c.dueAtMs <= now && guard(c.taskRef, c.status, c.dueAtMs) <= now) due.push(c.taskRef);
     }
+    due = await leased(lease, due);
     // Rows on screen first; then the order the history gave (most overdue first, typically).
     const shown = (ref: string) => (visibleUntil.get(ref) ?? 0) > now;
     due.sort((a, b) => Number(shown(b)) - Number(shown(a)));
-    const results: TaskChanges[] = [];
     let next = 0;
     const ask = async (ref: string) => {
       try {
@@ -287,6 +366,7 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
     // After failures, one query goes first, alone: while the service stays away a round costs one request.
     if (global.failures > 0 && due.length > 0) await ask(due[next++]!);
     await Promise.all(Array.from({ length: Math.min(concurrency, due.length - next) }, worker));
+    if (lease) await followForeign(lease);
     announce(results);
   }
 
@@ -339,6 +419,7 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
       if (!canPoll()) return false;
       const at = dueAtOf(taskRef);
       if (at === null || at > clock.now()) return false;
+      if ((await leased(o.lease?.() ?? null, [taskRef])).length === 0) return false;
       try {
         announce([await fetchOnce(taskRef)]);
         return true;

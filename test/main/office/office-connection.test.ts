@@ -10,7 +10,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/main/errors';
-import { OFFICE_SCHEMA_VERSION, VERSION_TABLE } from '../../../src/main/office/migrations';
+import { createPollLease } from '../../../src/main/office/poll-lease';
+import { OFFICE_MIGRATIONS, OFFICE_SCHEMA_VERSION, VERSION_TABLE } from '../../../src/main/office/migrations';
 import { openOffice, testOfficeConnection, type OfficeTarget } from '../../../src/main/office/office-connection';
 import { freePort, NO_RIGHTS, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 
@@ -145,11 +146,11 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
       const c = await pgServer.admin();
       try {
         const r = await c.query(`SELECT version FROM ${VERSION_TABLE}`);
-        expect(r.rows.map((x) => x.version)).toEqual([1, 2]);
+        expect(r.rows.map((x) => x.version)).toEqual(OFFICE_MIGRATIONS.map((m) => m.version));
       } finally {
         await c.end();
       }
-      expect(await tablesOf()).toEqual(['faxdesk_desks', 'faxdesk_recipients', 'faxdesk_schema_migrations', 'faxdesk_send_claims', 'faxdesk_tasks']);
+      expect(await tablesOf()).toEqual(['faxdesk_desks', 'faxdesk_poll_leases', 'faxdesk_recipients', 'faxdesk_schema_migrations', 'faxdesk_send_claims', 'faxdesk_tasks']);
       // "Test" on a set-up database: the current version, all rights
       expect((await testOfficeConnection(target(), trusted())).schemaVersion).toBe(OFFICE_SCHEMA_VERSION);
     } finally {
@@ -169,7 +170,8 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
       await c.query(`GRANT CONNECT ON DATABASE ${OFFICE_DB} TO ${desk.user}`);
       await c.query(`GRANT USAGE ON SCHEMA public TO ${desk.user}`);
       await c.query(`GRANT SELECT ON faxdesk_schema_migrations TO ${desk.user}`);
-      await c.query(`GRANT SELECT, INSERT, UPDATE ON faxdesk_desks, faxdesk_tasks, faxdesk_recipients, faxdesk_send_claims TO ${desk.user}`);
+      await c.query(`GRANT SELECT, INSERT, UPDATE ON faxdesk_desks, faxdesk_tasks, faxdesk_recipients, faxdesk_send_claims, faxdesk_poll_leases TO ${desk.user}`);
+      await c.query(`GRANT USAGE ON SEQUENCE faxdesk_poll_response_seq TO ${desk.user}`);
       const as = target({ user: desk.user, password: desk.password });
       expect((await testOfficeConnection(as, trusted())).schemaVersion).toBe(OFFICE_SCHEMA_VERSION);
       const office = await openOffice(as, { ...trusted(), appliedBy: 'DESK-B' });
@@ -178,6 +180,11 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
         await office.pool.query("INSERT INTO faxdesk_desks (desk_id, display_name, computer_name) VALUES ('d-1', 'Li Na', 'RECEPTION-PC') ON CONFLICT (desk_id) DO UPDATE SET display_name = EXCLUDED.display_name");
         await office.pool.query("INSERT INTO faxdesk_desks (desk_id, display_name, computer_name) VALUES ('d-1', 'Li Na', 'RECEPTION-PC') ON CONFLICT (desk_id) DO UPDATE SET display_name = EXCLUDED.display_name");
         await expect(office.pool.query('DELETE FROM faxdesk_desks')).rejects.toMatchObject({ code: '42501' });
+        // the poll leases: a claim, and an answer numbered from the sequence
+        const lease = createPollLease(office.pool, 'd-1');
+        expect([...(await lease.claimOwn([{ taskRef: 'T-grants', status: 'pending' }], 1_000_000))]).toEqual(['T-grants']);
+        await lease.record({ task_ref: 'T-grants', name: 'x', status: 'sending', scheduled_at: null, created_at: '2026-11-27 10:00:00', recipients: [] }, 1_000_000);
+        await office.pool.query("DELETE FROM faxdesk_poll_leases WHERE task_ref = 'T-grants'").catch(() => {});
       } finally {
         await office.close();
       }
@@ -187,7 +194,7 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
       expect((await failure(testOfficeConnection(as, trusted()))).code).toBe('office.no_permission');
     } finally {
       await c.query(`DELETE FROM ${VERSION_TABLE}`);
-      await c.query(`INSERT INTO ${VERSION_TABLE} (version, name, applied_by) VALUES (1, 'desks, tasks, recipients', 'TEST'), (2, 'send claims', 'TEST')`);
+      for (const m of OFFICE_MIGRATIONS) await c.query(`INSERT INTO ${VERSION_TABLE} (version, name, applied_by) VALUES ($1, $2, 'TEST')`, [m.version, m.name]);
       await c.query(`DROP OWNED BY ${desk.user}`);
       await c.query(`DROP ROLE ${desk.user}`);
       await c.end();
@@ -227,7 +234,7 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
       expect(office).toMatchObject({ mode: 'read-only', schemaVersion: 99 });
       expect(await tablesOf()).toEqual(before);
       const r = await c.query(`SELECT version FROM ${VERSION_TABLE} ORDER BY version`);
-      expect(r.rows.map((x) => x.version)).toEqual([1, 2, 99]);
+      expect(r.rows.map((x) => x.version)).toEqual([...OFFICE_MIGRATIONS.map((m) => m.version), 99]);
     } finally {
       await c.query(`DELETE FROM ${VERSION_TABLE} WHERE version = 99`);
       await c.end();

@@ -33,7 +33,7 @@ afterEach(async () => {
   if (missing) return;
   const c = await pgServer.admin();
   try {
-    await c.query('DROP TABLE IF EXISTS faxdesk_send_claims, faxdesk_recipients, faxdesk_tasks, faxdesk_desks, faxdesk_schema_migrations');
+    await c.query('DROP TABLE IF EXISTS faxdesk_poll_leases, faxdesk_send_claims, faxdesk_recipients, faxdesk_tasks, faxdesk_desks, faxdesk_schema_migrations');
   } finally {
     await c.end();
   }
