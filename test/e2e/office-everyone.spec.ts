@@ -5,7 +5,7 @@
  * a desk writes it, with its NOTIFY — appears live, with its sender and
  * computer, within 3 s and without a reload; Mine is this desk's history.
  */
-import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../helpers/postgres';
+import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../helpers/postgres';
 import { connectAccount, expect, expectNoAxeViolations, openApp, sendOnePageFax, shot, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
 import { nav, tr } from './ui';
@@ -44,7 +44,7 @@ for (const language of ['en', 'zh-CN'] as const) {
     test.setTimeout(120_000);
     const l = tr(language);
     const c = await pgServer.admin();
-    await c.query('DROP TABLE IF EXISTS faxdesk_poll_leases, faxdesk_send_claims, faxdesk_recipients, faxdesk_tasks, faxdesk_desks, faxdesk_schema_migrations');
+    await dropOfficeSchema(c);
     await c.end();
     await openApp(page, preview, language);
     const saved = await page.evaluate(

@@ -195,3 +195,11 @@ export async function startPostgres(options: { tls?: boolean } = {}): Promise<Ru
     throw e;
   }
 }
+
+/** Drops every table and sequence FaxDesk made (all named faxdesk_…), whatever the schema's version: a fresh office. */
+export async function dropOfficeSchema(c: pg.Client): Promise<void> {
+  const tables = (await c.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE 'faxdesk\\_%'")).rows;
+  if (tables.length) await c.query(`DROP TABLE IF EXISTS ${tables.map((t) => `"${t.name}"`).join(', ')} CASCADE`);
+  const seqs = (await c.query<{ name: string }>("SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public' AND sequencename LIKE 'faxdesk\\_%'")).rows;
+  if (seqs.length) await c.query(`DROP SEQUENCE IF EXISTS ${seqs.map((t) => `"${t.name}"`).join(', ')} CASCADE`);
+}

@@ -15,7 +15,7 @@ import { createOfficePasswords } from '../../../src/main/office/office-passwords
 import { readPolicy } from '../../../src/main/policy/policy-file';
 import type { OfficeInput, OfficeView } from '../../../src/shared/office/types';
 import { writePolicy } from '../../helpers/policy';
-import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 
 const missing = postgresMissing();
@@ -33,7 +33,7 @@ afterEach(async () => {
   if (missing) return;
   const c = await pgServer.admin();
   try {
-    await c.query('DROP TABLE IF EXISTS faxdesk_send_claims, faxdesk_recipients, faxdesk_tasks, faxdesk_desks, faxdesk_schema_migrations');
+    await dropOfficeSchema(c);
   } finally {
     await c.end();
   }

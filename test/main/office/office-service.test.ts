@@ -14,7 +14,7 @@ import { computerName } from '../../../src/main/office/desk-identity';
 import type { SendFaxInput } from '../../../src/shared/ipc/channels/send';
 import type { OfficeInput, OfficeView } from '../../../src/shared/office/types';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
-import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 import { samplePdf } from '../tasks/helpers';
 
@@ -33,7 +33,7 @@ afterEach(async () => {
   if (missing) return;
   const c = await pgServer.admin();
   try {
-    await c.query('DROP TABLE IF EXISTS faxdesk_poll_leases, faxdesk_send_claims, faxdesk_recipients, faxdesk_tasks, faxdesk_desks, faxdesk_schema_migrations');
+    await dropOfficeSchema(c);
   } finally {
     await c.end();
   }
