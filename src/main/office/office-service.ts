@@ -35,7 +35,7 @@ export interface OfficeService {
   /** forgets the office database (its password too); this desk's own history is untouched */
   remove(): Promise<OfficeView>;
   /** the office's faxes, newest first (Tasks → Everyone); office.unavailable while not connected */
-  listTasks(page: { offset: number; limit: number }): Promise<OfficeTaskList>;
+  listTasks(page: { offset: number; limit: number; senderDeskId?: string | undefined }): Promise<OfficeTaskList>;
   /**
    * The office-wide repeat guard before a send (office-guard.ts): throws 'send.repeat' naming the other
    * desk's sender and computer when it sent this fax within the window, unless `confirmed`. Demo sends,

@@ -113,6 +113,8 @@ export interface OfficeTaskRow {
   status: string;
   senderName: string;
   computerName: string;
+  /** the desk it was sent from (the filter by sender) */
+  deskId: string;
   /** sent from this desk */
   mine: boolean;
   kind: 'send' | 'resend' | 'auto_retry';
@@ -130,10 +132,25 @@ export const officeTasksInputSchema = z
   .object({
     offset: z.number().int().min(0).max(10_000_000).default(0),
     limit: z.number().int().min(1).max(200).default(OFFICE_PAGE_SIZE),
+    /** only this desk's faxes (Tasks → Everyone's filter by sender); absent: every desk's */
+    senderDeskId: z.string().min(1).max(200).optional(),
   })
   .strict();
+export type OfficeTasksQuery = z.output<typeof officeTasksInputSchema>;
+
+/** A desk that has sent a fax to the office database: a choice of the filter by sender. */
+export interface OfficeSender {
+  deskId: string;
+  /** the name the desk goes by now */
+  name: string;
+  computerName: string;
+  mine: boolean;
+}
 
 export interface OfficeTaskList {
   rows: OfficeTaskRow[];
+  /** the faxes the filter lets through, across all pages */
   total: number;
+  /** every desk with a fax in the office database, by name */
+  senders: OfficeSender[];
 }

@@ -121,6 +121,45 @@ describe.skipIf(missing)('two desks, one office', () => {
     await expect(b.services.office.guardSend('demo', 'demo-fp', 'Demo', false)).resolves.toBeUndefined();
   });
 
+  it('Everyone filters by sender: one desk’s faxes only, counted, with every sending desk offered by name', async () => {
+    const a = await desk('Li Na');
+    const b = await desk('Wang Wei');
+    const send = async (t: TestServices, name: string, number: string) => {
+      const file = await samplePdf(t.dataDir, 1);
+      const input: SendFaxInput = { name, documents: [{ handle: t.services.grants.grant(file), url: null, name: 'f.pdf', pages: 1, fileRef: null }], numbers: [number], scheduledAt: null };
+      expect((await dispatch(t.services.handlers, 'sendFax', input)).ok).toBe(true);
+    };
+    await send(a, 'Filter A1', '8613800138301');
+    await send(b, 'Filter B1', '8613800138302');
+    await send(a, 'Filter A2', '8613800138303');
+    const list = async (senderDeskId?: string) => {
+      const r = await dispatch(b.services.handlers, 'listOfficeTasks', { offset: 0, limit: 50, ...(senderDeskId ? { senderDeskId } : {}) });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value as OfficeTaskList;
+    };
+    await expect.poll(async () => (await list()).rows.filter((r) => r.name.startsWith('Filter ')).length, { timeout: 3_000 }).toBe(3);
+    const all = await list();
+    const aDesk = all.rows.find((r) => r.name === 'Filter A1')!.deskId;
+    const bDesk = all.rows.find((r) => r.name === 'Filter B1')!.deskId;
+    expect(all.senders).toEqual(
+      expect.arrayContaining([
+        { deskId: aDesk, name: 'Li Na', computerName: computerName(), mine: false },
+        { deskId: bDesk, name: 'Wang Wei', computerName: computerName(), mine: true },
+      ]),
+    );
+    const onlyA = await list(aDesk);
+    expect(onlyA.rows.map((r) => r.name)).toEqual(['Filter A2', 'Filter A1']);
+    expect(onlyA.total).toBe(2);
+    expect(onlyA.rows.every((r) => r.senderName === 'Li Na' && !r.mine)).toBe(true);
+    const onlyB = await list(bDesk);
+    expect(onlyB.rows.map((r) => r.name)).toEqual(['Filter B1']);
+    expect(onlyB.total).toBe(1);
+    // everyone's count is larger than either desk's (earlier tests' desks are there too)
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    const nobody = await list('no-such-desk');
+    expect(nobody).toMatchObject({ rows: [], total: 0 });
+  });
+
   it('Everyone says plainly when the office database is not connected', async () => {
     const t = await makeTestServices();
     open.push(() => t.cleanup());
