@@ -4,7 +4,7 @@
  * mirror's pool while it is connected.
  */
 import type pg from 'pg';
-import type { OfficeSender, OfficeTaskList, OfficeTaskRow, OfficeTasksQuery } from '../../shared/office/types';
+import type { OfficeSender, OfficeSpending, OfficeTaskList, OfficeTaskRow, OfficeTasksQuery } from '../../shared/office/types';
 
 interface Row {
   intent_id: string;
@@ -72,4 +72,26 @@ export async function listOfficeTasks(
       charges: Number(x.charges),
     })),
   };
+}
+
+/** Each desk's charges since `sinceMs` (created_at_ms at or after it), most spent first: "spent this month" per person. */
+export async function officeSpendingSince(pool: Pick<pg.Pool, 'query'>, deskId: string, sinceMs: number): Promise<OfficeSpending> {
+  const r = await pool.query<{ desk_id: string; display_name: string; computer_name: string; charges: string; faxes: string }>(
+    `SELECT t.desk_id, d.display_name, d.computer_name, sum(t.charges) AS charges, count(*) AS faxes
+       FROM faxdesk_tasks t JOIN faxdesk_desks d ON d.desk_id = t.desk_id
+      WHERE t.created_at_ms >= $1
+      GROUP BY t.desk_id, d.display_name, d.computer_name
+      ORDER BY sum(t.charges) DESC, d.display_name, t.desk_id`,
+    [sinceMs],
+  );
+  const rows = r.rows.map((x) => ({
+    deskId: x.desk_id,
+    name: x.display_name,
+    computerName: x.computer_name,
+    mine: x.desk_id === deskId,
+    charges: Number(x.charges),
+    faxes: Number(x.faxes),
+  }));
+  // summed in fen: 0.1 + 0.2 is not 0.30000000000000004 yuan
+  return { sinceMs, rows, total: rows.reduce((sum, x) => sum + Math.round(x.charges * 100), 0) / 100 };
 }

@@ -154,3 +154,23 @@ export interface OfficeTaskList {
   /** every desk with a fax in the office database, by name */
   senders: OfficeSender[];
 }
+
+/** What one desk's faxes cost since the start of the month (Account → spent this month, per person). */
+export interface OfficeSpendingRow {
+  deskId: string;
+  /** the name the desk goes by now */
+  name: string;
+  computerName: string;
+  mine: boolean;
+  /** charges of its faxes created since `sinceMs`, in yuan */
+  charges: number;
+  faxes: number;
+}
+
+export interface OfficeSpending {
+  /** the start of this month, local time (ms since epoch) */
+  sinceMs: number;
+  /** most spent first */
+  rows: OfficeSpendingRow[];
+  total: number;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
-import { officeInputSchema, officeTasksInputSchema, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../office/types';
+import { officeInputSchema, officeTasksInputSchema, type OfficeSpending, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../office/types';
 
 /**
  * Settings → Office outbox: the shared PostgreSQL database of the office.
@@ -15,6 +15,8 @@ export const officeChannels = {
   removeOffice: channel<OfficeView>()(z.undefined()),
   /** Tasks → Everyone: the office's faxes, newest first, each with its sender and computer */
   listOfficeTasks: channel<OfficeTaskList>()(officeTasksInputSchema),
+  /** Account: spent this month per person (desk), from the office's shared history */
+  officeSpending: channel<OfficeSpending>()(z.undefined()),
 };
 
 export const officeEvents = {
