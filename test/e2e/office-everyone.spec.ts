@@ -98,6 +98,16 @@ for (const language of ['en', 'zh-CN'] as const) {
     await filter.selectOption({ label: l('office:tasks.allSenders') });
     await expect(everyone.getByTestId('office-task-row')).toHaveCount(2);
 
+    // Account: spent this month per person, from the office's shared history (Wang Wei's fax not charged yet)
+    await nav(page, 'account', language).click();
+    const spending = page.getByTestId('office-spending');
+    await expect(spending.getByTestId('office-spending-row')).toHaveCount(2);
+    await expect(spending.getByTestId('office-spending-row').filter({ hasText: l('office:tasks.you', { name: 'Li Na' }) })).toBeVisible();
+    await expect(spending.getByTestId('office-spending-row').filter({ hasText: l('office:tasks.senderCell', { name: 'Wang Wei', computer: 'FRONT-PC' }) })).toContainText('¥0.00');
+    await shot(page, `office-spending-${language}`);
+    await expectNoAxeViolations(page);
+    await nav(page, 'tasks', language).click();
+
     // Mine: this desk's own history, as without an office database
     await page.getByTestId('task-scope').getByLabel(l('office:tasks.mine'), { exact: true }).check();
     await expect(page.getByTestId('task-count')).toHaveText(l('tasks:count', { count: 1 }));

@@ -26,6 +26,14 @@ export const office = {
     created: 'Created',
     offline: 'The office database is not connected: Everyone shows again when it is back. Mine still shows this desk’s faxes.',
   },
+  spending: {
+    heading: 'Spent this month, per person (the whole office)',
+    offline: 'The office database is not connected: each person’s spending shows again when it is back. “Spent this month” above is this desk’s own.',
+    empty: 'No fax sent by the office this month yet.',
+    faxes: 'Faxes',
+    spent: 'Spent',
+    total: 'The office this month',
+  },
   settings: {
     heading: 'Office outbox',
     intro:

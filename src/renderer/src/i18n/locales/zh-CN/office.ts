@@ -26,6 +26,14 @@ export const office = {
     created: '创建时间',
     offline: '办公室数据库未连接：恢复后将重新显示“所有人”。“我的”仍显示本工位的传真。',
   },
+  spending: {
+    heading: '本月每人花费（整个办公室）',
+    offline: '办公室数据库未连接：恢复后将重新显示每人的花费。上方的“本月花费”只是本工位的。',
+    empty: '本月办公室还没有发送传真。',
+    faxes: '传真数',
+    spent: '花费',
+    total: '办公室本月合计',
+  },
   settings: {
     heading: '办公室发件箱',
     intro:
