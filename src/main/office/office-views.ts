@@ -4,7 +4,7 @@
  * mirror's pool while it is connected.
  */
 import type pg from 'pg';
-import type { OfficeSender, OfficeSpending, OfficeTaskList, OfficeTaskRow, OfficeTasksQuery } from '../../shared/office/types';
+import type { OfficeFailure, OfficeSender, OfficeSpending, OfficeTaskList, OfficeTaskRow, OfficeTasksQuery } from '../../shared/office/types';
 
 interface Row {
   intent_id: string;
@@ -94,4 +94,64 @@ export async function officeSpendingSince(pool: Pick<pg.Pool, 'query'>, deskId: 
   }));
   // summed in fen: 0.1 + 0.2 is not 0.30000000000000004 yuan
   return { sinceMs, rows, total: rows.reduce((sum, x) => sum + Math.round(x.charges * 100), 0) / 100 };
+}
+
+/**
+ * The office's failed numbers from faxes created since `sinceMs`, newest first, each naming its sender, with
+ * the latest resend of that number by any desk (a task whose resend_of is the failed fax's reference and
+ * which holds the number): what office-wide Failures shows as "Resent as … by …".
+ */
+export async function officeFailuresSince(pool: Pick<pg.Pool, 'query'>, deskId: string, sinceMs: number, limit = 500): Promise<OfficeFailure[]> {
+  const r = await pool.query<{
+    intent_id: string;
+    task_ref: string | null;
+    name: string;
+    sender_name: string;
+    computer_name: string;
+    desk_id: string;
+    position: number;
+    phone_number: string;
+    failed_code: string | null;
+    failed_reason: string | null;
+    created_at_ms: string;
+    resend_ref: string | null;
+    resend_sender: string | null;
+    resend_computer: string | null;
+    resend_desk: string | null;
+    resend_status: string | null;
+  }>(
+    `SELECT t.intent_id, t.task_ref, t.name, t.sender_name, t.computer_name, t.desk_id, r.position, r.phone_number,
+            r.failed_code, r.failed_reason, t.created_at_ms,
+            rs.task_ref AS resend_ref, rs.sender_name AS resend_sender, rs.computer_name AS resend_computer,
+            rs.desk_id AS resend_desk, rs.status AS resend_status
+       FROM faxdesk_tasks t
+       JOIN faxdesk_recipients r ON r.intent_id = t.intent_id AND r.status = 'failed'
+       LEFT JOIN LATERAL (
+         SELECT s.task_ref, s.sender_name, s.computer_name, s.desk_id, coalesce(sr.status, s.status, s.create_state) AS status
+           FROM faxdesk_tasks s JOIN faxdesk_recipients sr ON sr.intent_id = s.intent_id AND sr.phone_number = r.phone_number
+          WHERE t.task_ref IS NOT NULL AND s.resend_of = t.task_ref
+          ORDER BY s.created_at_ms DESC LIMIT 1
+       ) rs ON true
+      WHERE t.created_at_ms >= $1
+      ORDER BY t.created_at_ms DESC, t.intent_id, r.position
+      LIMIT $2`,
+    [sinceMs, limit],
+  );
+  return r.rows.map((x) => ({
+    intentId: x.intent_id,
+    taskRef: x.task_ref,
+    taskName: x.name,
+    senderName: x.sender_name,
+    computerName: x.computer_name,
+    mine: x.desk_id === deskId,
+    position: x.position,
+    phoneNumber: x.phone_number,
+    failedCode: x.failed_code,
+    failedReason: x.failed_reason,
+    createdAtMs: Number(x.created_at_ms),
+    resentAs:
+      x.resend_sender !== null
+        ? { taskRef: x.resend_ref, senderName: x.resend_sender, computerName: x.resend_computer ?? '', status: x.resend_status ?? '', mine: x.resend_desk === deskId }
+        : null,
+  }));
 }

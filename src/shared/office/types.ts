@@ -174,3 +174,21 @@ export interface OfficeSpending {
   rows: OfficeSpendingRow[];
   total: number;
 }
+
+/** One number of the office that a fax did not reach (office-wide Failures), naming who sent it. */
+export interface OfficeFailure {
+  intentId: string;
+  taskRef: string | null;
+  taskName: string;
+  senderName: string;
+  computerName: string;
+  /** sent from this desk */
+  mine: boolean;
+  position: number;
+  phoneNumber: string;
+  failedCode: string | null;
+  failedReason: string | null;
+  createdAtMs: number;
+  /** the latest resend of this number (from any desk): "Resent as … by …" */
+  resentAs: { taskRef: string | null; senderName: string; computerName: string; status: string; mine: boolean } | null;
+}
