@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { officeFieldsSchema, type OfficeFields, type OfficeInput, type OfficeSpending, type OfficeStatus, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../shared/office/types';
+import { officeFieldsSchema, type OfficeFields, type OfficeFailure, type OfficeInput, type OfficeSpending, type OfficeStatus, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../shared/office/types';
 import type { SecretStore } from '../credentials/secret-store';
 import { UserError } from '../errors';
 import type { FileGrants } from '../files/grants';
@@ -19,7 +19,7 @@ import { readJsonFile, writeJsonFile } from '../storage/json-file';
 import { openRecovering } from '../storage/open-recovering';
 import { computerName, defaultDisplayName } from './desk-identity';
 import { describeOfficeFailure, openOffice, testOfficeConnection, type OfficeTarget } from './office-connection';
-import { listOfficeTasks, officeSpendingSince } from './office-views';
+import { listOfficeTasks, officeFailuresSince, officeSpendingSince } from './office-views';
 import { claimSend } from './office-guard';
 import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/ipc/error-details';
 import { createOfficeMirror, markingHistory, type OfficeMirror } from './office-mirror';
@@ -38,6 +38,8 @@ export interface OfficeService {
   listTasks(page: { offset: number; limit: number; senderDeskId?: string | undefined }): Promise<OfficeTaskList>;
   /** Account: what each desk's faxes cost this month (from the local month's start); office.unavailable while not connected */
   spending(): Promise<OfficeSpending>;
+  /** office-wide Failures since `sinceMs`; office.unavailable while not connected */
+  failures(sinceMs: number): Promise<OfficeFailure[]>;
   /**
    * The office-wide repeat guard before a send (office-guard.ts): throws 'send.repeat' naming the other
    * desk's sender and computer when it sent this fax within the window, unless `confirmed`. Demo sends,
@@ -229,6 +231,17 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
       try {
         return await officeSpendingSince(pool, queue.deskId, monthStart);
+      } catch (e) {
+        throw describeOfficeFailure(e, stored?.fields ?? { host: '', port: 0, database: '', user: '' });
+      }
+    },
+    async failures(sinceMs) {
+      const pool = mirror?.pool();
+      if (!pool) {
+        throw new UserError('office.unavailable', 'The office database is not connected: only this desk’s faxes can be shown. Check Settings → Office outbox.');
+      }
+      try {
+        return await officeFailuresSince(pool, queue.deskId, sinceMs);
       } catch (e) {
         throw describeOfficeFailure(e, stored?.fields ?? { host: '', port: 0, database: '', user: '' });
       }

@@ -192,3 +192,10 @@ export interface OfficeFailure {
   /** the latest resend of this number (from any desk): "Resent as … by …" */
   resentAs: { taskRef: string | null; senderName: string; computerName: string; status: string; mine: boolean } | null;
 }
+
+export const officeFailuresInputSchema = z
+  .object({
+    /** failures of faxes created at or after this moment (ms since epoch): the Failures screen's window */
+    sinceMs: z.number().int().min(0).max(8.64e15),
+  })
+  .strict();

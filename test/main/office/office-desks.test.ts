@@ -240,5 +240,9 @@ describe.skipIf(missing)('two desks, one office', () => {
     open.push(() => t.cleanup());
     const r = await dispatch(t.services.handlers, 'listOfficeTasks', { offset: 0, limit: 50 });
     expect(!r.ok && r.error.code).toBe('office.unavailable');
+    const spent = await dispatch(t.services.handlers, 'officeSpending', undefined);
+    expect(!spent.ok && spent.error.code).toBe('office.unavailable');
+    const failures = await dispatch(t.services.handlers, 'listOfficeFailures', { sinceMs: 0 });
+    expect(!failures.ok && failures.error.code).toBe('office.unavailable');
   });
 });

@@ -1,7 +1,7 @@
 import type { Handlers } from '../dispatch';
 import type { OfficeService } from '../../office/office-service';
 
-export type OfficeHandlers = Pick<Handlers, 'getOffice' | 'testOffice' | 'saveOffice' | 'removeOffice' | 'listOfficeTasks' | 'officeSpending'>;
+export type OfficeHandlers = Pick<Handlers, 'getOffice' | 'testOffice' | 'saveOffice' | 'removeOffice' | 'listOfficeTasks' | 'officeSpending' | 'listOfficeFailures'>;
 
 /** The office outbox's settings card. */
 export function officeHandlers(office: OfficeService): OfficeHandlers {
@@ -12,5 +12,6 @@ export function officeHandlers(office: OfficeService): OfficeHandlers {
     removeOffice: () => office.remove(),
     listOfficeTasks: (page) => office.listTasks(page),
     officeSpending: () => office.spending(),
+    listOfficeFailures: (input) => office.failures(input.sinceMs),
   };
 }
