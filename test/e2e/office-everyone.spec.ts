@@ -10,6 +10,8 @@ import { connectAccount, expect, expectNoAxeViolations, openApp, sendOnePageFax,
 import type {} from '../../src/renderer/src/lib/api';
 import { nav, tr } from './ui';
 
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 test.use({ viewport: { width: 1280, height: 800 } });
 
 let pgServer: RunningPostgres;
@@ -73,6 +75,38 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect(everyone.getByRole('status')).toHaveText(l('office:tasks.count', { count: 2 }));
     await shot(page, `office-tasks-everyone-${language}`);
     await expectNoAxeViolations(page);
+
+    // the detail says who sent it, from which computer
+    await theirs.getByRole('button', { name: 'Price list' }).click();
+    const detail = everyone.getByTestId('office-task-detail');
+    const [before, after] = l('office:tasks.sentBy', { name: 'Wang Wei', computer: 'FRONT-PC', time: '\u0000' }).split('\u0000');
+    await expect(detail).toContainText(new RegExp(`${escapeRe(before!)}.*\\d{1,2}:\\d\\d.*${escapeRe(after!)}`));
+    await expect(detail).toContainText('T-Price list');
+    await shot(page, `office-task-detail-${language}`);
+    await expectNoAxeViolations(page);
+
+    // the filter by sender: only Wang Wei's faxes, then only this desk's
+    const filter = page.getByTestId('office-sender-filter');
+    await filter.selectOption({ label: l('office:tasks.senderCell', { name: 'Wang Wei', computer: 'FRONT-PC' }) });
+    await expect(everyone.getByRole('status')).toHaveText(l('office:tasks.count', { count: 1 }));
+    await expect(everyone.getByTestId('office-task-row')).toHaveCount(1);
+    await expect(everyone.getByTestId('office-task-row')).toContainText('Price list');
+    await filter.selectOption({ label: l('office:tasks.you', { name: 'Li Na' }) });
+    await expect(everyone.getByTestId('office-task-row')).toHaveCount(1);
+    await expect(everyone.getByTestId('office-task-row')).toContainText('Contract');
+    await shot(page, `office-tasks-by-sender-${language}`);
+    await filter.selectOption({ label: l('office:tasks.allSenders') });
+    await expect(everyone.getByTestId('office-task-row')).toHaveCount(2);
+
+    // Account: spent this month per person, from the office's shared history (Wang Wei's fax not charged yet)
+    await nav(page, 'account', language).click();
+    const spending = page.getByTestId('office-spending');
+    await expect(spending.getByTestId('office-spending-row')).toHaveCount(2);
+    await expect(spending.getByTestId('office-spending-row').filter({ hasText: l('office:tasks.you', { name: 'Li Na' }) })).toBeVisible();
+    await expect(spending.getByTestId('office-spending-row').filter({ hasText: l('office:tasks.senderCell', { name: 'Wang Wei', computer: 'FRONT-PC' }) })).toContainText('¥0.00');
+    await shot(page, `office-spending-${language}`);
+    await expectNoAxeViolations(page);
+    await nav(page, 'tasks', language).click();
 
     // Mine: this desk's own history, as without an office database
     await page.getByTestId('task-scope').getByLabel(l('office:tasks.mine'), { exact: true }).check();

@@ -79,6 +79,8 @@ export function validSamples(o: { demoUrl: string; pdfHandle: string; csvHandle:
     saveOffice: officeSample,
     removeOffice: undefined,
     listOfficeTasks: { offset: 0, limit: 50 },
+    officeSpending: undefined,
+    listOfficeFailures: { sinceMs: 0 },
     recipientNames: { numbers: ['861088880001'] },
     listTasks: { filters: { text: 'x' }, sort: { by: 'created', dir: 'desc' }, limit: 10, offset: 0 },
     getTaskDetail: { id: 'local:1' },

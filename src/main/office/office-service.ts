@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { officeFieldsSchema, type OfficeFields, type OfficeInput, type OfficeStatus, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../shared/office/types';
+import { officeFieldsSchema, type OfficeFields, type OfficeFailure, type OfficeInput, type OfficeSpending, type OfficeStatus, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../shared/office/types';
 import type { SecretStore } from '../credentials/secret-store';
 import { UserError } from '../errors';
 import type { FileGrants } from '../files/grants';
@@ -19,7 +19,7 @@ import { readJsonFile, writeJsonFile } from '../storage/json-file';
 import { openRecovering } from '../storage/open-recovering';
 import { computerName, defaultDisplayName } from './desk-identity';
 import { describeOfficeFailure, openOffice, testOfficeConnection, type OfficeTarget } from './office-connection';
-import { listOfficeTasks } from './office-views';
+import { listOfficeTasks, officeFailuresSince, officeSpendingSince } from './office-views';
 import { claimSend, withdrawClaim } from './office-guard';
 import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/ipc/error-details';
 import { createOfficeMirror, markingHistory, type OfficeMirror } from './office-mirror';
@@ -38,7 +38,11 @@ export interface OfficeService {
   /** forgets the office database (its password too); this desk's own history is untouched */
   remove(): Promise<OfficeView>;
   /** the office's faxes, newest first (Tasks → Everyone); office.unavailable while not connected */
-  listTasks(page: { offset: number; limit: number }): Promise<OfficeTaskList>;
+  listTasks(page: { offset: number; limit: number; senderDeskId?: string | undefined }): Promise<OfficeTaskList>;
+  /** Account: what each desk's faxes cost this month (from the local month's start); office.unavailable while not connected */
+  spending(): Promise<OfficeSpending>;
+  /** office-wide Failures since `sinceMs`; office.unavailable while not connected */
+  failures(sinceMs: number): Promise<OfficeFailure[]>;
   /**
    * The office-wide repeat guard before a send (office-guard.ts): throws 'send.repeat' naming the other
    * desk's sender and computer when it sent this fax within the window, unless `confirmed`. Demo sends,
@@ -320,6 +324,30 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       }
       try {
         return await listOfficeTasks(pool, queue.deskId, page);
+      } catch (e) {
+        throw describeOfficeFailure(e, effective()?.fields ?? { host: '', port: 0, database: '', user: '' });
+      }
+    },
+    async spending() {
+      const pool = mirror?.pool();
+      if (!pool) {
+        throw new UserError('office.unavailable', 'The office database is not connected: only this desk’s faxes can be shown. Check Settings → Office outbox.');
+      }
+      const now = new Date();
+      const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
+      try {
+        return await officeSpendingSince(pool, queue.deskId, monthStart);
+      } catch (e) {
+        throw describeOfficeFailure(e, effective()?.fields ?? { host: '', port: 0, database: '', user: '' });
+      }
+    },
+    async failures(sinceMs) {
+      const pool = mirror?.pool();
+      if (!pool) {
+        throw new UserError('office.unavailable', 'The office database is not connected: only this desk’s faxes can be shown. Check Settings → Office outbox.');
+      }
+      try {
+        return await officeFailuresSince(pool, queue.deskId, sinceMs);
       } catch (e) {
         throw describeOfficeFailure(e, effective()?.fields ?? { host: '', port: 0, database: '', user: '' });
       }

@@ -115,6 +115,8 @@ export interface OfficeTaskRow {
   status: string;
   senderName: string;
   computerName: string;
+  /** the desk it was sent from (the filter by sender) */
+  deskId: string;
   /** sent from this desk */
   mine: boolean;
   kind: 'send' | 'resend' | 'auto_retry';
@@ -132,10 +134,70 @@ export const officeTasksInputSchema = z
   .object({
     offset: z.number().int().min(0).max(10_000_000).default(0),
     limit: z.number().int().min(1).max(200).default(OFFICE_PAGE_SIZE),
+    /** only this desk's faxes (Tasks → Everyone's filter by sender); absent: every desk's */
+    senderDeskId: z.string().min(1).max(200).optional(),
   })
   .strict();
+export type OfficeTasksQuery = z.output<typeof officeTasksInputSchema>;
+
+/** A desk that has sent a fax to the office database: a choice of the filter by sender. */
+export interface OfficeSender {
+  deskId: string;
+  /** the name the desk goes by now */
+  name: string;
+  computerName: string;
+  mine: boolean;
+}
 
 export interface OfficeTaskList {
   rows: OfficeTaskRow[];
+  /** the faxes the filter lets through, across all pages */
+  total: number;
+  /** every desk with a fax in the office database, by name */
+  senders: OfficeSender[];
+}
+
+/** What one desk's faxes cost since the start of the month (Account → spent this month, per person). */
+export interface OfficeSpendingRow {
+  deskId: string;
+  /** the name the desk goes by now */
+  name: string;
+  computerName: string;
+  mine: boolean;
+  /** charges of its faxes created since `sinceMs`, in yuan */
+  charges: number;
+  faxes: number;
+}
+
+export interface OfficeSpending {
+  /** the start of this month, local time (ms since epoch) */
+  sinceMs: number;
+  /** most spent first */
+  rows: OfficeSpendingRow[];
   total: number;
 }
+
+/** One number of the office that a fax did not reach (office-wide Failures), naming who sent it. */
+export interface OfficeFailure {
+  intentId: string;
+  taskRef: string | null;
+  taskName: string;
+  senderName: string;
+  computerName: string;
+  /** sent from this desk */
+  mine: boolean;
+  position: number;
+  phoneNumber: string;
+  failedCode: string | null;
+  failedReason: string | null;
+  createdAtMs: number;
+  /** the latest resend of this number (from any desk): "Resent as … by …" */
+  resentAs: { taskRef: string | null; senderName: string; computerName: string; status: string; mine: boolean } | null;
+}
+
+export const officeFailuresInputSchema = z
+  .object({
+    /** failures of faxes created at or after this moment (ms since epoch): the Failures screen's window */
+    sinceMs: z.number().int().min(0).max(8.64e15),
+  })
+  .strict();

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src/main/ipc/dispatch';
 import { sendRepeatDetails, type SendFaxInput } from '../../../src/shared/ipc/channels/send';
 import { computerName } from '../../../src/main/office/desk-identity';
-import type { OfficeInput, OfficeTaskList, OfficeView } from '../../../src/shared/office/types';
+import type { OfficeInput, OfficeSpending, OfficeTaskList, OfficeView } from '../../../src/shared/office/types';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
 import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
@@ -145,10 +145,128 @@ describe.skipIf(missing)('two desks, one office', () => {
     await expect(b.services.office.guardSend('demo', 'demo-fp', 'Demo', false)).resolves.toBeUndefined();
   });
 
+  it('Everyone filters by sender: one desk’s faxes only, counted, with every sending desk offered by name', async () => {
+    const a = await desk('Li Na');
+    const b = await desk('Wang Wei');
+    const send = async (t: TestServices, name: string, number: string) => {
+      const file = await samplePdf(t.dataDir, 1);
+      const input: SendFaxInput = { name, documents: [{ handle: t.services.grants.grant(file), url: null, name: 'f.pdf', pages: 1, fileRef: null }], numbers: [number], scheduledAt: null };
+      expect((await dispatch(t.services.handlers, 'sendFax', input)).ok).toBe(true);
+    };
+    await send(a, 'Filter A1', '8613800138301');
+    await send(b, 'Filter B1', '8613800138302');
+    await send(a, 'Filter A2', '8613800138303');
+    const list = async (senderDeskId?: string) => {
+      const r = await dispatch(b.services.handlers, 'listOfficeTasks', { offset: 0, limit: 50, ...(senderDeskId ? { senderDeskId } : {}) });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value as OfficeTaskList;
+    };
+    await expect.poll(async () => (await list()).rows.filter((r) => r.name.startsWith('Filter ')).length, { timeout: 3_000 }).toBe(3);
+    const all = await list();
+    const aDesk = all.rows.find((r) => r.name === 'Filter A1')!.deskId;
+    const bDesk = all.rows.find((r) => r.name === 'Filter B1')!.deskId;
+    expect(all.senders).toEqual(
+      expect.arrayContaining([
+        { deskId: aDesk, name: 'Li Na', computerName: computerName(), mine: false },
+        { deskId: bDesk, name: 'Wang Wei', computerName: computerName(), mine: true },
+      ]),
+    );
+    const onlyA = await list(aDesk);
+    expect(onlyA.rows.map((r) => r.name)).toEqual(['Filter A2', 'Filter A1']);
+    expect(onlyA.total).toBe(2);
+    expect(onlyA.rows.every((r) => r.senderName === 'Li Na' && !r.mine)).toBe(true);
+    const onlyB = await list(bDesk);
+    expect(onlyB.rows.map((r) => r.name)).toEqual(['Filter B1']);
+    expect(onlyB.total).toBe(1);
+    // everyone's count is larger than either desk's (earlier tests' desks are there too)
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    const nobody = await list('no-such-desk');
+    expect(nobody).toMatchObject({ rows: [], total: 0 });
+  });
+
+  it('Account: spent this month per person, from the office’s shared history, the month’s first millisecond counted and the one before not', async () => {
+    const a = await desk('Li Na');
+    const b = await desk('Wang Wei');
+    const send = async (t: TestServices, name: string, pages: number, number: string) => {
+      const file = await samplePdf(t.dataDir, pages);
+      const input: SendFaxInput = { name, documents: [{ handle: t.services.grants.grant(file), url: null, name: 'f.pdf', pages, fileRef: null }], numbers: [number], scheduledAt: null };
+      expect((await dispatch(t.services.handlers, 'sendFax', input)).ok).toBe(true);
+    };
+    await send(a, 'Spend A1', 1, '8613800138401');
+    await send(a, 'Spend A2', 2, '8613800138402');
+    await send(b, 'Spend B1', 1, '8613800138403');
+    const spending = async (t: TestServices) => {
+      const r = await dispatch(t.services.handlers, 'officeSpending', undefined);
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value as OfficeSpending;
+    };
+    // the charges the office database holds for each desk, once every fax has finished
+    const charged = async (deskName: string) => {
+      const c = await pgServer.admin();
+      try {
+        const r = await c.query<{ charges: string; pending: string }>(
+          "SELECT coalesce(sum(charges), 0) AS charges, coalesce(sum(pending_count), 0) AS pending FROM faxdesk_tasks WHERE name LIKE 'Spend %' AND sender_name = $1",
+          [deskName],
+        );
+        return { charges: Number(r.rows[0]!.charges), pending: Number(r.rows[0]!.pending) };
+      } finally {
+        await c.end();
+      }
+    };
+    // the charges the office database holds for each desk agree with what B is shown (read until no poll moved them in between)
+    let seenByB!: OfficeSpending;
+    let aCharged = 0;
+    let bCharged = 0;
+    await expect
+      .poll(async () => {
+        aCharged = (await charged('Li Na')).charges;
+        bCharged = (await charged('Wang Wei')).charges;
+        seenByB = await spending(b);
+        const a1 = seenByB.rows.find((r) => r.name === 'Li Na' && !r.mine);
+        const b1 = seenByB.rows.find((r) => r.mine);
+        return [a1?.faxes, a1?.charges === aCharged, b1?.faxes, b1?.charges === bCharged];
+      }, { timeout: 5_000 })
+      .toEqual([2, true, 1, true]);
+    const rowA = seenByB.rows.find((r) => r.name === 'Li Na' && !r.mine)!;
+    const rowB = seenByB.rows.find((r) => r.mine)!;
+    expect(rowA).toMatchObject({ computerName: computerName(), faxes: 2 });
+    expect(rowB).toMatchObject({ name: 'Wang Wei', faxes: 1 });
+    if (aCharged !== bCharged) expect(seenByB.rows.indexOf(rowA) < seenByB.rows.indexOf(rowB)).toBe(aCharged > bCharged); // most spent first
+    const now = new Date();
+    expect(seenByB.sinceMs).toBe(new Date(now.getFullYear(), now.getMonth(), 1).getTime());
+    // A sees the same, with itself as "mine"
+    expect((await spending(a)).rows.find((r) => r.mine)).toMatchObject({ name: 'Li Na', faxes: 2 });
+
+    // the month's edge, on both sides: a fax at its first millisecond counts, one a millisecond earlier does not
+    const { officeSpendingSince } = await import('../../../src/main/office/office-views');
+    const c = await pgServer.admin();
+    try {
+      const since = Date.UTC(2031, 0, 1);
+      await c.query("INSERT INTO faxdesk_desks (desk_id, display_name, computer_name) VALUES ('edge-desk', 'Edge', 'EDGE-PC') ON CONFLICT DO NOTHING");
+      await c.query(
+        `INSERT INTO faxdesk_tasks (intent_id, desk_id, sender_name, computer_name, kind, create_state, created_at_ms, charges)
+         VALUES ('edge-desk:1', 'edge-desk', 'Edge', 'EDGE-PC', 'send', 'created', $1, 0.10),
+                ('edge-desk:2', 'edge-desk', 'Edge', 'EDGE-PC', 'send', 'created', $2, 0.20),
+                ('edge-desk:3', 'edge-desk', 'Edge', 'EDGE-PC', 'send', 'created', $3, 4.00)`,
+        [since, since + 1, since - 1],
+      );
+      const edge = await officeSpendingSince(c, 'other', since);
+      expect(edge).toEqual({ sinceMs: since, total: 0.3, rows: [{ deskId: 'edge-desk', name: 'Edge', computerName: 'EDGE-PC', mine: false, charges: 0.3, faxes: 2 }] });
+      expect((await officeSpendingSince(c, 'other', since - 1)).total).toBe(4.3);
+      expect((await officeSpendingSince(c, 'other', since + 2)).rows).toEqual([]);
+    } finally {
+      await c.end();
+    }
+  });
+
   it('Everyone says plainly when the office database is not connected', async () => {
     const t = await makeTestServices();
     open.push(() => t.cleanup());
     const r = await dispatch(t.services.handlers, 'listOfficeTasks', { offset: 0, limit: 50 });
     expect(!r.ok && r.error.code).toBe('office.unavailable');
+    const spent = await dispatch(t.services.handlers, 'officeSpending', undefined);
+    expect(!spent.ok && spent.error.code).toBe('office.unavailable');
+    const failures = await dispatch(t.services.handlers, 'listOfficeFailures', { sinceMs: 0 });
+    expect(!failures.ok && failures.error.code).toBe('office.unavailable');
   });
 });

@@ -1,7 +1,7 @@
 import type { Handlers } from '../dispatch';
 import type { OfficeService } from '../../office/office-service';
 
-export type OfficeHandlers = Pick<Handlers, 'getOffice' | 'testOffice' | 'saveOffice' | 'removeOffice' | 'listOfficeTasks'>;
+export type OfficeHandlers = Pick<Handlers, 'getOffice' | 'testOffice' | 'saveOffice' | 'removeOffice' | 'listOfficeTasks' | 'officeSpending' | 'listOfficeFailures'>;
 
 /** The office outbox's settings card. */
 export function officeHandlers(office: OfficeService): OfficeHandlers {
@@ -11,5 +11,7 @@ export function officeHandlers(office: OfficeService): OfficeHandlers {
     saveOffice: (input) => office.save(input),
     removeOffice: () => office.remove(),
     listOfficeTasks: (page) => office.listTasks(page),
+    officeSpending: () => office.spending(),
+    listOfficeFailures: (input) => office.failures(input.sinceMs),
   };
 }

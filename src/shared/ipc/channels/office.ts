@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
-import { officeInputSchema, officeTasksInputSchema, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../office/types';
+import { officeFailuresInputSchema, officeInputSchema, officeTasksInputSchema, type OfficeFailure, type OfficeSpending, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../office/types';
 
 /**
  * Settings → Office outbox: the shared PostgreSQL database of the office.
@@ -15,6 +15,10 @@ export const officeChannels = {
   removeOffice: channel<OfficeView>()(z.undefined()),
   /** Tasks → Everyone: the office's faxes, newest first, each with its sender and computer */
   listOfficeTasks: channel<OfficeTaskList>()(officeTasksInputSchema),
+  /** Account: spent this month per person (desk), from the office's shared history */
+  officeSpending: channel<OfficeSpending>()(z.undefined()),
+  /** office-wide Failures: every desk's failed numbers, each naming its sender, and who resent it as what */
+  listOfficeFailures: channel<OfficeFailure[]>()(officeFailuresInputSchema),
 };
 
 export const officeEvents = {

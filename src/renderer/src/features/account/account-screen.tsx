@@ -4,6 +4,7 @@ import { useUiStore } from '../../app/ui-store';
 import { accountStatusWord, displayServiceTime, formatYuan, isKnownAccountStatus } from './format';
 import { useAccount, useConnection, useSettings, useSpending } from './hooks';
 import { ErrorNotice } from '../../components/error-notice';
+import { OfficeSpendingPanel } from '../office';
 
 export function AccountScreen() {
   const { t, i18n } = useTranslation('account');
@@ -68,6 +69,7 @@ export function AccountScreen() {
       ) : account.isPending ? (
         <p className="muted">{t('common:loading')}</p>
       ) : null}
+      {connection.data?.mode === 'demo' ? null : <OfficeSpendingPanel formatAmount={formatYuan} />}
     </section>
   );
 }

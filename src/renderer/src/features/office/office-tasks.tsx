@@ -1,7 +1,8 @@
-import { useEffect, useId } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { OFFICE_PAGE_SIZE } from '../../../../shared/office/types';
+import { OFFICE_PAGE_SIZE, type OfficeTaskRow } from '../../../../shared/office/types';
+import { Field } from '../../components/field';
 import { ErrorText } from '../../components/error-text';
 import { api, call } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';
@@ -35,17 +36,45 @@ export function TaskScopeSwitch({ scope, onChange }: { scope: TaskScope; onChang
   );
 }
 
+/** Who sent a fax, from which computer, and when: the detail of one office fax. */
+function SentBy({ row, id }: { row: OfficeTaskRow; id: string }) {
+  const { t, i18n } = useTranslation('office');
+  const tt = useTranslation('tasks').t;
+  const at = localTime(row.createdAtMs, i18n.language);
+  return (
+    <div id={id} className="office-task-detail stack" data-testid="office-task-detail">
+      <p>
+        {row.mine
+          ? t('tasks.sentByYou', { name: row.senderName, computer: row.computerName, time: at })
+          : t('tasks.sentBy', { name: row.senderName, computer: row.computerName, time: at })}
+      </p>
+      <dl className="office-task-facts">
+        <dt>{t('tasks.reference')}</dt>
+        <dd>{row.taskRef ?? t('tasks.noReference')}</dd>
+        <dt>{t('tasks.kind')}</dt>
+        <dd>{t(`tasks.kinds.${row.kind}`)}</dd>
+        <dt>{t('tasks.status')}</dt>
+        <dd>{tt(`status.${row.status}`, { defaultValue: row.status })}</dd>
+        <dt>{t('tasks.recipients')}</dt>
+        <dd>{t('tasks.counts', { total: row.recipients, success: row.success, failed: row.failed, pending: row.pending })}</dd>
+      </dl>
+    </div>
+  );
+}
+
 /** The office's faxes, newest first, each naming its sender and computer; re-read when a desk writes (LISTEN/NOTIFY pushed by main). */
 export function OfficeTasks() {
   const { t, i18n } = useTranslation('office');
   const tt = useTranslation('tasks').t;
   const client = useQueryClient();
   const id = useId();
+  const [sender, setSender] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
   useEffect(() => api().on('officeTasksChanged', () => void client.invalidateQueries({ queryKey: officeTasksKey })), [client]);
   const online = useOffice().data?.status.state;
   const list = useQuery({
-    queryKey: [...officeTasksKey, online],
-    queryFn: () => call('listOfficeTasks', { offset: 0, limit: OFFICE_PAGE_SIZE }),
+    queryKey: [...officeTasksKey, online, sender],
+    queryFn: () => call('listOfficeTasks', { offset: 0, limit: OFFICE_PAGE_SIZE, ...(sender ? { senderDeskId: sender } : {}) }),
     enabled: online === 'online' || online === 'read-only',
     placeholderData: (previous) => previous,
   });
@@ -57,8 +86,23 @@ export function OfficeTasks() {
     );
   }
   const rows = list.data?.rows ?? [];
+  const senders = list.data?.senders ?? [];
   return (
     <div className="stack" data-testid="office-tasks">
+      <div className="row">
+        <Field id={`${id}-sender`} label={t('tasks.senderFilter')}>
+          {(control) => (
+            <select {...control} value={sender} onChange={(e) => setSender(e.target.value)} data-testid="office-sender-filter">
+              <option value="">{t('tasks.allSenders')}</option>
+              {senders.map((d) => (
+                <option key={d.deskId} value={d.deskId}>
+                  {d.mine ? t('tasks.you', { name: d.name }) : t('tasks.senderCell', { name: d.name, computer: d.computerName })}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
       <span className="muted" role="status" id={`${id}-count`}>
         {list.data ? t('tasks.count', { count: list.data.total }) : ''}
       </span>
@@ -79,15 +123,38 @@ export function OfficeTasks() {
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
-              <tr key={r.intentId} data-testid="office-task-row">
-                <td>{r.name}</td>
-                <td>{r.mine ? t('tasks.you', { name: r.senderName }) : t('tasks.senderCell', { name: r.senderName, computer: r.computerName })}</td>
-                <td>{tt(`status.${r.status}`, { defaultValue: r.status })}</td>
-                <td>{t('tasks.counts', { total: r.recipients, success: r.success, failed: r.failed, pending: r.pending })}</td>
-                <td>{localTime(r.createdAtMs, i18n.language)}</td>
-              </tr>
-            ))}
+            {rows.map((r, i) => {
+              const detailId = `${id}-detail-${i}`;
+              const expanded = open === r.intentId;
+              return (
+                <Fragment key={r.intentId}>
+                  <tr data-testid="office-task-row">
+                    <td>
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-expanded={expanded}
+                        aria-controls={expanded ? detailId : undefined}
+                        onClick={() => setOpen(expanded ? null : r.intentId)}
+                      >
+                        {r.name || t('tasks.unnamed')}
+                      </button>
+                    </td>
+                    <td>{r.mine ? t('tasks.you', { name: r.senderName }) : t('tasks.senderCell', { name: r.senderName, computer: r.computerName })}</td>
+                    <td>{tt(`status.${r.status}`, { defaultValue: r.status })}</td>
+                    <td>{t('tasks.counts', { total: r.recipients, success: r.success, failed: r.failed, pending: r.pending })}</td>
+                    <td>{localTime(r.createdAtMs, i18n.language)}</td>
+                  </tr>
+                  {expanded ? (
+                    <tr>
+                      <td colSpan={5}>
+                        <SentBy row={r} id={detailId} />
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
       ) : null}
