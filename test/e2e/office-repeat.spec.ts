@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { parseRecipients } from '../../src/shared/phone/parse';
-import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../helpers/postgres';
+import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../helpers/postgres';
 import { connectAccount, expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
 import { documentList, sendResult, tr } from './ui';
@@ -33,7 +33,7 @@ for (const language of ['en', 'zh-CN'] as const) {
     const l = tr(language);
     const admin = await pgServer.admin();
     try {
-      await admin.query('DROP TABLE IF EXISTS faxdesk_send_claims, faxdesk_recipients, faxdesk_tasks, faxdesk_desks, faxdesk_schema_migrations');
+      await dropOfficeSchema(admin);
       await openApp(page, preview, language);
       const saved = await page.evaluate((input) => window.faxdesk!.saveOffice(input), {
         fields: { host: '127.0.0.1', port: pgServer.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: 'Wang Wei' },
