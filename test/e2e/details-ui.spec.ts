@@ -108,20 +108,24 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect(taskDetail(page, 'Lookup', language)).toBeVisible();
   });
 
-  test(`the keychain warning is said once on each screen (${language})`, async ({ page, preview, sim }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await openApp(page, preview, language);
-    await connectAccount(page, sim);
-    const warning = page.getByText(l('settings:connection.keychainWarning'), { exact: true });
-    // The preview has no keychain: the secret lives in memory, and the banner says so on every screen…
-    await nav(page, 'tasks', language).click();
-    await expect(warning).toHaveCount(1);
-    // …but Settings, whose connection card says it with the fix, does not say it twice.
-    await nav(page, 'settings', language).click();
-    await expect(page.getByRole('heading', { level: 1, name: l('settings:title'), exact: true })).toBeVisible();
-    await expect(warning).toHaveCount(1);
-    await expect(page.getByTestId('keychain-warning')).toBeVisible();
-    await atBothSizes(page, 'keychain-warning-settings', language);
+  test.describe('without a system keychain', () => {
+    // No Secret Service on the session bus (as on a desktop without gnome-keyring): the secret lives in memory.
+    test.use({ previewEnv: { FAXDESK_DEMO_SPEED: '200', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/faxdesk-e2e-no-keyring' } });
+    test(`the keychain warning is said once on each screen (${language})`, async ({ page, preview, sim }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await openApp(page, preview, language);
+      await connectAccount(page, sim);
+      const warning = page.getByText(l('settings:connection.keychainWarning'), { exact: true });
+      // The preview has no keychain: the secret lives in memory, and the banner says so on every screen…
+      await nav(page, 'tasks', language).click();
+      await expect(warning).toHaveCount(1);
+      // …but Settings, whose connection card says it with the fix, does not say it twice.
+      await nav(page, 'settings', language).click();
+      await expect(page.getByRole('heading', { level: 1, name: l('settings:title'), exact: true })).toBeVisible();
+      await expect(warning).toHaveCount(1);
+      await expect(page.getByTestId('keychain-warning')).toBeVisible();
+      await atBothSizes(page, 'keychain-warning-settings', language);
+    });
   });
 
   test(`failures are per number: the latest attempt with its history, counted once, no resend where it cannot help (${language})`, async ({ page, preview }) => {

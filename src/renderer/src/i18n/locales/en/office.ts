@@ -58,7 +58,7 @@ export const office = {
     displayNameHint: 'Left empty: {{name}}. This computer is {{computer}}.',
     test: 'Test',
     testing: 'Testing…',
-    save: 'Save and connect',
+    save: 'Connect the office outbox',
     saving: 'Saving…',
     remove: 'Stop sharing',
     removeConfirm: 'Stop sharing this desk’s faxes with the office database? The stored password is deleted too; this desk’s own history stays.',

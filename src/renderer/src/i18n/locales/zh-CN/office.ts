@@ -58,7 +58,7 @@ export const office = {
     displayNameHint: '留空则为：{{name}}。本机名称为 {{computer}}。',
     test: '测试',
     testing: '正在测试…',
-    save: '保存并连接',
+    save: '连接办公室发件箱',
     saving: '正在保存…',
     remove: '停止共享',
     removeConfirm: '停止与办公室数据库共享本工位的传真？已保存的密码也会删除；本工位自己的历史记录保留。',
