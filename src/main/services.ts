@@ -207,6 +207,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     defaultCountry: () => settings.get().defaultCountry,
     localNames: (numbers) => phonebook.store.namesFor(numbers),
     ...(options.directoryCa ? { extraCa: options.directoryCa } : {}),
+    policy: policy.directories,
   });
   // the administrator's company directories join the user's list (passwords stay the user's, in the keychain)
   await applyPolicyDirectories(directories, policy.directories, deps.dataDir, deps.log);

@@ -35,6 +35,8 @@ export interface DirectoryServiceOptions {
   extraCa?: string[];
   /** clock of the probe limit (tests move it) */
   now?: () => number;
+  /** the machine-wide policy's directories: locked ones cannot be changed (but for their password) or removed */
+  policy?: { value: readonly DirectoryFields[]; locked: boolean } | null;
 }
 
 export interface DirectoryService {
@@ -82,6 +84,9 @@ const MAX_KNOWN_NAMES = 20_000;
  * probe (as CONNECTION_TESTS_PER_MINUTE for the fax service).
  */
 export const DIRECTORY_PROBES_PER_MINUTE = 10;
+
+/** A directory is the policy's when it reads the same server and base DN (as the policy applies them). */
+const policyKeyOf = (d: Pick<DirectoryFields, 'url' | 'baseDn'>) => `${d.url.trim().toLowerCase()} ${d.baseDn.trim().toLowerCase()}`;
 
 function fieldsOf(input: DirectoryFields): DirectoryFields {
   const { name, url, startTls, allowPlain, bindDn, baseDn, filter, attributes } = input;
@@ -150,9 +155,25 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
   };
 
   /** A stored password counts only where this connection may carry it: the form asks for it otherwise. */
+  /** the policy's entry for a saved directory, if the policy names it */
+  const policyEntry = (d: Pick<DirectoryFields, 'url' | 'baseDn'>): DirectoryFields | undefined =>
+    options.policy?.value.find((p) => policyKeyOf(p) === policyKeyOf(d));
+  const lockedEntry = (d: Pick<DirectoryFields, 'url' | 'baseDn'>) => (options.policy?.locked ? policyEntry(d) : undefined);
+  const refuseLocked = (d: DirectoryFields): never => {
+    throw new UserError(
+      'settings.locked',
+      `Your administrator set the directory "${d.name}" for this computer, so it cannot be changed or removed here (only its password is yours). Ask your IT department to change it.`,
+    );
+  };
+
   const view = async (d: SavedDirectory): Promise<DirectoryView> => {
     const security = securityNow(d);
-    return { ...d, hasPassword: d.bindDn && security ? (await passwords.lookup(d.url, d.bindDn, security)).state === 'usable' : false };
+    const managed = policyEntry(d) ? (options.policy?.locked ? 'locked' : 'default') : undefined;
+    return {
+      ...d,
+      hasPassword: d.bindDn && security ? (await passwords.lookup(d.url, d.bindDn, security)).state === 'usable' : false,
+      ...(managed ? { managed } : {}),
+    };
   };
 
   /** The same checks for saving and testing: where it may connect, and a filter the server will take. */
@@ -245,6 +266,9 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
       const fields = validate(fieldsOf(input));
       const previous = input.id ? config.get(input.id) : null;
       if (input.id && !previous) throw new UserError('directory.not_found', 'This directory is no longer configured; it may have been removed.');
+      // a locked policy directory keeps the policy's fields; its password (the user's) may still be typed
+      const locked = previous ? lockedEntry(previous) : undefined;
+      if (locked && JSON.stringify(fieldsOf(locked)) !== JSON.stringify(fields)) refuseLocked(locked);
       if (!previous && config.list().length >= MAX_DIRECTORIES) {
         throw new UserError('directory.too_many', `FaxDesk searches at most ${MAX_DIRECTORIES} directories.`);
       }
@@ -262,6 +286,8 @@ export function createDirectoryService(options: DirectoryServiceOptions): Direct
 
     remove: async (id) => {
       const previous = config.get(id);
+      const locked = previous ? lockedEntry(previous) : undefined;
+      if (locked) refuseLocked(locked);
       const deleted = config.remove(id);
       if (previous?.bindDn) {
         const key = bindPasswordAccount(previous.url, previous.bindDn);

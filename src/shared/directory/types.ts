@@ -108,6 +108,8 @@ export interface DirectoryView extends DirectoryFields {
   id: string;
   /** a bind password for this server and bind DN is in the keychain */
   hasPassword: boolean;
+  /** set by the machine-wide policy: 'locked' cannot be changed or removed here, 'default' may be */
+  managed?: 'locked' | 'default';
 }
 
 export type DirectoryNumber =

@@ -250,30 +250,44 @@ describe('the policy’s company directories', () => {
     }
   });
 
-  it('a locked directory comes back when removed, with the policy’s fields whatever the user changed; the user’s own stay', async () => {
+  it('a locked directory is marked, cannot be changed or removed in the session (its password stays the user’s); the user’s own stay theirs', async () => {
     const dataDir = tempDir();
     let t = await start(dataDir, true);
     try {
       const [managed] = await t.services.directories.list();
-      await t.services.directories.save({ ...directory, id: managed!.id, filter: '(cn=*)' });
-      await t.services.directories.save({ ...directory, name: 'Mine', url: 'ldaps://ldap.example.org' });
+      expect(managed).toMatchObject({ name: 'Head office', managed: 'locked' });
+      await expect(t.services.directories.save({ ...directory, id: managed!.id, filter: '(cn=*)' })).rejects.toMatchObject({ code: 'settings.locked' });
+      await expect(t.services.directories.save({ ...directory, id: managed!.id, url: 'ldap://evil.example.net', allowPlain: true })).rejects.toMatchObject({
+        code: 'settings.locked',
+      });
+      await expect(t.services.directories.remove(managed!.id)).rejects.toMatchObject({ code: 'settings.locked' });
+      // the same fields with the user's password: allowed
+      expect(await t.services.directories.save({ ...directory, id: managed!.id, password: 'reader-pw' })).toMatchObject({ managed: 'locked', filter: '(facsimileTelephoneNumber=*)' });
+      const mine = await t.services.directories.save({ ...directory, name: 'Mine', url: 'ldaps://ldap.example.org' });
+      expect(mine.managed).toBeUndefined();
+      expect(await t.services.directories.save({ ...directory, id: mine.id, name: 'Mine', url: 'ldaps://ldap.example.org', filter: '(cn=*)' })).toMatchObject({ filter: '(cn=*)' });
     } finally {
       await t.cleanup();
     }
     t = await start(dataDir, true);
     try {
       const list = await t.services.directories.list();
-      expect(list.map((d) => [d.name, d.filter])).toEqual([
-        ['Head office', '(facsimileTelephoneNumber=*)'],
-        ['Mine', '(facsimileTelephoneNumber=*)'],
+      expect(list.map((d) => [d.name, d.filter, d.managed ?? null])).toEqual([
+        ['Head office', '(facsimileTelephoneNumber=*)', 'locked'],
+        ['Mine', '(cn=*)', null],
       ]);
-      await t.services.directories.remove(list[0]!.id);
+      expect(await t.services.directories.remove(list[1]!.id)).toBe(true);
     } finally {
       await t.cleanup();
     }
-    t = await start(dataDir, true);
+  });
+
+  it('a default (unlocked) directory is marked as preset and stays the user’s to change', async () => {
+    const t = await start(tempDir(), false);
     try {
-      expect((await t.services.directories.list()).map((d) => d.name).sort()).toEqual(['Head office', 'Mine']);
+      const [preset] = await t.services.directories.list();
+      expect(preset).toMatchObject({ managed: 'default' });
+      expect(await t.services.directories.save({ ...directory, id: preset!.id, filter: '(cn=*)' })).toMatchObject({ filter: '(cn=*)', managed: 'default' });
     } finally {
       await t.cleanup();
     }

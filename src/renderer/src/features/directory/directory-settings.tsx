@@ -11,7 +11,7 @@ import {
 import { CallError } from '../../lib/api';
 import { useDeleteDirectory, useDirectories, useSaveDirectory, useTestDirectory } from './queries';
 import { describeError } from '../../lib/describe-error';
-import { CheckboxField, Field } from '../../components/field';
+import { CheckboxField, Field, ManagedNote } from '../../components/field';
 import { FormFooter } from '../../components/form-footer';
 import { ListStatus, ManagedRows, useManagedList, type RowWords } from '../../components/managed-list';
 
@@ -183,6 +183,8 @@ function DirectoryForm({ editing, onDone }: { editing: DirectoryView | null; onD
 /** Settings → Phonebooks: the company directories the picker searches. */
 export function DirectorySettings() {
   const { t } = useTranslation('directory');
+  const settingsT = useTranslation('settings').t;
+  const managedText = { locked: settingsT('managed.locked'), default: settingsT('managed.default') };
   const id = useId();
   const directories = useDirectories();
   const list = useManagedList<DirectoryView>(useDeleteDirectory(), () => t('settings.removed'));
@@ -207,6 +209,7 @@ export function DirectorySettings() {
               <strong>{d.name}</strong>
               <span className="muted">{d.url}</span>
               <span className="muted">{d.bindDn ? (d.hasPassword ? t('settings.hasPassword') : t('settings.noPassword')) : null}</span>
+              <ManagedNote id={`${id}-${d.id}-managed`} managed={d.managed} text={managedText} />
             </>
           )}
         </ManagedRows>
