@@ -19,6 +19,21 @@ test.use({
       service: { value: { baseUrl: sim.baseUrl, apiKey: sim.apiKey }, locked: true },
       review: { value: { always: false, recipientsAbove: 3, costAbove: 5 }, locked: true },
       contractUnitPrice: { value: 0.1, locked: true },
+      directories: {
+        value: [
+          {
+            name: 'Head office',
+            url: 'ldaps://dc1.example.com',
+            startTls: false,
+            allowPlain: false,
+            bindDn: 'cn=fax-reader,ou=service,dc=example,dc=com',
+            baseDn: 'ou=people,dc=example,dc=com',
+            filter: '(facsimileTelephoneNumber=*)',
+            attributes: { name: ['displayName'], company: ['o'], fax: ['facsimileTelephoneNumber'], extraFax: [] },
+          },
+        ],
+        locked: true,
+      },
       defaultCountry: { value: 'DE' },
       faxQuality: { value: 'fine' },
     };
@@ -103,7 +118,17 @@ for (const language of ['en', 'zh-CN'] as const satisfies readonly Language[]) {
     await expect(country).toHaveValue('DE');
     await expect(country).toBeEnabled();
     await expect(main.getByTestId('managed-note').filter({ hasText: defaultNote })).toHaveCount(1);
-    await expect(main.getByTestId('managed-note').filter({ hasText: lockedNote })).toHaveCount(3);
+    // the account's address and key, the review and the price, and the company directory
+    await expect(main.getByTestId('managed-note').filter({ hasText: lockedNote })).toHaveCount(4);
+    const directories = main.getByTestId('directory-settings');
+    await expect(directories.getByTestId('managed-note')).toHaveText(lockedNote);
+    // removing the administrator's directory is refused, in words, and it stays
+    await directories.getByRole('button', { name: `${l('directory:settings.remove')} Head office` }).click();
+    await directories.getByRole('button', { name: l('directory:settings.remove'), exact: true }).click();
+    await expect(directories.getByText(l('errors:codes.settings_locked'))).toBeVisible();
+    await expect(directories.getByText('Head office', { exact: true })).toBeVisible();
+    await directories.scrollIntoViewIfNeeded();
+    await shot(page, `managed-directory-${language}`);
 
     // changing the preset country and saving keeps the locked ones as they are
     await country.fill('FR');
