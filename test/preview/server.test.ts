@@ -90,3 +90,21 @@ describe('the preview token', () => {
     expect(script).toContain("new EventSource('/__faxdesk/events')");
   });
 });
+
+describe('the preview opened without its token', () => {
+  it('says how to open FaxDesk (in the browser’s language) instead of serving a window whose panels would fail', async () => {
+    const en = await get('/', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(en.status).toBe(401);
+    const enText = await en.text();
+    expect(enText).toContain('needs the address printed when it started');
+    expect(enText).not.toContain('bridge.js');
+    const zh = await get('/index.html', { 'accept-language': 'zh-CN,zh;q=0.9' });
+    expect(zh.status).toBe(401);
+    expect(await zh.text()).toContain('需要启动时打印的地址');
+    // with the cookie the first address set, the window itself
+    const { cookie } = await firstLoad();
+    const page = await get('/', { cookie });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/__faxdesk/bridge.js');
+  });
+});

@@ -174,7 +174,22 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       });
       return void res.end();
     }
+    // The page itself without the token (a bookmark, a second browser, the address typed by hand): say how
+    // to open FaxDesk instead of a window whose every panel then fails.
+    if ((url.pathname === '/' || url.pathname === '/index.html') && !tokenOk(req)) {
+      res.writeHead(401, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'" });
+      return void res.end(needsTokenPage(req.headers['accept-language']));
+    }
     return serveStatic(url, res);
+  }
+
+  /** A plain page in the browser's language (English or Chinese): the React app and its translations are not loaded here. */
+  function needsTokenPage(acceptLanguage: string | undefined): string {
+    const zh = /^\s*zh/i.test(acceptLanguage ?? '');
+    const [lang, title, text] = zh
+      ? ['zh-CN', 'FaxDesk 预览', '此 FaxDesk 窗口需要启动时打印的地址（末尾带 ?token=…）。请在此浏览器中打开 npm start 打印的地址，或重新运行 npm start 获取新地址。']
+      : ['en', 'FaxDesk preview', 'This FaxDesk window needs the address printed when it started (it ends in ?token=…). Open the address npm start printed in this browser, or run npm start again for a new one.'];
+    return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
   }
 
   function serveStatic(url: URL, res: http.ServerResponse) {
