@@ -5,8 +5,8 @@ import type pg from 'pg';
  * connection out it no longer listens for that connection's 'error' event: a
  * server that ends it mid-work (a restart, an administrator's kill) would
  * otherwise be an uncaught exception in main. Here the error is held, the
- * statement waiting next fails as usual, and a broken connection is destroyed
- * on release instead of going back to the pool.
+ * statement waiting next fails as usual, and a connection whose work failed is
+ * destroyed on release instead of going back to the pool.
  */
 export async function withOfficeClient<T>(pool: Pick<pg.Pool, 'connect'>, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -18,7 +18,8 @@ export async function withOfficeClient<T>(pool: Pick<pg.Pool, 'connect'>, work: 
   try {
     return await work(client);
   } catch (e) {
-    broken ??= e instanceof Error && isConnectionGone(e) ? e : undefined;
+    // a connection whose work failed is discarded, not handed to the next caller
+    broken ??= e instanceof Error ? e : new Error(String(e));
     throw e;
   } finally {
     client.off('error', onError);
@@ -26,8 +27,3 @@ export async function withOfficeClient<T>(pool: Pick<pg.Pool, 'connect'>, work: 
   }
 }
 
-/** errors after which the connection cannot be trusted with another statement */
-function isConnectionGone(e: Error): boolean {
-  const code = (e as { code?: string }).code;
-  return code === 'ECONNRESET' || code === 'EPIPE' || code === '57P01' || code === '57P02' || code === '57P03' || /Connection terminated/i.test(e.message);
-}

@@ -19,6 +19,7 @@ import type { SendIntent, TaskDetail } from '../history/types';
 import type { Logger } from '../log';
 import { UserError } from '../errors';
 import { describeOfficeFailure, type OpenOffice } from './office-connection';
+import { withOfficeClient } from './checkout';
 import { OFFICE_CHANNEL, officeRecordOf, upsertOfficeTasks, type Desk, type OfficeTaskRecord } from './office-records';
 import type { OfficeDocument, OutboxQueue } from './outbox-queue';
 
@@ -245,25 +246,7 @@ export function createOfficeMirror(deps: OfficeMirrorDeps): OfficeMirror {
         records.push(officeRecordOf(detail, desk, documents, fingerprint));
       }
       try {
-        const client = await office.pool.connect();
-        // the server can end the connection between two statements of the transaction (a crash, a
-        // restart): pg then emits 'error' on the checked-out client, which without a listener would
-        // be an uncaught exception in main; the statement waiting next fails and is handled below
-        let broken: Error | undefined;
-        const onError = (e: Error) => {
-          broken = e;
-        };
-        client.on('error', onError);
-        try {
-          await upsertOfficeTasks(client, desk, records);
-        } catch (e) {
-          broken ??= e instanceof Error ? e : new Error(String(e));
-          throw e;
-        } finally {
-          client.off('error', onError);
-          // a connection that failed is discarded, not handed to the next write
-          client.release(broken);
-        }
+        await withOfficeClient(office.pool, (client) => upsertOfficeTasks(client, desk, records));
       } catch (e) {
         await goOffline(describeOfficeFailure(e, deps.server));
         return;

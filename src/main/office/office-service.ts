@@ -5,6 +5,7 @@
  * protection (office-passwords.ts), "Test", and the mirror that writes this
  * desk's tasks (office-mirror.ts) while an office database is configured.
  */
+import type pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -191,6 +192,19 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
   const displayNameOf = (fields: OfficeFields) => fields.displayName || fallbackName;
 
+  /** A read of the office's shared view: 'office.unavailable' while not connected, a database failure in plain words. */
+  async function readOffice<T>(read: (pool: pg.Pool) => Promise<T>): Promise<T> {
+    const pool = mirror?.pool();
+    if (!pool) {
+      throw new UserError('office.unavailable', 'The office database is not connected: only this desk’s faxes can be shown. Check Settings → Office outbox.');
+    }
+    try {
+      return await read(pool);
+    } catch (e) {
+      throw describeOfficeFailure(e, effective()?.fields ?? { host: '', port: 0, database: '', user: '' });
+    }
+  }
+
   /** servers (host:port) that answered in PostgreSQL this session: dialling them again probes nothing */
   const spokePostgres = new Set<string>();
   const serverKey = (f: Pick<OfficeFields, 'host' | 'port'>) => `${f.host.toLowerCase()}:${f.port}`;
@@ -318,39 +332,15 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       return view();
     },
     async listTasks(page) {
-      const pool = mirror?.pool();
-      if (!pool) {
-        throw new UserError('office.unavailable', 'The office database is not connected: only this desk’s faxes can be shown. Check Settings → Office outbox.');
-      }
-      try {
-        return await listOfficeTasks(pool, queue.deskId, page);
-      } catch (e) {
-        throw describeOfficeFailure(e, effective()?.fields ?? { host: '', port: 0, database: '', user: '' });
-      }
+      return readOffice((pool) => listOfficeTasks(pool, queue.deskId, page));
     },
     async spending() {
-      const pool = mirror?.pool();
-      if (!pool) {
-        throw new UserError('office.unavailable', 'The office database is not connected: only this desk’s faxes can be shown. Check Settings → Office outbox.');
-      }
       const now = new Date();
       const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
-      try {
-        return await officeSpendingSince(pool, queue.deskId, monthStart);
-      } catch (e) {
-        throw describeOfficeFailure(e, effective()?.fields ?? { host: '', port: 0, database: '', user: '' });
-      }
+      return readOffice((pool) => officeSpendingSince(pool, queue.deskId, monthStart));
     },
     async failures(sinceMs) {
-      const pool = mirror?.pool();
-      if (!pool) {
-        throw new UserError('office.unavailable', 'The office database is not connected: only this desk’s faxes can be shown. Check Settings → Office outbox.');
-      }
-      try {
-        return await officeFailuresSince(pool, queue.deskId, sinceMs);
-      } catch (e) {
-        throw describeOfficeFailure(e, effective()?.fields ?? { host: '', port: 0, database: '', user: '' });
-      }
+      return readOffice((pool) => officeFailuresSince(pool, queue.deskId, sinceMs));
     },
     async guardSend(profile, fingerprint, name, confirmed) {
       const pool = mirror?.pool();

@@ -14,6 +14,7 @@
 import type pg from 'pg';
 import { taskSchema, type Task } from '../../shared/api/schemas';
 import { POLL_PENDING_MS, POLL_SENDING_MS } from '../../shared/task-state';
+import { withOfficeClient } from './checkout';
 import { OFFICE_CHANNEL } from './office-records';
 
 /** a lease not renewed for this long is free: the desk holding it is closed or offline */
@@ -103,41 +104,30 @@ export function createPollLease(pool: pg.Pool, deskId: string): TaskLease {
     },
     async record(task) {
       const ref = String(task.task_ref);
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      // the server may end the connection mid-transaction: without a listener that 'error' would be
-      // an uncaught exception in main; the next statement fails and is handled below
-      const onError = (e: Error) => {
-        broken = e;
-      };
-      client.on('error', onError);
-      try {
-        await client.query('BEGIN');
-        const lease = await client.query<{ owner_desk_id: string }>(RECORD, [ref, task.status, JSON.stringify(task), deskId]);
-        const owner = lease.rows[0]?.owner_desk_id;
-        if (owner !== undefined && owner !== deskId) {
-          const count = (s: string) => task.recipients.filter((x) => x.status === s).length;
-          const charges = task.recipients.reduce((sum, x) => sum + Number(x.charged_amount || 0), 0);
-          const pending = count('pending') + count('sending');
-          const row = await client.query<{ intent_id: string }>(UPDATE_TASK, [
-            ref, task.status, count('success'), count('failed'), pending, count('canceled'), charges, deskId,
-          ]);
-          const intentId = row.rows[0]?.intent_id;
-          if (intentId) {
-            await client.query(UPDATE_RECIPIENTS, [intentId, JSON.stringify(task.recipients)]);
-            await client.query('SELECT pg_notify($1, $2)', [OFFICE_CHANNEL, intentId]);
+      await withOfficeClient(pool, async (client) => {
+        try {
+          await client.query('BEGIN');
+          const lease = await client.query<{ owner_desk_id: string }>(RECORD, [ref, task.status, JSON.stringify(task), deskId]);
+          const owner = lease.rows[0]?.owner_desk_id;
+          if (owner !== undefined && owner !== deskId) {
+            const count = (s: string) => task.recipients.filter((x) => x.status === s).length;
+            const charges = task.recipients.reduce((sum, x) => sum + Number(x.charged_amount || 0), 0);
+            const pending = count('pending') + count('sending');
+            const row = await client.query<{ intent_id: string }>(UPDATE_TASK, [
+              ref, task.status, count('success'), count('failed'), pending, count('canceled'), charges, deskId,
+            ]);
+            const intentId = row.rows[0]?.intent_id;
+            if (intentId) {
+              await client.query(UPDATE_RECIPIENTS, [intentId, JSON.stringify(task.recipients)]);
+              await client.query('SELECT pg_notify($1, $2)', [OFFICE_CHANNEL, intentId]);
+            }
           }
+          await client.query('COMMIT');
+        } catch (e) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw e;
         }
-        await client.query('COMMIT');
-      } catch (e) {
-        broken ??= e instanceof Error ? e : new Error(String(e));
-        await client.query('ROLLBACK').catch(() => {});
-        throw e;
-      } finally {
-        client.off('error', onError);
-        // a connection that failed is discarded, not handed to the next write
-        client.release(broken);
-      }
+      });
     },
     async news() {
       const r = await pool.query<{ response: unknown; response_seq: string }>(NEWS, [deskId, newsCursor]);
