@@ -13,6 +13,7 @@ import {
 } from '../../shared/policy';
 import type { DirectoryFields } from '../../shared/directory/types';
 import type { Settings } from '../../shared/settings';
+import { readWindowsAcl, windowsAclProblem, type WindowsAcl } from './windows-acl';
 
 /** A policy file larger than this is not read (a policy is a few hundred bytes). */
 export const MAX_POLICY_BYTES = 256 * 1024;
@@ -77,15 +78,16 @@ export interface ReadPolicyOptions {
   uid?: number;
   /** home folder for `~` in the hot folder path */
   home?: string;
+  /** how the file's owner and ACL are read on Windows (tests); default: PowerShell's Get-Acl */
+  readWindowsAcl?: (file: string) => WindowsAcl;
 }
 
 /**
  * Why the file may not be trusted, or null. A policy locks settings for
  * everyone on the machine, so only root (or the user naming the file
  * themselves with FAXDESK_POLICY) may own it, and nobody else may write it:
- * otherwise one user could lock another's settings. On Windows the file's ACL
- * is not checked here (docs/deploy.md: %ProgramData% is writable only by
- * Administrators for files they create).
+ * otherwise one user could lock another's settings. POSIX owners and modes;
+ * Windows owners and ACLs: windowsAclProblem.
  */
 export function unsafeOwner(st: fs.Stats, platform: NodeJS.Platform, fromEnv: boolean, uid: number | undefined): string | null {
   if (platform === 'win32') return null;
@@ -122,7 +124,10 @@ export function readPolicy(options: ReadPolicyOptions = {}): Policy {
     try {
       const st = fs.fstatSync(fd);
       if (!st.isFile()) return fail('unreadable', 'not a regular file');
-      const unsafe = unsafeOwner(st, platform, fromEnv, options.uid ?? process.getuid?.());
+      const unsafe =
+        platform === 'win32'
+          ? windowsAclProblem((options.readWindowsAcl ?? readWindowsAcl)(file), fromEnv)
+          : unsafeOwner(st, platform, fromEnv, options.uid ?? process.getuid?.());
       if (unsafe) return fail('unsafe_owner', unsafe);
       if (st.size > MAX_POLICY_BYTES) return fail('unreadable', `larger than ${MAX_POLICY_BYTES} bytes`);
       text = fs.readFileSync(fd, 'utf8');
