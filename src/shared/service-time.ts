@@ -47,8 +47,8 @@ function wallOf(ms: number, tz: string): Wall {
   const parts: Record<string, string> = {};
   for (const p of wallFormatter(tz).formatToParts(ms)) parts[p.type] = p.value;
   const yearOfEra = Number(parts.year);
-  // 'BC' years count backwards from 1 BC = year 0 (proleptic, ISO style).
-  const year = parts.era === 'BC' || parts.era === 'B' ? 1 - yearOfEra : yearOfEra;
+  // 'BC' years count backwards from 1 BC = year 0 (proleptic, ISO style); en-US writes the short era as 'BC'.
+  const year = parts.era === 'BC' ? 1 - yearOfEra : yearOfEra;
   return {
     year,
     month: Number(parts.month),
@@ -168,8 +168,8 @@ export function fromServiceTime(s: string, tz: string): Date | null {
 
 /** A service timestamp as ms since the epoch, or null (see fromServiceTime). */
 export function serviceTimeToMs(s: string | null | undefined, tz: string): number | null {
-  if (s === null || s === undefined) return null;
-  return fromServiceTime(s, tz)?.getTime() ?? null;
+  // no timestamp is no instant: '' is refused like any malformed string
+  return fromServiceTime(s ?? '', tz)?.getTime() ?? null;
 }
 
 export interface FormatLocalOptions {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatLocal, formatServiceTimeLocal, fromServiceTime, toServiceTime } from '../../src/shared/service-time';
+import { formatLocal, formatServiceTimeLocal, fromServiceTime, serviceTimeToMs, toServiceTime } from '../../src/shared/service-time';
 
 const iso = (s: string, tz: string) => fromServiceTime(s, tz)?.toISOString() ?? null;
 
@@ -131,5 +131,89 @@ describe('showing times to people', () => {
     expect(formatLocal(d, { locale: 'zh-CN', timeZone: 'Asia/Shanghai' })).toBe('2026/11/23 14:06');
     expect(formatLocal(d, { locale: 'zh-CN', timeZone: 'Asia/Shanghai', seconds: true })).toBe('2026/11/23 14:06:05');
     expect(formatLocal(d, { locale: 'en', timeZone: 'Asia/Shanghai', style: 'date' })).toBe('11/23/2026');
+  });
+});
+
+describe('the edges of the format (four-digit years, real calendar days)', () => {
+  it('writes years 0000 to 9999 and refuses an instant outside them rather than writing a wrong year', () => {
+    // 1 BC is year 0000 in the format; 2 BC would be -0001, which the format cannot write
+    expect(toServiceTime(new Date('0000-06-01T00:00:00Z'), 'UTC')).toBe('0000-06-01 00:00:00');
+    expect(() => toServiceTime(new Date('-000001-12-31T23:59:59Z'), 'UTC')).toThrow('year outside 0000-9999');
+    expect(toServiceTime(new Date('0999-03-04T05:06:07Z'), 'UTC')).toBe('0999-03-04 05:06:07');
+    expect(toServiceTime(new Date('9999-12-31T23:59:59Z'), 'UTC')).toBe('9999-12-31 23:59:59');
+    expect(() => toServiceTime(new Date('+010000-01-01T00:00:00Z'), 'UTC')).toThrow('year outside 0000-9999');
+    expect(() => toServiceTime(new Date(Number.NaN), 'UTC')).toThrow('invalid Date');
+  });
+
+  it('reads the earliest and the latest time the format can hold', () => {
+    expect(iso('0000-01-01 00:00:00', 'UTC')).toBe('0000-01-01T00:00:00.000Z');
+    expect(iso('9999-12-31 23:59:59', 'UTC')).toBe('9999-12-31T23:59:59.000Z');
+  });
+
+  it('every month’s last day is a date and the day after it is not', () => {
+    // the calendar's month lengths, in 2026 (not a leap year)
+    const lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    lengths.forEach((last, i) => {
+      const month = String(i + 1).padStart(2, '0');
+      expect(iso(`2026-${month}-${last} 12:00:00`, 'UTC')).toBe(`2026-${month}-${last}T12:00:00.000Z`);
+      expect([month, fromServiceTime(`2026-${month}-${last + 1} 12:00:00`, 'UTC')]).toEqual([month, null]);
+      expect([month, fromServiceTime(`2026-${month}-00 12:00:00`, 'UTC')]).toEqual([month, null]);
+    });
+  });
+
+  it('29 February: every fourth year, but not in 1900 or 2100, and in 2000', () => {
+    expect(iso('2024-02-29 00:00:00', 'UTC')).toBe('2024-02-29T00:00:00.000Z');
+    expect(iso('2000-02-29 00:00:00', 'UTC')).toBe('2000-02-29T00:00:00.000Z');
+    expect(fromServiceTime('1900-02-29 00:00:00', 'UTC')).toBeNull();
+    expect(fromServiceTime('2100-02-29 00:00:00', 'UTC')).toBeNull();
+    expect(fromServiceTime('2027-02-29 00:00:00', 'UTC')).toBeNull();
+  });
+
+  it('the last second of a day is a time; minute 60 is not', () => {
+    expect(iso('2026-01-01 23:59:59', 'UTC')).toBe('2026-01-01T23:59:59.000Z');
+    expect(fromServiceTime('2026-01-01 00:60:00', 'UTC')).toBeNull();
+    expect(fromServiceTime('2026-01-01 23:59:60', 'UTC')).toBeNull();
+  });
+});
+
+describe('a timestamp from a service reply (serviceTimeToMs)', () => {
+  it('is the instant in the service’s zone; none, or something that is not text, is no instant', () => {
+    expect(serviceTimeToMs('2026-01-15 09:00:00', 'Asia/Shanghai')).toBe(Date.parse('2026-01-15T01:00:00Z'));
+    expect(serviceTimeToMs(null, 'Asia/Shanghai')).toBeNull();
+    expect(serviceTimeToMs(undefined, 'Asia/Shanghai')).toBeNull();
+    expect(serviceTimeToMs('', 'Asia/Shanghai')).toBeNull();
+    // a malformed reply with a list where the text belongs reads as text only if nothing checks
+    expect(serviceTimeToMs(['2026-01-15 09:00:00'] as never, 'Asia/Shanghai')).toBeNull();
+    expect(fromServiceTime(20260115 as never, 'Asia/Shanghai')).toBeNull();
+  });
+
+  it('many times in the same hour read alike (the hour’s offset is remembered), and the next hour is an hour later', () => {
+    const at = (s: string) => serviceTimeToMs(s, 'Asia/Kolkata');
+    expect(at('2026-04-10 10:00:00')).toBe(Date.parse('2026-04-10T04:30:00Z'));
+    expect(at('2026-04-10 10:59:59')).toBe(Date.parse('2026-04-10T05:29:59Z'));
+    expect(at('2026-04-10 10:30:00')).toBe(Date.parse('2026-04-10T05:00:00Z'));
+    expect(at('2026-04-10 11:00:00')).toBe(Date.parse('2026-04-10T05:30:00Z'));
+    // a remembered hour of one zone is not another zone's
+    expect(serviceTimeToMs('2026-04-10 10:00:00', 'Asia/Shanghai')).toBe(Date.parse('2026-04-10T02:00:00Z'));
+  });
+});
+
+describe('showing times: every option counts, whatever was shown before', () => {
+  it('an invalid date shows as nothing rather than throwing', () => {
+    expect(formatLocal(new Date(Number.NaN), { locale: 'en', timeZone: 'UTC' })).toBe('');
+  });
+
+  it('style, seconds, zone and language each change the text, one right after another', () => {
+    const d = new Date('2026-11-23T06:06:05Z');
+    const shown = [
+      formatLocal(d, { locale: 'en', timeZone: 'UTC' }),
+      formatLocal(d, { locale: 'en', timeZone: 'UTC', style: 'datetime' }),
+      formatLocal(d, { locale: 'en', timeZone: 'UTC', style: 'date' }),
+      formatLocal(d, { locale: 'en', timeZone: 'UTC', style: 'time' }),
+      formatLocal(d, { locale: 'en', timeZone: 'UTC', style: 'time', seconds: true }),
+      formatLocal(d, { locale: 'en', timeZone: 'Asia/Shanghai', style: 'time' }),
+      formatLocal(d, { locale: 'zh-CN', timeZone: 'UTC', style: 'date' }),
+    ];
+    expect(shown).toEqual(['11/23/2026, 06:06', '11/23/2026, 06:06', '11/23/2026', '06:06', '06:06:05', '14:06', '2026/11/23']);
   });
 });
