@@ -31,7 +31,7 @@ export const modules = {
   'file-handles': {
     what: 'the IPC door: what a file handle is, input validation, granted paths',
     mutate: ['src/shared/file-handle.ts', 'src/main/ipc/dispatch.ts', 'src/main/files/grants.ts'],
-    tests: ['test/main/ipc/dispatch.test.ts', 'test/main/ipc/preview-handlers.test.ts', 'test/reliability/file-capabilities.test.ts'],
+    tests: ['test/main/files/grants.test.ts', 'test/main/ipc/dispatch.test.ts', 'test/main/ipc/preview-handlers.test.ts', 'test/reliability/file-capabilities.test.ts'],
   },
   redaction: {
     what: 'secrets kept out of log lines (redact)',
