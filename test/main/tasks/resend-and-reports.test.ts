@@ -59,6 +59,45 @@ describe('auto-retry', () => {
     expect(rig.sim.taskCount()).toBeGreaterThanOrEqual(before);
   });
 
+  it('waits exactly the delay the user set — not a moment less — and one attempt means one resend', async () => {
+    rig = await makeRig({ settings: { autoRetry: { enabled: true, attempts: 1, delayMinutes: 5 } } });
+    const file = await samplePdf(rig.dir);
+    const ref = await rig.send('Retry once', [BUSY], file);
+    rig.feature.tracker.start();
+    // the moment the poll that saw the task end ran (each timer settles before the next)
+    let endedAt: number | null = null;
+    const settle = async () => {
+      await rig!.feature.autoRetry.idle();
+      await rig!.feature.tracker.idle();
+      if (endedAt === null && rig!.feature.autoRetry.scheduled().has(ref)) endedAt = rig!.clock.now();
+    };
+    for (let i = 0; i < 40 && endedAt === null; i++) await rig.clock.advance(60_000, settle);
+    const at = rig.feature.autoRetry.scheduled().get(ref)!;
+    expect(at - endedAt!).toBe(5 * 60_000);
+    await rig.clock.advance(at - 1 - rig.clock.now(), settle);
+    expect(rig.sim.taskCount()).toBe(1);
+    await rig.clock.advance(1, settle);
+    expect(rig.sim.taskCount()).toBe(2);
+    expect(rig.sim.tasks()[1]!.recipients.map((r) => r.phone_number)).toEqual([BUSY]);
+    // the resend is busy again: with one attempt allowed, that is the end of it
+    await poll(rig, 20);
+    expect(rig.sim.taskCount()).toBe(2);
+    expect(rig.feature.autoRetry.scheduled().size).toBe(0);
+    expect(rig.logLines.some((l) => l.includes('is retry 1 of 1; not retrying again'))).toBe(true);
+  });
+
+  it('turned off while a retry waits: nothing is resent', async () => {
+    rig = await makeRig({ settings: { autoRetry: { enabled: true, attempts: 2, delayMinutes: 2 } } });
+    const file = await samplePdf(rig.dir);
+    const ref = await rig.send('Retry then off', [BUSY], file);
+    rig.feature.tracker.start();
+    for (let i = 0; i < 40 && !rig.feature.autoRetry.scheduled().has(ref); i++) await poll(rig, 1);
+    expect(rig.feature.autoRetry.scheduled().has(ref)).toBe(true);
+    rig.settings.autoRetry = { ...rig.settings.autoRetry, enabled: false };
+    await poll(rig, 10);
+    expect(rig.sim.taskCount()).toBe(1);
+  });
+
   it('is off by default', async () => {
     rig = await makeRig();
     const file = await samplePdf(rig.dir);
