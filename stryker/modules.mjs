@@ -61,7 +61,7 @@ export const modules = {
   'resend-and-retry': {
     what: 'resending failed recipients and the automatic retry',
     mutate: ['src/main/tasks/resend.ts', 'src/main/tasks/auto-retry.ts'],
-    tests: ['test/main/tasks/resend-and-reports.test.ts', 'test/main/tasks/lifecycle.test.ts'],
+    tests: ['test/main/tasks/resend-rules.test.ts', 'test/main/tasks/resend-and-reports.test.ts', 'test/main/tasks/lifecycle.test.ts'],
   },
   'hot-folder': {
     what: 'the hot folder (settle, writer, format and ledger checks)',
