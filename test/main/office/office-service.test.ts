@@ -128,6 +128,33 @@ describe.skipIf(missing)('office outbox through main’s handlers', () => {
     expect(await officeTasks()).toEqual([]);
   });
 
+  it('a CA file replaced by another file after it was chosen is refused in plain words, never read; nothing is stored', async () => {
+    const t = await desk();
+    const input = officeInput(t);
+    const chosen = path.join(t.dataDir, 'office-ca-chosen.pem');
+    // another file (a valid certificate, even) takes the chosen file's name after it was picked
+    const other = path.join(t.dataDir, 'other.pem');
+    fs.writeFileSync(other, pgServer.certPem!);
+    fs.renameSync(other, chosen);
+    const tested = await dispatch(t.services.handlers, 'testOffice', input);
+    expect(!tested.ok && tested.error.code).toBe('file.changed');
+    expect(!tested.ok && tested.error.message).toContain('office-ca-chosen.pem');
+    const saved = await dispatch(t.services.handlers, 'saveOffice', input);
+    expect(!saved.ok && saved.error.code).toBe('file.changed');
+    expect(fs.existsSync(path.join(t.dataDir, 'office-ca.pem'))).toBe(false);
+    expect(fs.existsSync(path.join(t.dataDir, 'office.json'))).toBe(false);
+    // a link put in its place is refused alike
+    fs.rmSync(chosen);
+    const elsewhere = path.join(t.dataDir, 'elsewhere.pem');
+    fs.writeFileSync(elsewhere, pgServer.certPem!);
+    fs.symlinkSync(elsewhere, chosen);
+    const linked = await dispatch(t.services.handlers, 'testOffice', input);
+    expect(!linked.ok && linked.error.code).toBe('file.changed');
+    // chosen again, the same bytes are trusted
+    const again = await dispatch(t.services.handlers, 'testOffice', officeInput(t));
+    expect(again.ok && again.value).toMatchObject({ protection: 'tls-verified' });
+  });
+
   it('a fax sent from an account reaches the office database with its sender and computer; a demo fax never does', async () => {
     const s = await sim();
     const t = await desk();
