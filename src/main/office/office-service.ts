@@ -23,7 +23,7 @@ import { describeOfficeFailure, openOffice, testOfficeConnection, type OfficeTar
 import { listOfficeTasks, officeFailuresSince, officeSpendingSince } from './office-views';
 import { claimSend, withdrawClaim } from './office-guard';
 import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/ipc/error-details';
-import { createOfficeMirror, markingHistory, type OfficeMirror } from './office-mirror';
+import { createOfficeMirror, markingHistory, queueSendDocuments, type OfficeMirror } from './office-mirror';
 import { createOfficePasswords } from './office-passwords';
 import { openOutboxQueue, type OutboxQueue } from './outbox-queue';
 import { createPollLease, type TaskLease } from './poll-lease';
@@ -405,10 +405,18 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       );
     },
     wrapHistory(history) {
-      // while no office database is configured nothing is marked: there is nowhere to replay to
+      // While no office database is configured nothing is marked: there is nowhere to replay to. While one
+      // is but its mirror is still starting (at start-up, when the history recovers interrupted sends, or
+      // between two connections), the marks go to the queue, which the mirror drains when it starts.
       return markingHistory(history, {
-        touched: (ids) => mirror?.hooks.touched(ids),
-        sendRecorded: (sendId, intent) => mirror?.hooks.sendRecorded(sendId, intent),
+        touched: (ids) => {
+          if (mirror) mirror.hooks.touched(ids);
+          else if (effective() && ids.length) queue.mark(ids);
+        },
+        sendRecorded: (sendId, intent) => {
+          if (mirror) mirror.hooks.sendRecorded(sendId, intent);
+          else if (effective()) queueSendDocuments(queue, sendId, intent);
+        },
       });
     },
     taskLease,

@@ -16,6 +16,7 @@ import type { OfficeInput, OfficeView } from '../../../src/shared/office/types';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
 import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
+import { createMemorySecretStore } from '../../../src/main/credentials/secret-store';
 import { samplePdf } from '../tasks/helpers';
 
 const missing = postgresMissing();
@@ -153,6 +154,40 @@ describe.skipIf(missing)('office outbox through main’s handlers', () => {
     // chosen again, the same bytes are trusted
     const again = await dispatch(t.services.handlers, 'testOffice', officeInput(t));
     expect(again.ok && again.value).toMatchObject({ protection: 'tls-verified' });
+  });
+
+  it('a send interrupted mid-create (FaxDesk stopped before the service answered) reaches the office database as outcome unknown at the next start', async () => {
+    const s = await sim();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-office-recover-'));
+    open.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    // the same keychain across the two runs, as on a real computer
+    const secrets = createMemorySecretStore();
+    const run = async () => {
+      const t = await makeTestServices({ dataDir }, { secretStore: secrets, officeRetryMs: { first: 50, max: 200 } });
+      open.push(() => t.cleanup());
+      return t;
+    };
+    const first = await run();
+    expect((await dispatch(first.services.handlers, 'saveOffice', officeInput(first))).ok).toBe(true);
+    expect((await dispatch(first.services.handlers, 'connectAccount', { baseUrl: s.baseUrl, apiKey: s.apiKey, secret: s.apiSecret })).ok).toBe(true);
+    const file = await samplePdf(first.dataDir, 1);
+    // the intent is recorded (and reaches the office), then FaxDesk stops before the create's answer
+    first.services.history.recordSend({
+      name: 'Contract',
+      files: [{ path: file, name: 'contract.pdf', size: fs.statSync(file).size, pages: 1, fileRef: 'f-1' }],
+      parts: [{ name: 'Contract', phoneNumbers: ['+8613800138000'] }],
+    });
+    await until('the intent in the office database', async () => (await officeTasks()).find((r) => r.create_state === 'creating'));
+    await first.services.close();
+
+    const second = await run();
+    const rows = await until('the recovered send in the office database', async () => {
+      const r = await officeTasks();
+      return r.length === 1 && r[0]!.create_state === 'outcome_unknown' ? r : null;
+    });
+    expect(rows[0]).toMatchObject({ task_ref: null, sender_name: 'Li Na', error: 'FaxDesk stopped before the service answered this send.' });
+    const local = second.services.history.listTasks();
+    expect(local.map((t) => t.createState)).toEqual(['outcome_unknown']);
   });
 
   it('a fax sent from an account reaches the office database with its sender and computer; a demo fax never does', async () => {
