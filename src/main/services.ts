@@ -169,7 +169,8 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   const opened = openRecovering(
     path.join(deps.dataDir, 'history.sqlite'),
     // Demo tasks and each account's tasks are kept apart (src/main/account/profile.ts).
-    (file) => openHistory(file, { serviceTimeZone: () => settings.get().serviceTimeZone, profile: () => connection.profile() }),
+    // Sends a previous run left in flight are recovered below, through the office's wrapper, so the office sees them too.
+    (file) => openHistory(file, { serviceTimeZone: () => settings.get().serviceTimeZone, profile: () => connection.profile(), recoverInterrupted: false }),
     {
       isNewer: (e) => e instanceof UserError && e.code === 'history.too_new',
       newerFallback: path.join(deps.dataDir, `history.schema-${LATEST_VERSION}.sqlite`),
@@ -191,6 +192,8 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     ...(options.officeNow ? { now: options.officeNow } : {}),
   });
   const history = office.wrapHistory(opened.value);
+  const recovered = history.recoverInterrupted();
+  if (recovered.length) deps.log.warn(`history: ${recovered.length} send(s) interrupted by the last exit marked outcome unknown`);
   const phonebook = createPhonebookService({
     dataDir: deps.dataDir,
     defaultCountry: () => settings.get().defaultCountry,

@@ -62,8 +62,8 @@ export interface History {
   markOutcomeUnknown(taskId: number, error: string): void;
   /** The service definitively refused the create (nothing was sent). */
   markCreateFailed(taskId: number, error: string): void;
-  /** Marks creates left in flight by a crash as outcome unknown; returns how many. */
-  recoverInterrupted(): number;
+  /** Marks creates left in flight by a crash as outcome unknown; returns the tasks it marked. */
+  recoverInterrupted(): number[];
   /** Stores a task-query response (task and all recipients) in one transaction and says what changed. */
   applyTaskResponse(task: TaskResponse): TaskChanges;
   /** Several responses (one poll round) in one transaction: one disk sync instead of one per task. */
@@ -272,10 +272,10 @@ function buildHistory(db: Database.Database, options: HistoryOptions): History {
       setCreateState(taskId, 'failed', error);
     },
 
-    recoverInterrupted(): number {
+    recoverInterrupted(): number[] {
       const ids = (s.interrupted.all() as { id: number }[]).map((r) => r.id);
       for (const id of ids) setCreateState(id, 'outcome_unknown', 'FaxDesk stopped before the service answered this send.');
-      return ids.length;
+      return ids;
     },
 
     applyTaskResponse(task: TaskResponse): TaskChanges {

@@ -106,6 +106,11 @@ export function markingHistory(history: History, hooks: MarkingHooks): History {
       history.markCreateFailed(taskId, error);
       touched([taskId]);
     },
+    recoverInterrupted() {
+      const ids = history.recoverInterrupted();
+      touched(ids);
+      return ids;
+    },
     applyTaskResponse(task) {
       const r = history.applyTaskResponse(task);
       touched([r.taskId]);
@@ -123,6 +128,15 @@ export function markingHistory(history: History, hooks: MarkingHooks): History {
       return r;
     },
   };
+}
+
+/** a send's documents as the office will see them (hashed at the first write) and its fingerprint, kept in the queue */
+export function queueSendDocuments(queue: OutboxQueue, sendId: number, intent: SendIntent): void {
+  queue.setSendDocuments(
+    sendId,
+    intent.files.map((f) => ({ name: f.name, pages: f.pages, size: f.size, sha256: null })),
+    intent.fingerprint ?? null,
+  );
 }
 
 async function sha256Of(file: string): Promise<string | null> {
@@ -270,13 +284,7 @@ export function createOfficeMirror(deps: OfficeMirrorDeps): OfficeMirror {
 
   const hooks: MarkingHooks = {
     touched: mark,
-    sendRecorded(sendId, intent) {
-      deps.queue.setSendDocuments(
-        sendId,
-        intent.files.map((f) => ({ name: f.name, pages: f.pages, size: f.size, sha256: null })),
-        intent.fingerprint ?? null,
-      );
-    },
+    sendRecorded: (sendId, intent) => queueSendDocuments(deps.queue, sendId, intent),
   };
 
   const mirror: OfficeMirror = {

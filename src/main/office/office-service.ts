@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { officeFieldsSchema, type OfficeFields, type OfficeFailure, type OfficeInput, type OfficeSpending, type OfficeStatus, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../shared/office/types';
 import type { SecretStore } from '../credentials/secret-store';
 import { UserError } from '../errors';
-import type { FileGrants } from '../files/grants';
+import { fileChanged, NO_FOLLOW, sameFile, type FileGrants } from '../files/grants';
 import type { History } from '../history/history';
 import type { Logger } from '../log';
 import { writeFileAtomic } from '../storage/atomic-write';
@@ -23,7 +23,7 @@ import { describeOfficeFailure, openOffice, testOfficeConnection, type OfficeTar
 import { listOfficeTasks, officeFailuresSince, officeSpendingSince } from './office-views';
 import { claimSend, withdrawClaim } from './office-guard';
 import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/ipc/error-details';
-import { createOfficeMirror, markingHistory, type OfficeMirror } from './office-mirror';
+import { createOfficeMirror, markingHistory, queueSendDocuments, type OfficeMirror } from './office-mirror';
 import { createOfficePasswords } from './office-passwords';
 import { openOutboxQueue, type OutboxQueue } from './outbox-queue';
 import { createPollLease, type TaskLease } from './poll-lease';
@@ -65,7 +65,7 @@ export interface OfficeServiceDeps {
   dataDir: string;
   log: Logger;
   secrets: SecretStore;
-  grants: Pick<FileGrants, 'pathOf'>;
+  grants: Pick<FileGrants, 'pathOf' | 'checkedPath' | 'identityOf'>;
   /** the unwrapped history (the mirror reads each task's current state) */
   history: History;
   onChange(view: OfficeView): void;
@@ -150,16 +150,38 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     }
   };
 
-  /** the PEM of a CA file the user handed over, checked */
-  function readCa(handle: string): { pem: string; name: string } {
-    const p = deps.grants.pathOf(handle, 'input');
-    const stat = fs.statSync(p);
-    const pem = stat.size <= MAX_CA_BYTES ? fs.readFileSync(p, 'utf8') : '';
+  /**
+   * The PEM of a CA file the user handed over, checked: the file that was granted (no link in its place,
+   * the same device and inode once open, as every read of a granted file), at most 256 KB, a certificate.
+   */
+  async function readCa(handle: string): Promise<{ pem: string; name: string }> {
+    const name = path.basename(deps.grants.pathOf(handle, 'input'));
+    const p = deps.grants.checkedPath(handle);
+    const unreadable = () => new UserError('file.unreadable', `FaxDesk could not read ${name}. Check that it still exists, or choose it again.`);
+    let file: fs.promises.FileHandle;
+    try {
+      file = await fs.promises.open(p, fs.constants.O_RDONLY | NO_FOLLOW);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw fileChanged(name);
+      throw unreadable();
+    }
+    let pem: string;
+    try {
+      const stat = await file.stat();
+      if (!sameFile(deps.grants.identityOf(handle), stat)) throw fileChanged(name);
+      if (!stat.isFile()) throw unreadable();
+      pem = stat.size <= MAX_CA_BYTES ? (await file.readFile({ encoding: 'utf8' })).slice(0, MAX_CA_BYTES) : '';
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      throw unreadable();
+    } finally {
+      await file.close();
+    }
     if (!/-----BEGIN CERTIFICATE-----/.test(pem)) {
       const message = 'This file is not a CA certificate in PEM form (it starts with -----BEGIN CERTIFICATE-----). Ask your administrator for the office’s CA file.';
       throw new UserError('office.bad_ca_file', message, { caFile: [message] });
     }
-    return { pem, name: path.basename(p) };
+    return { pem, name };
   }
 
   /** a locked policy: the connection fields are the policy's; anything else typed is refused with settings.locked */
@@ -181,7 +203,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     const extra = deps.extraCa ?? [];
     const ca =
       typeof input.caFile === 'object'
-        ? [...extra, readCa(input.caFile.handle).pem]
+        ? [...extra, (await readCa(input.caFile.handle)).pem]
         : input.caFile === 'keep' || policy?.locked
           ? storedCa()
           : extra.length
@@ -302,7 +324,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       if (policy?.locked) {
         // the CA is the policy's: the user's own copy is neither taken nor touched
       } else if (typeof input.caFile === 'object') {
-        const ca = readCa(input.caFile.handle);
+        const ca = await readCa(input.caFile.handle);
         // a copy: the trust stays when the chosen file is moved or deleted
         writeFileAtomic(caFile, ca.pem);
         caFileName = ca.name;
@@ -383,10 +405,18 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       );
     },
     wrapHistory(history) {
-      // while no office database is configured nothing is marked: there is nowhere to replay to
+      // While no office database is configured nothing is marked: there is nowhere to replay to. While one
+      // is but its mirror is still starting (at start-up, when the history recovers interrupted sends, or
+      // between two connections), the marks go to the queue, which the mirror drains when it starts.
       return markingHistory(history, {
-        touched: (ids) => mirror?.hooks.touched(ids),
-        sendRecorded: (sendId, intent) => mirror?.hooks.sendRecorded(sendId, intent),
+        touched: (ids) => {
+          if (mirror) mirror.hooks.touched(ids);
+          else if (effective() && ids.length) queue.mark(ids);
+        },
+        sendRecorded: (sendId, intent) => {
+          if (mirror) mirror.hooks.sendRecorded(sendId, intent);
+          else if (effective()) queueSendDocuments(queue, sendId, intent);
+        },
       });
     },
     taskLease,

@@ -15,7 +15,7 @@
 import type { Task } from '../../shared/api/schemas';
 import type { TaskTransition, TasksChanged, TrackerHealth } from '../../shared/ipc/channels/tasks';
 import type { Settings } from '../../shared/settings';
-import { isTerminalTask, nextPollAt, POLL_PENDING_MS, pollIntervalMs } from '../../shared/task-state';
+import { isTerminalTask, nextPollAt, POLL_SENDING_MS, pollIntervalMs } from '../../shared/task-state';
 import type { FaxApiClient } from '../api/client';
 import { AuthError, FaxApiError, NotFoundError, RateLimitedError } from '../api/errors';
 import type { TaskChanges } from '../history/types';
@@ -90,7 +90,7 @@ export interface TaskTracker {
   refreshIfDue(taskRef: string): Promise<boolean>;
   /**
    * Something outside the task says it may have moved (the balance changed): asks a visible
-   * sending task if the spec's shortest interval (30 s) has passed since it was last asked.
+   * sending task if a sending task's interval (60 s, DESIGN.md) has passed since it was last asked.
    */
   refreshOnEvidence(): Promise<number>;
   /** the user's refresh button: allowed once per floor; errors are thrown */
@@ -311,11 +311,9 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
    * tracker's own memory of when it last asked, which also covers a request
    * that failed and so never reached the history.
    */
-  function guard(taskRef: string, status: string, base: number, shortest = false): number {
+  function guard(taskRef: string, status: string, base: number): number {
     const asked = lastAsked.get(taskRef);
-    const usual = pollIntervalMs(status) ?? 0;
-    const interval = shortest ? Math.min(usual, POLL_PENDING_MS) : usual;
-    const byUs = asked ? asked.at + interval : 0;
+    const byUs = asked ? asked.at + (pollIntervalMs(status) ?? 0) : 0;
     const backoff = taskBackoff.get(taskRef)?.until ?? 0;
     return Math.max(base, byUs, backoff, global.until);
   }
@@ -327,12 +325,15 @@ export function createTaskTracker(o: TrackerOptions): TaskTracker {
     return base === null ? null : guard(taskRef, state.status, base);
   }
 
-  /** due by the spec's shortest interval (30 s since the last ask), for a sending task only */
+  /**
+   * Due by the interval for a task being sent (DESIGN.md: every 60 s while sending; the spec: about a
+   * minute), never the pending tasks' 30 s: news of a charge does not make the service's rate shorter.
+   */
   function dueOnEvidence(taskRef: string): boolean {
     const state = o.history.pollState(taskRef);
     if (!state || state.status !== 'sending') return false;
     const last = Math.max(state.lastCheckedAtMs ?? 0, lastAsked.get(taskRef)?.at ?? 0);
-    return guard(taskRef, state.status, last + POLL_PENDING_MS, true) <= clock.now();
+    return guard(taskRef, state.status, last + POLL_SENDING_MS) <= clock.now();
   }
 
   const canPoll = () => online && !asleep;

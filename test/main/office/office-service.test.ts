@@ -16,6 +16,7 @@ import type { OfficeInput, OfficeView } from '../../../src/shared/office/types';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
 import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
+import { createMemorySecretStore } from '../../../src/main/credentials/secret-store';
 import { samplePdf } from '../tasks/helpers';
 
 const missing = postgresMissing();
@@ -126,6 +127,67 @@ describe.skipIf(missing)('office outbox through main’s handlers', () => {
     const view = await dispatch(t.services.handlers, 'getOffice', undefined);
     expect(view.ok && (view.value as OfficeView)).toMatchObject({ configured: null, hasPassword: false, status: { state: 'off' } });
     expect(await officeTasks()).toEqual([]);
+  });
+
+  it('a CA file replaced by another file after it was chosen is refused in plain words, never read; nothing is stored', async () => {
+    const t = await desk();
+    const input = officeInput(t);
+    const chosen = path.join(t.dataDir, 'office-ca-chosen.pem');
+    // another file (a valid certificate, even) takes the chosen file's name after it was picked
+    const other = path.join(t.dataDir, 'other.pem');
+    fs.writeFileSync(other, pgServer.certPem!);
+    fs.renameSync(other, chosen);
+    const tested = await dispatch(t.services.handlers, 'testOffice', input);
+    expect(!tested.ok && tested.error.code).toBe('file.changed');
+    expect(!tested.ok && tested.error.message).toContain('office-ca-chosen.pem');
+    const saved = await dispatch(t.services.handlers, 'saveOffice', input);
+    expect(!saved.ok && saved.error.code).toBe('file.changed');
+    expect(fs.existsSync(path.join(t.dataDir, 'office-ca.pem'))).toBe(false);
+    expect(fs.existsSync(path.join(t.dataDir, 'office.json'))).toBe(false);
+    // a link put in its place is refused alike
+    fs.rmSync(chosen);
+    const elsewhere = path.join(t.dataDir, 'elsewhere.pem');
+    fs.writeFileSync(elsewhere, pgServer.certPem!);
+    fs.symlinkSync(elsewhere, chosen);
+    const linked = await dispatch(t.services.handlers, 'testOffice', input);
+    expect(!linked.ok && linked.error.code).toBe('file.changed');
+    // chosen again, the same bytes are trusted
+    const again = await dispatch(t.services.handlers, 'testOffice', officeInput(t));
+    expect(again.ok && again.value).toMatchObject({ protection: 'tls-verified' });
+  });
+
+  it('a send interrupted mid-create (FaxDesk stopped before the service answered) reaches the office database as outcome unknown at the next start', async () => {
+    const s = await sim();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-office-recover-'));
+    open.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    // the same keychain across the two runs, as on a real computer
+    const secrets = createMemorySecretStore();
+    const run = async () => {
+      const t = await makeTestServices({ dataDir }, { secretStore: secrets, officeRetryMs: { first: 50, max: 200 } });
+      open.push(() => t.cleanup());
+      return t;
+    };
+    const first = await run();
+    expect((await dispatch(first.services.handlers, 'saveOffice', officeInput(first))).ok).toBe(true);
+    expect((await dispatch(first.services.handlers, 'connectAccount', { baseUrl: s.baseUrl, apiKey: s.apiKey, secret: s.apiSecret })).ok).toBe(true);
+    const file = await samplePdf(first.dataDir, 1);
+    // the intent is recorded (and reaches the office), then FaxDesk stops before the create's answer
+    first.services.history.recordSend({
+      name: 'Contract',
+      files: [{ path: file, name: 'contract.pdf', size: fs.statSync(file).size, pages: 1, fileRef: 'f-1' }],
+      parts: [{ name: 'Contract', phoneNumbers: ['+8613800138000'] }],
+    });
+    await until('the intent in the office database', async () => (await officeTasks()).find((r) => r.create_state === 'creating'));
+    await first.services.close();
+
+    const second = await run();
+    const rows = await until('the recovered send in the office database', async () => {
+      const r = await officeTasks();
+      return r.length === 1 && r[0]!.create_state === 'outcome_unknown' ? r : null;
+    });
+    expect(rows[0]).toMatchObject({ task_ref: null, sender_name: 'Li Na', error: 'FaxDesk stopped before the service answered this send.' });
+    const local = second.services.history.listTasks();
+    expect(local.map((t) => t.createState)).toEqual(['outcome_unknown']);
   });
 
   it('a fax sent from an account reaches the office database with its sender and computer; a demo fax never does', async () => {

@@ -18,6 +18,7 @@ import { createMemorySecretStore } from '../../../src/main/credentials/secret-st
 import { openHistory, type History } from '../../../src/main/history';
 import { createLogger } from '../../../src/main/log';
 import { createOfficeService, type OfficeService } from '../../../src/main/office/office-service';
+import { createFileGrants } from '../../../src/main/files/grants';
 import { createPollLease, LEASE_MS } from '../../../src/main/office/poll-lease';
 import { openOffice } from '../../../src/main/office/office-connection';
 import { runOfficeMigrations, type OfficeMigration } from '../../../src/main/office/migrations';
@@ -111,7 +112,7 @@ function world() {
       dataDir: dir,
       log,
       secrets: createMemorySecretStore(),
-      grants: { pathOf: () => '' },
+      grants: createFileGrants(),
       history: plain,
       onChange: () => {},
       retryMs: { first: 50, max: 200 },

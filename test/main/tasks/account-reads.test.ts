@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { toServiceTime } from '../../../src/shared/service-time';
-import { POLL_PENDING_MS } from '../../../src/shared/task-state';
+import { POLL_PENDING_MS, POLL_SENDING_MS } from '../../../src/shared/task-state';
 import { makeRig, samplePdf, type Rig } from './helpers';
 
 const MIN = 60_000;
@@ -52,50 +52,56 @@ describe('account reads', () => {
     expect(last.balance).toBeCloseTo(500 - 3 * 0.3, 5);
   });
 
-  it('when the balance moved, the open task is asked again at once if 30 s have passed since its last query, never sooner', async () => {
+  it('a balance that moved does not ask the open sending task sooner than a minute after its last query (DESIGN.md: 60 s while sending)', async () => {
     rig = await makeRig({ poll: true });
     const pdf = await samplePdf(rig.dir, 2);
     const ref = await rig.send('Two pages', ['8610555521'], pdf);
     await rig.feature.detail(ref);
     await rig.readAccount();
-    // The first poll (30 s after the create) finds it sending; the next would come 60 s later.
+    // The first poll (30 s after the create) finds it sending; the next comes 60 s later.
     await advance(31_000);
     const firstAsk = rig.taskAsks.filter((a) => a.ref === ref).at(-1)!.at;
     expect(rig.history.getTask(ref)!.status).toBe('sending');
     // The simulator finishes the recipient 50 s after the start (dial 10 s, 2 pages of 20 s).
     await advance(firstAsk + 32_000 - rig.clock.now());
     expect(rig.sim.tasks()[0]!.recipients[0]!.status).toBe('success');
-    expect(rig.history.getTask(ref)!.status).toBe('sending');
     const asks = rig.taskAsks.length;
-    // The window's slow refresh sees the charge: the header's balance moves…
+    // The window's slow refresh sees the charge: the header's balance moves, the task is not asked yet…
     await rig.readAccount();
     await drain();
-    // …and the open task follows it at once, not half a minute later.
-    expect(rig.taskAsks.length).toBe(asks + 1);
+    expect(rig.taskAsks.length).toBe(asks);
+    expect(rig.history.getTask(ref)!.status).toBe('sending');
+    // …it is at its minute, by the usual schedule.
+    await advance(firstAsk + POLL_SENDING_MS - rig.clock.now());
+    await drain();
     expect(rig.history.getTask(ref)!.status).toBe('done');
-    expect(closestAsks(rig, ref)).toBeGreaterThanOrEqual(POLL_PENDING_MS);
+    expect(closestAsks(rig, ref)).toBeGreaterThanOrEqual(POLL_SENDING_MS);
   });
 
-  it('a balance that moved does not ask a task queried less than 30 s ago', async () => {
-    rig = await makeRig({ poll: true });
+  it('a balance that moved asks a sending task queried 60 s ago, not one queried 59.999 s ago (no poll timer: the news alone)', async () => {
+    rig = await makeRig({ poll: false });
     const pdf = await samplePdf(rig.dir, 2);
     const ref = await rig.send('Two pages', ['8610555531'], pdf);
     await rig.feature.detail(ref);
     await rig.readAccount();
     await advance(31_000);
+    await rig.feature.tracker.fetch(ref);
+    expect(rig.history.getTask(ref)!.status).toBe('sending');
     const lastAsk = rig.taskAsks.filter((a) => a.ref === ref).at(-1)!.at;
-    await advance(lastAsk + 29_000 - rig.clock.now());
+    await advance(lastAsk + POLL_SENDING_MS - 1 - rig.clock.now());
+    await rig.feature.detail(ref); // still on screen
     const asks = rig.taskAsks.length;
     rig.sim.setAccount({ balance: 123 });
     await rig.readAccount();
     await drain();
     expect(rig.taskAsks.length).toBe(asks);
-    // One second later the same news is allowed to ask.
-    await advance(1_000);
+    // One millisecond later the same news is allowed to ask.
+    await advance(1);
     rig.sim.setAccount({ balance: 122 });
     await rig.readAccount();
     await drain();
     expect(rig.taskAsks.length).toBe(asks + 1);
+    expect(rig.taskAsks.at(-1)!.at - lastAsk).toBe(POLL_SENDING_MS);
   });
 
   it('after a 20-minute outage every waiting task is up to date within 2 minutes of the return, at the spec’s rates', async () => {
