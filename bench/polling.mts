@@ -14,7 +14,7 @@ import type { Logger } from '../src/main/log';
 import { createTasksService } from '../src/main/tasks/tasks-service';
 import { cancellingDialogs } from '../src/main/files/dialogs';
 import { createFileGrants } from '../src/main/files/grants';
-import type { Clock } from '../src/main/tasks/clock';
+import type { Clock } from '../src/main/clock';
 import { defaultSettings } from '../src/shared/settings';
 import { POLL_PENDING_MS, POLL_SENDING_MS } from '../src/shared/task-state';
 import { startSimulator, type RunningSimulator } from '../src/simulator/index';

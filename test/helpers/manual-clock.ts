@@ -1,6 +1,6 @@
 /**
  * A clock whose time moves only when the test says so; timers fire in order as it passes them. It
- * fits both FaxDesk's Clock (src/main/tasks/clock.ts) and the simulator's SimClock, so one instance
+ * fits both FaxDesk's Clock (src/main/clock.ts) and the simulator's SimClock, so one instance
  * drives the tracker and the service it polls: tests advance time instead of sleeping on it.
  */
 export class ManualClock {

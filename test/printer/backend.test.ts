@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isIgnoredName, sourceForName } from '../../src/main/intake/hot-folder';
+import { isIgnoredName, sourceForName } from '../../src/main/intake/outbox-names';
 
 // The backend script itself, run the way CUPS runs it but as the current user
 // (it writes directly when the job's user is the user running it).

@@ -6,7 +6,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentsOffered } from '../../src/shared/ipc/channels/intake';
 import { IntakeQueue } from '../../src/main/intake/documents';
-import { HotFolder, defaultHotFolderPath } from '../../src/main/intake/hot-folder';
+import { HotFolder } from '../../src/main/intake/hot-folder';
+import { defaultHotFolderPath } from '../../src/main/intake/outbox-names';
 import { readPrintJob } from '../../src/main/intake/print-job';
 import { createTask, sim, uploadBytes, waitForTaskEnd } from '../simulator/helpers';
 

@@ -7,7 +7,7 @@
  * next week used to cost a read every 10 s until then. (The window adds a slow
  * refresh of its own while it is open: ACCOUNT_BACKGROUND_REFRESH_MS.)
  */
-import type { Clock } from '../tasks/clock';
+import type { Clock } from '../clock';
 
 export interface BalanceWatchOptions {
   /** read the account and announce it; never throws */

@@ -1,41 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { DocumentSource } from '../../shared/ipc/channels/intake';
+import { systemClock, type Clock } from '../clock';
 import type { Logger } from '../log';
 import { makePrivateDir, tightenFolder } from '../storage/private-files';
 import { ClaimedLedger } from './claimed-ledger';
 import { fileStructure, filesOpenForWriting } from './complete-file';
-import { readPrintJob, sidecarPathFor, type PrintJobInfo } from './print-job';
-
-export const SENT_DIR = 'sent';
-export const FAILED_DIR = 'failed';
-
-export function defaultHotFolderPath(home: string = os.homedir()): string {
-  return path.join(home, 'FaxDesk', 'Outbox');
-}
-
-/**
- * Names that are still being written or belong to another program: browser
- * and download-manager partials, Office lock files, our own printer backend's
- * temp files (dotfiles), editor backups.
- */
-export function isIgnoredName(name: string): boolean {
-  const lower = name.toLowerCase();
-  return (
-    name.startsWith('.') ||
-    name.startsWith('~$') ||
-    lower.endsWith('~') ||
-    /\.(part|partial|crdownload|download|tmp|temp|swp)$/.test(lower) ||
-    lower === 'desktop.ini' ||
-    lower === 'thumbs.db'
-  );
-}
-
-/** Our CUPS backend names its jobs "<title> (print job <id>).pdf" — that is how a print is told from a dropped file. */
-export function sourceForName(name: string): DocumentSource {
-  return / \(print job \d+\)\.pdf$/i.test(name) ? 'print' : 'hot-folder';
-}
+import { FAILED_DIR, HotFolderFiling, SENT_DIR } from './filing';
+import { isIgnoredName, sourceForName } from './outbox-names';
+import { readPrintJob, type PrintJobInfo } from './print-job';
 
 export interface ArrivalInfo {
   /** what the printer backend passed along (`lp -o phone=…`, the job title), for printed documents */
@@ -65,6 +38,8 @@ export interface HotFolderOptions {
    * only Linux has); tests pass one that finds none to see the folder as it behaves on the other systems.
    */
   filesOpenForWriting?: (files: readonly string[]) => Promise<Set<string>>;
+  /** the settle, quiet and rescan times run on it (tests pass a ManualClock and advance it) */
+  clock?: Clock;
 }
 
 interface Candidate {
@@ -79,16 +54,20 @@ interface Candidate {
  * A watched outbox. A file is offered once it has stopped changing (same size
  * and mtime across two looks `settleMs` apart) and can be opened, so a
  * document that is still being copied or printed is never half-sent. Each
- * file is offered once for as long as it stays; after the send it is moved
- * into sent/ or failed/, never deleted.
+ * file is offered once for as long as it stays; where it goes after its
+ * journey (sent/, failed/) is `filing` (filing.ts). Its waits run on the
+ * injected Clock; file-system events only ask for an earlier look.
  */
 export class HotFolder {
   readonly dir: string;
   private readonly settleMs: number;
   private readonly rescanMs: number;
   private watcher: fs.FSWatcher | null = null;
-  private rescanTimer: NodeJS.Timeout | null = null;
-  private checkTimer: NodeJS.Timeout | null = null;
+  private rescanTimer: unknown = null;
+  private checkTimer: unknown = null;
+  private readonly clock: Clock;
+  /** moves documents into sent/ and failed/ after their journey; it tells the watcher what left */
+  readonly filing: HotFolderFiling;
   private readonly candidates = new Map<string, Candidate>();
   /** offered and still in the folder: never offered again until it leaves */
   private readonly offered = new Set<string>();
@@ -99,11 +78,19 @@ export class HotFolder {
   private startedAt = 0;
   private scanProblem: string | null = null;
   private scanProblemCode: string | null = null;
-  /** documents moved into failed/ this session: a later successful send of the same document moves them on to sent/ */
-  private readonly filedAsFailed = new Set<string>();
 
   constructor(private readonly options: HotFolderOptions) {
     this.dir = path.resolve(options.dir);
+    this.clock = options.clock ?? systemClock;
+    this.filing = new HotFolderFiling({
+      dir: this.dir,
+      clock: this.clock,
+      ...(options.log ? { log: options.log } : {}),
+      onLeft: (full) => {
+        this.offered.delete(full);
+        this.candidates.delete(full);
+      },
+    });
     this.settleMs = options.settleMs ?? 500;
     this.rescanMs = options.rescanMs ?? 2_000;
     this.quietMs = options.quietMs ?? Math.max(this.settleMs, 2_000);
@@ -127,7 +114,7 @@ export class HotFolder {
     makePrivateDir(path.join(this.dir, FAILED_DIR));
     for (const d of [this.dir, path.join(this.dir, SENT_DIR), path.join(this.dir, FAILED_DIR)]) tightenFolder(d, this.options.log);
     this.ledger = new ClaimedLedger(this.options.ledgerFile ?? null, this.dir, (m) => this.options.log?.warn(m));
-    this.startedAt = Date.now();
+    this.startedAt = this.clock.now();
     this.stopped = false;
     try {
       this.watcher = fs.watch(this.dir, { persistent: false }, () => this.scheduleCheck(50));
@@ -140,8 +127,7 @@ export class HotFolder {
     } catch (e) {
       this.options.log?.warn(`hot folder cannot be watched, rescanning only: ${(e as Error).message}`);
     }
-    this.rescanTimer = setInterval(() => void this.scan(), this.rescanMs);
-    this.rescanTimer.unref();
+    this.armRescan();
     void this.scan();
   }
 
@@ -149,8 +135,8 @@ export class HotFolder {
     this.stopped = true;
     this.watcher?.close();
     this.watcher = null;
-    if (this.rescanTimer) clearInterval(this.rescanTimer);
-    if (this.checkTimer) clearTimeout(this.checkTimer);
+    if (this.rescanTimer !== null) this.clock.clearTimeout(this.rescanTimer);
+    if (this.checkTimer !== null) this.clock.clearTimeout(this.checkTimer);
     this.rescanTimer = null;
     this.checkTimer = null;
   }
@@ -162,7 +148,7 @@ export class HotFolder {
   /** True if this path is a document the hot folder offered and that is still in the folder (or that it filed under failed/). */
   owns(filePath: string): boolean {
     const full = path.resolve(filePath);
-    return this.offered.has(full) || this.filedAsFailed.has(full);
+    return this.offered.has(full) || this.filing.filedFailed(full);
   }
 
   /**
@@ -181,64 +167,6 @@ export class HotFolder {
     }
   }
 
-  /** Moves a sent document into sent/. Throws when the move fails (the caller tells the user). */
-  markSent(filePath: string): string | null {
-    const target = this.moveOut(filePath, SENT_DIR, null);
-    // where it came from, so a fax that fails later at the service can find its document again (after a restart too)
-    if (target) this.writeNote(target, { sentFrom: path.resolve(filePath) });
-    return target;
-  }
-
-  /**
-   * The fax of a document already filed under sent/ failed at the service
-   * (every recipient failed): the document moves on to failed/ with the
-   * reason. Found by the note markSent left beside it; null when there is none.
-   */
-  markFailedAfterSend(originalPath: string, reason: string): string | null {
-    const from = path.resolve(originalPath);
-    if (path.dirname(from) !== this.dir) return null;
-    const sentDir = path.join(this.dir, SENT_DIR);
-    let names: string[];
-    try {
-      names = fs.readdirSync(sentDir).filter((n) => !n.startsWith('.'));
-    } catch {
-      return null;
-    }
-    const match = names
-      .map((n) => path.join(sentDir, n))
-      .filter((f) => this.readNote(f)['sentFrom'] === from)
-      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
-    if (!match) return null;
-    const target = moveWithoutOverwriting(match, path.join(this.dir, FAILED_DIR));
-    const note = this.readNote(match);
-    fs.rmSync(sidecarPathFor(match), { force: true });
-    this.writeNote(target, { ...note, failure: { reason, at: new Date().toISOString() } });
-    this.filedAsFailed.add(target);
-    this.options.log?.info(`hot folder: ${path.basename(match)} moved from sent/ to failed/ (${reason})`);
-    return target;
-  }
-
-  private readNote(file: string): Record<string, unknown> {
-    try {
-      return JSON.parse(fs.readFileSync(sidecarPathFor(file), 'utf8')) as Record<string, unknown>;
-    } catch {
-      return {};
-    }
-  }
-
-  private writeNote(file: string, extra: Record<string, unknown>): void {
-    try {
-      fs.writeFileSync(sidecarPathFor(file), JSON.stringify({ ...this.readNote(file), ...extra }), { mode: 0o600 });
-    } catch (e) {
-      this.options.log?.warn(`hot folder: cannot write the note beside ${path.basename(file)}: ${(e as Error).message}`);
-    }
-  }
-
-  /** Moves a document whose fax failed or was refused into failed/, with the reason beside it. Throws when the move fails. */
-  markFailed(filePath: string, reason: string | null = null): string | null {
-    return this.moveOut(filePath, FAILED_DIR, reason);
-  }
-
   /** One pass over the folder; exposed so tests and the settings screen need not wait for a timer. */
   async scan(): Promise<void> {
     if (this.stopped || this.scanning) return;
@@ -250,13 +178,21 @@ export class HotFolder {
     }
   }
 
+  /** fs.watch misses events on some filesystems: a look every rescanMs anyway, one timer at a time */
+  private armRescan(): void {
+    this.rescanTimer = this.clock.setTimeout(() => {
+      if (this.stopped) return;
+      void this.scan();
+      this.armRescan();
+    }, this.rescanMs);
+  }
+
   private scheduleCheck(delay: number): void {
-    if (this.stopped || this.checkTimer) return;
-    this.checkTimer = setTimeout(() => {
+    if (this.stopped || this.checkTimer !== null) return;
+    this.checkTimer = this.clock.setTimeout(() => {
       this.checkTimer = null;
       void this.scan();
     }, delay);
-    this.checkTimer.unref();
   }
 
   private async scanOnce(): Promise<void> {
@@ -343,7 +279,7 @@ export class HotFolder {
       this.candidates.delete(full);
       return 'gone';
     }
-    const now = Date.now();
+    const now = this.clock.now();
     const seen = this.candidates.get(full);
     if (!seen || seen.size !== stat.size || seen.mtimeMs !== stat.mtimeMs) {
       this.candidates.set(full, { size: stat.size, mtimeMs: stat.mtimeMs, seenAt: now, firstSeenAt: now });
@@ -369,68 +305,6 @@ export class HotFolder {
     if (structure === 'none' && stillFor < this.quietMs) return 'wait';
     return stat.mtimeMs;
   }
-
-  private moveOut(filePath: string, sub: string, reason: string | null): string | null {
-    const full = path.resolve(filePath);
-    // only files directly in the outbox (or filed by us under failed/): a path from elsewhere is never moved
-    if ((path.dirname(full) !== this.dir && !this.filedAsFailed.has(full)) || !fs.existsSync(full)) return null;
-    const target = moveWithoutOverwriting(full, path.join(this.dir, sub));
-    this.offered.delete(full);
-    this.candidates.delete(full);
-    this.filedAsFailed.delete(full);
-    if (sub === FAILED_DIR) this.filedAsFailed.add(target);
-    // the printer's sidecar travels with its document; a failure's reason is added to it
-    const sidecar = sidecarPathFor(full);
-    let meta: Record<string, unknown> = {};
-    try {
-      meta = JSON.parse(fs.readFileSync(sidecar, 'utf8')) as Record<string, unknown>;
-    } catch {
-      // none, or unreadable: a fresh one only when there is a reason to keep
-    }
-    try {
-      if (reason !== null || fs.existsSync(sidecar)) {
-        const next = { ...meta, ...(reason !== null ? { failure: { reason, at: new Date().toISOString() } } : {}) };
-        fs.writeFileSync(sidecarPathFor(target), JSON.stringify(next), { mode: 0o600 });
-      }
-      fs.rmSync(sidecar, { force: true });
-    } catch (e) {
-      this.options.log?.warn(`hot folder: cannot write the note beside ${path.basename(target)}: ${(e as Error).message}`);
-    }
-    if (reason !== null) this.options.log?.info(`hot folder: ${path.basename(full)} moved to ${sub}/ (${reason})`);
-    return target;
-  }
-}
-
-/**
- * Moves a file into `dir` under its own name, or "name (2).ext", "name (3).ext"…
- * if that is taken. link()+unlink() rather than rename(): rename replaces an
- * existing file silently on POSIX, link fails with EEXIST instead. Where hard
- * links are not supported (FAT, some shares) an exclusive copy does the same.
- */
-export function moveWithoutOverwriting(file: string, dir: string): string {
-  makePrivateDir(dir);
-  const ext = path.extname(file);
-  const stem = path.basename(file, ext);
-  for (let n = 1; n < 10_000; n++) {
-    const target = path.join(dir, n === 1 ? `${stem}${ext}` : `${stem} (${n})${ext}`);
-    try {
-      fs.linkSync(file, target);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') continue;
-      try {
-        fs.copyFileSync(file, target, fs.constants.COPYFILE_EXCL);
-      } catch (e2) {
-        if ((e2 as NodeJS.ErrnoException).code === 'EEXIST') continue;
-        // a copy cut short (disk full) must not stay behind as a truncated document
-        fs.rmSync(target, { force: true });
-        throw e2;
-      }
-    }
-    fs.unlinkSync(file);
-    return target;
-  }
-  throw new Error(`no free name for ${path.basename(file)} in ${dir}`);
 }
 
 /** How long an unchanged file that does not end like its format is held back before it is offered anyway. */

@@ -7,7 +7,8 @@ import { UserError } from '../errors';
 import type { SettingsStore } from '../settings/settings';
 import { createFileGrants, type FileGrants } from '../files/grants';
 import { IntakeQueue } from './documents';
-import { HotFolder, defaultHotFolderPath, type ArrivalInfo, type HotFolderOptions } from './hot-folder';
+import { HotFolder, type ArrivalInfo, type HotFolderOptions } from './hot-folder';
+import { defaultHotFolderPath } from './outbox-names';
 
 export interface IntakeServiceOptions {
   /** the user's home, for the default ~/FaxDesk/Outbox (tests pass a temp dir) */
@@ -144,7 +145,7 @@ export function createIntakeService(
     const name = path.basename(filePath);
     const sub = outcome === 'sent' ? 'sent' : 'failed';
     try {
-      return outcome === 'sent' ? folder.markSent(filePath) : folder.markFailed(filePath, reason ?? 'not sent');
+      return outcome === 'sent' ? folder.filing.markSent(filePath) : folder.filing.markFailed(filePath, reason ?? 'not sent');
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
       deps.log.warn(`hot folder: cannot move ${name} into ${sub}/: ${code}`);
@@ -161,7 +162,7 @@ export function createIntakeService(
 
   const fileFailedAfterSend = (filePath: string, reason: string): string | null => {
     try {
-      return folder?.markFailedAfterSend(filePath, reason) ?? null;
+      return folder?.filing.markFailedAfterSend(filePath, reason) ?? null;
     } catch (e) {
       deps.log.warn(`hot folder: cannot move ${path.basename(filePath)} from sent/ to failed/: ${(e as Error).message}`);
       return null;

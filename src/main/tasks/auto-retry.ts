@@ -8,7 +8,7 @@
 import type { Settings } from '../../shared/settings';
 import type { History, TaskChanges } from '../history';
 import type { Logger } from '../log';
-import type { Clock } from './clock';
+import type { Clock } from '../clock';
 import { resendTargets } from './resend';
 
 export interface AutoRetryDeps {

@@ -1,7 +1,7 @@
 /** The numbers behind the sidebar badge, the tray and the spending summary: the connected profile's only. */
 import type { Spending, TaskCounts } from '../../shared/tasks/types';
 import type { History } from '../history';
-import type { Clock } from './clock';
+import type { Clock } from '../clock';
 import { WAITING_VIEW_STATUSES } from '../../shared/task-state';
 
 export const DAY_MS = 86_400_000;

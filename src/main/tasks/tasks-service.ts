@@ -35,7 +35,7 @@ import type { FileGrants } from '../files/grants';
 import { saveWithDialog } from '../files/save-output';
 import type { SettingsStore } from '../settings/settings';
 import { createAutoRetry, type AutoRetry } from './auto-retry';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../clock';
 import { createTaskCounts, DAY_MS, type TasksTrayStatus } from './counts';
 import { assertSameProfile, resendFailed, type ResendScope } from './resend';
 import { createBalanceWatch } from '../account/balance-watch';

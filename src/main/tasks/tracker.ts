@@ -23,7 +23,7 @@ import type { Logger } from '../log';
 import type { Notifier } from '../notify/notifier';
 import { notificationText, type NotifyLanguage } from '../notify/text';
 import { backoffMs } from './backoff';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../clock';
 
 /** What the tracker needs from the history; kept narrow so either side can change. */
 export interface TrackerHistory {

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentsOffered } from '../../../src/shared/ipc/channels/intake';
 import { IntakeQueue } from '../../../src/main/intake/documents';
-import { HotFolder, isIgnoredName, moveWithoutOverwriting } from '../../../src/main/intake/hot-folder';
+import { moveWithoutOverwriting } from '../../../src/main/intake/filing';
+import { HotFolder } from '../../../src/main/intake/hot-folder';
+import { isIgnoredName } from '../../../src/main/intake/outbox-names';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -79,7 +81,7 @@ describe('the hot folder', () => {
     expect(names(sent).filter((n) => n === '月度报表 March.pdf')).toHaveLength(1);
 
     expect(folder!.owns(file)).toBe(true);
-    const moved = folder!.markSent(file);
+    const moved = folder!.filing.markSent(file);
     expect(moved).toBe(path.join(dir, 'sent', '月度报表 March.pdf'));
     expect(fs.existsSync(file)).toBe(false);
     expect(fs.readFileSync(moved!).length).toBe(40960);
@@ -137,7 +139,7 @@ describe('the hot folder', () => {
     fs.writeFileSync(path.join(dir, 'failed', 'fax.pdf'), 'earlier');
     fs.writeFileSync(path.join(dir, 'fax.pdf'), 'now %%EOF');
     await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(1);
-    const moved = folder!.markFailed(path.join(dir, 'fax.pdf'));
+    const moved = folder!.filing.markFailed(path.join(dir, 'fax.pdf'));
     expect(moved).toBe(path.join(dir, 'failed', 'fax (2).pdf'));
     expect(fs.readFileSync(path.join(dir, 'failed', 'fax.pdf'), 'utf8')).toBe('earlier');
     expect(fs.readFileSync(moved!, 'utf8')).toBe('now %%EOF');
@@ -148,7 +150,7 @@ describe('the hot folder', () => {
     fs.writeFileSync(path.join(dir, 'weekly.pdf'), 'week 1 %%EOF');
     await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(1);
     expect(queue.take().documents).toHaveLength(1);
-    folder!.markSent(path.join(dir, 'weekly.pdf'));
+    folder!.filing.markSent(path.join(dir, 'weekly.pdf'));
     fs.writeFileSync(path.join(dir, 'weekly.pdf'), 'week 2 %%EOF');
     await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(2);
     // beside it only the hidden note of where it came from (so a fax failing later can find it)
@@ -161,7 +163,7 @@ describe('the hot folder', () => {
     const outside = path.join(os.tmpdir(), `faxdesk-outside-${process.pid}.pdf`);
     fs.writeFileSync(outside, 'x');
     try {
-      expect(folder!.markSent(outside)).toBeNull();
+      expect(folder!.filing.markSent(outside)).toBeNull();
       expect(fs.existsSync(outside)).toBe(true);
     } finally {
       fs.rmSync(outside, { force: true });

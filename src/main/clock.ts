@@ -1,4 +1,4 @@
-/** Time and timers for the poller, injectable so tests can run ten minutes in a moment. */
+/** Time and timers for main's waiting work (the poller, the hot folder's settle checks), injectable so tests advance time instead of sleeping. One place for all of src/main. */
 export interface Clock {
   now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
