@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BookUser, ListChecks, Printer, Send, Settings, TriangleAlert, Wallet, type LucideIcon } from 'lucide-react';
 import { api } from '../lib/api';
-import { isRoute, routes, useUiStore, type Route } from './ui-store';
+import { isRoute, routes, useNavigation, type Route } from '../navigation';
 import { screenReady, screens, shellSlots } from './screens';
 import { StartupNotices } from './startup-notices';
 import { TaskEndToasts } from './task-end-toasts';
@@ -16,8 +16,8 @@ const NAV_ICONS: Record<Route, LucideIcon> = { send: Send, tasks: ListChecks, fa
 
 export function Shell() {
   const { t } = useTranslation();
-  const route = useUiStore((s) => s.route);
-  const setStoreRoute = useUiStore((s) => s.setRoute);
+  const route = useNavigation((s) => s.route);
+  const setStoreRoute = useNavigation((s) => s.setRoute);
   const Screen = screens[route];
   const queryClient = useQueryClient();
   // main's events reach the cache here, once for the whole window
@@ -45,7 +45,7 @@ export function Shell() {
       const [name, taskRef] = next.split('/');
       if (name === 'refresh') return void queryClient.invalidateQueries();
       if (name && isRoute(name)) setRoute(name);
-      if (name === 'tasks' && taskRef) useUiStore.getState().openTask(taskRef);
+      if (name === 'tasks' && taskRef) useNavigation.getState().openTask(taskRef);
     });
   }, [setRoute, queryClient]);
 
