@@ -10,6 +10,7 @@ import { TaskEndToasts } from './task-end-toasts';
 import { ManagedFirstRun, useAccountEvents, useConnection, usePolicy } from '../features/account';
 import { credentialKey, sameCredentialKey } from '../../../shared/credential-key';
 import { useTaskEvents } from '../features/tasks';
+import { ArrivalNotice } from '../features/send';
 
 /** One icon per screen (lucide): the sidebar shows only these in a narrow window. */
 const NAV_ICONS: Record<Route, LucideIcon> = { send: Send, tasks: ListChecks, failures: TriangleAlert, phonebook: BookUser, account: Wallet, settings: Settings };
@@ -99,6 +100,7 @@ export function Shell() {
         </header>
         <StartupNotices />
         <TaskEndToasts />
+        <ArrivalNotice />
         <main className="content" id="content" ref={content} tabIndex={-1}>
           {askSecret && managedService ? (
             <ManagedFirstRun service={managedService} />
