@@ -101,6 +101,11 @@ export default tseslint.config(
               regex: '^\\.\\./[a-z-]+/(?![^/]+-entry$|[^/]+\\.css$)',
               message: 'Another feature only through its index.ts: import from "../<feature>".',
             },
+            {
+              // the shell draws the features; a feature reaching back up into it would be a circle
+              regex: '^\\.\\./\\.\\./app(/|$)',
+              message: 'A feature does not import the shell (src/renderer/src/app): navigation is in src/renderer/src/navigation.',
+            },
           ],
         },
       ],

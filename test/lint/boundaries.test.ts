@@ -59,6 +59,11 @@ describe('process boundaries enforced by lint', () => {
     expect(await ruleIdsFor('src/renderer/src/features/settings/ok.ts', entry)).toEqual([]);
     const own = "import { money } from './format';\nimport { call } from '../../lib/api';\nexport const x = [money, call];\n";
     expect(await ruleIdsFor('src/renderer/src/features/tasks/ok.ts', own)).toEqual([]);
+    // nothing runs back up into the shell: navigation lives below the features
+    const up = "import { Shell } from '../../app/shell';\nexport const x = Shell;\n";
+    expect(await ruleIdsFor('src/renderer/src/features/send/bad.ts', up)).toContain('no-restricted-imports');
+    const nav = "import { useNavigation } from '../../navigation';\nexport const x = useNavigation;\n";
+    expect(await ruleIdsFor('src/renderer/src/features/send/ok.ts', nav)).toEqual([]);
     // the Node and Electron rules still hold inside features
     expect(await ruleIdsFor('src/renderer/src/features/tasks/bad.ts', "import fs from 'node:fs';\nexport const x = fs;\n")).toContain('no-restricted-imports');
   });

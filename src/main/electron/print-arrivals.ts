@@ -4,8 +4,8 @@ import type { NotifyLanguage } from '../notify/text';
 /**
  * Recipients at print time, as Winprint HylaFAX and YajHFC pop up their send
  * dialog: when a document arrives from the printer or the hot folder, the
- * window comes up on the Send screen with it attached (the queue has already
- * asked the renderer to navigate there). When the user keeps FaxDesk in the
+ * window comes forward (the window itself opens the Send screen with it, or,
+ * while the user is typing on another screen, says so without switching). When the user keeps FaxDesk in the
  * tray and the window is not on screen, a notification says so instead, and
  * clicking it brings the window up. Documents opened with FaxDesk raise the
  * window through open-handlers already.

@@ -157,9 +157,9 @@ export class IntakeQueue {
     this.pending = this.pending.filter((p) => !documents.some((d) => d.handle === p.handle)).concat(documents);
     this.rejected.push(...rejected);
     this.waitingPrinted += extras.waitingPrinted ?? 0;
+    // The window decides where they go (the Send screen claims them with takePendingDocuments): it knows
+    // whether the user is typing on another screen, which a navigate from here would interrupt.
     this.deps.emit('documentsOffered', offered);
-    // bring the Send screen up; it claims the documents with takePendingDocuments
-    if (documents.length > 0) this.deps.emit('navigate', { route: 'send' });
     for (const listener of this.listeners) listener(offered);
     return offered;
   }

@@ -76,9 +76,9 @@ describe('IntakeQueue', () => {
       ['folder.pdf', 'not_a_file'],
       ['gone.pdf', 'not_found'],
     ]);
-    expect(r.sent.map((s) => s.name)).toEqual(['documentsOffered', 'navigate']);
+    // only the offer: the window decides whether to switch screens (not while the user types elsewhere)
+    expect(r.sent.map((s) => s.name)).toEqual(['documentsOffered']);
     expect(r.sent[0]!.payload).toEqual(offered);
-    expect(r.sent[1]!.payload).toEqual({ route: 'send' });
   });
 
   it('keeps documents offered before the Send screen exists until takePendingDocuments, then forgets them', () => {

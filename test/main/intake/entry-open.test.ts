@@ -218,7 +218,8 @@ describe('documents opened with FaxDesk reach the Send screen', () => {
     ]);
     expect(JSON.stringify(offered)).not.toContain(docs);
     expect(offered.rejected).toMatchObject([{ name: 'notes.xlsx', reason: 'unsupported_type' }]);
-    expect(sentTo(win).at(-1)).toEqual([ipcEvent('navigate'), { route: 'send' }]);
+    // the window comes back; main does not switch its screen (the window decides, by what the user is doing)
+    expect(sentTo(win).some(([channel]) => channel === ipcEvent('navigate'))).toBe(false);
     await vi.waitFor(() => expect(win.restore).toHaveBeenCalled());
     expect(win.focus).toHaveBeenCalled();
 

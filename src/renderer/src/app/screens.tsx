@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import type { Route } from './ui-store';
+import type { Route } from '../navigation';
 import { BalanceChip, DemoBadge } from '../features/account';
 import { ServiceStatus } from '../features/tasks';
 // The Send screen is the first screen: it comes with the entry, so nothing waits on a second

@@ -3,21 +3,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BookUser, ListChecks, Printer, Send, Settings, TriangleAlert, Wallet, type LucideIcon } from 'lucide-react';
 import { api } from '../lib/api';
-import { isRoute, routes, useUiStore, type Route } from './ui-store';
+import { isRoute, routes, useNavigation, type Route } from '../navigation';
 import { screenReady, screens, shellSlots } from './screens';
 import { StartupNotices } from './startup-notices';
 import { TaskEndToasts } from './task-end-toasts';
 import { ManagedFirstRun, useAccountEvents, useConnection, usePolicy } from '../features/account';
 import { credentialKey, sameCredentialKey } from '../../../shared/credential-key';
 import { useTaskEvents } from '../features/tasks';
+import { ArrivalNotice } from '../features/send';
 
 /** One icon per screen (lucide): the sidebar shows only these in a narrow window. */
 const NAV_ICONS: Record<Route, LucideIcon> = { send: Send, tasks: ListChecks, failures: TriangleAlert, phonebook: BookUser, account: Wallet, settings: Settings };
 
 export function Shell() {
   const { t } = useTranslation();
-  const route = useUiStore((s) => s.route);
-  const setStoreRoute = useUiStore((s) => s.setRoute);
+  const route = useNavigation((s) => s.route);
+  const setStoreRoute = useNavigation((s) => s.setRoute);
   const Screen = screens[route];
   const queryClient = useQueryClient();
   // main's events reach the cache here, once for the whole window
@@ -45,7 +46,7 @@ export function Shell() {
       const [name, taskRef] = next.split('/');
       if (name === 'refresh') return void queryClient.invalidateQueries();
       if (name && isRoute(name)) setRoute(name);
-      if (name === 'tasks' && taskRef) useUiStore.getState().openTask(taskRef);
+      if (name === 'tasks' && taskRef) useNavigation.getState().openTask(taskRef);
     });
   }, [setRoute, queryClient]);
 
@@ -99,6 +100,7 @@ export function Shell() {
         </header>
         <StartupNotices />
         <TaskEndToasts />
+        <ArrivalNotice />
         <main className="content" id="content" ref={content} tabIndex={-1}>
           {askSecret && managedService ? (
             <ManagedFirstRun service={managedService} />

@@ -5,7 +5,7 @@ import type { PolicyNotice, StartupNotice } from '../../../shared/ipc/channels/a
 import { call } from '../lib/api';
 import { useAfterFirstPaint } from '../lib/first-paint';
 import { useConnection, usePolicy } from '../features/account';
-import { useUiStore } from './ui-store';
+import { useNavigation } from '../navigation';
 
 /**
  * What FaxDesk had to do at start about its own files (a damaged file moved
@@ -21,7 +21,7 @@ export function StartupNotices() {
   // what was wrong with the administrator's policy file (the rest of it still applies)
   const policyNotices = usePolicy().data?.notices ?? [];
   const [dismissed, setDismissed] = useState(false);
-  const route = useUiStore((s) => s.route);
+  const route = useNavigation((s) => s.route);
   // With an account connected, a secret that will not survive quitting matters now, not only in Settings;
   // on Settings itself the connection card says it (with how to fix it), so it is said there only once.
   const keychain = connection.data?.mode === 'account' && connection.data.secretStorage === 'memory' && route !== 'settings';

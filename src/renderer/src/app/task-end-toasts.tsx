@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskDetailView } from '../../../shared/tasks/types';
 import { api, call } from '../lib/api';
-import { useUiStore } from './ui-store';
+import { useNavigation } from '../navigation';
 
 interface Ended {
   taskRef: string;
@@ -28,12 +28,12 @@ function endedText(t: (key: string, o: Record<string, unknown>) => string, d: Ta
  */
 export function TaskEndToasts() {
   const { t } = useTranslation();
-  const openTask = useUiStore((s) => s.openTask);
+  const openTask = useNavigation((s) => s.openTask);
   const [shown, setShown] = useState<Ended[]>([]);
 
   useEffect(() => {
     return api().on('tasksChanged', ({ transitions }) => {
-      if (useUiStore.getState().route === 'tasks') return;
+      if (useNavigation.getState().route === 'tasks') return;
       for (const tr of transitions) {
         if (tr.to !== 'done' && tr.to !== 'failed') continue;
         void call('getTaskDetail', { id: tr.taskRef }).then(
@@ -50,7 +50,7 @@ export function TaskEndToasts() {
   // Opening the Tasks screen shows the results there: the notes have done their job.
   useEffect(
     () =>
-      useUiStore.subscribe((state, previous) => {
+      useNavigation.subscribe((state, previous) => {
         if (state.route === 'tasks' && previous.route !== 'tasks') setShown([]);
       }),
     [],

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatLocal } from '../../../../shared/service-time';
-import { useUiStore } from '../../app/ui-store';
+import { useNavigation } from '../../navigation';
 import { accountStatusWord, displayServiceTime, formatYuan, isKnownAccountStatus } from './format';
 import { useAccount, useConnection, useSettings, useSpending } from './hooks';
 import { ErrorNotice } from '../../components/error-notice';
@@ -12,7 +12,7 @@ export function AccountScreen() {
   const spending = useSpending();
   const connection = useConnection();
   const settings = useSettings();
-  const setRoute = useUiStore((s) => s.setRoute);
+  const setRoute = useNavigation((s) => s.setRoute);
   const tz = settings.data?.serviceTimeZone ?? 'Asia/Shanghai';
   const a = account.data;
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useUiStore } from '../../app/ui-store';
+import { useNavigation } from '../../navigation';
 import { formatYuan } from './format';
 import { useAccount, useConnectionMode, useSettings } from './hooks';
 
@@ -7,7 +7,7 @@ import { useAccount, useConnectionMode, useSettings } from './hooks';
 export function DemoBadge() {
   const { t } = useTranslation('account');
   const mode = useConnectionMode();
-  const setRoute = useUiStore((s) => s.setRoute);
+  const setRoute = useNavigation((s) => s.setRoute);
   if (mode !== 'demo') return null;
   return (
     <button type="button" className="badge demo as-button" title={t('demoBadgeHint')} onClick={() => setRoute('settings')} data-testid="demo-badge">
@@ -21,7 +21,7 @@ export function BalanceChip() {
   const { t } = useTranslation('account');
   const account = useAccount();
   const settings = useSettings();
-  const setRoute = useUiStore((s) => s.setRoute);
+  const setRoute = useNavigation((s) => s.setRoute);
   if (!account.data) return null;
   const threshold = settings.data?.lowBalanceThreshold ?? 0;
   const low = account.data.balance < threshold;

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayFax } from '../../../../shared/phonebook/format';
 import type { FailureGroup, FailureItem } from '../../../../shared/tasks/types';
-import { useUiStore } from '../../app/ui-store';
+import { useNavigation } from '../../navigation';
 import { localTime, useFailures, useResend, DemoTag, ShowDemoToggle, useShowDemo, FailureText, isKnownCode, type KnownCode } from '../tasks';
 import { alreadyResentDetails } from '../../../../shared/ipc/error-details';
 import { CallError } from '../../lib/api';
@@ -48,7 +48,7 @@ function Group({ group }: { group: FailureGroup }) {
   // Listed with an account connected, a demo failure is for reference only: no resend offered.
   const readOnlyDemo = useShowDemo();
   const { t, i18n } = useTranslation('failures');
-  const openTask = useUiStore((s) => s.openTask);
+  const openTask = useNavigation((s) => s.openTask);
   const resend = useResend();
   const [resent, setResent] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toServiceTime } from '../../../../shared/service-time';
 import { defaultTaskName } from '../../../../shared/send/types';
 import { useAccount, formatYuan } from '../account';
-import { useUiStore } from '../../app/ui-store';
+import { useNavigation } from '../../navigation';
 import { namingDocument, useCompose } from './compose-store';
 import { estimateQuery } from './hooks';
 import { MIN_SCHEDULE_LEAD_MS } from '../../../../shared/send/limits';
@@ -40,7 +40,7 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
   const otherErrors = useCompose((s) => s.otherErrors);
   const set = useCompose((s) => s.set);
   const account = useAccount();
-  const setRoute = useUiStore((s) => s.setRoute);
+  const setRoute = useNavigation((s) => s.setRoute);
   const now = useNow();
 
   const ms = scheduleMs(schedule);

@@ -4,8 +4,8 @@
  * through window.faxdesk.grantFile); main reads and uploads the bytes.
  */
 import { useEffect } from 'react';
-import { DOCUMENT_PROBLEMS, MAX_DOCUMENTS } from '../../../../shared/send/limits';
-import type { DocumentSource, DocumentsOffered, OfferedDocument } from '../../../../shared/ipc/channels/intake';
+import { MAX_DOCUMENTS } from '../../../../shared/send/limits';
+import type { DocumentSource } from '../../../../shared/ipc/channels/intake';
 import type { ComposeDocument, DocumentInfo } from '../../../../shared/send/types';
 import { api, call, CallError } from '../../lib/api';
 import { newKey, useCompose, type DocItem, type Refusal } from './compose-store';
@@ -157,57 +157,4 @@ export async function settleFromOutside(docs: DocItem[], outcome: 'sent' | 'fail
       store().set({ intakeNotice: { kind: 'settleFailed', message: describeError(e) } });
     }
   }
-}
-
-/** The numbers and name a print job carried (`lp -o phone=…`, the job title), added to what is already typed. */
-function prefillFromPrint(documents: OfferedDocument[]): void {
-  const jobs = documents.flatMap((d) => (d.print ? [d.print] : []));
-  if (jobs.length === 0) return;
-  const s = store();
-  const typed = s.recipientsText.split(/\r?\n/).map((l) => l.trim());
-  const numbers = jobs.flatMap((j) => j.recipients).filter((n, i, all) => all.indexOf(n) === i && !typed.includes(n));
-  const printed = s.name.trim() ? null : (jobs.find((j) => j.name)?.name ?? null);
-  const text = [s.recipientsText.replace(/\s+$/, ''), ...numbers].filter(Boolean).join('\n');
-  s.set({ recipientsText: text, ...(printed !== null ? { name: printed, printedName: printed } : {}) });
-}
-
-/**
- * Documents opened with FaxDesk, printed to it or dropped in the hot folder.
- * Every announcement is answered with takePendingDocuments: taking is what
- * claims a document in main (a hot-folder document taken once is never
- * offered again, also after a restart), and ids keep a document from being
- * attached twice.
- */
-export function useOfferedDocuments(onOffered: () => void): void {
-  useEffect(() => {
-    const seen = new Set<string>();
-    const take = (offer: DocumentsOffered) => {
-      const fresh = offer.documents.filter((d) => !seen.has(d.id));
-      fresh.forEach((d) => seen.add(d.id));
-      const known = DOCUMENT_PROBLEMS;
-      const rejected: Refusal[] = offer.rejected.map((r) => ({
-        key: newKey('r'),
-        code: (known as readonly string[]).includes(r.reason) ? (r.reason as (typeof known)[number]) : 'unreadable',
-        name: r.name,
-        size: 0,
-        message: '',
-      }));
-      if (rejected.length) store().set({ refused: [...store().refused, ...rejected] });
-      if (offer.waitingPrinted) store().set({ intakeNotice: { kind: 'waiting', count: offer.waitingPrinted } });
-      if (fresh.length) {
-        onOffered();
-        prefillFromPrint(fresh);
-        void addHandles(
-          fresh.map((d) => d.handle),
-          [],
-          fresh.map((d) => d.name),
-          fresh.map((d) => d.source),
-        );
-      }
-    };
-    const claim = () => void call('takePendingDocuments').then(take, () => {});
-    const off = api().on('documentsOffered', claim);
-    claim();
-    return off;
-  }, [onOffered]);
 }

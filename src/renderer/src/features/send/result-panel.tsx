@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { displayFax } from '../../../../shared/phonebook/format';
 import { formatServiceTimeLocal } from '../../../../shared/service-time';
 import type { SendResult } from '../../../../shared/send/types';
-import { useUiStore } from '../../app/ui-store';
+import { useNavigation } from '../../navigation';
 import { useRecipientNames } from '../directory';
 import { describeError } from '../../lib/describe-error';
 
@@ -21,8 +21,8 @@ interface Props {
 /** The end of a send, shown at the top of the screen and focused: what happened, to which task, and what next. */
 export function ResultPanel({ result, name, serviceTimeZone, onRemoveSent, onNewFax, ref }: Props) {
   const { t, i18n } = useTranslation('send');
-  const openTask = useUiStore((s) => s.openTask);
-  const setRoute = useUiStore((s) => s.setRoute);
+  const openTask = useNavigation((s) => s.openTask);
+  const setRoute = useNavigation((s) => s.setRoute);
   const created = result.parts.filter((p) => p.status === 'created');
   const unknown = result.parts.find((p) => p.status === 'outcome_unknown');
   const refused = result.parts.find((p) => p.status === 'refused');

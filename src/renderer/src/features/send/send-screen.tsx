@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarClock, Send } from 'lucide-react';
 import { createRecipientsParser } from '../../../../shared/phone/recipients-cache';
@@ -7,7 +7,9 @@ import { DEFAULT_REVIEW } from '../../../../shared/review-defaults';
 import { call } from '../../lib/api';
 import { useAccount, useSettings } from '../account';
 import { composeLocked, namingDocument, useCompose } from './compose-store';
-import { addFiles, restoreDocuments, useOfferedDocuments, useUploadProgress } from './documents';
+import { addFiles, restoreDocuments, useUploadProgress } from './documents';
+import { useOfferedDocuments } from './arrivals';
+import { ArrivalDialog } from './arrival-dialog';
 import { sendBlocker } from './send-act';
 import { DocumentsPanel } from './documents-panel';
 import { DetailsPanel, scheduleMs, useNow } from './details-panel';
@@ -146,14 +148,7 @@ export function SendScreen() {
   const errorRef = useRef<HTMLParagraphElement>(null);
   const now = useNow();
   useUploadProgress();
-  useOfferedDocuments(
-    useCallback(() => {
-      // Documents arriving from outside after a send start a new fax; they never join the one already sent.
-      const s = useCompose.getState();
-      if (composeLocked(s)) s.reset();
-      else s.set({ result: null });
-    }, []),
-  );
+  useOfferedDocuments();
 
   // Each line is read once and remembered: a keystroke in a 12,000-line box reads one line. What is
   // sent, counted and blocked is always the box as typed; the check table follows a moment later.
@@ -245,6 +240,7 @@ export function SendScreen() {
         )}
       </div>
       {question?.kind === 'review' ? <ReviewDialog facts={question.facts} serviceTimeZone={serviceTimeZone} onConfirm={act.confirm} onCancel={act.cancel} /> : null}
+      <ArrivalDialog onNewFax={act.reset} />
       {question?.kind === 'repeat' ? <RepeatDialog details={question.details} onConfirm={act.confirm} onCancel={act.cancel} /> : null}
     </section>
   );

@@ -4,10 +4,16 @@
  * each is its own small component for its own place, alike only in a component's usual first lines.
  */
 import { useId } from 'react';
+import { create } from 'zustand';
 import { useTranslation } from 'react-i18next';
-import { useUiStore } from '../../app/ui-store';
 import { CheckboxField } from '../../components/field';
 import { useConnectionMode } from '../account';
+
+/** With an account connected: list the demo faxes too (read-only). The task lists' own UI state. */
+const useDemoShown = create<{ showDemo: boolean; setShowDemo(show: boolean): void }>((set) => ({
+  showDemo: false,
+  setShowDemo: (showDemo) => set({ showDemo }),
+}));
 
 /** The "Demo" label on a task made with the built-in simulator. */
 export function DemoTag() {
@@ -27,8 +33,8 @@ export function ShowDemoToggle() {
   const { t } = useTranslation('tasks');
   const id = useId();
   const mode = useConnectionMode();
-  const showDemo = useUiStore((s) => s.showDemo);
-  const setShowDemo = useUiStore((s) => s.setShowDemo);
+  const showDemo = useDemoShown((s) => s.showDemo);
+  const setShowDemo = useDemoShown((s) => s.setShowDemo);
   if (mode !== 'account') return null;
   return (
     <CheckboxField id={id} className="field show-demo" label={t('demo.show')} checked={showDemo} onChange={setShowDemo} testId="show-demo" />
@@ -38,6 +44,6 @@ export function ShowDemoToggle() {
 /** Demo faxes are listed only on request while an account is connected. */
 export function useShowDemo(): boolean {
   const mode = useConnectionMode();
-  const showDemo = useUiStore((s) => s.showDemo);
+  const showDemo = useDemoShown((s) => s.showDemo);
   return mode === 'account' && showDemo;
 }

@@ -1,7 +1,7 @@
 import { memo, useCallback, useDeferredValue, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_CONTROL_CHARACTERS, STATUS_FILTERS, type StatusFilter, type TaskSortKey } from '../../../../shared/tasks/types';
-import { useUiStore } from '../../app/ui-store';
+import { useNavigation } from '../../navigation';
 import { dateInputToMs } from './format';
 import { useHiddenDemo, useStartTaskList, useTaskDetail, useTaskTotal, type ListParams } from './hooks';
 import { ShowDemoToggle, useShowDemo } from './demo';
@@ -17,8 +17,8 @@ const TEXT_SORT: TaskSortKey[] = ['name'];
 export function TasksScreen() {
   const { t } = useTranslation('tasks');
   const id = useId();
-  const openId = useUiStore((s) => s.openTaskRef);
-  const openTask = useUiStore((s) => s.openTask);
+  const openId = useNavigation((s) => s.openTaskRef);
+  const openTask = useNavigation((s) => s.openTask);
   const [text, setText] = useState('');
   const [status, setStatus] = useState<StatusFilter | ''>('');
   const [from, setFrom] = useState('');

@@ -7,23 +7,21 @@ export function isRoute(value: string): value is Route {
   return (routes as readonly string[]).includes(value);
 }
 
-interface UiState {
+interface NavigationState {
   route: Route;
   /** task opened in the detail pane, if any */
   openTaskRef: string | null;
-  /** with an account connected: list the demo faxes too (read-only) */
-  showDemo: boolean;
   setRoute(route: Route): void;
   openTask(taskRef: string | null): void;
-  setShowDemo(show: boolean): void;
 }
 
-/** UI state only; server data lives in react-query. */
-export const useUiStore = create<UiState>((set) => ({
+/**
+ * Which screen is shown and which task is open: below the features (each may send the user elsewhere)
+ * and the shell (which draws the screen), so no feature imports the shell. UI state only.
+ */
+export const useNavigation = create<NavigationState>((set) => ({
   route: 'send',
   openTaskRef: null,
-  showDemo: false,
-  setShowDemo: (showDemo) => set({ showDemo }),
   setRoute: (route) => set({ route }),
   openTask: (openTaskRef) => set(openTaskRef ? { openTaskRef, route: 'tasks' } : { openTaskRef }),
 }));

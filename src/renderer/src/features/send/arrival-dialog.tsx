@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { answerArrival, useArrivals } from './arrivals';
+
+/**
+ * Documents arrived (printed, hot folder, "Open with") while the user is putting a fax of their own
+ * together: a new fax with them, or added to this one. The answer that loses nothing (add) is the one
+ * a stray Enter or Escape gives.
+ */
+export function ArrivalDialog({ onNewFax }: { onNewFax(): void }) {
+  const { t } = useTranslation('send');
+  const asking = useArrivals((s) => s.asking);
+  if (asking.length === 0) return null;
+  const names = asking.map((d) => d.name).join(', ');
+  const how = t(`documents.source.${asking[0]!.source}`);
+  return (
+    <ConfirmDialog
+      // one question per batch: a document that arrives while it is open joins the same question
+      title={t('arrival.title', { count: asking.length })}
+      confirmLabel={t('arrival.newFax', { count: asking.length })}
+      cancelLabel={t('arrival.add')}
+      onConfirm={() => {
+        onNewFax();
+        answerArrival('new');
+      }}
+      onCancel={() => answerArrival('add')}
+      defaultAnswer="cancel"
+    >
+      <p>{t('arrival.question', { count: asking.length, names, how })}</p>
+      <p className="muted">{t('arrival.newFaxClears')}</p>
+    </ConfirmDialog>
+  );
+}

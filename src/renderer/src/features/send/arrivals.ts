@@ -1,0 +1,164 @@
+/**
+ * Documents that arrive from outside the window (printed to FaxDesk, the hot folder, "Open with").
+ * Main brings the window forward; what happens inside it is decided here, by what the user is doing:
+ * - on the Send screen with a fax of the user's own being put together, they are asked: a new fax
+ *   with the documents, or added to this one (never merged silently);
+ * - on the Send screen with nothing of the user's own in the form, they are attached (as before);
+ * - on another screen, the window switches to Send, unless the user is typing there: then the screen
+ *   stays and a notice with "Go to Send" says what arrived (the documents wait in main until taken).
+ */
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { DOCUMENT_PROBLEMS } from '../../../../shared/send/limits';
+import type { DocumentsOffered, OfferedDocument } from '../../../../shared/ipc/channels/intake';
+import { api, call } from '../../lib/api';
+import { useNavigation } from '../../navigation';
+import { composeLocked, newKey, useCompose, type Refusal } from './compose-store';
+import { addHandles } from './documents';
+
+interface ArrivalState {
+  /** documents taken from main while a fax of the user's own is open: the question waits for its answer */
+  asking: OfferedDocument[];
+  /** documents announced while the user was typing on another screen (names for the notice) */
+  elsewhere: OfferedDocument[];
+}
+
+export const useArrivals = create<ArrivalState>(() => ({ asking: [], elsewhere: [] }));
+
+/**
+ * The form holds something the user put there: a document added by hand or restored from the draft,
+ * numbers, a name of their own, cover text. Documents from outside alone (and what a print job filled
+ * in) are not: a second printed document joins the first.
+ */
+export function hasOwnDraft(s: ReturnType<typeof useCompose.getState>): boolean {
+  if (composeLocked(s)) return false;
+  const { from, to, subject, message } = s.cover;
+  return (
+    s.docs.some((d) => !d.source) ||
+    s.recipientsText.trim() !== '' ||
+    (s.name.trim() !== '' && s.name !== s.printedName) ||
+    [from, to, subject, message].some((v) => v.trim() !== '')
+  );
+}
+
+/** The numbers and name a print job carried (`lp -o phone=…`, the job title), added to what is already typed. */
+function prefillFromPrint(documents: readonly OfferedDocument[]): void {
+  const jobs = documents.flatMap((d) => (d.print ? [d.print] : []));
+  if (jobs.length === 0) return;
+  const s = useCompose.getState();
+  const typed = s.recipientsText.split(/\r?\n/).map((l) => l.trim());
+  const numbers = jobs.flatMap((j) => j.recipients).filter((n, i, all) => all.indexOf(n) === i && !typed.includes(n));
+  const printed = s.name.trim() ? null : (jobs.find((j) => j.name)?.name ?? null);
+  const text = [s.recipientsText.replace(/\s+$/, ''), ...numbers].filter(Boolean).join('\n');
+  s.set({ recipientsText: text, ...(printed !== null ? { name: printed, printedName: printed } : {}) });
+}
+
+function attach(documents: readonly OfferedDocument[]): void {
+  prefillFromPrint(documents);
+  void addHandles(
+    documents.map((d) => d.handle),
+    [],
+    documents.map((d) => d.name),
+    documents.map((d) => d.source),
+  );
+}
+
+/** The user's answer to "a new fax with them, or added to this one?". */
+export function answerArrival(answer: 'new' | 'add'): void {
+  const documents = useArrivals.getState().asking;
+  useArrivals.setState({ asking: [] });
+  if (documents.length === 0) return;
+  if (answer === 'new') useCompose.getState().reset();
+  attach(documents);
+}
+
+/** Arrived documents, taken: after a send they start a new fax; beside the user's own fax they ask first. */
+function receive(documents: OfferedDocument[]): void {
+  const s = useCompose.getState();
+  if (composeLocked(s)) {
+    // they never join the fax already sent
+    s.reset();
+    return attach(documents);
+  }
+  if (hasOwnDraft(s) || useArrivals.getState().asking.length > 0) {
+    useArrivals.setState((a) => ({ asking: [...a.asking, ...documents.filter((d) => !a.asking.some((x) => x.id === d.id))] }));
+    return;
+  }
+  s.set({ result: null });
+  attach(documents);
+}
+
+/** Resolves once the saved draft has been restored (or there was none), so an arrival at start is weighed against it. */
+function draftRestored(): Promise<void> {
+  if (useCompose.getState().restored) return Promise.resolve();
+  return new Promise((resolve) => {
+    const off = useCompose.subscribe((s) => {
+      if (!s.restored) return;
+      off();
+      resolve();
+    });
+  });
+}
+
+/**
+ * On the Send screen: every announcement is answered with takePendingDocuments. Taking is what claims
+ * a document in main (a hot-folder document taken once is never offered again, also after a restart),
+ * and ids keep a document from being handled twice.
+ */
+export function useOfferedDocuments(): void {
+  useEffect(() => {
+    const seen = new Set<string>();
+    const take = async (offer: DocumentsOffered) => {
+      await draftRestored();
+      const fresh = offer.documents.filter((d) => !seen.has(d.id));
+      fresh.forEach((d) => seen.add(d.id));
+      const known = DOCUMENT_PROBLEMS as readonly string[];
+      const rejected: Refusal[] = offer.rejected.map((r) => ({
+        key: newKey('r'),
+        code: known.includes(r.reason) ? (r.reason as (typeof DOCUMENT_PROBLEMS)[number]) : 'unreadable',
+        name: r.name,
+        size: 0,
+        message: '',
+      }));
+      const s = useCompose.getState();
+      if (rejected.length) s.set({ refused: [...s.refused, ...rejected] });
+      if (offer.waitingPrinted) s.set({ intakeNotice: { kind: 'waiting', count: offer.waitingPrinted } });
+      if (fresh.length) receive(fresh);
+    };
+    const claim = () => void call('takePendingDocuments').then(take, () => {});
+    const off = api().on('documentsOffered', claim);
+    claim();
+    return off;
+  }, []);
+}
+
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'number', 'password', 'date', 'datetime-local', 'time', 'month', 'week']);
+
+/** The keyboard's focus is in a field the user writes in: switching screens now would swallow what they type. */
+export function isTyping(el: Element | null = document.activeElement): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  if (el.isContentEditable || el instanceof HTMLTextAreaElement) return true;
+  return el instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(el.type) && !el.readOnly && !el.disabled;
+}
+
+/**
+ * For the shell, once: documents announced while another screen is shown bring the Send screen up
+ * (which takes them), unless the user is typing there; then a notice says so and waits.
+ */
+export function useArrivalsElsewhere(): void {
+  useEffect(() => {
+    const off = api().on('documentsOffered', (offer) => {
+      if (offer.documents.length === 0 || useNavigation.getState().route === 'send') return;
+      if (!isTyping()) return void useNavigation.getState().setRoute('send');
+      useArrivals.setState((a) => ({ elsewhere: [...a.elsewhere, ...offer.documents.filter((d) => !a.elsewhere.some((x) => x.id === d.id))] }));
+    });
+    // On the Send screen the documents are taken there: the notice has done its job.
+    const unsub = useNavigation.subscribe((s) => {
+      if (s.route === 'send' && useArrivals.getState().elsewhere.length > 0) useArrivals.setState({ elsewhere: [] });
+    });
+    return () => {
+      off();
+      unsub();
+    };
+  }, []);
+}

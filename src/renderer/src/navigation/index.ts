@@ -1,0 +1,1 @@
+export { isRoute, routes, useNavigation, type Route } from './navigation-store';

@@ -1,0 +1,115 @@
+/**
+ * A document arriving from outside (here: saved into the hot folder, as the printer does) while the
+ * user is busy (#30 item 5). Beside a fax of the user's own it asks "a new fax with it / add to this
+ * fax" instead of merging silently; while the user types on another screen, that screen stays and a
+ * notice offers the way to Send.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, openApp, shot, test, type Preview } from './fixtures';
+import { documentList, nav, tr, type Language } from './ui';
+
+async function pdfBytes(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]).drawText(text, { x: 60, y: 760, size: 24 });
+  return Buffer.from(await doc.save());
+}
+
+/** The preview's hot folder (on by default), once it is watched. */
+async function outboxOf(preview: Preview): Promise<string> {
+  const outbox = path.join(preview.dataDir, 'FaxDesk', 'Outbox');
+  await expect.poll(() => fs.existsSync(path.join(outbox, 'sent')), { timeout: 10_000 }).toBe(true);
+  return outbox;
+}
+
+function arrivalDialog(page: Page, language: Language, count = 1) {
+  return page.getByRole('dialog', { name: tr(language)('send:arrival.title', { count }), exact: true });
+}
+
+for (const language of ['en', 'zh-CN'] as const) {
+  const t = tr(language);
+  test(`a document arriving beside the user's own fax asks: new fax or add to this one (${language})`, async ({ page, preview }) => {
+    test.setTimeout(120_000);
+    await openApp(page, preview, language);
+    const outbox = await outboxOf(preview);
+    const docs = documentList(page, language).getByRole('listitem');
+    const numbers = page.getByLabel(t('send:recipients.label'), { exact: true });
+    await numbers.fill('+86 10 8888 1234');
+    await page.getByLabel(t('send:details.name'), { exact: true }).fill('Offer for Li Na');
+
+    fs.writeFileSync(path.join(outbox, 'scan 1.pdf'), await pdfBytes('Scan 1'));
+    const dialog = arrivalDialog(page, language);
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect(dialog).toContainText('scan 1.pdf');
+    // nothing merged while the question is open
+    await expect(docs).toHaveCount(0);
+    await shot(page, `arrival-question-${language}`);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 800, height: 600 });
+    await shot(page, `arrival-question-800-${language}`);
+
+    // "Add to this fax": attached beside what was typed
+    await dialog.getByRole('button', { name: t('send:arrival.add'), exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(docs).toHaveCount(1);
+    await expect(docs).toContainText('scan 1.pdf');
+    await expect(numbers).toHaveValue('+86 10 8888 1234');
+    await expect(page.getByLabel(t('send:details.name'), { exact: true })).toHaveValue('Offer for Li Na');
+
+    // the next one asks again; "Start a new fax with it": the form holds only the new document
+    fs.writeFileSync(path.join(outbox, 'scan 2.pdf'), await pdfBytes('Scan 2'));
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect(dialog).toContainText('scan 2.pdf');
+    await dialog.getByRole('button', { name: t('send:arrival.newFax', { count: 1 }), exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(docs).toHaveCount(1);
+    await expect(docs).toContainText('scan 2.pdf');
+    await expect(numbers).toHaveValue('');
+    await expect(page.getByLabel(t('send:details.name'), { exact: true })).toHaveValue('');
+    await expect(docs.getByText(t('send:documents.uploaded'), { exact: true })).toBeVisible({ timeout: 15_000 });
+  });
+
+  test(`a document arriving while the user types on another screen leaves that screen, with a notice (${language})`, async ({ page, preview }) => {
+    test.setTimeout(120_000);
+    await openApp(page, preview, language);
+    const outbox = await outboxOf(preview);
+    await nav(page, 'tasks', language).click();
+    const search = page.getByRole('searchbox', { name: t('tasks:filters.text'), exact: true });
+    await search.click();
+    await search.pressSequentially('Li');
+
+    fs.writeFileSync(path.join(outbox, 'contract.pdf'), await pdfBytes('Contract'));
+    const notice = page.getByRole('status', { name: t('send:arrival.region'), exact: true });
+    await expect(notice).toContainText(t('send:arrival.notice', { count: 1, names: 'contract.pdf' }), { timeout: 15_000 });
+    // still on Tasks, still typing into the search box
+    await expect(nav(page, 'tasks', language)).toHaveAttribute('aria-current', 'page');
+    await expect(search).toBeFocused();
+    await page.keyboard.type(' Na');
+    await expect(search).toHaveValue('Li Na');
+    await shot(page, `arrival-notice-${language}`);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 800, height: 600 });
+    await shot(page, `arrival-notice-800-${language}`);
+
+    // "Go to Send": the document is there (nothing of the user's own in the form: attached at once)
+    await notice.getByRole('button', { name: t('send:arrival.goToSend'), exact: true }).click();
+    await expect(nav(page, 'send', language)).toHaveAttribute('aria-current', 'page');
+    await expect(documentList(page, language).getByRole('listitem')).toContainText('contract.pdf');
+    await expect(notice).not.toContainText('contract.pdf');
+  });
+}
+
+test('a document arriving while another screen is open but nobody types brings the Send screen up', async ({ page, preview }) => {
+  const t = tr('en');
+  await openApp(page, preview);
+  const outbox = await outboxOf(preview);
+  await nav(page, 'account').click();
+  await expect(nav(page, 'account')).toHaveAttribute('aria-current', 'page');
+  fs.writeFileSync(path.join(outbox, 'memo.pdf'), await pdfBytes('Memo'));
+  await expect(nav(page, 'send')).toHaveAttribute('aria-current', 'page', { timeout: 15_000 });
+  await expect(documentList(page).getByRole('listitem')).toContainText('memo.pdf');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText(t('send:documents.empty'), { exact: true })).toHaveCount(0);
+});
