@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 
 // Lints snippets as if they lived at these paths, with the project's real config.
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -66,6 +68,49 @@ describe('process boundaries enforced by lint', () => {
     expect(await ruleIdsFor('src/renderer/src/features/send/ok.ts', nav)).toEqual([]);
     // the Node and Electron rules still hold inside features
     expect(await ruleIdsFor('src/renderer/src/features/tasks/bad.ts', "import fs from 'node:fs';\nexport const x = fs;\n")).toContain('no-restricted-imports');
+  });
+
+  it('refuses Node-only packages outside main, and allows them in main', async () => {
+    for (const pkg of ['better-sqlite3', 'ldapts', 'keytar', 'conf', 'electron-store', 'pg']) {
+      const code = `import * as m from '${pkg}';\nexport const x = m;\n`;
+      for (const place of ['src/shared/bad.ts', 'src/shared/ipc/channels/bad.ts', 'src/renderer/src/lib/bad.ts', 'src/renderer/src/features/tasks/bad.ts', 'src/preload/bad.ts', 'src/simulator/bad.ts']) {
+        expect(await ruleIdsFor(place, code), `${pkg} in ${place}`).toContain('no-restricted-imports');
+      }
+      expect(await ruleIdsFor('src/main/history/ok.ts', code), `${pkg} in main`).toEqual([]);
+    }
+  });
+
+  it('walls the simulator off: it imports no app code, and the app reaches it only through the demo connection', async () => {
+    expect(await ruleIdsFor('src/simulator/routes/bad.ts', "import { SEND_LIMITS } from '../../shared/send/limits';\nexport const x = SEND_LIMITS;\n")).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/simulator/bad.ts', "import { UserError } from '../main/errors';\nexport const x = UserError;\n")).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/simulator/ok.ts', "import { startSimulator } from './index';\nexport const x = startSimulator;\n")).toEqual([]);
+    const start = "import { startSimulator } from '../../simulator/index';\nexport const x = startSimulator;\n";
+    expect(await ruleIdsFor('src/main/tasks/bad.ts', start)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/renderer/src/bad.ts', "import { startSimulator } from '../../simulator';\nexport const x = startSimulator;\n")).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/main/account/connection.ts', start)).toEqual([]);
+  });
+
+  it('fails an import circle in main and in the renderer', async () => {
+    // src/main/storage/io-error.ts imports ../errors: errors.ts importing it back closes a circle
+    expect(await ruleIdsFor('src/main/errors.ts', "import { ioUserError } from './storage/io-error';\nexport const x = ioUserError;\n")).toContain('import-x/no-cycle');
+    // src/renderer/src/lib/describe-error.ts imports ../i18n: i18n/index.ts importing it back closes a circle
+    expect(await ruleIdsFor('src/renderer/src/i18n/index.ts', "import { describeError } from '../lib/describe-error';\nexport const x = describeError;\n")).toContain('import-x/no-cycle');
+    // a type-only import is no arrow at run time
+    expect(await ruleIdsFor('src/main/errors.ts', "import type { ioUserError } from './storage/io-error';\nexport type X = typeof ioUserError;\n")).toEqual([]);
+  });
+
+  it('puts every source file inside the layer table', async () => {
+    const files = readdirSync('src', { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
+      .map((e) => path.relative(process.cwd(), path.join(e.parentPath, e.name)));
+    expect(files.length).toBeGreaterThan(100);
+    const outside: string[] = [];
+    for (const file of files) {
+      const config = (await eslint.calculateConfigForFile(file)) as { rules?: Record<string, unknown> };
+      const rule = config.rules?.['no-restricted-imports'] as [unknown, { paths?: unknown[]; patterns?: unknown[] }] | undefined;
+      if (!rule || ((rule[1]?.paths?.length ?? 0) + (rule[1]?.patterns?.length ?? 0)) === 0) outside.push(file);
+    }
+    expect(outside).toEqual([]);
   });
 
   it('passes clean code in each place', async () => {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { contract, type ChannelName, type ParsedInputOf, type ResultOf } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/define';
-import { toIpcError } from '../errors';
+import { toIpcError } from './to-ipc-error';
 import type { Logger } from '../log';
 
 export type Handlers = {

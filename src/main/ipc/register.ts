@@ -1,6 +1,6 @@
 import { channelNames, ipcChannel } from '../../shared/ipc/contract';
 import { GRANT_DROPPED_FILE_CHANNEL, type GrantedFile } from '../../shared/ipc/channels/files';
-import { toIpcError } from '../errors';
+import { toIpcError } from './to-ipc-error';
 import type { IpcResult } from '../../shared/ipc/define';
 import type { Logger } from '../log';
 import { dispatch, type Handlers } from './dispatch';

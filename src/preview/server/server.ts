@@ -10,7 +10,7 @@ import type { Logger } from '../../main/log';
 import { CONTENT_SECURITY_POLICY } from '../../main/security';
 import { bridgeScript } from './bridge-script';
 import type { GrantedFile } from '../../shared/ipc/channels/files';
-import { toIpcError } from '../../main/errors';
+import { toIpcError } from '../../main/ipc/to-ipc-error';
 
 export interface PreviewServerOptions {
   rendererDir: string;

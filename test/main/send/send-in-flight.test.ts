@@ -3,7 +3,7 @@ import { sendHandlers } from '../../../src/main/ipc/handlers/send';
 import { createSendService } from '../../../src/main/send/send-service';
 import { historyPort } from '../../../src/main/send/history-port';
 import { createLogger } from '../../../src/main/log';
-import { toIpcError } from '../../../src/main/errors';
+import { toIpcError } from '../../../src/main/ipc/to-ipc-error';
 import type { ComposeDocument } from '../../../src/shared/send/types';
 import { createFileGrants } from '../../../src/main/files/grants';
 import { createsSeen, makeRig, numbers, writePdf, type SendRig } from './helpers';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toIpcError } from '../../../src/main/errors';
+import { toIpcError } from '../../../src/main/ipc/to-ipc-error';
 import { openHistory } from '../../../src/main/history';
 import { writeTransmissionReport } from '../../../src/main/report/transmission-report';
 import { writeCoverPage } from '../../../src/main/send/cover-page';
