@@ -13,7 +13,9 @@ import { officeHandlers } from './ipc/handlers/office';
 import { createOfficeService, type OfficeService } from './office/office-service';
 import { createIntakeService, type IntakeService, type IntakeServiceOptions } from './intake/intake-service';
 import { createConnection, type Connection } from './account/connection';
-import { KEYCHAIN_SERVICE, openSecretStore, type SecretStore } from './credentials/secret-store';
+import { KEYCHAIN_SERVICE, openSecretStore, type KeytarLike, type SecretStore } from './credentials/secret-store';
+import { memoryKeytar } from './credentials/bound-passwords';
+import { createOfficePasswords, type OfficePasswords } from './office/office-passwords';
 import { makePrivateDir, tightenFolder } from './storage/private-files';
 import { createSafeStorageKeytar } from './credentials/safe-storage-keytar';
 import { credentialKey, originOnlyKey } from '../shared/credential-key';
@@ -46,6 +48,8 @@ export interface ServiceOptions {
   demoSpeed?: number;
   /** directory bind passwords (default: the keychain the API secret uses, or memory where it uses memory) */
   bindPasswords?: BindPasswords;
+  /** the office database's password (default: beside the bind passwords); tests keep theirs across two runs */
+  officePasswords?: OfficePasswords;
   /** extra trust anchors (PEM) for directory servers: tests' own certificates */
   directoryCa?: string[];
   /** the machine-wide policy (default: read from its place, or FAXDESK_POLICY) */
@@ -104,16 +108,16 @@ async function moveOriginOnlySecret(secrets: SecretStore, settings: SettingsStor
 export const BIND_PASSWORDS_FILE = 'bind-passwords.enc';
 
 /**
- * Bind passwords live where the API secret does: the keychain; without one,
+ * Bind passwords and the office database's password live where the API secret does: the keychain; without one,
  * encrypted with safeStorage in the data folder (kept across runs, like the
  * API secret); memory only where neither exists.
  */
-function bindPasswordsBeside(secrets: SecretStore, deps: PlatformDeps, service: string): BindPasswords {
-  if (secrets.kind === 'keychain') return createBindPasswords({ service, kind: 'keychain' });
+function boundPasswordStore(secrets: SecretStore, deps: PlatformDeps): { kind: 'keychain' | 'encrypted' | 'memory'; keytar?: KeytarLike } {
+  if (secrets.kind === 'keychain') return { kind: 'keychain' };
   if (secrets.kind === 'encrypted' && deps.safeStorage) {
-    return createBindPasswords({ service, kind: 'encrypted', keytar: createSafeStorageKeytar(path.join(deps.dataDir, BIND_PASSWORDS_FILE), deps.safeStorage) });
+    return { kind: 'encrypted', keytar: createSafeStorageKeytar(path.join(deps.dataDir, BIND_PASSWORDS_FILE), deps.safeStorage) };
   }
-  return createBindPasswords({ service, kind: 'memory' });
+  return { kind: 'memory', keytar: memoryKeytar() };
 }
 
 /**
@@ -177,11 +181,14 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     },
   );
   notice('history', opened.notice);
+  // Passwords for servers the user names, exactly as typed and bound to the protection they were saved with.
+  const keychainService = options.keychainService ?? KEYCHAIN_SERVICE;
+  const bound = boundPasswordStore(secrets, deps);
   // The office outbox (PostgreSQL, when configured) follows every write to the history of a task this desk created.
   const office = createOfficeService({
     dataDir: deps.dataDir,
     log: deps.log,
-    secrets,
+    passwords: options.officePasswords ?? createOfficePasswords({ service: keychainService, ...bound }),
     grants,
     history: opened.value,
     onChange: (view) => deps.emit('officeChanged', view),
@@ -206,7 +213,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   const directories = createDirectoryService({
     dataDir: deps.dataDir,
     log: deps.log,
-    passwords: options.bindPasswords ?? bindPasswordsBeside(secrets, deps, options.keychainService ?? KEYCHAIN_SERVICE),
+    passwords: options.bindPasswords ?? createBindPasswords({ service: keychainService, ...bound }),
     defaultCountry: () => settings.get().defaultCountry,
     localNames: (numbers) => phonebook.store.namesFor(numbers),
     ...(options.directoryCa ? { extraCa: options.directoryCa } : {}),

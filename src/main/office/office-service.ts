@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { officeFieldsSchema, type OfficeFields, type OfficeFailure, type OfficeInput, type OfficeSpending, type OfficeStatus, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../shared/office/types';
-import type { SecretStore } from '../credentials/secret-store';
 import { UserError } from '../errors';
 import { fileChanged, NO_FOLLOW, sameFile, type FileGrants } from '../files/grants';
 import type { History } from '../history/history';
@@ -24,7 +23,7 @@ import { listOfficeTasks, officeFailuresSince, officeSpendingSince } from './off
 import { claimSend, withdrawClaim } from './office-guard';
 import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/ipc/error-details';
 import { createOfficeMirror, markingHistory, queueSendDocuments, type OfficeMirror } from './office-mirror';
-import { createOfficePasswords } from './office-passwords';
+import type { OfficePasswords } from './office-passwords';
 import { openOutboxQueue, type OutboxQueue } from './outbox-queue';
 import { createPollLease, type TaskLease } from './poll-lease';
 import { protectionOf } from './protection';
@@ -64,7 +63,8 @@ export interface OfficeService {
 export interface OfficeServiceDeps {
   dataDir: string;
   log: Logger;
-  secrets: SecretStore;
+  /** the office database password's keychain entries (office-passwords.ts) */
+  passwords: OfficePasswords;
   grants: Pick<FileGrants, 'pathOf' | 'checkedPath' | 'identityOf'>;
   /** the unwrapped history (the mirror reads each task's current state) */
   history: History;
@@ -98,7 +98,7 @@ const OFF: OfficeStatus = { state: 'off', offlineSinceMs: null, pending: 0, erro
 export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   const file = path.join(deps.dataDir, 'office.json');
   const caFile = path.join(deps.dataDir, 'office-ca.pem');
-  const passwords = createOfficePasswords(deps.secrets);
+  const passwords = deps.passwords;
   // A damaged or newer queue file never stops start-up: it is set aside (or left alone) and said in the log.
   const openedQueue = openRecovering(path.join(deps.dataDir, 'office-queue.sqlite'), openOutboxQueue, {
     isNewer: (e) => e instanceof UserError && e.code === 'office.queue_too_new',

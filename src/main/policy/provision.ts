@@ -19,7 +19,7 @@ import { createBindPasswords, type BindPasswords } from '../directory/bind-passw
 import { securityOf, withDirectory } from '../directory/ldap-connection';
 import { registerSecretForRedaction } from '../log';
 import { testOfficeConnection } from '../office/office-connection';
-import { createOfficePasswords } from '../office/office-passwords';
+import { createOfficePasswords, type OfficePasswords } from '../office/office-passwords';
 import { protectionOf } from '../office/protection';
 import type { Protection } from '../../shared/office/types';
 import type { Policy } from './policy-file';
@@ -59,6 +59,8 @@ export interface ProvisionOptions {
   fetch?: typeof fetch;
   /** directory bind passwords (default: the keychain entry the API secret uses); tests inject their own */
   bindPasswords?: BindPasswords;
+  /** the office database's password (default: the keychain entry the API secret uses); tests inject their own */
+  officePasswords?: OfficePasswords;
   /** extra trust anchors (PEM) for the directory test bind: a test's own certificate */
   directoryCa?: string[];
   /** extra trust anchors (PEM) for the office database test connection (beside the policy's caFile) */
@@ -223,8 +225,8 @@ async function provisionBindPassword(options: ProvisionOptions, name: string): P
  * The office outbox's database password (`--office`), for the connection the
  * policy names: read from stdin, tested with a connection to that server over
  * the protection the policy sets (its CA file read from disk), stored in the
- * keychain keyed by server + user + protection (office-passwords.ts), where
- * the office service looks for it.
+ * keychain as typed, keyed by server + user and bound to that protection
+ * (office-passwords.ts), where the office service looks for it.
  */
 async function provisionOfficePassword(options: ProvisionOptions): Promise<number> {
   const { io, policy } = options;
@@ -253,8 +255,9 @@ async function provisionOfficePassword(options: ProvisionOptions): Promise<numbe
   }
   const password = await readSecret(io);
   if (typeof password === 'number') return password;
-  const store = options.secretStore ?? (await openSecretStore({ ...options.keychain }));
-  if (store.kind !== 'keychain') {
+  const passwords =
+    options.officePasswords ?? createOfficePasswords({ service: options.keychain?.service ?? KEYCHAIN_SERVICE, kind: (await keychainUsable(options)) ? 'keychain' : 'memory' });
+  if (passwords.kind !== 'keychain') {
     io.err(NO_KEYCHAIN);
     return PROVISION_EXIT.noKeychain;
   }
@@ -268,7 +271,7 @@ async function provisionOfficePassword(options: ProvisionOptions): Promise<numbe
   }
   try {
     // bound to the protection it was checked over: never handed to a weaker connection later
-    await createOfficePasswords(store).set(office, protection, password);
+    await passwords.set(office, protection, password);
   } catch (e) {
     io.err(`The keychain refused to store the password (${(e as Error).message}); unlock it and run this again.`);
     return PROVISION_EXIT.noKeychain;

@@ -1,35 +1,48 @@
 /**
- * The office database password is bound to the server, the user and the
- * protection it was saved with: it is never read back for a weaker
- * connection, another server or another user.
+ * The office database password is kept exactly as typed and bound to the
+ * server, the user and the protection it was saved with (the directories'
+ * bound store): it is never read back for a weaker connection, another server
+ * or another user. An earlier build's entries (the API secret's keyed store)
+ * are found once and moved.
  */
 import { describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../../src/main/credentials/secret-store';
-import { createOfficePasswords, officeCredentialKey } from '../../../src/main/office/office-passwords';
+import { memoryKeytar } from '../../../src/main/credentials/bound-passwords';
+import { createKeychainSecretStore } from '../../../src/main/credentials/secret-store';
+import { createOfficePasswords, legacyOfficeKey } from '../../../src/main/office/office-passwords';
 
 const server = { host: 'DB.Office.example', port: 5432, user: 'reception' };
+const SERVICE = 'FaxDesk-test';
+const memory = () => createOfficePasswords({ service: SERVICE, kind: 'memory' });
 
 describe('office outbox passwords', () => {
-  it('a password saved for a verified TLS connection is never given to an unencrypted one', async () => {
-    const pw = createOfficePasswords(createMemorySecretStore());
+  it('a password with leading or trailing spaces comes back exactly as typed', async () => {
+    const pw = memory();
+    await pw.set(server, 'tls-verified', '  Spaced pw 7 ');
+    expect(await pw.get(server, 'tls-verified')).toBe('  Spaced pw 7 ');
+    await pw.set(server, 'tls-verified', '   ');
+    expect(await pw.get(server, 'tls-verified')).toBe('   ');
+  });
+
+  it('a password saved for a verified TLS connection is never given to an unencrypted one (and the lookup says why)', async () => {
+    const pw = memory();
     await pw.set(server, 'tls-verified', 'Tls-Only-9x');
     expect(await pw.get(server, 'tls-verified')).toBe('Tls-Only-9x');
     expect(await pw.get(server, 'plain')).toBeNull();
+    expect(await pw.lookup(server, 'plain')).toEqual({ state: 'weaker', savedWith: 'tls-verified' });
   });
 
-  it('a password saved for an unencrypted connection may be used over TLS', async () => {
-    const pw = createOfficePasswords(createMemorySecretStore());
+  it('a password saved for an unencrypted connection may be used over TLS; typed again for TLS, it is bound to TLS', async () => {
+    const pw = memory();
     await pw.set(server, 'plain', 'Plain-Pw-4');
     expect(await pw.get(server, 'plain')).toBe('Plain-Pw-4');
     expect(await pw.get(server, 'tls-verified')).toBe('Plain-Pw-4');
-    // the one typed for TLS wins over the TLS connection
     await pw.set(server, 'tls-verified', 'Tls-Pw-5');
     expect(await pw.get(server, 'tls-verified')).toBe('Tls-Pw-5');
-    expect(await pw.get(server, 'plain')).toBe('Plain-Pw-4');
+    expect(await pw.get(server, 'plain')).toBeNull();
   });
 
   it('another server, port or user finds nothing; the host is not case-sensitive', async () => {
-    const pw = createOfficePasswords(createMemorySecretStore());
+    const pw = memory();
     await pw.set(server, 'tls-verified', 'Pw-1');
     expect(await pw.get({ ...server, host: 'db.office.example' }, 'tls-verified')).toBe('Pw-1');
     expect(await pw.get({ ...server, host: 'db2.office.example' }, 'tls-verified')).toBeNull();
@@ -37,15 +50,29 @@ describe('office outbox passwords', () => {
     expect(await pw.get({ ...server, user: 'accounts' }, 'tls-verified')).toBeNull();
   });
 
-  it('clear removes the password at every protection', async () => {
-    const pw = createOfficePasswords(createMemorySecretStore());
+  it('clear removes the password', async () => {
+    const pw = memory();
     await pw.set(server, 'tls-verified', 'Pw-1');
-    await pw.set(server, 'plain', 'Pw-2');
     await pw.clear(server);
-    expect(await pw.get(server, 'tls-verified')).toBeNull();
+    expect(await pw.lookup(server, 'tls-verified')).toEqual({ state: 'none' });
   });
 
-  it('the keychain entry names the server, the protection and the user', () => {
-    expect(officeCredentialKey(server, 'tls-verified')).toEqual({ origin: 'postgresql+tls-verified://db.office.example:5432', account: 'reception' });
+  it('an earlier build’s entry (one per protection in the keyed store) is moved once, keeping its protection', async () => {
+    const keytar = memoryKeytar();
+    const legacy = createKeychainSecretStore({ service: SERVICE, keytar });
+    await legacy.set(legacyOfficeKey(server, 'tls-verified'), 'Old-Tls-Pw');
+    await legacy.set(legacyOfficeKey(server, 'plain'), 'Old-Plain-Pw');
+    const pw = createOfficePasswords({ service: SERVICE, kind: 'keychain', keytar });
+    expect(await pw.get(server, 'tls-verified')).toBe('Old-Tls-Pw');
+    // moved: the old entries are gone, the bound one keeps verified TLS
+    expect(await legacy.get(legacyOfficeKey(server, 'tls-verified'))).toBeNull();
+    expect(await legacy.get(legacyOfficeKey(server, 'plain'))).toBeNull();
+    expect(await pw.lookup(server, 'plain')).toEqual({ state: 'weaker', savedWith: 'tls-verified' });
+  });
+
+  it('the keychain entry names the server and the user', async () => {
+    const keytar = memoryKeytar();
+    await createOfficePasswords({ service: SERVICE, kind: 'keychain', keytar }).set(server, 'plain', 'Pw-2');
+    expect(await keytar.getPassword(SERVICE, 'postgresql://db.office.example:5432 reception')).toContain('Pw-2');
   });
 });

@@ -52,8 +52,9 @@ async function deskUnder(locked: boolean, stored?: unknown): Promise<TestService
   fs.mkdirSync(dataDir);
   if (stored) fs.writeFileSync(path.join(dataDir, 'office.json'), JSON.stringify(stored));
   const secrets = createMemorySecretStore();
-  await createOfficePasswords(secrets).set(server(), 'tls-verified', OWNER.password);
-  const t = await makeTestServices({ dataDir }, { policy: readPolicy({ env: { FAXDESK_POLICY: policyFile } }), secretStore: secrets, officeRetryMs: { first: 50, max: 200 } });
+  const officePasswords = createOfficePasswords({ service: 'FaxDesk-test', kind: 'memory' });
+  await officePasswords.set(server(), 'tls-verified', OWNER.password);
+  const t = await makeTestServices({ dataDir }, { policy: readPolicy({ env: { FAXDESK_POLICY: policyFile } }), secretStore: secrets, officePasswords, officeRetryMs: { first: 50, max: 200 } });
   open.push(() => t.cleanup());
   // the helper made (and cleans) a folder of its own; this desk's data are in ours
   return { ...t, dataDir };

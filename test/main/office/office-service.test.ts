@@ -17,6 +17,7 @@ import { startSimulator, type RunningSimulator } from '../../../src/simulator/in
 import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 import { createMemorySecretStore } from '../../../src/main/credentials/secret-store';
+import { createOfficePasswords } from '../../../src/main/office/office-passwords';
 import { samplePdf } from '../tasks/helpers';
 
 const missing = postgresMissing();
@@ -129,6 +130,30 @@ describe.skipIf(missing)('office outbox through main’s handlers', () => {
     expect(await officeTasks()).toEqual([]);
   });
 
+  it('a password with leading and trailing spaces works exactly as typed: saved, connected, and used again from the keychain', async () => {
+    const spaced = '  Spaced pw 7  ';
+    const admin = await pgServer.admin();
+    try {
+      await admin.query(`ALTER ROLE ${OWNER.user} PASSWORD '${spaced}'`);
+      const t = await desk();
+      // trimmed, it is another password
+      const trimmed = await dispatch(t.services.handlers, 'testOffice', officeInput(t, { password: spaced.trim() }));
+      expect(!trimmed.ok && trimmed.error.code).toBe('office.bad_password');
+      expect((await dispatch(t.services.handlers, 'saveOffice', officeInput(t, { password: spaced }))).ok).toBe(true);
+      await until('online', async () => {
+        const r = await dispatch(t.services.handlers, 'getOffice', undefined);
+        return r.ok && (r.value as OfficeView).status.state === 'online';
+      });
+      // Test with the password field left empty uses the stored one, as typed
+      const stored = await dispatch(t.services.handlers, 'testOffice', officeInput(t, { password: '', caFile: 'keep' }));
+      expect(stored.ok && stored.value).toMatchObject({ protection: 'tls-verified' });
+      expect(t.logLines.join('\n')).not.toContain(spaced.trim());
+    } finally {
+      await admin.query(`ALTER ROLE ${OWNER.user} PASSWORD '${OWNER.password}'`);
+      await admin.end();
+    }
+  });
+
   it('a CA file replaced by another file after it was chosen is refused in plain words, never read; nothing is stored', async () => {
     const t = await desk();
     const input = officeInput(t);
@@ -162,8 +187,9 @@ describe.skipIf(missing)('office outbox through main’s handlers', () => {
     open.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     // the same keychain across the two runs, as on a real computer
     const secrets = createMemorySecretStore();
+    const officePasswords = createOfficePasswords({ service: 'FaxDesk-test', kind: 'memory' });
     const run = async () => {
-      const t = await makeTestServices({ dataDir }, { secretStore: secrets, officeRetryMs: { first: 50, max: 200 } });
+      const t = await makeTestServices({ dataDir }, { secretStore: secrets, officePasswords, officeRetryMs: { first: 50, max: 200 } });
       open.push(() => t.cleanup());
       return t;
     };

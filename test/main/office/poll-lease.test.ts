@@ -14,11 +14,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFaxApiClient, type FaxApiClient } from '../../../src/main/api/client';
-import { createMemorySecretStore } from '../../../src/main/credentials/secret-store';
 import { openHistory, type History } from '../../../src/main/history';
 import { createLogger } from '../../../src/main/log';
 import { createOfficeService, type OfficeService } from '../../../src/main/office/office-service';
 import { createFileGrants } from '../../../src/main/files/grants';
+import { createOfficePasswords } from '../../../src/main/office/office-passwords';
 import { createPollLease, LEASE_MS } from '../../../src/main/office/poll-lease';
 import { openOffice } from '../../../src/main/office/office-connection';
 import { runOfficeMigrations, type OfficeMigration } from '../../../src/main/office/migrations';
@@ -111,7 +111,7 @@ function world() {
     const office = createOfficeService({
       dataDir: dir,
       log,
-      secrets: createMemorySecretStore(),
+      passwords: createOfficePasswords({ service: 'FaxDesk-test', kind: 'memory' }),
       grants: createFileGrants(),
       history: plain,
       onChange: () => {},

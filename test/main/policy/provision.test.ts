@@ -12,7 +12,6 @@ import { tempDirs } from '../../helpers/temp-dirs';
 import { Readable } from 'node:stream';
 import { createBindPasswords } from '../../../src/main/directory/bind-passwords';
 import { createOfficePasswords } from '../../../src/main/office/office-passwords';
-import { openSecretStore } from '../../../src/main/credentials/secret-store';
 import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import type { OfficeView } from '../../../src/shared/office/types';
 import fs from 'node:fs';
@@ -218,7 +217,7 @@ describe.skipIf(skipReason !== null || postgresMissing() !== null)('provisioning
   let pg: RunningPostgres;
   let policyFile: string;
   const server = () => ({ host: 'localhost', port: pg.port, database: OFFICE_DB, user: OWNER.user });
-  const passwords = async () => createOfficePasswords(await openSecretStore({ service: SERVICE }));
+  const passwords = async () => createOfficePasswords({ service: SERVICE, kind: 'keychain' });
 
   beforeAll(async () => {
     pg = await startPostgres({ tls: true });
