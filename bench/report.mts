@@ -21,6 +21,7 @@ function longReasonTask(): TaskDetailView {
   const recipient = (i: number): RecipientView => ({
     rcptRef: `r${i}`,
     phoneNumber: `86138001380${String(i).padStart(2, '0')}`,
+    contactName: null,
     status: 'failed',
     pageCount: 0,
     unitPrice: 0.1,

@@ -244,6 +244,8 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     connection,
     historyPort(history, deps.dataDir, (task) => tasks.tracker.ingest(task)),
     (profile, fingerprint, name, confirmed) => office.guardSend(profile, fingerprint, name, confirmed),
+    // The names the check table showed (the phonebook's, else a directory's), kept with the task.
+    (numbers) => new Map(directories.recipientNames([...numbers]).map((n) => [n.number, n.name])),
   );
   const handlers: Handlers = {
     ...appHandlers(deps, settings, notices, policy),

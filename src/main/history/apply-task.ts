@@ -119,7 +119,8 @@ export function recountTask(db: Database.Database, taskId: number): void {
   stmts(db).recount.run({ id: taskId });
 }
 
-type RecipientValues = Omit<RecipientDbRow, 'id'>;
+// The name stays as the send recorded it: a poll never writes it.
+type RecipientValues = Omit<RecipientDbRow, 'id' | 'contact_name'>;
 
 const COMPARED: (keyof RecipientValues)[] = [
   'rcpt_ref', 'phone_number', 'status', 'unit_price', 'page_count', 'charged_amount',

@@ -153,7 +153,7 @@ function buildHistory(db: Database.Database, options: HistoryOptions): History {
        FROM tasks t WHERE t.resend_of = ? AND t.create_state <> 'failed'
        ORDER BY t.created_at_ms, t.id`,
     ),
-    insertPlannedRecipient: db.prepare('INSERT INTO recipients (task_id, position, phone_number) VALUES (?, ?, ?)'),
+    insertPlannedRecipient: db.prepare('INSERT INTO recipients (task_id, position, phone_number, contact_name) VALUES (?, ?, ?, ?)'),
     taskRow: db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks t WHERE t.id = ?`),
     taskRowByRef: db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks t WHERE t.task_ref = ?`),
     recipientsOf: db.prepare('SELECT * FROM recipients WHERE task_id = ? ORDER BY position, id'),
@@ -246,7 +246,7 @@ function buildHistory(db: Database.Database, options: HistoryOptions): History {
           const taskId = Number(
             s.insertPlannedTask.run(sendId, index, part.name, scheduledAt, scheduledMs, at, intent.resendOf ?? null, owner).lastInsertRowid,
           );
-          part.phoneNumbers.forEach((n, position) => s.insertPlannedRecipient.run(taskId, position, n));
+          part.phoneNumbers.forEach((n, position) => s.insertPlannedRecipient.run(taskId, position, n, intent.contactNames?.get(n) || null));
           recountTask(db, taskId);
           ctx.refreshSearch(taskId);
           return taskId;

@@ -4,6 +4,7 @@ import { latestVersion, runMigrations, type Migration } from '../storage/sqlite'
 import { m001 } from './migrations/001-sends-tasks-recipients';
 import { m002 } from './migrations/002-task-search';
 import { m003 } from './migrations/003-profiles-fingerprints';
+import { m004 } from './migrations/004-recipient-names';
 
 export type { Migration } from '../storage/sqlite';
 
@@ -12,7 +13,7 @@ export type { Migration } from '../storage/sqlite';
  * released step, add one. `PRAGMA user_version` is the applied version and
  * `schema_migrations` records when each step ran (for support, not for logic).
  */
-export const MIGRATIONS: readonly Migration[] = [m001, m002, m003];
+export const MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004];
 
 export const LATEST_VERSION = latestVersion(MIGRATIONS);
 

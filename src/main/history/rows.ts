@@ -76,6 +76,8 @@ export interface RecipientDbRow {
   completed_at_ms: number | null;
   created_at: string | null;
   finished_at_ms: number | null;
+  /** the phonebook's name for the number when the task was created (migration 4) */
+  contact_name: string | null;
 }
 
 export function toRecipient(r: RecipientDbRow): HistoryRecipient {
@@ -93,6 +95,7 @@ export function toRecipient(r: RecipientDbRow): HistoryRecipient {
     completedAt: r.completed_at,
     completedAtMs: r.completed_at_ms,
     createdAt: r.created_at,
+    contactName: r.contact_name ?? null,
   };
 }
 

@@ -26,6 +26,8 @@ export interface SendIntent {
   profile?: string;
   /** documents + numbers, for "the same fax again" (sends only, not resends) */
   fingerprint?: string | null;
+  /** number -> the phonebook's name for it now; stored with each recipient and never looked up again */
+  contactNames?: ReadonlyMap<string, string>;
 }
 
 export interface RecordedSend {
@@ -73,6 +75,8 @@ export interface HistoryRecipient extends RecipientOutcome {
   rcptRef: string | null;
   /** null until the service has reported on it */
   status: string | null;
+  /** the phonebook's name for the number when the task was created; null when it had none */
+  contactName: string | null;
 }
 
 export interface SendInfo {

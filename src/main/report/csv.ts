@@ -18,6 +18,8 @@ export function taskCsv(detail: TaskDetailView): string {
     task_status: task.status,
     rcpt_ref: r.rcptRef,
     phone_number: r.phoneNumber,
+    // the phonebook's name when the fax was sent (kept with the task; empty when the number had none)
+    contact_name: r.contactName ?? '',
     status: r.status,
     page_count: r.pageCount ?? '',
     unit_price: r.unitPrice ?? '',
@@ -32,7 +34,7 @@ export function taskCsv(detail: TaskDetailView): string {
     demo: task.demo ? 'yes: demo mode, nothing was sent' : 'no',
   }));
   const columns = [
-    'task_ref', 'task_name', 'task_status', 'rcpt_ref', 'phone_number', 'status', 'page_count', 'unit_price',
+    'task_ref', 'task_name', 'task_status', 'rcpt_ref', 'phone_number', 'contact_name', 'status', 'page_count', 'unit_price',
     'charged_amount', 'failed_code', 'failed_reason', 'retryable', 'created_at_service_time', 'completed_at_service_time', 'completed_at_utc', 'demo',
   ];
   // Text from the service and the user (names, reasons) is escaped where any part of it could start a formula.

@@ -45,6 +45,16 @@ function fmtTime(ms: number | null, tz?: string): string {
 
 const money = (n: number | null) => (n === null ? '-' : `${n.toFixed(2)}`);
 
+/** Width of a contact's name under its number (the Number column, less a gap before the reason). */
+const NAME_WIDTH = 86;
+
+/** A name wrapped to the column, at most two lines; what does not fit ends in "...". */
+function twoLines(font: { wrap(t: string, size: number, w: number): string[]; fit(t: string, size: number, w: number): string }, text: string, size: number, width: number): string[] {
+  const lines = font.wrap(text, size, width);
+  if (lines.length <= 2) return lines;
+  return [lines[0]!, font.fit(lines.slice(1).join(' '), size, width)];
+}
+
 type Thumb =
   | { kind: 'page'; item: PDFEmbeddedPage; width: number; height: number }
   | { kind: 'image'; item: PDFImage; width: number; height: number }
@@ -93,7 +103,11 @@ async function thumbnailOf(doc: PDFDocument, detail: TaskDetailView): Promise<Th
 
 export async function buildTransmissionReport(detail: TaskDetailView, options: ReportOptions = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const texts = [detail.task.name, ...detail.files.map((f) => f.name), ...detail.recipients.map((r) => r.failedReason ?? '')];
+  const texts = [
+    detail.task.name,
+    ...detail.files.map((f) => f.name),
+    ...detail.recipients.flatMap((r) => [r.failedReason ?? '', r.contactName ?? '']),
+  ];
   const { regular: font, bold } = await embedTextFonts(doc, texts, options.fontFiles);
   const tz = options.timeZone;
   const { task } = detail;
@@ -156,7 +170,7 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
   y = Math.min(y, thumb ? A4[1] - MARGIN - 42 - thumbBox.h - 24 : y) - 14;
 
   const cols = [
-    { title: 'Number', x: 0, w: 98 },
+    { title: detail.recipients.some((rc) => rc.contactName) ? 'Number / name' : 'Number', x: 0, w: 98 },
     { title: 'Result', x: 100, w: 44 },
     { title: 'Code', x: 146, w: 94 },
     { title: 'Pages', x: 242, w: 28 },
@@ -176,7 +190,9 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
   header();
   for (const rc of detail.recipients) {
     const needsReason = rc.failedReason !== null && rc.status === 'failed';
-    if (y < MARGIN + (needsReason ? 24 : 12)) {
+    // Under the number, the name it had in the phonebook when the fax was sent (at most two lines).
+    const nameLines = rc.contactName ? twoLines(font, rc.contactName, 8, NAME_WIDTH) : [];
+    if (y < MARGIN + (needsReason || nameLines.length ? 24 : 12)) {
       page = doc.addPage(A4);
       y = A4[1] - MARGIN;
       header();
@@ -188,17 +204,19 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
     ];
     cols.forEach((c, i) => font.draw(page, font.fit(cells[i] ?? '', 8.5, c.w), { x: MARGIN + c.x, y, size: 8.5, color: INK }));
     y -= 11;
-    if (needsReason) {
-      // The whole reason, wrapped: it is what the office needs to fix the failure.
-      for (const line of font.wrap(`Reason: ${rc.failedReason}`, 8, A4[0] - 2 * MARGIN - 90)) {
-        if (y < MARGIN + 12) {
-          page = doc.addPage(A4);
-          y = A4[1] - MARGIN;
-          header();
-        }
-        font.draw(page, line, { x: MARGIN + 90, y, size: 8, color: MUTED });
-        y -= 11;
+    // The whole reason, wrapped: it is what the office needs to fix the failure. The name sits beside its first lines.
+    const reasonLines = needsReason ? font.wrap(`Reason: ${rc.failedReason}`, 8, A4[0] - 2 * MARGIN - 90) : [];
+    for (let i = 0; i < Math.max(nameLines.length, reasonLines.length); i++) {
+      if (y < MARGIN + 12) {
+        page = doc.addPage(A4);
+        y = A4[1] - MARGIN;
+        header();
       }
+      const name = nameLines[i];
+      const reason = reasonLines[i];
+      if (name) font.draw(page, name, { x: MARGIN, y, size: 8, color: INK });
+      if (reason) font.draw(page, reason, { x: MARGIN + 90, y, size: 8, color: MUTED });
+      y -= 11;
     }
   }
   const pages = doc.getPages();

@@ -51,6 +51,8 @@ export interface CreatePlan {
   profile: string;
   /** documents + numbers of a send, for "the same fax again" */
   fingerprint?: string | null;
+  /** number -> the name it has in the phonebook now, recorded with the intent (the history keeps it) */
+  contactNames?: ReadonlyMap<string, string>;
 }
 
 export interface CreateTasksDeps {
@@ -116,6 +118,7 @@ export async function createTasks(deps: CreateTasksDeps, plan: CreatePlan): Prom
     resendOf: plan.resendOf ?? null,
     profile: plan.profile,
     fingerprint: plan.fingerprint ?? null,
+    ...(plan.contactNames ? { contactNames: plan.contactNames } : {}),
   });
   const out: CreatedPart[] = [];
   let stopped = false;

@@ -72,6 +72,11 @@ export interface SendServiceDeps {
    * that was never sent.
    */
   officeGuard?: (profile: string, fingerprint: string, name: string, confirmed: boolean) => Promise<(() => Promise<void>) | void>;
+  /**
+   * The names the numbers have now (the phonebook's, as the check table shows them), stored with the
+   * task when it is created so that a contact renamed later does not rewrite what was sent to whom.
+   */
+  contactNames?: (numbers: readonly string[]) => ReadonlyMap<string, string>;
 }
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -290,7 +295,7 @@ export function createSendService(deps: SendServiceDeps): SendService {
             return refsFor(documents, true, profile);
           },
         },
-        { name, files, parts, scheduledAt, profile, fingerprint },
+        { name, files, parts, scheduledAt, profile, fingerprint, contactNames: namesNow(input.numbers) },
       );
 
       const results: SendPartResult[] = [];
@@ -323,6 +328,16 @@ export function createSendService(deps: SendServiceDeps): SendService {
       if (created > 0) void learnUnitPrice(client, results);
       if (overall === 'refused') withdraw();
       return { sendId: outcome.sendId, overall, parts: results, fields, sentNumbers, serviceScheduledAt: scheduledAt };
+    }
+  }
+
+  /** A phonebook that cannot be read must not stop the fax: it goes out without names. */
+  function namesNow(numbers: readonly string[]): ReadonlyMap<string, string> {
+    try {
+      return deps.contactNames?.(numbers) ?? new Map();
+    } catch (e) {
+      deps.log.warn('send: the phonebook names could not be read; the task is recorded without them', e);
+      return new Map();
     }
   }
 

@@ -66,6 +66,13 @@ export function resendName(name: string, language: Language = 'en'): string {
   return `${truncateName(base, 255 - suffix.length)}${suffix}`;
 }
 
+/** The names the task was created with, by number. */
+function namesOf(task: Pick<TaskDetail, 'recipients'>): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const r of task.recipients) if (r.contactName) names.set(r.phoneNumber, r.contactName);
+  return names;
+}
+
 export interface ResendOptions {
   language?: Language;
   /** the user answered "resend again?" for recipients resent before */
@@ -176,7 +183,8 @@ export async function resendFailed(
         return refs;
       },
     },
-    { name, files: current, parts: [{ name, phoneNumbers: numbers }], scheduledAt: null, resendOf: taskRef, profile },
+    // The names go with the numbers as the original recorded them: a resend is the same fax to the same people.
+    { name, files: current, parts: [{ name, phoneNumbers: numbers }], scheduledAt: null, resendOf: taskRef, profile, contactNames: namesOf(original) },
   );
   const part = outcome.parts[0]!;
   if (part.task) {

@@ -259,13 +259,18 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
       const client = await o.connection.client();
       const r = await client.getRecipient(rcptRef);
       // The service's record has the shape of a history row: read as one, it is shown like one.
-      const row = { ...r, id: 0, task_id: 0, position: 0, rcpt_ref: String(r.rcpt_ref), completed_at_ms: toMs(r.completed_at), finished_at_ms: null };
+      const row = { ...r, id: 0, task_id: 0, position: 0, rcpt_ref: String(r.rcpt_ref), completed_at_ms: toMs(r.completed_at), finished_at_ms: null, contact_name: null };
       const recipient = toRecipientView(toRecipient(row), toMs);
-      // The service's record does not name its task; this desk's history does when it sent it (or added it).
-      const local = history
-        .listTasks({ text: rcptRef, limit: 5, profiles: [current()] })
-        .find((t) => t.taskRef !== null && history.getTask(t.taskRef)?.recipients.some((x) => x.rcptRef === rcptRef));
-      return { ...recipient, taskRef: local?.taskRef ?? null };
+      // The service's record does not name its task (nor the person); this desk's history does when it sent it (or added it).
+      let mine: { taskRef: string; contactName: string | null } | null = null;
+      for (const t of history.listTasks({ text: rcptRef, limit: 5, profiles: [current()] })) {
+        const found = t.taskRef === null ? undefined : history.getTask(t.taskRef)?.recipients.find((x) => x.rcptRef === rcptRef);
+        if (found && t.taskRef !== null) {
+          mine = { taskRef: t.taskRef, contactName: found.contactName };
+          break;
+        }
+      }
+      return { ...recipient, contactName: mine?.contactName ?? null, taskRef: mine?.taskRef ?? null };
     },
     async exportCsv(taskRef) {
       const d = view(taskRef);

@@ -51,6 +51,7 @@ export function toRecipientView(r: HistoryRecipient, createdAtMs: (s: string | n
   return {
     rcptRef: r.rcptRef ?? '',
     phoneNumber: r.phoneNumber,
+    contactName: r.contactName,
     status: r.status ?? 'pending',
     pageCount: r.pageCount,
     unitPrice: r.unitPrice,

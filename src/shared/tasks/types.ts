@@ -63,6 +63,8 @@ export interface RecipientOutcome {
 
 export interface RecipientView extends RecipientOutcome {
   rcptRef: string;
+  /** the phonebook's name for the number when the task was created (kept, not looked up again); null when none */
+  contactName: string | null;
   status: string;
   createdAtMs: number | null;
   retryable: boolean;

@@ -28,7 +28,7 @@ describe('history migrations', () => {
 
     const db = new Database(file, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
-    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
     db.close();
   });
 
@@ -46,6 +46,28 @@ describe('history migrations', () => {
     expect(history.listTasks({ profiles: ['account:abc'] }).map((t) => t.taskRef)).toEqual(['NEW']);
     expect(history.tasksToPoll(Date.now(), ['demo']).map((t) => t.taskRef)).toEqual([]);
     expect(history.tasksToPoll(Date.now(), ['account:abc']).map((t) => t.taskRef)).toEqual(['NEW']);
+    history.close();
+  });
+
+  it('keeps the tasks of a version-3 database, without names, and stores the names of new ones with each number', () => {
+    const old = new Database(file);
+    migrate(old, 3);
+    old.prepare(`INSERT INTO tasks (id, task_ref, source, create_state, name, status, created_at_ms) VALUES (1, 'OLD', 'sent', 'created', 'Old', 'done', 1)`).run();
+    old.prepare(`INSERT INTO recipients (task_id, position, rcpt_ref, phone_number, status) VALUES (1, 0, 'R1', '8613812345678', 'success')`).run();
+    old.close();
+
+    const history = openHistory(file);
+    expect(history.getTask('OLD')!.recipients.map((r) => [r.phoneNumber, r.contactName])).toEqual([['8613812345678', null]]);
+    const { taskIds } = history.recordSend({
+      name: 'New',
+      files: [],
+      parts: [{ name: 'New', phoneNumbers: ['8613812345678', '8613800000000'] }],
+      contactNames: new Map([['8613812345678', 'Anna Schmidt']]),
+    });
+    expect(history.getTaskById(taskIds[0]!)!.recipients.map((r) => [r.phoneNumber, r.contactName])).toEqual([
+      ['8613812345678', 'Anna Schmidt'],
+      ['8613800000000', null],
+    ]);
     history.close();
   });
 

@@ -73,7 +73,7 @@ describe.skipIf(!systemCjkFont || !poppler)('Chinese text on FaxDesk PDFs', () =
       },
       recipients: [
         {
-          rcptRef: 'r1', phoneNumber: '8613800138000', status: 'failed', pageCount: 1, unitPrice: 0.1, chargedAmount: 0, failedCode: 'BUSY',
+          rcptRef: 'r1', phoneNumber: '8613800138000', contactName: null, status: 'failed', pageCount: 1, unitPrice: 0.1, chargedAmount: 0, failedCode: 'BUSY',
           failedReason, completedAt: '2026-11-23 10:00:00', completedAtMs: Date.UTC(2026, 10, 23, 2), createdAt: '2026-11-23 09:59:00',
           createdAtMs: Date.UTC(2026, 10, 23, 1, 59), retryable: true,
         },

@@ -24,7 +24,7 @@ function detail(name: string, demo: boolean, createdAtMs: number | null = Date.U
       checkedAtMs: null, error: null, source: 'sent', demo, readOnly: false,
     },
     recipients: [{
-      rcptRef: 'rcpt_1', phoneNumber: '8613800138000', status: 'success', pageCount: 1, unitPrice: 0.3, chargedAmount: 0.3, failedCode: null,
+      rcptRef: 'rcpt_1', phoneNumber: '8613800138000', contactName: null, status: 'success', pageCount: 1, unitPrice: 0.3, chargedAmount: 0.3, failedCode: null,
       failedReason: null, completedAt: '2026-11-27 11:01:00', completedAtMs: Date.UTC(2026, 10, 27, 3, 1), createdAt: '2026-11-27 11:00:00',
       createdAtMs: Date.UTC(2026, 10, 27, 3), retryable: false,
     }],

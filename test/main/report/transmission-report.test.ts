@@ -17,6 +17,7 @@ function recipient(over: Partial<RecipientView> = {}): RecipientView {
   return {
     rcptRef: 'r1',
     phoneNumber: '8613800138000',
+    contactName: null,
     status: 'success',
     pageCount: 1,
     unitPrice: 0.1,

@@ -13,6 +13,7 @@ import { installBridge, renderWithQueries } from '../fake-bridge';
 const recipient = (phoneNumber: string, status: string, retryable: boolean): RecipientView => ({
   rcptRef: `r_${phoneNumber}`,
   phoneNumber,
+  contactName: null,
   status,
   retryable,
   pageCount: status === 'success' ? 1 : 0,

@@ -6,7 +6,7 @@ import { FailureText } from '../failure-text';
 import { localTime, money } from '../format';
 import { StatusBadge } from '../status-badge';
 
-/** One recipient: the number (with a copy button), its state, pages, price, charge, failure, time and reference. */
+/** One recipient: the number (with a copy button) and its name, its state, pages, price, charge, failure, time and reference. */
 export function RecipientRow({ r, language }: { r: RecipientView; language: string }) {
   const { t } = useTranslation('tasks');
   const [copied, setCopied] = useState(false);
@@ -21,12 +21,18 @@ export function RecipientRow({ r, language }: { r: RecipientView; language: stri
   }
   return (
     <tr data-testid={`recipient-${r.phoneNumber}`}>
-      <td className="mono nowrap">
-        {displayFax(r.phoneNumber)}{' '}
+      <td className="nowrap">
+        <span className="mono">{displayFax(r.phoneNumber)}</span>{' '}
         <button type="button" className="icon-button" onClick={() => void copy()} aria-label={t('detail.copy', { number: r.phoneNumber })}>
           {copied ? '✓' : t('detail.copyShort')}
         </button>
         {copied ? <span className="sr-only" role="status">{t('detail.copied', { number: r.phoneNumber })}</span> : null}
+        {/* The phonebook's name when the fax was sent, kept with the task (a later rename does not change it). */}
+        {r.contactName ? (
+          <span className="rcpt-name" data-testid="recipient-contact-name">
+            {r.contactName}
+          </span>
+        ) : null}
       </td>
       <td data-label={t('recipient.status')}>
         <StatusBadge status={r.status} recipient />
