@@ -234,10 +234,12 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     connection,
     historyPort(history, deps.dataDir, (task) => tasks.tracker.ingest(task)),
     (profile, fingerprint, name, confirmed) => office.guardSend(profile, fingerprint, name, confirmed),
+    // Main owns a hot-folder document's whole journey: the send's outcome files it (sent/ or failed/).
+    (paths, result) => intake.fileAfterSend(paths, result),
   );
   const handlers: Handlers = {
     ...appHandlers(deps, settings, notices, policy),
-    ...intakeHandlers(intake, grants),
+    ...intakeHandlers(intake),
     ...accountHandlers(settings, connection),
     ...phonebookHandlers(phonebook, grants),
     ...directoryHandlers(directories),

@@ -10,6 +10,7 @@ export function createSendFeature(
   connection: Pick<Connection, 'session'> & Partial<Pick<Connection, 'refreshAccount'>>,
   history: SendHistoryPort,
   officeGuard?: SendServiceDeps['officeGuard'],
+  fileDocuments?: SendServiceDeps['fileDocuments'],
 ): SendService {
   return createSendService({
     dataDir: deps.dataDir,
@@ -21,5 +22,6 @@ export function createSendFeature(
     emitProgress: (p) => deps.emit('uploadProgress', p),
     log: deps.log,
     ...(officeGuard ? { officeGuard } : {}),
+    ...(fileDocuments ? { fileDocuments } : {}),
   });
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
-import { fileHandleSchema } from '../../file-handle';
 import type { DocumentProblemCode } from '../../send/limits';
 
 // The document rules live in one zod-free module, src/shared/send/limits.ts (the window's first
@@ -50,9 +49,6 @@ export interface DocumentsOffered {
   waitingPrinted?: number;
 }
 
-export const settleOutcomeSchema = z.enum(['sent', 'failed']);
-export type SettleOutcome = z.infer<typeof settleOutcomeSchema>;
-
 export interface HotFolderStatus {
   enabled: boolean;
   /** the folder in use (the default ~/FaxDesk/Outbox when the setting is empty) */
@@ -72,16 +68,6 @@ export const intakeChannels = {
    * was attached is never handed over again on the next mount.
    */
   takePendingDocuments: channel<DocumentsOffered>()(z.undefined()),
-  /**
-   * After a send: moves a hot-folder document into `sent/` or `failed/`
-   * (failed or refused; `reason` is kept beside it). Only documents the hot
-   * folder offered are moved; anything else is left where it is (movedTo:
-   * null). A move that fails is an error (`intake.settle_failed`) the
-   * Send screen shows; the document is never offered again either way.
-   */
-  settleDocument: channel<{ movedTo: string | null; handle: string | null }>()(
-    z.object({ handle: fileHandleSchema, outcome: settleOutcomeSchema, reason: z.string().max(1000).optional() }).strict(),
-  ),
   hotFolderStatus: channel<HotFolderStatus>()(z.undefined()),
 };
 
