@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { DocumentSource, DocumentsOffered, HotFolderStatus, PrintedJob } from '../../shared/ipc/channels/intake';
+import type { DocumentSource, DocumentsOffered, HotFolderStatus, PrintedJob, RejectedDocument } from '../../shared/ipc/channels/intake';
 import type { ErrorData } from '../../shared/error-data';
 import type { SendResult } from '../../shared/send/types';
 import type { Settings } from '../../shared/settings';
@@ -9,8 +9,11 @@ import { UserError } from '../errors';
 import type { SettingsStore } from '../settings/settings';
 import { createFileGrants, type FileGrants } from '../files/grants';
 import { IntakeQueue } from './documents';
+import { FAILED_DIR, SENT_DIR } from './filing';
 import { HotFolder, type ArrivalInfo, type HotFolderOptions } from './hot-folder';
+import { pickNotifyLanguage } from '../notify/text';
 import { defaultHotFolderPath } from './outbox-names';
+import { refusalNote } from './refusal-note';
 
 export interface IntakeServiceOptions {
   /** the user's home, for the default ~/FaxDesk/Outbox (tests pass a temp dir) */
@@ -53,7 +56,7 @@ export const TAKEN_LEDGER_FILE = 'hot-folder-taken.json';
  * folder, which follows the hotFolder setting live.
  */
 export function createIntakeService(
-  deps: Pick<PlatformDeps, 'emit' | 'log'> & Partial<Pick<PlatformDeps, 'dataDir'>>,
+  deps: Pick<PlatformDeps, 'emit' | 'log'> & Partial<Pick<PlatformDeps, 'dataDir' | 'systemLocale'>>,
   settings: Pick<SettingsStore, 'get' | 'onChange'>,
   options: IntakeServiceOptions = {},
   grants: FileGrants = createFileGrants(),
@@ -67,6 +70,26 @@ export function createIntakeService(
   const pathFrom = (s: Settings) => {
     const configured = s.hotFolder.path.trim();
     return configured ? path.resolve(expandHome(configured, home)) : defaultHotFolderPath(home);
+  };
+
+  /**
+   * A hot-folder file that cannot be sent (not a type the service takes, too large, unreadable…) would
+   * otherwise stay in the outbox for good with no word of why: it goes to failed/ with a note beside it
+   * in the desk's language, and the Send screen says so. One that vanished has nothing to move.
+   */
+  const fileRefused = (file: string, rejected: RejectedDocument): RejectedDocument => {
+    if (!folder || rejected.reason === 'not_found' || rejected.reason === 'not_local') return rejected;
+    // a file standing where the hot folder's own sent/ or failed/ should be is not a document someone dropped
+    if ([SENT_DIR, FAILED_DIR].includes(rejected.name.toLowerCase())) return rejected;
+    const language = pickNotifyLanguage(settings.get().language ?? null, deps.systemLocale ?? 'en');
+    try {
+      const moved = folder.filing.markRefused(file, rejected.reason, refusalNote(rejected.name, rejected.reason, language));
+      return moved ? { ...rejected, movedToFailed: true } : rejected;
+    } catch (e) {
+      // it stays, offered once and listed on the Send screen as before
+      deps.log.warn(`hot folder: cannot move ${rejected.name} into failed/: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      return rejected;
+    }
   };
 
   // Arrivals of one scan are offered together (in the order the hot folder gave them, grouped by
@@ -93,7 +116,7 @@ export function createIntakeService(
       queue.offer(
         batch.slice(i, j).map((a) => a.file),
         source,
-        { jobs, ...(announce ? { waitingPrinted } : {}) },
+        { jobs, onRejected: fileRefused, ...(announce ? { waitingPrinted } : {}) },
       );
       i = j;
     }

@@ -154,6 +154,44 @@ describe('intake through the IPC contract', () => {
     expect(offersBefore).toBe(1);
   });
 
+  it('moves a hot-folder file it cannot send into failed/ with a note in the desk\'s language, says so, and leaves a readable document where it is', async () => {
+    t = await makeTestServices({}, { intake: { hotFolder: { settleMs: 200, rescanMs: 150 } } });
+    const { services } = t;
+    const outbox = path.join(tempDir(), 'Outbox');
+    services.settings.update({ language: 'zh-CN', hotFolder: { enabled: true, path: outbox } });
+    fs.writeFileSync(path.join(outbox, 'sheet.xlsx'), 'PK not a fax document');
+    // one byte over the service's 10 MB, ending like a complete PDF
+    const huge = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
+    huge.write('%%EOF\n', huge.length - 6);
+    fs.writeFileSync(path.join(outbox, 'scan.pdf'), huge);
+    fs.writeFileSync(path.join(outbox, 'letter.pdf'), await samplePdf(1));
+    await expect.poll(() => services.intake.queue.peek().documents.length, { timeout: 10_000 }).toBe(1);
+    // (a type that cannot say where it ends is looked at after the quiet time, not the settle time)
+    for (const name of ['scan.pdf', 'sheet.xlsx']) await expect.poll(() => fs.existsSync(path.join(outbox, 'failed', name)), { timeout: 10_000 }).toBe(true);
+    const taken = ((await dispatch(services.handlers, 'takePendingDocuments', undefined)) as { ok: true; value: DocumentsOffered }).value;
+    // the Send screen lists both with their reason, and that they went to failed/
+    expect([...taken.rejected].sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'scan.pdf', reason: 'too_large', source: 'hot-folder', movedToFailed: true },
+      { name: 'sheet.xlsx', reason: 'unsupported_type', source: 'hot-folder', movedToFailed: true },
+    ]);
+    expect(fs.readdirSync(outbox).sort()).toEqual(['failed', 'letter.pdf', 'sent']);
+    expect(fs.readFileSync(path.join(outbox, 'failed', 'sheet.xlsx'), 'utf8')).toBe('PK not a fax document');
+    // beside it, a note the person at the folder can read: why, and what to do (in Chinese, the desk's language)
+    const note = fs.readFileSync(path.join(outbox, 'failed', 'sheet.xlsx - 未发送的原因.txt'), 'utf8');
+    expect(note).toContain('传真服务不接受 sheet.xlsx 的文件类型');
+    expect(note).toContain('PDF（推荐）');
+    expect(fs.readFileSync(path.join(outbox, 'failed', 'scan.pdf - 未发送的原因.txt'), 'utf8')).toContain('10 MB');
+    // the readable document is offered and stays in the outbox root until its send
+    expect(taken.documents.map((d) => d.name)).toEqual(['letter.pdf']);
+
+    // in English for an English desk
+    services.settings.update({ language: 'en' });
+    fs.writeFileSync(path.join(outbox, 'photo.bmp'), 'BM');
+    await expect.poll(() => fs.existsSync(path.join(outbox, 'failed', 'photo.bmp - why it was not sent.txt')), { timeout: 10_000 }).toBe(true);
+    expect(fs.readFileSync(path.join(outbox, 'failed', 'photo.bmp - why it was not sent.txt'), 'utf8')).toMatch(/did not send this file.*\r\n\r\nphoto\.bmp is not a type the fax service accepts/s);
+    expect(fs.existsSync(path.join(outbox, 'letter.pdf'))).toBe(true);
+  });
+
   it('hands over a printed document with the numbers and name of its job, and says how many were printed while FaxDesk was closed', async () => {
     const home = tempDir();
     const outbox = path.join(home, 'FaxDesk', 'Outbox');

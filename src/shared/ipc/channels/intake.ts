@@ -36,6 +36,8 @@ export interface RejectedDocument {
   name: string;
   reason: RejectReason;
   source: DocumentSource;
+  /** the hot folder moved it into its failed/ folder, with a note beside it saying why and what to do */
+  movedToFailed?: boolean;
 }
 
 export interface DocumentsOffered {

@@ -172,6 +172,7 @@ export function useOfferedDocuments(onOffered: () => void): void {
         name: r.name,
         size: 0,
         message: '',
+        ...(r.movedToFailed ? { movedToFailed: true } : {}),
       }));
       if (rejected.length) store().set({ refused: [...store().refused, ...rejected] });
       if (offer.waitingPrinted) store().set({ intakeNotice: { kind: 'waiting', count: offer.waitingPrinted } });
