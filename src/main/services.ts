@@ -246,10 +246,12 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     (profile, fingerprint, name, confirmed) => office.guardSend(profile, fingerprint, name, confirmed),
     // The names the check table showed (the phonebook's, else a directory's), kept with the task.
     (numbers) => new Map(directories.recipientNames([...numbers]).map((n) => [n.number, n.name])),
+    // Main owns a hot-folder document's whole journey: the send's outcome files it (sent/ or failed/).
+    (paths, result) => intake.fileAfterSend(paths, result),
   );
   const handlers: Handlers = {
     ...appHandlers(deps, settings, notices, policy),
-    ...intakeHandlers(intake, grants),
+    ...intakeHandlers(intake),
     ...accountHandlers(settings, connection),
     ...phonebookHandlers(phonebook, grants),
     ...directoryHandlers(directories),

@@ -42,7 +42,6 @@ export function validSamples(o: { demoUrl: string; pdfHandle: string; csvHandle:
     useDemo: undefined,
     getAccount: undefined,
     takePendingDocuments: undefined,
-    settleDocument: { handle: o.pdfHandle, outcome: 'sent' },
     hotFolderStatus: undefined,
     inspectDocuments: { handles: [o.pdfHandle, o.csvHandle] },
     uploadDocument: { uploadId: 'up_1', handle: o.pdfHandle },

@@ -18,6 +18,8 @@ export interface FileGrants {
   pathOf(handle: string, kind?: GrantKind): string;
   /** like pathOf, but null instead of an error */
   lookup(handle: string, kind?: GrantKind): string | null;
+  /** the handle already issued for this path (null: none), without granting anything */
+  handleOf(filePath: string, kind?: GrantKind): string | null;
   /**
    * An input file's path after checking it is still the file that was granted
    * (no symlink in its place, the same device and inode): a UserError
@@ -124,6 +126,9 @@ export function createFileGrants(): FileGrants {
       return p;
     },
     lookup,
+    handleOf(filePath, kind = 'input') {
+      return byPath.get(`${kind}:${path.resolve(filePath)}`) ?? null;
+    },
     moved(handle, newPath) {
       const entry = byHandle.get(handle);
       if (!entry) return;

@@ -114,6 +114,8 @@ export interface OfferExtras {
   jobs?: ReadonlyMap<string, PrintedJob>;
   /** documents printed while FaxDesk was not running, found at start */
   waitingPrinted?: number;
+  /** a file that cannot be sent, before it is announced (the hot folder files it under failed/ and says so) */
+  onRejected?: (filePath: string, rejected: RejectedDocument) => RejectedDocument;
 }
 
 export class IntakeQueue {
@@ -144,7 +146,7 @@ export class IntakeQueue {
       if (result.ok && documents.some((d) => d.handle === result.document.handle)) continue;
       const job = extras.jobs?.get(abs);
       if (result.ok) documents.push(job ? { ...result.document, print: job } : result.document);
-      else rejected.push(result.rejected);
+      else rejected.push(extras.onRejected?.(abs, result.rejected) ?? result.rejected);
     }
     const offered: DocumentsOffered = {
       documents,

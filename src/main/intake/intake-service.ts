@@ -1,14 +1,19 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { DocumentSource, DocumentsOffered, HotFolderStatus, PrintedJob, SettleOutcome } from '../../shared/ipc/channels/intake';
+import type { DocumentSource, DocumentsOffered, HotFolderStatus, PrintedJob, RejectedDocument } from '../../shared/ipc/channels/intake';
+import type { ErrorData } from '../../shared/error-data';
+import type { SendResult } from '../../shared/send/types';
 import type { Settings } from '../../shared/settings';
 import type { PlatformDeps } from '../app-context';
 import { UserError } from '../errors';
 import type { SettingsStore } from '../settings/settings';
 import { createFileGrants, type FileGrants } from '../files/grants';
 import { IntakeQueue } from './documents';
+import { FAILED_DIR, SENT_DIR } from './filing';
 import { HotFolder, type ArrivalInfo, type HotFolderOptions } from './hot-folder';
+import { pickNotifyLanguage } from '../notify/text';
 import { defaultHotFolderPath } from './outbox-names';
+import { refusalNote } from './refusal-note';
 
 export interface IntakeServiceOptions {
   /** the user's home, for the default ~/FaxDesk/Outbox (tests pass a temp dir) */
@@ -24,10 +29,13 @@ export interface IntakeService {
   hotFolderPath(): string;
   status(): HotFolderStatus;
   /**
-   * After a send: hot-folder documents go to sent/ or failed/; others are
-   * left alone (null). Throws a UserError when the move fails.
+   * A send's outcome files its hot-folder documents: queued (all or some
+   * numbers) -> sent/, refused -> failed/ with the reason beside it; an unknown
+   * outcome leaves them where they are (taken, never offered again). Documents
+   * from elsewhere are left alone. A move that fails comes back as the error
+   * the Send screen shows (the fax went as the result says); null when all went well.
    */
-  settle(filePath: string, outcome: SettleOutcome, reason?: string): string | null;
+  fileAfterSend(paths: readonly string[], result: Pick<SendResult, 'overall' | 'parts'>): ErrorData | null;
   /** a fax whose document was filed under sent/ failed later at the service: the document moves on to failed/ */
   fileFailedAfterSend(filePath: string, reason: string): string | null;
   close(): void;
@@ -48,7 +56,7 @@ export const TAKEN_LEDGER_FILE = 'hot-folder-taken.json';
  * folder, which follows the hotFolder setting live.
  */
 export function createIntakeService(
-  deps: Pick<PlatformDeps, 'emit' | 'log'> & Partial<Pick<PlatformDeps, 'dataDir'>>,
+  deps: Pick<PlatformDeps, 'emit' | 'log'> & Partial<Pick<PlatformDeps, 'dataDir' | 'systemLocale'>>,
   settings: Pick<SettingsStore, 'get' | 'onChange'>,
   options: IntakeServiceOptions = {},
   grants: FileGrants = createFileGrants(),
@@ -62,6 +70,26 @@ export function createIntakeService(
   const pathFrom = (s: Settings) => {
     const configured = s.hotFolder.path.trim();
     return configured ? path.resolve(expandHome(configured, home)) : defaultHotFolderPath(home);
+  };
+
+  /**
+   * A hot-folder file that cannot be sent (not a type the service takes, too large, unreadable…) would
+   * otherwise stay in the outbox for good with no word of why: it goes to failed/ with a note beside it
+   * in the desk's language, and the Send screen says so. One that vanished has nothing to move.
+   */
+  const fileRefused = (file: string, rejected: RejectedDocument): RejectedDocument => {
+    if (!folder || rejected.reason === 'not_found' || rejected.reason === 'not_local') return rejected;
+    // a file standing where the hot folder's own sent/ or failed/ should be is not a document someone dropped
+    if ([SENT_DIR, FAILED_DIR].includes(rejected.name.toLowerCase())) return rejected;
+    const language = pickNotifyLanguage(settings.get().language ?? null, deps.systemLocale ?? 'en');
+    try {
+      const moved = folder.filing.markRefused(file, rejected.reason, refusalNote(rejected.name, rejected.reason, language));
+      return moved ? { ...rejected, movedToFailed: true } : rejected;
+    } catch (e) {
+      // it stays, offered once and listed on the Send screen as before
+      deps.log.warn(`hot folder: cannot move ${rejected.name} into failed/: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      return rejected;
+    }
   };
 
   // Arrivals of one scan are offered together (in the order the hot folder gave them, grouped by
@@ -88,7 +116,7 @@ export function createIntakeService(
       queue.offer(
         batch.slice(i, j).map((a) => a.file),
         source,
-        { jobs, ...(announce ? { waitingPrinted } : {}) },
+        { jobs, onRejected: fileRefused, ...(announce ? { waitingPrinted } : {}) },
       );
       i = j;
     }
@@ -140,24 +168,45 @@ export function createIntakeService(
     };
   };
 
-  const settle = (filePath: string, outcome: SettleOutcome, reason?: string): string | null => {
-    if (!folder || !folder.owns(filePath)) return null;
+  const settle = (filePath: string, outcome: 'sent' | 'failed', reason: string): void => {
+    if (!folder || !folder.owns(filePath)) return;
+    const handle = grants.handleOf(filePath, 'input');
+    // the file that was offered, not whatever took its name since the send began (file.changed otherwise)
+    if (handle !== null) grants.checkedPath(handle);
     const name = path.basename(filePath);
-    const sub = outcome === 'sent' ? 'sent' : 'failed';
+    let movedTo: string | null;
     try {
-      return outcome === 'sent' ? folder.filing.markSent(filePath) : folder.filing.markFailed(filePath, reason ?? 'not sent');
+      movedTo = outcome === 'sent' ? folder.filing.markSent(filePath) : folder.filing.markFailed(filePath, reason);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-      deps.log.warn(`hot folder: cannot move ${name} into ${sub}/: ${code}`);
+      deps.log.warn(`hot folder: cannot move ${name} into ${outcome}/: ${code}`);
       // it stays where it is and is remembered as taken: never offered (or faxed) again from there
       throw new UserError(
         'intake.settle_failed',
-        `${name} could not be moved into the ${sub} folder of the hot folder (${code}). It stays in ${path.dirname(filePath)} and will not be offered again; move or delete it there yourself.`,
+        `${name} could not be moved into the ${outcome} folder of the hot folder (${code}). It stays in ${path.dirname(filePath)} and will not be offered again; move or delete it there yourself.`,
         undefined,
         // the sub-folder keeps its on-disk name (sent/failed) in both languages
-        { name, folder: sub, place: path.dirname(filePath) },
+        { name, folder: outcome, place: path.dirname(filePath) },
       );
     }
+    // The handle follows the document: its thumbnail and viewer keep working, and a refused fax can be sent again from failed/.
+    if (movedTo !== null && handle !== null) grants.moved(handle, movedTo);
+  };
+
+  const fileAfterSend = (paths: readonly string[], result: Pick<SendResult, 'overall' | 'parts'>): ErrorData | null => {
+    const outcome = result.overall === 'sent' || result.overall === 'partial' ? 'sent' : result.overall === 'refused' ? 'failed' : null;
+    if (outcome === null) return null;
+    const reason = result.parts.find((p) => p.error)?.error?.message ?? 'not sent';
+    let problem: ErrorData | null = null;
+    for (const p of paths) {
+      try {
+        settle(p, outcome, reason);
+      } catch (e) {
+        if (!(e instanceof UserError)) throw e;
+        problem ??= { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) };
+      }
+    }
+    return problem;
   };
 
   const fileFailedAfterSend = (filePath: string, reason: string): string | null => {
@@ -173,7 +222,7 @@ export function createIntakeService(
     queue,
     hotFolderPath: () => pathFrom(settings.get()),
     status,
-    settle,
+    fileAfterSend,
     fileFailedAfterSend,
     takePending() {
       const taken = queue.take();

@@ -11,6 +11,7 @@ export function createSendFeature(
   history: SendHistoryPort,
   officeGuard?: SendServiceDeps['officeGuard'],
   contactNames?: SendServiceDeps['contactNames'],
+  fileDocuments?: SendServiceDeps['fileDocuments'],
 ): SendService {
   return createSendService({
     dataDir: deps.dataDir,
@@ -23,5 +24,6 @@ export function createSendFeature(
     log: deps.log,
     ...(officeGuard ? { officeGuard } : {}),
     ...(contactNames ? { contactNames } : {}),
+    ...(fileDocuments ? { fileDocuments } : {}),
   });
 }

@@ -25,6 +25,7 @@ import {
   type SendResult,
   type UploadResult,
 } from '../../shared/send/types';
+import type { ErrorData } from '../../shared/error-data';
 import type { FaxApiClient } from '../api/client';
 import { CancelledError, ValidationError } from '../api/errors';
 import { UserError } from '../errors';
@@ -77,6 +78,11 @@ export interface SendServiceDeps {
    * task when it is created so that a contact renamed later does not rewrite what was sent to whom.
    */
   contactNames?: (numbers: readonly string[]) => ReadonlyMap<string, string>;
+  /**
+   * The send's outcome files its documents (the hot folder's into sent/ or failed/: intake, wired in
+   * services.ts); a move that failed comes back as error data for the result.
+   */
+  fileDocuments?: (paths: readonly string[], result: SendResult) => ErrorData | null;
 }
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -327,7 +333,9 @@ export function createSendService(deps: SendServiceDeps): SendService {
       const overall: SendResult['overall'] = unknown ? 'outcome_unknown' : refused ? (created > 0 ? 'partial' : 'refused') : 'sent';
       if (created > 0) void learnUnitPrice(client, results);
       if (overall === 'refused') withdraw();
-      return { sendId: outcome.sendId, overall, parts: results, fields, sentNumbers, serviceScheduledAt: scheduledAt };
+      const result: SendResult = { sendId: outcome.sendId, overall, parts: results, fields, sentNumbers, serviceScheduledAt: scheduledAt };
+      const filing = deps.fileDocuments?.(documents.flatMap((d) => (d.path !== null ? [d.path] : [])), result) ?? null;
+      return filing ? { ...result, filing } : result;
     }
   }
 

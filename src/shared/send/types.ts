@@ -102,6 +102,8 @@ export interface SendResult {
   sentNumbers: string[];
   /** the scheduled time as sent to the service, or null */
   serviceScheduledAt: string | null;
+  /** main could not file a hot-folder document away after the send (intake.settle_failed): shown beside the result */
+  filing?: ErrorData;
 }
 
 export interface CostEstimate {

@@ -112,7 +112,7 @@ describe('a handle names the file it was granted for', () => {
     await expect(fileSource(link)).rejects.toMatchObject({ code: 'file.unreadable' });
   });
 
-  it('a hot-folder document swapped for a symlink before it is filed: settleDocument refuses, nothing lands in sent/', async () => {
+  it('a hot-folder document swapped for a symlink before it is filed after its send: not filed, nothing lands in sent/', async () => {
     const h = await makeTestServices({}, { intake: { hotFolder: { settleMs: 200, rescanMs: 150 } } });
     try {
       const outbox = path.join(dir, 'Outbox');
@@ -123,7 +123,10 @@ describe('a handle names the file it was granted for', () => {
       const handle = taken.value.documents[0]!.handle;
       fs.rmSync(path.join(outbox, 'order.pdf'));
       fs.symlinkSync(path.join(dir, 'private.pdf'), path.join(outbox, 'order.pdf'));
-      expect(await dispatch(h.services.handlers, 'settleDocument', { handle, outcome: 'sent' })).toMatchObject({ ok: false, error: { code: 'file.changed' } });
+      // (the send checked the file before it began; this is the swap while it ran, before main files it)
+      const queued = { overall: 'sent' as const, parts: [] };
+      expect(h.services.intake.fileAfterSend([path.join(outbox, 'order.pdf')], queued)).toMatchObject({ code: 'file.changed' });
+      expect(h.services.grants.lookup(handle)).toBe(path.join(outbox, 'order.pdf'));
       expect(fs.readdirSync(path.join(outbox, 'sent'))).toEqual([]);
       expect(fs.readFileSync(path.join(dir, 'private.pdf'), 'utf8')).toBe(PRIVATE_PDF);
     } finally {

@@ -54,7 +54,7 @@ describe('a hot-folder document follows its fax', () => {
       const sent = await ok<SendResult>(dispatch(h, 'sendFax', { name, documents: [doc], numbers: [number], scheduledAt: null }));
       expect(sent.overall).toBe('sent');
       refs[name] = sent.parts[0]!.task!.taskRef;
-      await ok(dispatch(h, 'settleDocument', { handle: doc.handle, outcome: 'sent' }));
+      // filed by main as the send ends: the window asks for nothing
       expect(fs.existsSync(path.join(outbox, 'sent', name))).toBe(true);
     }
 
@@ -75,5 +75,32 @@ describe('a hot-folder document follows its fax', () => {
     expect(fs.existsSync(path.join(outbox, 'failed', 'delivered.pdf'))).toBe(false);
     // neither comes back as a new document
     expect(t.services.intake.queue.peek().documents).toEqual([]);
+  });
+
+  it('goes to failed/ with the reason the service gave when the send is refused, and can be sent again from there', async () => {
+    sim = await startSimulator({ speed: 200 });
+    t = await makeTestServices({}, { intake: { hotFolder: { settleMs: 200, rescanMs: 150 } } });
+    const h = t.services.handlers;
+    await ok(dispatch(h, 'connectAccount', { baseUrl: sim.baseUrl, apiKey: sim.apiKey, secret: sim.apiSecret }));
+    const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-follow-'));
+    t.services.settings.update({ hotFolder: { enabled: true, path: outbox } });
+    fs.writeFileSync(path.join(outbox, 'invoice.pdf'), await samplePdf(1));
+    await expect.poll(() => t!.services.intake.queue.peek().documents.length, { timeout: 10_000 }).toBe(1);
+    const taken = await ok<DocumentsOffered>(dispatch(h, 'takePendingDocuments', undefined));
+    const doc = { handle: taken.documents[0]!.handle, url: null, name: 'invoice.pdf', pages: 1, fileRef: null };
+
+    sim.setAccount({ balance: 0 });
+    const refused = await ok<SendResult>(dispatch(h, 'sendFax', { name: 'Invoice', documents: [doc], numbers: [OK], scheduledAt: null }));
+    expect(refused.overall).toBe('refused');
+    expect(fs.existsSync(path.join(outbox, 'invoice.pdf'))).toBe(false);
+    const note = JSON.parse(fs.readFileSync(path.join(outbox, 'failed', '.invoice.pdf.faxdesk.json'), 'utf8')) as { failure?: { reason?: string } };
+    expect(note.failure?.reason).toBe(refused.parts[0]!.error!.message);
+
+    // the user tops up and presses Send again: the same handle reads it from failed/, and it moves on to sent/
+    sim.setAccount({ balance: 500 });
+    const again = await ok<SendResult>(dispatch(h, 'sendFax', { name: 'Invoice', documents: [doc], numbers: [OK], scheduledAt: null }));
+    expect(again.overall).toBe('sent');
+    expect(fs.existsSync(path.join(outbox, 'sent', 'invoice.pdf'))).toBe(true);
+    expect(fs.existsSync(path.join(outbox, 'failed', 'invoice.pdf'))).toBe(false);
   });
 });

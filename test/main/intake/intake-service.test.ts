@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src/main/ipc/dispatch';
 import type { DocumentsOffered, HotFolderStatus } from '../../../src/shared/ipc/channels/intake';
+import type { SendResult } from '../../../src/shared/send/types';
 import { grantDroppedFile } from '../../../src/main/files/grants';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 import { samplePdf } from '../../helpers/sample-documents';
@@ -23,7 +24,7 @@ function tempDir(): string {
 }
 
 describe('intake through the IPC contract', () => {
-  it('hot folder follows the setting, the Send screen takes what arrived, and settleDocument files it under sent/', async () => {
+  it('hot folder follows the setting, the Send screen takes what arrived, and the send files it under sent/ (main, not the window)', async () => {
     t = await makeTestServices();
     const { services, emitted } = t;
     const outbox = path.join(tempDir(), 'Outbox 传真');
@@ -57,19 +58,22 @@ describe('intake through the IPC contract', () => {
     expect(JSON.stringify(taken.value)).not.toContain(outbox);
     expect(((await dispatch(services.handlers, 'takePendingDocuments', undefined)) as { ok: true; value: DocumentsOffered }).value.documents).toEqual([]);
 
-    const settled = await dispatch(services.handlers, 'settleDocument', { handle, outcome: 'sent' });
-    expect(settled).toEqual({ ok: true, value: { movedTo: path.join(outbox, 'sent', 'letter.pdf'), handle } });
+    // a file the user dropped (not offered by the hot folder) goes out in the same fax and is not moved
+    const other = path.join(tempDir(), 'elsewhere.pdf');
+    fs.writeFileSync(other, '%PDF-1.4\n%%EOF\n');
+    const dropped = grantDroppedFile(services.grants, other).handle;
+    const documents = [
+      { handle, url: null, name: 'letter.pdf', pages: 1, fileRef: null },
+      { handle: dropped, url: null, name: 'elsewhere.pdf', pages: 1, fileRef: null },
+    ];
+    // demo mode: the built-in simulator queues it
+    const sent = (await dispatch(services.handlers, 'sendFax', { name: 'Letter', documents, numbers: ['8613800138000'], scheduledAt: null })) as { ok: true; value: SendResult };
+    expect(sent).toMatchObject({ ok: true, value: { overall: 'sent' } });
+    expect(sent.value.filing).toBeUndefined();
+    expect(fs.existsSync(file)).toBe(false);
+    expect(fs.readFileSync(path.join(outbox, 'sent', 'letter.pdf'), 'utf8')).toContain('%PDF-1.4');
     // The handle the window holds follows the document into sent/: its thumbnail and viewer still read it (#30, item 16).
     expect(services.grants.pathOf(handle, 'input')).toBe(path.join(outbox, 'sent', 'letter.pdf'));
-    expect(fs.readFileSync(services.grants.pathOf(handle, 'input'), 'utf8')).toContain('%PDF-1.4');
-
-    // a file the user dropped (not offered by the hot folder) is not moved, nor is anything behind a forged handle
-    const other = path.join(tempDir(), 'elsewhere.pdf');
-    fs.writeFileSync(other, 'x');
-    const dropped = grantDroppedFile(services.grants, other).handle;
-    expect(await dispatch(services.handlers, 'settleDocument', { handle: dropped, outcome: 'failed' })).toEqual({ ok: true, value: { movedTo: null, handle: null } });
-    expect(await dispatch(services.handlers, 'settleDocument', { handle: `fh_${'Z'.repeat(32)}`, outcome: 'failed' })).toEqual({ ok: true, value: { movedTo: null, handle: null } });
-    expect(await dispatch(services.handlers, 'settleDocument', { path: other, outcome: 'failed' })).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
     expect(fs.existsSync(other)).toBe(true);
 
     services.settings.update({ hotFolder: { enabled: false, path: outbox } });
@@ -110,19 +114,24 @@ describe('intake through the IPC contract', () => {
     expect(taken.documents.map((d) => d.name).sort()).toEqual(['refused.pdf', 'stuck.pdf']);
 
     const handleOf = (name: string) => taken.documents.find((d) => d.name === name)!.handle;
-    const failed = await dispatch(services.handlers, 'settleDocument', { handle: handleOf('refused.pdf'), outcome: 'failed', reason: 'Insufficient balance' });
-    // still attached on the Send screen: its new place is granted in turn
-    expect(failed).toEqual({ ok: true, value: { movedTo: path.join(outbox, 'failed', 'refused.pdf'), handle: handleOf('refused.pdf') } });
+    // a send refused by the service (every part): the document goes to failed/ with the service's reason
+    const refusal = { overall: 'refused' as const, parts: [{ error: { code: 'account.insufficient_balance', message: 'Insufficient balance' } }] as SendResult['parts'] };
+    expect(services.intake.fileAfterSend([path.join(outbox, 'refused.pdf')], refusal)).toBeNull();
+    // still attached on the Send screen: the handle follows it, so the next try reads it from failed/
     expect(services.grants.pathOf(handleOf('refused.pdf'), 'input')).toBe(path.join(outbox, 'failed', 'refused.pdf'));
     expect(JSON.parse(fs.readFileSync(path.join(outbox, 'failed', '.refused.pdf.faxdesk.json'), 'utf8'))).toMatchObject({ failure: { reason: 'Insufficient balance' } });
     expect(t.logLines.join('\n')).toMatch(/refused\.pdf moved to failed\/ \(Insufficient balance\)/);
+    // an outcome nobody knows (the create may have reached the service) leaves the document where it is
+    expect(services.intake.fileAfterSend([path.join(outbox, 'stuck.pdf')], { overall: 'outcome_unknown', parts: [] })).toBeNull();
+    expect(fs.existsSync(path.join(outbox, 'stuck.pdf'))).toBe(true);
 
-    // sent/ cannot be written: the move fails, the user is told, and the document stays — not offered again
+    // sent/ cannot be written: the fax still goes, the move fails, the send's result says so, and the document stays — not offered again
     fs.rmSync(path.join(outbox, 'sent'), { recursive: true });
     fs.writeFileSync(path.join(outbox, 'sent'), 'a file where the folder should be');
-    const stuck = await dispatch(services.handlers, 'settleDocument', { handle: handleOf('stuck.pdf'), outcome: 'sent' });
-    expect(stuck).toMatchObject({ ok: false, error: { code: 'intake.settle_failed' } });
-    expect((stuck as { ok: false; error: { message: string } }).error.message).toMatch(/stuck\.pdf could not be moved into the sent folder.*will not be offered again/);
+    const doc = { handle: handleOf('stuck.pdf'), url: null, name: 'stuck.pdf', pages: 1, fileRef: null };
+    const stuck = (await dispatch(services.handlers, 'sendFax', { name: 'Stuck', documents: [doc], numbers: ['8613800138000'], scheduledAt: null })) as { ok: true; value: SendResult };
+    expect(stuck).toMatchObject({ ok: true, value: { overall: 'sent', filing: { code: 'intake.settle_failed' } } });
+    expect(stuck.value.filing!.message).toMatch(/stuck\.pdf could not be moved into the sent folder.*will not be offered again/);
     expect(fs.existsSync(path.join(outbox, 'stuck.pdf'))).toBe(true);
     const offersBefore = emitted.filter((e) => e.name === 'documentsOffered').length;
 
@@ -145,6 +154,44 @@ describe('intake through the IPC contract', () => {
     expect(offersBefore).toBe(1);
   });
 
+  it('moves a hot-folder file it cannot send into failed/ with a note in the desk\'s language, says so, and leaves a readable document where it is', async () => {
+    t = await makeTestServices({}, { intake: { hotFolder: { settleMs: 200, rescanMs: 150 } } });
+    const { services } = t;
+    const outbox = path.join(tempDir(), 'Outbox');
+    services.settings.update({ language: 'zh-CN', hotFolder: { enabled: true, path: outbox } });
+    fs.writeFileSync(path.join(outbox, 'sheet.xlsx'), 'PK not a fax document');
+    // one byte over the service's 10 MB, ending like a complete PDF
+    const huge = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
+    huge.write('%%EOF\n', huge.length - 6);
+    fs.writeFileSync(path.join(outbox, 'scan.pdf'), huge);
+    fs.writeFileSync(path.join(outbox, 'letter.pdf'), await samplePdf(1));
+    await expect.poll(() => services.intake.queue.peek().documents.length, { timeout: 10_000 }).toBe(1);
+    // (a type that cannot say where it ends is looked at after the quiet time, not the settle time)
+    for (const name of ['scan.pdf', 'sheet.xlsx']) await expect.poll(() => fs.existsSync(path.join(outbox, 'failed', name)), { timeout: 10_000 }).toBe(true);
+    const taken = ((await dispatch(services.handlers, 'takePendingDocuments', undefined)) as { ok: true; value: DocumentsOffered }).value;
+    // the Send screen lists both with their reason, and that they went to failed/
+    expect([...taken.rejected].sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'scan.pdf', reason: 'too_large', source: 'hot-folder', movedToFailed: true },
+      { name: 'sheet.xlsx', reason: 'unsupported_type', source: 'hot-folder', movedToFailed: true },
+    ]);
+    expect(fs.readdirSync(outbox).sort()).toEqual(['failed', 'letter.pdf', 'sent']);
+    expect(fs.readFileSync(path.join(outbox, 'failed', 'sheet.xlsx'), 'utf8')).toBe('PK not a fax document');
+    // beside it, a note the person at the folder can read: why, and what to do (in Chinese, the desk's language)
+    const note = fs.readFileSync(path.join(outbox, 'failed', 'sheet.xlsx - 未发送的原因.txt'), 'utf8');
+    expect(note).toContain('传真服务不接受 sheet.xlsx 的文件类型');
+    expect(note).toContain('PDF（推荐）');
+    expect(fs.readFileSync(path.join(outbox, 'failed', 'scan.pdf - 未发送的原因.txt'), 'utf8')).toContain('10 MB');
+    // the readable document is offered and stays in the outbox root until its send
+    expect(taken.documents.map((d) => d.name)).toEqual(['letter.pdf']);
+
+    // in English for an English desk
+    services.settings.update({ language: 'en' });
+    fs.writeFileSync(path.join(outbox, 'photo.bmp'), 'BM');
+    await expect.poll(() => fs.existsSync(path.join(outbox, 'failed', 'photo.bmp - why it was not sent.txt')), { timeout: 10_000 }).toBe(true);
+    expect(fs.readFileSync(path.join(outbox, 'failed', 'photo.bmp - why it was not sent.txt'), 'utf8')).toMatch(/did not send this file.*\r\n\r\nphoto\.bmp is not a type the fax service accepts/s);
+    expect(fs.existsSync(path.join(outbox, 'letter.pdf'))).toBe(true);
+  });
+
   it('hands over a printed document with the numbers and name of its job, and says how many were printed while FaxDesk was closed', async () => {
     const home = tempDir();
     const outbox = path.join(home, 'FaxDesk', 'Outbox');
@@ -165,13 +212,8 @@ describe('intake through the IPC contract', () => {
       ['报价单 (print job 32).pdf', 'print', { recipients: ['13800138000'], name: '报价单' }],
     ]);
     // after the send the sidecar goes along into sent/
-    await dispatch(t.services.handlers, 'settleDocument', { handle: taken.documents[0]!.handle, outcome: 'sent' });
+    const doc = { handle: taken.documents[0]!.handle, url: null, name: taken.documents[0]!.name, pages: 1, fileRef: null };
+    expect(await dispatch(t.services.handlers, 'sendFax', { name: '报价单', documents: [doc], numbers: ['8613800138000'], scheduledAt: null })).toMatchObject({ ok: true });
     expect(fs.readdirSync(path.join(outbox, 'sent'), { withFileTypes: false }).sort()).toEqual(['.报价单 (print job 31).pdf.faxdesk.json', '报价单 (print job 31).pdf']);
-  });
-
-  it('rejects a malformed settle request at the door', async () => {
-    t = await makeTestServices();
-    const r = await dispatch(t.services.handlers, 'settleDocument', { handle: `fh_${'Z'.repeat(32)}`, outcome: 'deleted' });
-    expect(r).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
   });
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
-import { fileHandleSchema } from '../../file-handle';
 import type { DocumentProblemCode } from '../../send/limits';
 
 // The document rules live in one zod-free module, src/shared/send/limits.ts (the window's first
@@ -37,6 +36,8 @@ export interface RejectedDocument {
   name: string;
   reason: RejectReason;
   source: DocumentSource;
+  /** the hot folder moved it into its failed/ folder, with a note beside it saying why and what to do */
+  movedToFailed?: boolean;
 }
 
 export interface DocumentsOffered {
@@ -49,9 +50,6 @@ export interface DocumentsOffered {
   /** set when FaxDesk starts and finds documents printed while it was not running: how many */
   waitingPrinted?: number;
 }
-
-export const settleOutcomeSchema = z.enum(['sent', 'failed']);
-export type SettleOutcome = z.infer<typeof settleOutcomeSchema>;
 
 export interface HotFolderStatus {
   enabled: boolean;
@@ -72,16 +70,6 @@ export const intakeChannels = {
    * was attached is never handed over again on the next mount.
    */
   takePendingDocuments: channel<DocumentsOffered>()(z.undefined()),
-  /**
-   * After a send: moves a hot-folder document into `sent/` or `failed/`
-   * (failed or refused; `reason` is kept beside it). Only documents the hot
-   * folder offered are moved; anything else is left where it is (movedTo:
-   * null). A move that fails is an error (`intake.settle_failed`) the
-   * Send screen shows; the document is never offered again either way.
-   */
-  settleDocument: channel<{ movedTo: string | null; handle: string | null }>()(
-    z.object({ handle: fileHandleSchema, outcome: settleOutcomeSchema, reason: z.string().max(1000).optional() }).strict(),
-  ),
   hotFolderStatus: channel<HotFolderStatus>()(z.undefined()),
 };
 

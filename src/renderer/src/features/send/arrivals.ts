@@ -119,6 +119,7 @@ export function useOfferedDocuments(): void {
         name: r.name,
         size: 0,
         message: '',
+        ...(r.movedToFailed ? { movedToFailed: true } : {}),
       }));
       const s = useCompose.getState();
       if (rejected.length) s.set({ refused: [...s.refused, ...rejected] });

@@ -33,6 +33,8 @@ export interface Refusal {
   name: string;
   size: number;
   message: string;
+  /** the hot folder moved it into its failed/ folder with a note saying why */
+  movedToFailed?: boolean;
 }
 
 export interface CoverFields {

@@ -308,6 +308,7 @@ export function DocumentsPanel() {
                 {r.code === 'other'
                   ? r.message
                   : t(`documents.problem.${r.code}`, { name: r.name, size: r.size > 0 ? formatSize(r.size) : '> 10 MB' })}
+                {r.movedToFailed ? ` ${t('documents.movedToFailed')}` : null}
               </li>
             ))}
           </ul>

@@ -139,22 +139,3 @@ export function useUploadProgress(): void {
     [],
   );
 }
-
-/**
- * After a send, documents from the hot folder (or the printer) follow their
- * fax: queued -> sent/, refused -> failed/ with the reason beside it. A move
- * that fails is shown: the document stays in the outbox but is never offered
- * again (main remembers it as taken).
- */
-export async function settleFromOutside(docs: DocItem[], outcome: 'sent' | 'failed', reason?: string): Promise<void> {
-  for (const d of docs) {
-    if (d.isCover || d.doc.handle === null || (d.source !== 'hot-folder' && d.source !== 'print')) continue;
-    try {
-      const { movedTo, handle } = await call('settleDocument', { handle: d.doc.handle, outcome, ...(reason ? { reason: reason.slice(0, 1000) } : {}) });
-      // still attached after a refusal: the next try reads it from where it went (main granted it there)
-      if (movedTo && handle && outcome === 'failed') store().updateDoc(d.key, { doc: { ...d.doc, handle } });
-    } catch (e) {
-      store().set({ intakeNotice: { kind: 'settleFailed', message: describeError(e) } });
-    }
-  }
-}

@@ -1,11 +1,10 @@
 // The pieces of one send from the Send screen, named: what blocks it, whether it is reviewed first,
-// where the service's field errors land, and where documents from outside go once it is done.
+// and where the service's field errors land.
 import type { TFunction } from 'i18next';
-import type { CostEstimate, SendFieldErrors, SendResult } from '../../../../shared/send/types';
+import type { CostEstimate, SendFieldErrors } from '../../../../shared/send/types';
 import type { Settings } from '../../../../shared/settings';
 import { MIN_SCHEDULE_LEAD_MS } from '../../../../shared/send/limits';
 import type { DocItem } from './compose-store';
-import { settleFromOutside } from './documents';
 
 /** Why the Send button cannot be pressed now (the first reason), or null. */
 export function sendBlocker(
@@ -43,10 +42,4 @@ export function splitFieldErrors(fields: SendFieldErrors, numbers: readonly stri
     else otherErrors[key] = messages;
   }
   return { serviceErrors, otherErrors };
-}
-
-/** Hot-folder documents follow their fax: queued -> sent/, refused -> failed/ (a failed move is shown). */
-export function settleAfterSend(docs: DocItem[], r: SendResult): void {
-  if (r.overall === 'sent' || r.overall === 'partial') void settleFromOutside(docs, 'sent');
-  else if (r.overall === 'refused') void settleFromOutside(docs, 'failed', r.parts.find((p) => p.error)?.error?.message);
 }

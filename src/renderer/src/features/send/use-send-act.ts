@@ -8,7 +8,7 @@ import { describeError } from '../../lib/describe-error';
 import { useCompose, type DocItem } from './compose-store';
 import { estimateQuery, useSendFax } from './hooks';
 import type { ReviewFacts } from './review-dialog';
-import { needsReview, settleAfterSend, splitFieldErrors, totalPages } from './send-act';
+import { needsReview, splitFieldErrors, totalPages } from './send-act';
 
 export type SendQuestion = { kind: 'review'; facts: ReviewFacts } | { kind: 'repeat'; details: SendRepeatDetails } | null;
 
@@ -62,7 +62,8 @@ export function useSendAct(s: {
       set({ result: r, resultName: sendName, ...splitFieldErrors(r.fields, numbers) });
       finish();
       if (r.overall === 'sent') void call('clearDraft');
-      settleAfterSend(docs, r);
+      // main filed the hot folder's documents after the send; a move that failed is shown, not the rule
+      if (r.filing) set({ intakeNotice: { kind: 'settleFailed', message: describeError(r.filing) } });
       void queryClient.invalidateQueries();
     } catch (e) {
       failed(e);
