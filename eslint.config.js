@@ -103,7 +103,7 @@ export default tseslint.config(
             },
             {
               // the shell draws the features; a feature reaching back up into it would be a circle
-              regex: '^\\.\\./\\.\\./app(/|$)',
+              regex: '^(\\.\\./)+app(/|$)',
               message: 'A feature does not import the shell (src/renderer/src/app): navigation is in src/renderer/src/navigation.',
             },
           ],
