@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'lucide-react';
 import { MAX_DOCUMENTS } from '../../../../../shared/send/limits';
 import { call } from '../../../lib/api';
-import { newKey, useCompose } from '../compose-store';
+import { useCompose } from '../compose-store';
+import { remoteDocument } from '../documents';
 import { describeError } from '../../../lib/describe-error';
 
 /** "Add from URL…": the service downloads the document itself. */
@@ -14,16 +15,14 @@ export function AddFromUrl() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const full = useCompose((s) => s.docs.length >= MAX_DOCUMENTS);
+  const addDocument = useCompose((s) => s.addDocument);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
       const { document } = await call('addFromUrl', { url: url.trim() });
-      const s = useCompose.getState();
-      s.set({
-        docs: [...s.docs, { key: newKey('u'), doc: document, size: null, warning: null, upload: { kind: 'done' }, previewUrl: null, previewFile: null, previewKind: null, isCover: false }],
-      });
+      addDocument(remoteDocument(document), 'last');
       setUrl('');
       setOpen(false);
     } catch (err) {

@@ -20,6 +20,7 @@ export function CoverPage() {
   const cover = useCompose((s) => s.cover);
   const docs = useCompose((s) => s.docs);
   const set = useCompose((s) => s.set);
+  const addDocument = useCompose((s) => s.addDocument);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const full = docs.length >= MAX_DOCUMENTS;
@@ -29,17 +30,12 @@ export function CoverPage() {
     setNote(null);
     try {
       const { document, replacedCharacters } = await call('makeCoverPage', { ...cover, documentPages: documentPagesOf(docs) });
-      const s = useCompose.getState();
-      s.set({
-        docs: [
-          { key: newKey('c'), doc: { handle: document.handle, url: null, name: document.name, pages: document.pages, fileRef: null }, size: document.size, warning: null, upload: { kind: 'idle' }, previewUrl: null, previewFile: null, previewKind: 'pdf', isCover: true },
-          ...s.docs,
-        ],
-        coverOpen: false,
-      });
+      const key = newKey('c');
+      const doc = { handle: document.handle, url: null, name: document.name, pages: document.pages, fileRef: null };
+      addDocument({ key, doc, size: document.size, warning: null, upload: { kind: 'idle' }, previewUrl: null, previewFile: null, previewKind: 'pdf', isCover: true }, 'first');
+      set({ coverOpen: false });
       if (replacedCharacters) setNote(t('cover.replaced'));
-      const first = useCompose.getState().docs[0];
-      if (first) void upload(first.key);
+      void upload(key);
     } catch (e) {
       setNote(describeError(e));
     } finally {
