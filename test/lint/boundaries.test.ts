@@ -64,6 +64,8 @@ describe('process boundaries enforced by lint', () => {
     // nothing runs back up into the shell: navigation lives below the features
     const up = "import { Shell } from '../../app/shell';\nexport const x = Shell;\n";
     expect(await ruleIdsFor('src/renderer/src/features/send/bad.ts', up)).toContain('no-restricted-imports');
+    const upFromFolder = "import { Shell } from '../../../app/shell';\nexport const x = Shell;\n";
+    expect(await ruleIdsFor('src/renderer/src/features/send/documents-panel/bad.ts', upFromFolder)).toContain('no-restricted-imports');
     const nav = "import { useNavigation } from '../../navigation';\nexport const x = useNavigation;\n";
     expect(await ruleIdsFor('src/renderer/src/features/send/ok.ts', nav)).toEqual([]);
     // the Node and Electron rules still hold inside features

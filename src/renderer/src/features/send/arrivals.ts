@@ -13,7 +13,8 @@ import { DOCUMENT_PROBLEMS } from '../../../../shared/send/limits';
 import type { DocumentsOffered, OfferedDocument } from '../../../../shared/ipc/channels/intake';
 import { api, call } from '../../lib/api';
 import { useNavigation } from '../../navigation';
-import { composeLocked, newKey, useCompose, type Refusal } from './compose-store';
+import { newKey, useCompose, type Refusal } from './compose-store';
+import { isComposeLocked, startNewFax, useSendResult } from './send-result';
 import { addHandles } from './documents';
 
 interface ArrivalState {
@@ -31,7 +32,7 @@ export const useArrivals = create<ArrivalState>(() => ({ asking: [], elsewhere: 
  * in) are not: a second printed document joins the first.
  */
 export function hasOwnDraft(s: ReturnType<typeof useCompose.getState>): boolean {
-  if (composeLocked(s)) return false;
+  if (isComposeLocked()) return false;
   const { from, to, subject, message } = s.cover;
   return (
     s.docs.some((d) => !d.source) ||
@@ -41,20 +42,8 @@ export function hasOwnDraft(s: ReturnType<typeof useCompose.getState>): boolean 
   );
 }
 
-/** The numbers and name a print job carried (`lp -o phone=…`, the job title), added to what is already typed. */
-function prefillFromPrint(documents: readonly OfferedDocument[]): void {
-  const jobs = documents.flatMap((d) => (d.print ? [d.print] : []));
-  if (jobs.length === 0) return;
-  const s = useCompose.getState();
-  const typed = s.recipientsText.split(/\r?\n/).map((l) => l.trim());
-  const numbers = jobs.flatMap((j) => j.recipients).filter((n, i, all) => all.indexOf(n) === i && !typed.includes(n));
-  const printed = s.name.trim() ? null : (jobs.find((j) => j.name)?.name ?? null);
-  const text = [s.recipientsText.replace(/\s+$/, ''), ...numbers].filter(Boolean).join('\n');
-  s.set({ recipientsText: text, ...(printed !== null ? { name: printed, printedName: printed } : {}) });
-}
-
 function attach(documents: readonly OfferedDocument[]): void {
-  prefillFromPrint(documents);
+  useCompose.getState().prefillFromPrint(documents.flatMap((d) => (d.print ? [d.print] : [])));
   void addHandles(
     documents.map((d) => d.handle),
     [],
@@ -68,23 +57,23 @@ export function answerArrival(answer: 'new' | 'add'): void {
   const documents = useArrivals.getState().asking;
   useArrivals.setState({ asking: [] });
   if (documents.length === 0) return;
-  if (answer === 'new') useCompose.getState().reset();
+  if (answer === 'new') startNewFax();
   attach(documents);
 }
 
 /** Arrived documents, taken: after a send they start a new fax; beside the user's own fax they ask first. */
 function receive(documents: OfferedDocument[]): void {
   const s = useCompose.getState();
-  if (composeLocked(s)) {
+  if (isComposeLocked()) {
     // they never join the fax already sent
-    s.reset();
+    startNewFax();
     return attach(documents);
   }
   if (hasOwnDraft(s) || useArrivals.getState().asking.length > 0) {
     useArrivals.setState((a) => ({ asking: [...a.asking, ...documents.filter((d) => !a.asking.some((x) => x.id === d.id))] }));
     return;
   }
-  s.set({ result: null });
+  useSendResult.getState().clear();
   attach(documents);
 }
 
@@ -122,8 +111,8 @@ export function useOfferedDocuments(): void {
         ...(r.movedToFailed ? { movedToFailed: true } : {}),
       }));
       const s = useCompose.getState();
-      if (rejected.length) s.set({ refused: [...s.refused, ...rejected] });
-      if (offer.waitingPrinted) s.set({ intakeNotice: { kind: 'waiting', count: offer.waitingPrinted } });
+      if (rejected.length) s.refuse(rejected);
+      if (offer.waitingPrinted) s.noteIntake({ kind: 'waiting', count: offer.waitingPrinted });
       if (fresh.length) receive(fresh);
     };
     const claim = () => void call('takePendingDocuments').then(take, () => {});

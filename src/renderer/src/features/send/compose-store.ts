@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { MAX_DOCUMENTS } from '../../../../shared/send/limits';
-import type { DocumentSource } from '../../../../shared/ipc/channels/intake';
-import type { ComposeDocument, DocumentProblemCode, SendResult } from '../../../../shared/send/types';
+import type { DocumentSource, PrintedJob } from '../../../../shared/ipc/channels/intake';
+import { displayFax } from '../../../../shared/phonebook/format';
+import type { ComposeDocument, DocumentProblemCode } from '../../../../shared/send/types';
 
 export type UploadState =
   | { kind: 'idle' }
@@ -56,22 +57,40 @@ interface ComposeState {
   scheduleLocal: string;
   cover: CoverFields;
   coverOpen: boolean;
-  result: SendResult | null;
-  /** the name the send went out under (the user's, or the first document's) */
-  resultName: string;
   /** messages of the service keyed by the number it refused, so they stay on the row while editing */
   serviceErrors: Record<string, string[]>;
   /** field errors on other fields (name, scheduledAt, documents.i) */
   otherErrors: Record<string, string[]>;
   restored: boolean;
   /** a notice about documents from outside (printed while FaxDesk was closed, a hot-folder move that failed) */
-  intakeNotice: { kind: 'waiting'; count: number } | { kind: 'settleFailed'; message: string } | null;
-  set(patch: Partial<Omit<ComposeState, 'set' | 'updateDoc' | 'moveDoc' | 'removeDoc' | 'reset'>>): void;
-  updateDoc(key: string, patch: Partial<DocItem>): void;
+  intakeNotice: IntakeNotice | null;
+  /** a field the user edits (name, schedule, cover text, …) */
+  set(patch: Partial<ComposeFields>): void;
   moveDoc(key: string, delta: -1 | 1): void;
   removeDoc(key: string): void;
   reset(): void;
+  /** documents checked by main: the ones that fit attached, the rest listed (refused with the reason, or beyond the limit) */
+  attach(added: DocItem[], refused: Refusal[], overflow: Array<{ handle: string; name: string }>): void;
+  /** one document more: a cover page goes first, a document from a web address last */
+  addDocument(item: DocItem, place: 'first' | 'last'): void;
+  refuse(refused: Refusal[]): void;
+  setUpload(key: string, upload: UploadState): void;
+  /** the upload finished: the service's file_ref goes with the document */
+  uploaded(key: string, fileRef: string): void;
+  /** main filed the document elsewhere (a refused hot-folder document in failed/) and granted it there */
+  moved(key: string, handle: string): void;
+  noteIntake(notice: IntakeNotice | null): void;
+  setRecipients(text: string): void;
+  /** numbers from the phonebook, written as a person writes them (+86 10 8800 0001), after what is typed */
+  appendNumbers(numbers: string[]): void;
+  /** what print jobs carried (`lp -o phone=…`, the job title): their numbers after what is typed, their title unless a name is */
+  prefillFromPrint(jobs: readonly PrintedJob[]): void;
 }
+
+type ComposeFields = Omit<ComposeState, FunctionKeys<ComposeState>>;
+type FunctionKeys<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ? K : never }[keyof T];
+
+export type IntakeNotice = { kind: 'waiting'; count: number } | { kind: 'settleFailed'; message: string };
 
 const empty = {
   docs: [] as DocItem[],
@@ -83,8 +102,6 @@ const empty = {
   scheduleLocal: '',
   cover: { from: '', to: '', subject: '', message: '' },
   coverOpen: false,
-  result: null,
-  resultName: '',
   serviceErrors: {},
   otherErrors: {},
   intakeNotice: null,
@@ -95,7 +112,6 @@ export const useCompose = create<ComposeState>((set) => ({
   ...empty,
   restored: false,
   set: (patch) => set(patch),
-  updateDoc: (key, patch) => set((s) => ({ docs: s.docs.map((d) => (d.key === key ? { ...d, ...patch } : d)) })),
   moveDoc: (key, delta) =>
     set((s) => {
       const i = s.docs.findIndex((d) => d.key === key);
@@ -122,16 +138,34 @@ export const useCompose = create<ComposeState>((set) => ({
       for (const d of s.docs) if (d.previewUrl) URL.revokeObjectURL(d.previewUrl);
       return { ...empty, restored: true };
     }),
+  attach: (added, refused, overflow) =>
+    set((s) => ({
+      docs: [...s.docs, ...added],
+      refused: [...s.refused, ...refused],
+      overflow: [...s.overflow.filter((o) => !added.some((a) => a.doc.handle === o.handle)), ...overflow],
+    })),
+  addDocument: (item, place) => set((s) => ({ docs: place === 'first' ? [item, ...s.docs] : [...s.docs, item] })),
+  refuse: (refused) => set((s) => ({ refused: [...s.refused, ...refused] })),
+  setUpload: (key, upload) => set((s) => ({ docs: s.docs.map((d) => (d.key === key ? { ...d, upload } : d)) })),
+  uploaded: (key, fileRef) => set((s) => ({ docs: s.docs.map((d) => (d.key === key ? { ...d, upload: { kind: 'done' }, doc: { ...d.doc, fileRef } } : d)) })),
+  moved: (key, handle) => set((s) => ({ docs: s.docs.map((d) => (d.key === key ? { ...d, doc: { ...d.doc, handle } } : d)) })),
+  noteIntake: (intakeNotice) => set({ intakeNotice }),
+  setRecipients: (recipientsText) => set({ recipientsText }),
+  appendNumbers: (numbers) =>
+    set((s) => {
+      const text = s.recipientsText.trimEnd();
+      return { recipientsText: (text ? `${text}\n` : '') + numbers.map(displayFax).join('\n') };
+    }),
+  prefillFromPrint: (jobs) =>
+    set((s) => {
+      if (jobs.length === 0) return s;
+      const typed = s.recipientsText.split(/\r?\n/).map((l) => l.trim());
+      const numbers = jobs.flatMap((j) => j.recipients).filter((n, i, all) => all.indexOf(n) === i && !typed.includes(n));
+      const printed = s.name.trim() ? null : (jobs.find((j) => j.name)?.name ?? null);
+      const recipientsText = [s.recipientsText.replace(/\s+$/, ''), ...numbers].filter(Boolean).join('\n');
+      return { recipientsText, ...(printed !== null ? { name: printed, printedName: printed } : {}) };
+    }),
 }));
-
-/**
- * After a send that created something (or may have), the compose is read-only
- * with its result until "New fax": pressing Send again must not be the way to
- * a second, identical fax. A send the service refused stays editable.
- */
-export function composeLocked(s: Pick<ComposeState, 'result'>): boolean {
-  return s.result !== null && s.result.overall !== 'refused';
-}
 
 let counter = 0;
 export const newKey = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;

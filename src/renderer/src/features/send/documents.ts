@@ -9,8 +9,10 @@ import type { DocumentSource } from '../../../../shared/ipc/channels/intake';
 import type { ComposeDocument, DocumentInfo } from '../../../../shared/send/types';
 import { api, call, CallError } from '../../lib/api';
 import { newKey, useCompose, type DocItem, type Refusal } from './compose-store';
+import { useSendResult } from './send-result';
 import { describeError } from '../../lib/describe-error';
 
+// The async steps of adding and uploading documents; every change to the compose is one of its named actions.
 const store = () => useCompose.getState();
 
 function previewKindOf(ext: string): DocItem['previewKind'] {
@@ -21,6 +23,11 @@ function previewKindOf(ext: string): DocItem['previewKind'] {
 
 function refusalOf(info: DocumentInfo): Refusal {
   return { key: newKey('r'), code: info.error?.code ?? 'other', name: info.name, size: info.size, message: info.error?.message ?? '' };
+}
+
+/** A document the service fetches itself (from a web address): nothing to upload. */
+export function remoteDocument(doc: ComposeDocument): DocItem {
+  return { key: newKey('u'), doc, size: null, warning: null, upload: { kind: 'done' }, previewUrl: null, previewFile: null, previewKind: null, isCover: false };
 }
 
 /** Inspects granted files in main, attaches what fits (up to 3), lists the rest, and starts the uploads. */
@@ -35,7 +42,7 @@ export async function addHandles(
   try {
     infos = await call('inspectDocuments', { handles: handles.slice(0, 20) });
   } catch (e) {
-    store().set({ refused: [...store().refused, { key: newKey('r'), code: 'other', name: names.join(', '), size: 0, message: describeError(e) }] });
+    store().refuse([{ key: newKey('r'), code: 'other', name: names.join(', '), size: 0, message: describeError(e) }]);
     return;
   }
   const refused: Refusal[] = [];
@@ -62,13 +69,9 @@ export async function addHandles(
       ...(sources[i] ? { source: sources[i] } : {}),
     });
   });
-  const s = store();
-  s.set({
-    docs: [...s.docs, ...added],
-    refused: [...s.refused, ...refused],
-    overflow: [...s.overflow.filter((o) => !added.some((a) => a.doc.handle === o.handle)), ...overflow],
-    result: null,
-  });
+  store().attach(added, refused, overflow);
+  // a refused send's result is about the fax as it was
+  useSendResult.getState().clear();
   for (const d of added) void upload(d.key);
 }
 
@@ -83,7 +86,7 @@ export async function addFiles(files: File[]): Promise<void> {
       handles.push(granted.value.handle);
       kept.push(f);
     } else {
-      store().set({ refused: [...store().refused, { key: newKey('r'), code: 'unreadable', name: f.name, size: f.size, message: describeError(granted.error) }] });
+      store().refuse([{ key: newKey('r'), code: 'unreadable', name: f.name, size: f.size, message: describeError(granted.error) }]);
     }
   }
   await addHandles(handles, kept, kept.map((f) => f.name));
@@ -93,13 +96,7 @@ export async function addFiles(files: File[]): Promise<void> {
 export async function restoreDocuments(docs: ComposeDocument[]): Promise<void> {
   const local = docs.filter((d) => d.handle !== null);
   const remote = docs.filter((d) => d.url !== null);
-  const s = store();
-  s.set({
-    docs: [
-      ...s.docs,
-      ...remote.map((doc) => ({ key: newKey('u'), doc, size: null, warning: null, upload: { kind: 'done' } as const, previewUrl: null, previewFile: null, previewKind: null, isCover: false })),
-    ],
-  });
+  for (const doc of remote) store().addDocument(remoteDocument(doc), 'last');
   await addHandles(
     local.map((d) => d.handle!),
     [],
@@ -111,14 +108,13 @@ export async function upload(key: string): Promise<void> {
   const item = store().docs.find((d) => d.key === key);
   if (!item || item.doc.handle === null) return;
   const uploadId = newKey('up').replace(/[^A-Za-z0-9_-]/g, '');
-  store().updateDoc(key, { upload: { kind: 'uploading', uploadId, sent: 0, total: item.size ?? 0 } });
+  store().setUpload(key, { kind: 'uploading', uploadId, sent: 0, total: item.size ?? 0 });
   try {
     const result = await call('uploadDocument', { uploadId, handle: item.doc.handle });
-    const now = store().docs.find((d) => d.key === key);
-    if (now) store().updateDoc(key, { upload: { kind: 'done' }, doc: { ...now.doc, fileRef: result.fileRef } });
+    store().uploaded(key, result.fileRef);
   } catch (e) {
     const cancelled = e instanceof CallError && e.code === 'cancelled';
-    store().updateDoc(key, { upload: cancelled ? { kind: 'cancelled' } : { kind: 'failed', message: describeError(e, 'send') } });
+    store().setUpload(key, cancelled ? { kind: 'cancelled' } : { kind: 'failed', message: describeError(e, 'send') });
   }
 }
 
@@ -134,7 +130,7 @@ export function useUploadProgress(): void {
     () =>
       api().on('uploadProgress', ({ uploadId, sent, total }) => {
         const item = store().docs.find((d) => d.upload.kind === 'uploading' && d.upload.uploadId === uploadId);
-        if (item) store().updateDoc(item.key, { upload: { kind: 'uploading', uploadId, sent, total } });
+        if (item) store().setUpload(item.key, { kind: 'uploading', uploadId, sent, total });
       }),
     [],
   );

@@ -1,18 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { ParsedRecipients } from '../../../../shared/phone/parse';
 import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
-import { displayFax } from '../../../../shared/phonebook/format';
 import { PhonebookPicker } from '../phonebook';
 import { countryName } from '../../lib/country';
 import { useCompose } from './compose-store';
+import { useSendResult } from './send-result';
 import { RecipientRows } from './recipient-rows';
-
-/** Numbers picked from the phonebook go into the box as a person writes them (+86 10 8800 0001), not as raw digits. */
-export function appendNumbers(numbers: string[]): void {
-  const s = useCompose.getState();
-  const text = s.recipientsText.trimEnd();
-  s.set({ recipientsText: (text ? `${text}\n` : '') + numbers.map(displayFax).join('\n'), result: null });
-}
 
 /**
  * The recipients box, its counts and the check table. `parsed` is the box as typed (counts and
@@ -23,7 +16,14 @@ export function RecipientsPanel({ parsed, shown, country }: { parsed: ParsedReci
   const { t, i18n } = useTranslation('send');
   const text = useCompose((s) => s.recipientsText);
   const serviceErrors = useCompose((s) => s.serviceErrors);
-  const set = useCompose((s) => s.set);
+  const setRecipients = useCompose((s) => s.setRecipients);
+  const appendNumbers = useCompose((s) => s.appendNumbers);
+  const clearResult = useSendResult((s) => s.clear);
+  // an edit after a refused send: the refusal is about the numbers as they were
+  const edit = (next: string) => {
+    setRecipients(next);
+    clearResult();
+  };
   const { valid, invalid, duplicates } = parsed.counts;
   const tasks = Math.ceil(valid / MAX_RECIPIENTS_PER_TASK);
 
@@ -39,7 +39,7 @@ export function RecipientsPanel({ parsed, shown, country }: { parsed: ParsedReci
             value={text}
             spellCheck={false}
             aria-describedby="send-numbers-hint send-numbers-count"
-            onChange={(e) => set({ recipientsText: e.target.value, result: null })}
+            onChange={(e) => edit(e.target.value)}
           />
           <span className="hint" id="send-numbers-hint">
             {t('recipients.hint', { country: countryName(country, i18n.language) })}
@@ -53,7 +53,7 @@ export function RecipientsPanel({ parsed, shown, country }: { parsed: ParsedReci
             <button
               type="button"
               className="btn small send-remove-invalid"
-              onClick={() => set({ recipientsText: parsed.rows.filter((r) => r.valid).map((r) => r.input).join('\n'), result: null })}
+              onClick={() => edit(parsed.rows.filter((r) => r.valid).map((r) => r.input).join('\n'))}
             >
               {t('recipients.removeInvalid')}
             </button>
@@ -62,7 +62,12 @@ export function RecipientsPanel({ parsed, shown, country }: { parsed: ParsedReci
         </div>
         {shown.rows.length > 0 ? <RecipientRows rows={shown.rows} serviceErrors={serviceErrors} /> : null}
       </div>
-      <PhonebookPicker onPick={appendNumbers} />
+      <PhonebookPicker
+        onPick={(numbers) => {
+          appendNumbers(numbers);
+          clearResult();
+        }}
+      />
     </section>
   );
 }

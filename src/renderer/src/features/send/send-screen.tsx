@@ -6,7 +6,8 @@ import { defaultTaskName } from '../../../../shared/send/types';
 import { DEFAULT_REVIEW } from '../../../../shared/review-defaults';
 import { call } from '../../lib/api';
 import { useAccount, useSettings } from '../account';
-import { composeLocked, namingDocument, useCompose } from './compose-store';
+import { namingDocument, useCompose } from './compose-store';
+import { isComposeLocked, startNewFax, useComposeLocked, useSendResult } from './send-result';
 import { addFiles, restoreDocuments, useUploadProgress } from './documents';
 import { useOfferedDocuments } from './arrivals';
 import { ArrivalDialog } from './arrival-dialog';
@@ -47,7 +48,7 @@ function useWindowDrop(): boolean {
       depth = 0;
       setOver(false);
       // A drop after a send starts a new fax rather than joining the one already sent.
-      if (composeLocked(useCompose.getState())) useCompose.getState().reset();
+      if (isComposeLocked()) startNewFax();
       void addFiles(Array.from(e.dataTransfer?.files ?? []));
     };
     window.addEventListener('dragenter', enter);
@@ -137,10 +138,11 @@ export function SendScreen() {
   const text = useCompose((s) => s.recipientsText);
   const name = useCompose((s) => s.name);
   const schedule = useCompose((s) => s.scheduleLocal);
-  const result = useCompose((s) => s.result);
-  const resultName = useCompose((s) => s.resultName);
-  const locked = useCompose(composeLocked);
-  const set = useCompose((s) => s.set);
+  const result = useSendResult((s) => s.result);
+  const resultName = useSendResult((s) => s.name);
+  const clearResult = useSendResult((s) => s.clear);
+  const locked = useComposeLocked();
+  const setRecipients = useCompose((s) => s.setRecipients);
   const dropping = useWindowDrop();
   const draftNote = useDraft();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -183,11 +185,12 @@ export function SendScreen() {
     if (!result) return;
     const sent = new Set(result.sentNumbers);
     const keep = parsed.rows.filter((r) => !(r.number && sent.has(r.number))).map((r) => r.input);
-    set({ recipientsText: keep.join('\n'), result: null });
+    setRecipients(keep.join('\n'));
+    clearResult();
   };
 
   const newFax = () => {
-    useCompose.getState().reset();
+    startNewFax();
     act.reset();
     heading.current?.focus();
   };

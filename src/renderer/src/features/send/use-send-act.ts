@@ -6,6 +6,7 @@ import type { Settings } from '../../../../shared/settings';
 import { call, CallError } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';
 import { useCompose, type DocItem } from './compose-store';
+import { useSendResult } from './send-result';
 import { estimateQuery, useSendFax } from './hooks';
 import type { ReviewFacts } from './review-dialog';
 import { needsReview, splitFieldErrors, totalPages } from './send-act';
@@ -30,6 +31,8 @@ export function useSendAct(s: {
   const queryClient = useQueryClient();
   const sendFax = useSendFax();
   const set = useCompose((c) => c.set);
+  const showResult = useSendResult((r) => r.show);
+  const clearResult = useSendResult((r) => r.clear);
   const [error, setError] = useState<string | null>(null);
   const [question, setQuestion] = useState<SendQuestion>(null);
   // A ref, because a double click delivers its second click before React has re-rendered the button as busy.
@@ -48,7 +51,10 @@ export function useSendAct(s: {
       setQuestion({ kind: 'repeat', details: repeat });
       return;
     }
-    if (e instanceof CallError && e.fields) set({ result: null, ...splitFieldErrors(e.fields, parsed.numbers) });
+    if (e instanceof CallError && e.fields) {
+      clearResult();
+      set(splitFieldErrors(e.fields, parsed.numbers));
+    }
     setError(describeError(e, 'send'));
     finish();
   };
@@ -59,7 +65,8 @@ export function useSendAct(s: {
     try {
       // The name the screen shows (typed, or the user's first document's): main would name it after the cover.
       const r = await sendFax.mutateAsync({ name: sendName, documents: docs.map((d) => d.doc), numbers, scheduledAt, ...(confirmRepeat ? { confirmRepeat } : {}) });
-      set({ result: r, resultName: sendName, ...splitFieldErrors(r.fields, numbers) });
+      set(splitFieldErrors(r.fields, numbers));
+      showResult(r, sendName);
       finish();
       if (r.overall === 'sent') void call('clearDraft');
       // main filed the hot folder's documents after the send; a move that failed is shown, not the rule

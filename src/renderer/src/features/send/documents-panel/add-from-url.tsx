@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'lucide-react';
+import { MAX_DOCUMENTS } from '../../../../../shared/send/limits';
+import { call } from '../../../lib/api';
+import { useCompose } from '../compose-store';
+import { remoteDocument } from '../documents';
+import { describeError } from '../../../lib/describe-error';
+
+/** "Add from URL…": the service downloads the document itself. */
+export function AddFromUrl() {
+  const { t } = useTranslation('send');
+  const [open, setOpen] = useState(false);
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const full = useCompose((s) => s.docs.length >= MAX_DOCUMENTS);
+  const addDocument = useCompose((s) => s.addDocument);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { document } = await call('addFromUrl', { url: url.trim() });
+      addDocument(remoteDocument(document), 'last');
+      setUrl('');
+      setOpen(false);
+    } catch (err) {
+      setError(describeError(err, 'url'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!open) {
+    return (
+      <button type="button" className="btn" disabled={full} onClick={() => setOpen(true)}>
+        <Link aria-hidden="true" size={15} />
+        {t('url.toggle')}
+      </button>
+    );
+  }
+  return (
+    <form className="send-url" onSubmit={(e) => void submit(e)}>
+      <div className="field">
+        <label htmlFor="send-url">{t('url.label')}</label>
+        <input id="send-url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" aria-describedby="send-url-hint" />
+        <span className="hint" id="send-url-hint">
+          {t('url.hint')}
+        </span>
+        {error ? (
+          <span className="error" role="alert">
+            {error}
+          </span>
+        ) : null}
+      </div>
+      <div className="row">
+        <button type="submit" className="btn" disabled={busy || full}>
+          {busy ? t('url.adding') : t('url.add')}
+        </button>
+        <button type="button" className="btn" onClick={() => setOpen(false)}>
+          {t('common:cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { formatSize } from '../../../lib/describe-error';
+import { useCompose } from '../compose-store';
+
+/** Documents that could not be attached, each with what to do about it. */
+export function RefusedList() {
+  const { t } = useTranslation('send');
+  const refused = useCompose((s) => s.refused);
+  const set = useCompose((s) => s.set);
+  if (refused.length === 0) return null;
+  return (
+    <div className="notice bad" role="alert" data-testid="send-refused">
+      <strong>{t('documents.refusedHeading')}</strong>
+      <ul>
+        {refused.map((r) => (
+          <li key={r.key}>
+            {r.code === 'other'
+              ? r.message
+              : t(`documents.problem.${r.code}`, { name: r.name, size: r.size > 0 ? formatSize(r.size) : '> 10 MB' })}
+            {r.movedToFailed ? ` ${t('documents.movedToFailed')}` : null}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn small" onClick={() => set({ refused: [] })}>
+        {t('documents.dismiss')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { create } from 'zustand';
+import type { SendResult } from '../../../../shared/send/types';
+import { useCompose } from './compose-store';
+
+interface SendResultState {
+  /** the last send's outcome, shown at the top of the Send screen until "New fax" (or an edit after a refusal) */
+  result: SendResult | null;
+  /** the name the send went out under (the user's, or the first document's) */
+  name: string;
+  show(result: SendResult, name: string): void;
+  clear(): void;
+}
+
+/** What the last send did: its own store, beside the compose (which holds only what the user is putting together). */
+export const useSendResult = create<SendResultState>((set) => ({
+  result: null,
+  name: '',
+  show: (result, name) => set({ result, name }),
+  clear: () => set({ result: null, name: '' }),
+}));
+
+/**
+ * After a send that created something (or may have), the compose is read-only
+ * with its result until "New fax": pressing Send again must not be the way to
+ * a second, identical fax. A send the service refused stays editable.
+ */
+export function composeLocked(result: SendResult | null): boolean {
+  return result !== null && result.overall !== 'refused';
+}
+
+export const useComposeLocked = (): boolean => useSendResult((s) => composeLocked(s.result));
+
+export const isComposeLocked = (): boolean => composeLocked(useSendResult.getState().result);
+
+/** "New fax": an empty compose and no result. */
+export function startNewFax(): void {
+  useCompose.getState().reset();
+  useSendResult.getState().clear();
+}
