@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { DocumentSource, DocumentsOffered, HotFolderStatus, PrintedJob, SettleOutcome } from '../../shared/ipc/channels/intake';
+import type { DocumentSource, DocumentsOffered, HotFolderStatus, PrintedJob, SettleOutcome } from '../../shared/intake/types';
 import type { Settings } from '../../shared/settings';
 import type { PlatformDeps } from '../app-context';
 import { UserError } from '../errors';

@@ -22,7 +22,7 @@ import { computerName, defaultDisplayName } from './desk-identity';
 import { describeOfficeFailure, openOffice, testOfficeConnection, type OfficeTarget } from './office-connection';
 import { listOfficeTasks, officeFailuresSince, officeSpendingSince } from './office-views';
 import { claimSend, withdrawClaim } from './office-guard';
-import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/ipc/error-details';
+import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/errors/error-details';
 import { createOfficeMirror, markingHistory, type OfficeMirror } from './office-mirror';
 import { createOfficePasswords } from './office-passwords';
 import { openOutboxQueue, type OutboxQueue } from './outbox-queue';

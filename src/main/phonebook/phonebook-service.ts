@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UserError } from '../errors';
 import { MAX_CSV_BYTES, type CsvImportOptions, type CsvImportResult, type CsvPreview, type RecentNumber } from '../../shared/phonebook/types';
 import type { VcardImportResult, VcardPreview } from '../../shared/phonebook/vcard-types';
-import type { SavedFile } from '../../shared/ipc/channels/files';
+import type { SavedFile } from '../../shared/files/types';
 import { contactsToCsv, decodeCsv, parseCsvRows, planImport, previewCsv } from './csv';
 import type { RecentUse } from '../history';
 import { openPhonebookStore, type ContactFields, type PhonebookStore } from './store';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FailureText } from './failure-text';
 import { FileSpreadsheet, FileText, PhoneOff, RefreshCw, RotateCcw, X } from 'lucide-react';
 import { displayFax } from '../../../../shared/phonebook/format';
-import { alreadyResentDetails, type AlreadyResentDetails } from '../../../../shared/ipc/error-details';
+import { alreadyResentDetails, type AlreadyResentDetails } from '../../../../shared/errors/error-details';
 import type { RecipientView, TaskDetailView } from '../../../../shared/tasks/types';
 import { DemoTag } from './demo';
 import { call, CallError } from '../../lib/api';
