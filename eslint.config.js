@@ -49,6 +49,10 @@ const walls = {
   otherFeature: {
     patterns: [{ regex: '^\\.\\./[a-z-]+/(?![^/]+-entry$|[^/]+\\.css$)', message: 'Another feature only through its index.ts: import from "../<feature>".' }],
   },
+  // A handler file is a map from channel to one service call: reading and writing files is a service's job.
+  fileSystem: {
+    paths: ['fs', 'fs/promises', 'node:fs', 'node:fs/promises'].map((name) => ({ name, message: 'Handlers are pure maps: read or write files in the feature\'s service (src/main/<feature>/), not at the door.' })),
+  },
   // The simulator stands for the fax service: the app reaches it only where the layer table declares it.
   simulator: { patterns: [{ regex: '^(\\.\\./)+simulator(/|$)', message: 'The simulator is the fax service, not part of the app: only the demo connection (src/main/account/connection.ts, demo-state.ts) starts it.' }] },
   // ...and it never imports app code, so it stays a faithful stand-in that could be shipped on its own.
@@ -65,6 +69,7 @@ const nodeGlobals = ['process', 'require', '__dirname', 'Buffer'];
 export const layers = [
   // the door: raw IPC allowed; electron-ipc.ts is its one Electron adapter
   { name: 'main/ipc electron adapter', files: ['src/main/ipc/electron-ipc.ts'], walls: ['simulator'] },
+  { name: 'main/ipc handlers', files: ['src/main/ipc/handlers/**'], walls: ['electron', 'fileSystem', 'simulator'] },
   { name: 'main/ipc (the door)', files: ['src/main/ipc/**'], walls: ['electron', 'simulator'] },
   // the entry and the composition root may reach the door
   { name: 'main entry', files: ['src/main/index.ts'], walls: ['simulator'] },
