@@ -22,6 +22,8 @@ import { credentialKey, originOnlyKey } from '../shared/credential-key';
 import { createBindPasswords, type BindPasswords } from './directory/bind-passwords';
 import { createDirectoryService, type DirectoryService } from './directory/directory-service';
 import { previewHandlers } from './ipc/handlers/preview';
+import { createPreviewService } from './preview/preview-service';
+import { createHotFolderChoice } from './intake/hot-folder-choice';
 import { openSettings, type SettingsStore, type StoreFactory } from './settings/settings';
 import { createPhonebookService, type PhonebookService } from './phonebook/phonebook-service';
 import { LATEST_VERSION, openHistory, type History } from './history';
@@ -29,9 +31,7 @@ import type { StartupNotice } from '../shared/ipc/channels/app';
 import { DEMO_STATE_FILE, setAsideUnreadableDemoState } from './account/demo-state';
 import { UserError } from './errors';
 import { openRecovering, type FileNotice } from './storage/open-recovering';
-import { createSendFeature } from './send/send-feature';
-import type { SendService } from './send/send-service';
-import { historyPort } from './send/history-port';
+import { createSendFeature, type SendFeature } from './send/send-feature';
 import { createTasksService, type TasksService } from './tasks/tasks-service';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { policyNoticeLine, readPolicy, type Policy } from './policy/policy-file';
@@ -76,7 +76,7 @@ export interface MainServices {
   directories: DirectoryService;
   office: OfficeService;
   history: History;
-  send: SendService;
+  send: SendFeature;
   tasks: TasksService;
   handlers: Handlers;
   close(): Promise<void>;
@@ -237,28 +237,35 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
       for (const f of detail?.send?.files ?? []) if (f.path) intake.fileFailedAfterSend(f.path, reason);
     },
   });
-  // The send's follow-up task query goes through the tracker, so it is announced and notified like any poll.
-  const send = createSendFeature(
-    deps,
-    settings,
-    connection,
-    historyPort(history, deps.dataDir, (task) => tasks.tracker.ingest(task)),
-    (profile, fingerprint, name, confirmed) => office.guardSend(profile, fingerprint, name, confirmed),
+  const send = createSendFeature({
+    dataDir: deps.dataDir,
+    session: () => connection.session(),
+    onCreated: () => void connection.refreshAccount(),
+    history,
+    // The send's follow-up task query goes through the tracker, so it is announced and notified like any poll.
+    ingest: (task) => tasks.tracker.ingest(task),
+    serviceTimeZone: () => settings.get().serviceTimeZone,
+    contractUnitPrice: () => settings.get().contractUnitPrice,
+    emitProgress: (p) => deps.emit('uploadProgress', p),
+    log: deps.log,
+    officeGuard: (profile, fingerprint, name, confirmed) => office.guardSend(profile, fingerprint, name, confirmed),
     // The names the check table showed (the phonebook's, else a directory's), kept with the task.
-    (numbers) => new Map(directories.recipientNames([...numbers]).map((n) => [n.number, n.name])),
+    contactNames: (numbers) => new Map(directories.recipientNames([...numbers]).map((n) => [n.number, n.name])),
     // Main owns a hot-folder document's whole journey: the send's outcome files it (sent/ or failed/).
-    (paths, result) => intake.fileAfterSend(paths, result),
-  );
+    fileDocuments: (paths, result) => intake.fileAfterSend(paths, result),
+  });
+  const preview = createPreviewService();
+  const hotFolderChoice = createHotFolderChoice(deps.dialogs, settings, () => intake.hotFolderPath());
   const handlers: Handlers = {
     ...appHandlers(deps, settings, notices, policy),
     ...intakeHandlers(intake),
     ...accountHandlers(settings, connection),
     ...phonebookHandlers(phonebook, grants),
     ...directoryHandlers(directories),
-    ...sendHandlers(send, deps.dataDir, grants),
+    ...sendHandlers(send, grants),
     ...tasksHandlers(tasks),
-    ...fileHandlers(deps, grants, settings, () => intake.hotFolderPath()),
-    ...previewHandlers(grants),
+    ...fileHandlers(deps, grants, hotFolderChoice),
+    ...previewHandlers(preview, grants),
     ...officeHandlers(office),
   };
   return {

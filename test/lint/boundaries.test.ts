@@ -38,7 +38,29 @@ describe('process boundaries enforced by lint', () => {
     expect(await ruleIdsFor('src/main/ipc/handlers/ok.ts', code)).toEqual([]);
     // the composition root spreads the handler files; the shared contract stays importable everywhere
     expect(await ruleIdsFor('src/main/services.ts', "import { tasksHandlers } from './ipc/handlers/tasks';\nexport const h = tasksHandlers;\n")).toEqual([]);
-    expect(await ruleIdsFor('src/main/tasks/ok.ts', "import type { TasksChanged } from '../../shared/ipc/channels/tasks';\nexport type C = TasksChanged;\n")).toEqual([]);
+    expect(await ruleIdsFor('src/main/tasks/ok.ts', "import type { TasksChanged } from '../../shared/tasks/changes';\nexport type C = TasksChanged;\n")).toEqual([]);
+  });
+
+  it('fails a handler file that reads files itself (handlers are pure maps), and passes its service doing so', async () => {
+    const reads = "import fs from 'node:fs';\nexport const read = (p: string) => fs.readFileSync(p);\n";
+    expect(await ruleIdsFor('src/main/ipc/handlers/bad.ts', reads)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/main/ipc/handlers/bad.ts', "import { promises } from 'fs';\nexport const p = promises;\n")).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/main/preview/ok.ts', reads)).toEqual([]);
+    expect(await ruleIdsFor('src/main/ipc/handlers/ok.ts', "import path from 'node:path';\nexport const n = path.basename('/a/b');\n")).toEqual([]);
+  });
+
+  it('fails a service that imports the IPC contract, and passes the door, the composition roots and the entry', async () => {
+    const wire = "import type { TasksChanged } from '../../shared/ipc/channels/tasks';\nexport type C = TasksChanged;\n";
+    expect(await ruleIdsFor('src/main/tasks/bad.ts', wire)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/main/electron/bad.ts', wire)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/main/account/connection.ts', wire)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/main/bad.ts', "import { contract } from '../shared/ipc/contract';\nexport const c = contract;\n")).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/main/send/bad.ts', "import { SEND_REPEAT_CODE } from '../../shared/ipc/channels/send';\nexport const c = SEND_REPEAT_CODE;\n")).toContain('no-restricted-imports');
+    // the same words from their domain homes are fine
+    expect(await ruleIdsFor('src/main/send/ok.ts', "import { SEND_REPEAT_CODE } from '../../shared/errors/error-details';\nexport const c = SEND_REPEAT_CODE;\n")).toEqual([]);
+    expect(await ruleIdsFor('src/main/ipc/handlers/ok.ts', "import type { TasksChanged } from '../../../shared/ipc/channels/tasks';\nexport type C = TasksChanged;\n")).toEqual([]);
+    expect(await ruleIdsFor('src/main/services.ts', "import { contract } from '../shared/ipc/contract';\nexport const c = contract;\n")).toEqual([]);
+    expect(await ruleIdsFor('src/main/index.ts', "import { contract } from '../shared/ipc/contract';\nexport const c = contract;\n")).toEqual([]);
   });
 
   it('fails shared vocabulary that imports the IPC contract, and passes the contract importing it', async () => {

@@ -1,13 +1,13 @@
 /**
- * One vocabulary of error codes (src/shared/ipc/error-codes.ts): every code main can send is listed
+ * One vocabulary of error codes (src/shared/errors/error-codes.ts): every code main can send is listed
  * there, and every listed code has a sentence in both catalogues with the same placeholders, so the
  * window never falls back to main's English sentence or shows a code.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_ERROR_CODES, APP_ERROR_CODES, ERROR_CODE_FAMILIES, errorKey, isKnownErrorCode } from '../../src/shared/ipc/error-codes';
-import { ALREADY_RESENT_CODE, OTHER_PROFILE_CODE, SEND_REPEAT_CODE } from '../../src/shared/ipc/error-details';
+import { API_ERROR_CODES, APP_ERROR_CODES, ERROR_CODE_FAMILIES, errorKey, isKnownErrorCode } from '../../src/shared/errors/error-codes';
+import { ALREADY_RESENT_CODE, OTHER_PROFILE_CODE, SEND_REPEAT_CODE } from '../../src/shared/errors/error-details';
 
 type Catalogue = { codes: Record<string, string>; inContext: Record<string, Record<string, string>> };
 // The renderer's catalogues, read the way the i18n-keys lint reads them (another TypeScript project).

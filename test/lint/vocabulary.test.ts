@@ -60,6 +60,6 @@ describe('one definition per vocabulary', () => {
   });
 
   it('defines the error codes once (the window words them: test/lint/error-codes.test.ts)', () => {
-    expect(definedOutside(/'business\.file_ref_invalid',\s*\n\s*'business\./, 'src/shared/ipc/error-codes.ts')).toEqual([]);
+    expect(definedOutside(/'business\.file_ref_invalid',\s*\n\s*'business\./, 'src/shared/errors/error-codes.ts')).toEqual([]);
   });
 });

@@ -197,7 +197,7 @@ describe('malformed replies through the API client', () => {
             crashes++;
             problems.push(`${bad.name} / ${op}: threw ${String(e)}`);
           } else {
-            const ipc = e.toIpcError();
+            const ipc = e.toErrorData();
             if (!knownCodes.has(ipc.code) || ipc.message.length < 20 || !isPlainData(ipc)) {
               unclear++;
               problems.push(`${bad.name} / ${op}: unclear ${ipc.code}: ${ipc.message}`);

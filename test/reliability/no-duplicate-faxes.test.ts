@@ -29,7 +29,6 @@ import { sendHandlers } from '../../src/main/ipc/handlers/send';
 import { defaultSettings, type Settings } from '../../src/shared/settings';
 import { ManualClock } from '../main/tasks/helpers';
 import { dispatch, type Handlers } from '../../src/main/ipc/dispatch';
-import { historyPort } from '../../src/main/send/history-port';
 import { createSendFeature } from '../../src/main/send/send-feature';
 import type { SendResult } from '../../src/shared/send/types';
 import type { TaskRowView } from '../../src/shared/tasks/types';
@@ -85,9 +84,17 @@ beforeAll(async () => {
     grants: t.services.grants,
   });
   // As services.ts wires it: the send's follow-up task query is announced to the tracker (and so to auto-retry).
-  const port = historyPort(t.services.history, t.dataDir, (task) => tasks.tracker.ingest(task));
-  const send = createSendFeature(t.deps, t.services.settings, { session: async () => ({ client, profile: profile() }) }, port);
-  handlers = { ...t.services.handlers, ...sendHandlers(send, t.dataDir, t.services.grants), ...tasksHandlers(tasks) };
+  const send = createSendFeature({
+    dataDir: t.dataDir,
+    session: async () => ({ client, profile: profile() }),
+    history: t.services.history,
+    ingest: (task) => tasks.tracker.ingest(task),
+    serviceTimeZone: () => t.services.settings.get().serviceTimeZone,
+    contractUnitPrice: () => t.services.settings.get().contractUnitPrice,
+    emitProgress: (p) => t.deps.emit('uploadProgress', p),
+    log: t.deps.log,
+  });
+  handlers = { ...t.services.handlers, ...sendHandlers(send, t.services.grants), ...tasksHandlers(tasks) };
   const dir = path.join(t.dataDir, 'docs');
   fs.mkdirSync(dir);
   pdf = await samplePdf(dir, 2);

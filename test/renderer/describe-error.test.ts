@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, initI18n } from '../../src/renderer/src/i18n';
 import { CallError } from '../../src/renderer/src/lib/api';
 import { describeError, formatSize } from '../../src/renderer/src/lib/describe-error';
-import { API_ERROR_CODES, APP_ERROR_CODES } from '../../src/shared/ipc/error-codes';
+import { API_ERROR_CODES, APP_ERROR_CODES } from '../../src/shared/errors/error-codes';
 
 const ENGLISH_FROM_MAIN = 'An English sentence from main that must not be shown in Chinese.';
 const err = (code: string, details?: Record<string, string | number | boolean | null>) =>
@@ -26,7 +26,7 @@ describe('describeError', () => {
 
   it('puts the service’s own words beside the advice, as main sends them', async () => {
     await changeLanguage('en');
-    // as BusinessError.toIpcError sends it (test/main/api/error-families.test.ts)
+    // as BusinessError.toErrorData words it (test/main/api/error-families.test.ts)
     const ipc = { code: 'business.insufficient_balance', message: ENGLISH_FROM_MAIN, details: { said: 'Insufficient balance' } };
     expect(describeError(new CallError(ipc))).toBe(
       'The balance is too low for this fax (Insufficient balance). Top up the account in the fax service console, or send to fewer recipients.',

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AccountView, ConnectionStatus } from '../../shared/ipc/channels/account';
+import type { AccountView, ConnectionStatus } from '../../shared/account/types';
 import { startSimulator, type RunningSimulator } from '../../simulator/index';
 import { createFaxApiClient, type FaxApiClient } from '../api/client';
 import { MalformedReplyError, NetworkError, NotFoundError, TimeoutError } from '../api/errors';

@@ -1,19 +1,19 @@
 /**
  * Error families of the Fax API client, one class each (as Stripe does), all
  * extending FaxApiError. Each carries a stable `code` the renderer translates
- * and a `toIpcError()` with an English sentence that says what to do.
+ * and a `toErrorData()` (plain error data) with an English sentence that says what to do.
  *
  * None of them ever holds a credential, a request header or a reply body:
  * messages are built only from the status, the operation and the service's
  * own short texts.
  */
-import type { IpcError } from '../../shared/ipc/define';
-import type { ApiErrorCode } from '../../shared/ipc/error-codes';
+import type { ErrorData } from '../../shared/error-data';
+import type { ApiErrorCode } from '../../shared/errors/error-codes';
 
 /** What the failed request was doing: decides wording and whether the outcome is unknown. */
 export type Operation = 'account' | 'task' | 'recipient' | 'create' | 'upload';
 
-export { API_ERROR_CODES as FAX_API_ERROR_CODES } from '../../shared/ipc/error-codes';
+export { API_ERROR_CODES as FAX_API_ERROR_CODES } from '../../shared/errors/error-codes';
 export type FaxApiErrorCode = ApiErrorCode;
 
 const UNKNOWN_OUTCOME =
@@ -41,7 +41,7 @@ export abstract class FaxApiError extends Error {
     return this.code.endsWith('.outcome_unknown');
   }
 
-  toIpcError(): IpcError {
+  toErrorData(): ErrorData {
     return { code: this.code, message: this.message };
   }
 }
@@ -63,7 +63,7 @@ export class ValidationError extends FaxApiError {
     this.fields = fields;
   }
 
-  override toIpcError(): IpcError {
+  override toErrorData(): ErrorData {
     return { code: this.code, message: this.message, fields: this.fields };
   }
 }
@@ -106,7 +106,7 @@ export class BusinessError extends FaxApiError {
   }
 
   /** The service's own words go to the window too: it shows them beside its translated advice. */
-  override toIpcError(): IpcError {
+  override toErrorData(): ErrorData {
     return { code: this.code, message: this.message, details: { said: clip(this.detail || this.serviceMessage) } };
   }
 }
@@ -255,7 +255,7 @@ export class MalformedReplyError extends FaxApiError {
     this.problem = problem;
   }
   /** The status goes to the window: an unreadable 5xx (a proxy's error page) is a temporary problem, not a wrong address. */
-  override toIpcError(): IpcError {
+  override toErrorData(): ErrorData {
     return { code: this.code, message: this.message, ...(this.status !== null ? { details: { status: this.status } } : {}) };
   }
 }

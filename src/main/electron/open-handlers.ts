@@ -1,4 +1,4 @@
-import type { DocumentSource } from '../../shared/ipc/channels/intake';
+import type { DocumentSource } from '../../shared/intake/types';
 import { documentPathsFromArgv, isRemoteUrl } from '../intake/documents';
 
 /** The part of Electron's `app` the handlers listen on (typed loosely so tests can drive it with an EventEmitter). */

@@ -1,4 +1,4 @@
-import type { DocumentsOffered } from '../../shared/ipc/channels/intake';
+import type { DocumentsOffered } from '../../shared/intake/types';
 import type { NotifyLanguage } from '../notify/text';
 
 /**

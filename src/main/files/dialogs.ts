@@ -1,4 +1,4 @@
-import type { FilePurpose } from '../../shared/ipc/channels/files';
+import type { FilePurpose } from '../../shared/files/types';
 
 export interface FileFilter {
   name: string;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { GrantedFile } from '../../shared/ipc/channels/files';
+import type { GrantedFile } from '../../shared/files/types';
 import { UserError } from '../errors';
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { SavedFile } from '../../shared/ipc/channels/files';
+import type { SavedFile } from '../../shared/files/types';
 import { UserError } from '../errors';
 import { writeFileAtomicAsync } from '../storage/atomic-write';
 import { PRIVATE_FILE_MODE } from '../storage/private-files';

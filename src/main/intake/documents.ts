@@ -10,7 +10,7 @@ import {
   type PrintedJob,
   type RejectedDocument,
   type RejectReason,
-} from '../../shared/ipc/channels/intake';
+} from '../../shared/intake/types';
 import type { PlatformDeps } from '../app-context';
 import { createFileGrants, type FileGrants } from '../files/grants';
 

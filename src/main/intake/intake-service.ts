@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { DocumentSource, DocumentsOffered, HotFolderStatus, PrintedJob, RejectedDocument } from '../../shared/ipc/channels/intake';
+import type { DocumentSource, DocumentsOffered, HotFolderStatus, PrintedJob, RejectedDocument } from '../../shared/intake/types';
 import type { ErrorData } from '../../shared/error-data';
 import type { SendResult } from '../../shared/send/types';
 import type { Settings } from '../../shared/settings';

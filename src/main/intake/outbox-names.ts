@@ -1,7 +1,7 @@
 /** The hot folder's rules for names: where it is by default, what is not a document yet, what was printed. */
 import os from 'node:os';
 import path from 'node:path';
-import type { DocumentSource } from '../../shared/ipc/channels/intake';
+import type { DocumentSource } from '../../shared/intake/types';
 
 export function defaultHotFolderPath(home: string = os.homedir()): string {
   return path.join(home, 'FaxDesk', 'Outbox');

@@ -3,12 +3,12 @@ import { UserError } from '../errors';
 import { ioUserErrorAtBoundary } from '../storage/io-error';
 
 /** Errors that know how to present themselves as plain error data (the API client's families). */
-export interface ToIpcError {
-  toIpcError(): IpcError;
+export interface ToErrorData {
+  toErrorData(): IpcError;
 }
 
-function hasToIpcError(e: unknown): e is ToIpcError {
-  return typeof e === 'object' && e !== null && typeof (e as ToIpcError).toIpcError === 'function';
+function hasToErrorData(e: unknown): e is ToErrorData {
+  return typeof e === 'object' && e !== null && typeof (e as ToErrorData).toErrorData === 'function';
 }
 
 /**
@@ -18,7 +18,7 @@ function hasToIpcError(e: unknown): e is ToIpcError {
  * the preview's bridge).
  */
 export function toIpcError(e: unknown): IpcError {
-  if (hasToIpcError(e)) return e.toIpcError();
+  if (hasToErrorData(e)) return e.toErrorData();
   if (e instanceof UserError) {
     return {
       code: e.code,

@@ -21,7 +21,7 @@ import { computerName, defaultDisplayName } from './desk-identity';
 import { describeOfficeFailure, openOffice, testOfficeConnection, type OfficeTarget } from './office-connection';
 import { listOfficeTasks, officeFailuresSince, officeSpendingSince } from './office-views';
 import { claimSend, withdrawClaim } from './office-guard';
-import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/ipc/error-details';
+import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/errors/error-details';
 import { createOfficeMirror, markingHistory, queueSendDocuments, type OfficeMirror } from './office-mirror';
 import type { OfficePasswords } from './office-passwords';
 import { openOutboxQueue, type OutboxQueue } from './outbox-queue';

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { UserError } from '../errors';
 import { MAX_CSV_BYTES, type CsvImportOptions, type CsvImportResult, type CsvPreview, type RecentNumber } from '../../shared/phonebook/types';
 import type { VcardImportResult, VcardPreview } from '../../shared/phonebook/vcard-types';
-import type { SavedFile } from '../../shared/ipc/channels/files';
+import type { SavedFile } from '../../shared/files/types';
 import { contactsToCsv, decodeCsv, parseCsvRows, planImport, previewCsv } from './csv';
 import type { RecentUse } from '../history';
 import { openPhonebookStore, type ContactFields, type PhonebookStore } from './store';
-import type { Contact } from '../../shared/phonebook/types';
+import type { Contact, ContactList, Group } from '../../shared/phonebook/types';
 import type { FileDialogs } from '../files/dialogs';
 import type { FileGrants } from '../files/grants';
 import { saveWithDialog } from '../files/save-output';
@@ -33,8 +33,13 @@ export interface PhonebookExport {
 }
 
 export interface PhonebookService {
-  /** contacts and groups (listed, saved and deleted as they are) */
+  /** the store itself, for the composition root (its start-up notice, names for the directory) */
   store: PhonebookStore;
+  listContacts(search?: string, limit?: number): ContactList;
+  deleteContact(id: string): boolean;
+  listGroups(): Group[];
+  saveGroup(fields: { id?: string | undefined; name: string; members: string[] }): Group;
+  deleteGroup(id: string): boolean;
   /** `defaultCountry` for numbers typed without one: the settings' default unless given */
   saveContact(fields: ContactFields, defaultCountry?: string): Contact;
   /** the columns found in a CSV file the user chose (a granted path) */
@@ -134,6 +139,11 @@ export function createPhonebookService(options: PhonebookServiceOptions): Phoneb
       return { saved, count: contacts.length };
     },
     recentNumbers,
+    listContacts: (search, limit) => store.listContacts(search, limit),
+    deleteContact: (id) => store.deleteContact(id),
+    listGroups: () => store.listGroups(),
+    saveGroup: (fields) => store.saveGroup(fields),
+    deleteGroup: (id) => store.deleteGroup(id),
     close: () => store.close(),
   };
 }

@@ -16,7 +16,7 @@
  *   outcome unknown.
  */
 import type { CreatedTask } from '../../shared/api/schemas';
-import type { IpcError } from '../../shared/ipc/define';
+import type { ErrorData } from '../../shared/error-data';
 import type { SendPartStatus } from '../../shared/send/types';
 import { truncateName } from '../../shared/split';
 import type { FaxApiClient } from '../api/client';
@@ -30,7 +30,7 @@ export interface CreateTasksHistory {
   recordSend(intent: SendIntent): RecordedSend;
   markCreated(taskId: number, task: CreatedTask): void;
   /** the service definitively refused the create (or it was not attempted): nothing was sent */
-  markFailed(taskId: number, error: IpcError): void;
+  markFailed(taskId: number, error: ErrorData): void;
   /** the create may or may not have been carried out */
   markOutcomeUnknown(taskId: number, reason: string): void;
   /** the documents were uploaded again: later resends start from the new refs */
@@ -80,7 +80,7 @@ export interface CreatedPart {
   status: SendPartStatus;
   task: CreatedTask | null;
   /** why it was refused or is unknown, as the user sees it */
-  error: IpcError | null;
+  error: ErrorData | null;
   /** the error as thrown (validation fields are mapped by the caller) */
   cause: unknown;
 }
@@ -93,8 +93,8 @@ export interface CreateTasksResult {
   reuploaded: number;
 }
 
-export function ipcErrorOf(e: unknown): IpcError {
-  if (e instanceof FaxApiError) return e.toIpcError();
+export function errorDataOf(e: unknown): ErrorData {
+  if (e instanceof FaxApiError) return e.toErrorData();
   if (e instanceof UserError) return { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) };
   return {
     code: 'internal',
@@ -102,7 +102,7 @@ export function ipcErrorOf(e: unknown): IpcError {
   };
 }
 
-const NOT_ATTEMPTED: IpcError = { code: 'send.not_attempted', message: 'Not sent: an earlier part of this send did not go through.' };
+const NOT_ATTEMPTED: ErrorData = { code: 'send.not_attempted', message: 'Not sent: an earlier part of this send did not go through.' };
 
 export async function createTasks(deps: CreateTasksDeps, plan: CreatePlan): Promise<CreateTasksResult> {
   const { client, history, log } = deps;
@@ -188,10 +188,10 @@ export async function createTasks(deps: CreateTasksDeps, plan: CreatePlan): Prom
     if (failure instanceof FaxApiError && failure.outcomeUnknown) {
       history.markOutcomeUnknown(taskId, failure.message);
       log.warn(`${deps.label} part ${index + 1}/${parts.length}: outcome unknown (${failure.code}); not sent again`);
-      out.push({ ...base, status: 'outcome_unknown', task: null, error: failure.toIpcError(), cause: failure });
+      out.push({ ...base, status: 'outcome_unknown', task: null, error: failure.toErrorData(), cause: failure });
       continue;
     }
-    const error = ipcErrorOf(failure);
+    const error = errorDataOf(failure);
     history.markFailed(taskId, error);
     out.push({ ...base, status: 'refused', task: null, error, cause: failure });
   }

@@ -1,4 +1,4 @@
-import type { SendFaxInput } from '../../shared/ipc/channels/send';
+import type { SendRequest } from '../../shared/send/request';
 import type { ComposeDocument, DocumentInfo, SendDraft } from '../../shared/send/types';
 import type { FileGrants } from '../files/grants';
 
@@ -8,7 +8,7 @@ import type { FileGrants } from '../files/grants';
  * behind it (send service, uploads, history) works on paths main recorded.
  */
 export type LocalComposeDocument = Omit<ComposeDocument, 'handle'> & { path: string | null };
-export type LocalSendFaxInput = Omit<SendFaxInput, 'documents'> & { documents: LocalComposeDocument[] };
+export type LocalSendFaxInput = Omit<SendRequest, 'documents'> & { documents: LocalComposeDocument[] };
 export type LocalDocumentInfo = Omit<DocumentInfo, 'handle'> & { path: string };
 /** the draft as main keeps it on disk: paths the user granted, re-granted on load */
 export type StoredDraft = Omit<SendDraft, 'documents'> & { documents: LocalComposeDocument[] };

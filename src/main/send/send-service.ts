@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { CreatedTask, Task } from '../../shared/api/schemas';
 import type { LocalComposeDocument as ComposeDocument, LocalSendFaxInput as SendFaxInput } from './local-documents';
-import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/ipc/channels/send';
+import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/errors/error-details';
 import { SPEC_NUMBER_PATTERN } from '../../shared/phone/parse';
 import { toServiceTime } from '../../shared/service-time';
 import { planSendParts } from '../../shared/split';

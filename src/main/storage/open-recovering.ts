@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import type { StartupNotice } from '../../shared/ipc/channels/app';
+import type { StartupNotice } from '../../shared/app/startup-notice';
 import { moveAside } from './move-aside';
 
 export type FileNotice = Omit<StartupNotice, 'file'>;

@@ -10,7 +10,7 @@
  * account, and the same recipients of the same task are resent again only
  * when the user confirms.
  */
-import { ALREADY_RESENT_CODE, OTHER_PROFILE_CODE } from '../../shared/ipc/channels/tasks';
+import { ALREADY_RESENT_CODE, OTHER_PROFILE_CODE } from '../../shared/errors/error-details';
 import { truncateName } from '../../shared/split';
 import { isRetryableFailure } from '../../shared/task-state';
 import { isDemoProfile } from '../account/profile';

@@ -4,11 +4,11 @@
  * transmission report. services.ts composes it; src/main/ipc/handlers/tasks.ts
  * is its door.
  */
-import type { z } from 'zod';
 import type { TaskChanges } from '../history/types';
 import type { Task } from '../../shared/api/schemas';
-import type { SavedFile } from '../../shared/ipc/channels/files';
-import type { listTasksInputSchema, TasksChanged, TrackerHealth } from '../../shared/ipc/channels/tasks';
+import type { SavedFile } from '../../shared/files/types';
+import type { TasksChanged, TrackerHealth } from '../../shared/tasks/changes';
+import type { TaskListQuery } from '../../shared/tasks/list-query';
 import { serviceTimeToMs } from '../../shared/service-time';
 import { isTerminalTask, pollStatusOf, viewStatusesForFilters } from '../../shared/task-state';
 import type {
@@ -45,8 +45,7 @@ import { toDetailView, toFailuresView, toRecipientView, toRowView } from './view
 
 export type { TasksTrayStatus } from './counts';
 
-/** A page of the Tasks list: filters, sort and window as the contract defaults them. */
-export type TaskListQuery = z.output<typeof listTasksInputSchema>;
+export type { TaskListQuery } from '../../shared/tasks/list-query';
 
 export interface TasksService {
   readonly tracker: TaskTracker;

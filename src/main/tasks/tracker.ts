@@ -13,7 +13,7 @@
  * own refresh button may go faster, and not below a short floor.
  */
 import type { Task } from '../../shared/api/schemas';
-import type { TaskTransition, TasksChanged, TrackerHealth } from '../../shared/ipc/channels/tasks';
+import type { TaskTransition, TasksChanged, TrackerHealth } from '../../shared/tasks/changes';
 import type { Settings } from '../../shared/settings';
 import { isTerminalTask, nextPollAt, POLL_SENDING_MS, pollIntervalMs } from '../../shared/task-state';
 import type { FaxApiClient } from '../api/client';

@@ -100,7 +100,7 @@ describe('every failure of the service becomes its own error family with a stabl
     expect(e).toBeInstanceOf(ValidationError);
     const v = e as ValidationError;
     expect(Object.keys(v.fields)).toEqual(expect.arrayContaining(['phone_numbers.1', 'phone_numbers.2']));
-    expect(v.toIpcError()).toMatchObject({ code: 'validation', fields: { 'phone_numbers.1': expect.any(Array) } });
+    expect(v.toErrorData()).toMatchObject({ code: 'validation', fields: { 'phone_numbers.1': expect.any(Array) } });
     expect(s.taskCount()).toBe(0);
   });
 
@@ -116,7 +116,7 @@ describe('every failure of the service becomes its own error family with a stabl
     expect(e.message).toMatch(/Upload the documents again/);
     expect(e.outcomeUnknown).toBe(false);
     // the service's own words cross to the window, which words its advice in the UI's language beside them
-    const ipc = e.toIpcError();
+    const ipc = e.toErrorData();
     expect(ipc.details?.['said']).toBe((e as BusinessError).detail);
   });
 
@@ -229,7 +229,7 @@ describe('every failure of the service becomes its own error family with a stabl
   it('every error crosses IPC as plain {code, message} with a code from the published list', async () => {
     const s = await sim();
     const e = await failure(client(s.baseUrl, { getSecret: async () => WRONG_SECRET }).getAccount());
-    const ipc = e.toIpcError();
+    const ipc = e.toErrorData();
     expect(Object.keys(ipc).sort()).toEqual(['code', 'message']);
     expect(FAX_API_ERROR_CODES).toContain(ipc.code);
     expect(structuredClone(ipc)).toEqual(ipc);

@@ -61,7 +61,7 @@ export function allSeenText(): string[] {
   const out = [...seen.lines];
   for (const e of seen.errors) {
     if (e instanceof Error) out.push(e.message, String(e), e.stack ?? '');
-    if (e instanceof FaxApiError) out.push(JSON.stringify(e.toIpcError()), JSON.stringify(e));
+    if (e instanceof FaxApiError) out.push(JSON.stringify(e.toErrorData()), JSON.stringify(e));
   }
   return out;
 }

@@ -72,7 +72,7 @@ describe('a reply that is not what the spec promises is a clear error, never a c
     expect((e as MalformedReplyError).problem).toMatch(/HTML/);
     expect(hits.get('html502')).toBe(3);
     // The window learns the status, so it can say "temporary problem" rather than "wrong address".
-    expect(e.toIpcError().details).toEqual({ status: 502 });
+    expect(e.toErrorData().details).toEqual({ status: 502 });
     expect(waits).toHaveLength(2);
   });
 
@@ -81,8 +81,8 @@ describe('a reply that is not what the spec promises is a clear error, never a c
     const e = await failure(client(`${base}/truncated`, { retry: POLICY }).getAccount());
     expect(e).toBeInstanceOf(MalformedReplyError);
     expect(e.message).toContain('HTTP 200');
-    expect(JSON.stringify(e.toIpcError())).not.toContain(MARKER);
-    expect(e.toIpcError().details).toEqual({ status: 200 });
+    expect(JSON.stringify(e.toErrorData())).not.toContain(MARKER);
+    expect(e.toErrorData().details).toEqual({ status: 200 });
     expect(hits.get('truncated')).toBe(1);
   });
 

@@ -111,7 +111,7 @@ describe('a create is never repeated once it may have reached the service', () =
       expect(e.outcomeUnknown).toBe(true);
       expect(e.code).toMatch(/\.outcome_unknown$/);
       expect(e.message).toMatch(/may have been created/);
-      expect(e.toIpcError().message).toMatch(/not sent twice/);
+      expect(e.toErrorData().message).toMatch(/not sent twice/);
     });
   }
 

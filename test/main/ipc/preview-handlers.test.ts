@@ -10,6 +10,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
 import { previewHandlers } from '../../../src/main/ipc/handlers/preview';
+import { createPreviewService } from '../../../src/main/preview/preview-service';
 import { createFileGrants, type FileGrants } from '../../../src/main/files/grants';
 import { SYSTEM_CJK_FONTS } from '../../../src/main/pdf/fonts';
 import { makeTestServices, type TestServices } from '../../helpers/services';
@@ -40,7 +41,7 @@ async function pdf(text: string, pages = 1): Promise<Buffer> {
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-preview-'));
   grants = createFileGrants();
-  handlers = previewHandlers(grants) as unknown as Handlers;
+  handlers = previewHandlers(createPreviewService(), grants) as unknown as Handlers;
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 

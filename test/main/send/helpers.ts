@@ -11,15 +11,14 @@ import { startSimulator, type RunningSimulator, type SimulatorOptions } from '..
 import { createFaxApiClient, type FaxApiClient } from '../../../src/main/api/client';
 import { createLogger } from '../../../src/main/log';
 import { openHistory, type History } from '../../../src/main/history';
-import { createSendService, type SendService } from '../../../src/main/send/send-service';
-import { historyPort } from '../../../src/main/send/history-port';
+import { createSendFeature, type SendFeature } from '../../../src/main/send/send-feature';
 import type { UploadProgress } from '../../../src/shared/send/types';
 
 export interface SendRig {
   sim: RunningSimulator;
   client: FaxApiClient;
   history: History;
-  service: SendService;
+  service: SendFeature;
   dir: string;
   progress: UploadProgress[];
   logLines: string[];
@@ -44,10 +43,10 @@ export async function makeRig(
   });
   const history = openHistory(path.join(dir, 'history.sqlite'), { serviceTimeZone: 'Asia/Shanghai', ...(opts.now ? { now: opts.now } : {}) });
   const progress: UploadProgress[] = [];
-  const service = createSendService({
+  const service = createSendFeature({
     dataDir: dir,
     session: async () => ({ client, profile: 'account:test' }),
-    history: historyPort(history, dir),
+    history,
     serviceTimeZone: () => 'Asia/Shanghai',
     emitProgress: (p) => progress.push(p),
     log,

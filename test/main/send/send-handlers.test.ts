@@ -37,12 +37,12 @@ describe('the send channels', () => {
       scheduleLocal: '2031-01-01T09:00',
       cover: null,
     };
-    const first = sendHandlers(rig.service, rig.dir, before);
+    const first = sendHandlers(rig.service, before);
     expect(await first.loadDraft(undefined)).toBeNull();
     await first.saveDraft(draft);
     // a new run of main: its own capabilities, none of the old handles
     const after = createFileGrants();
-    const again = sendHandlers(rig.service, rig.dir, after);
+    const again = sendHandlers(rig.service, after);
     const loaded = await again.loadDraft(undefined);
     const { documents, ...rest } = draft;
     expect(loaded).toMatchObject(rest);
@@ -59,7 +59,7 @@ describe('the send channels', () => {
 
   it('makes a one-page cover PDF in the data folder that counts its own page', async () => {
     rig = await makeRig();
-    const h = sendHandlers(rig.service, rig.dir, grants);
+    const h = sendHandlers(rig.service, grants);
     const result = await h.makeCoverPage({ from: 'Acme Ltd', to: 'Zhang Wei', subject: 'Offer', message: 'Please find our offer attached.', documentPages: 3 });
     expect(result.document).toMatchObject({ ext: 'pdf', pages: 1, error: null });
     const coverPath = grants.pathOf(result.document.handle);
@@ -78,7 +78,7 @@ describe('the send channels', () => {
   const systemCjkFont = SYSTEM_CJK_FONTS.find((f) => fs.existsSync(f));
   it.skipIf(!systemCjkFont)('draws Chinese on the cover with a system CJK font when there is one', async () => {
     rig = await makeRig();
-    const h = sendHandlers(rig.service, rig.dir, grants);
+    const h = sendHandlers(rig.service, grants);
     const result = await h.makeCoverPage({ from: '北京办公室', to: '张伟', subject: '报价 Grüße', message: '请查收。', documentPages: 2 });
     expect(result.replacedCharacters).toBe(false);
     const coverPath = grants.pathOf(result.document.handle);
@@ -102,7 +102,7 @@ describe('the send channels', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/docs/terms.pdf`;
     // served on loopback: only the simulator's test-only switch lets it fetch from there
     rig = await makeRig({ sim: { allowLoopbackRemoteUrls: true } });
-    const h = sendHandlers(rig.service, rig.dir, grants);
+    const h = sendHandlers(rig.service, grants);
     const { document, upload } = await h.addFromUrl({ url });
     expect(document).toMatchObject({ handle: null, url, name: 'terms.pdf', fileRef: upload.fileRef });
     expect(upload.size).toBe(15);
@@ -110,7 +110,7 @@ describe('the send channels', () => {
 
   it('reject a malformed send at the door with field paths', async () => {
     rig = await makeRig();
-    const handlers = sendHandlers(rig.service, rig.dir, grants) as unknown as Handlers;
+    const handlers = sendHandlers(rig.service, grants) as unknown as Handlers;
     const r = await dispatch(handlers, 'sendFax', { name: 'x', documents: [], numbers: ['1'], scheduledAt: null });
     expect(r).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
     const bad = await dispatch(handlers, 'addFromUrl', { url: 'file:///etc/passwd' });

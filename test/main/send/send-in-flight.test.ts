@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendHandlers } from '../../../src/main/ipc/handlers/send';
-import { createSendService } from '../../../src/main/send/send-service';
-import { historyPort } from '../../../src/main/send/history-port';
+import { createSendFeature } from '../../../src/main/send/send-feature';
 import { createLogger } from '../../../src/main/log';
 import { toIpcError } from '../../../src/main/ipc/to-ipc-error';
 import type { ComposeDocument } from '../../../src/shared/send/types';
@@ -23,7 +22,7 @@ describe('a send is done once', () => {
   it('refuses a second identical send while the first is still running, and the first still creates its task', async () => {
     // The service answers slowly, so the second request arrives while the first create is in flight.
     rig = await makeRig({ sim: { faults: { latencyMs: 400 } }, timeoutMs: 5_000 });
-    const h = sendHandlers(rig.service, rig.dir, grants);
+    const h = sendHandlers(rig.service, grants);
     const pdf = await writePdf(rig.dir, 'a.pdf', 1);
     const input = { name: 'Offer', documents: [doc(pdf)], numbers: numbers(3), scheduledAt: null };
     const first = h.sendFax(input);
@@ -41,7 +40,7 @@ describe('a send is done once', () => {
 
   it('lets the same compose through again once the first send has finished (the repeat question is asked elsewhere)', async () => {
     rig = await makeRig();
-    const h = sendHandlers(rig.service, rig.dir, grants);
+    const h = sendHandlers(rig.service, grants);
     const pdf = await writePdf(rig.dir, 'a.pdf', 1);
     const input = { name: 'Offer', documents: [doc(pdf)], numbers: numbers(1), scheduledAt: null };
     expect((await h.sendFax(input)).overall).toBe('sent');
@@ -55,10 +54,10 @@ describe('the estimate before the first fax', () => {
   it('uses the contract price from Settings until the service reveals one, and says which it used', async () => {
     rig = await makeRig({ sim: { unitPrice: 0.3 } });
     let contract: number | null = null;
-    const service = createSendService({
+    const service = createSendFeature({
       dataDir: rig.dir,
       session: async () => ({ client: rig!.client, profile: 'account:test' }),
-      history: historyPort(rig.history, rig.dir),
+      history: rig.history,
       serviceTimeZone: () => 'Asia/Shanghai',
       emitProgress: () => {},
       log: createLogger(() => {}),

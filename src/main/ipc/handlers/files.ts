@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { FILE_PURPOSES } from '../../../shared/ipc/channels/files';
+import { FILE_PURPOSES } from '../../../shared/files/types';
 import type { PlatformDeps } from '../../app-context';
 import type { Handlers } from '../dispatch';
-import type { SettingsStore } from '../../settings/settings';
+import type { HotFolderChoice } from '../../intake/hot-folder-choice';
 import type { FileGrants } from '../../files/grants';
 
 export type FileHandlers = Pick<Handlers, 'chooseFiles' | 'showSavedFile' | 'openSavedFile' | 'chooseHotFolder'>;
@@ -11,8 +11,7 @@ export type FileHandlers = Pick<Handlers, 'chooseFiles' | 'showSavedFile' | 'ope
 export function fileHandlers(
   deps: Pick<PlatformDeps, 'dialogs'>,
   grants: FileGrants,
-  settings: Pick<SettingsStore, 'get' | 'update'>,
-  hotFolderPath: () => string,
+  hotFolder: HotFolderChoice,
 ): FileHandlers {
   return {
     chooseFiles: async ({ purpose }) => {
@@ -28,11 +27,6 @@ export function fileHandlers(
       await deps.dialogs.openPath(grants.pathOf(handle, 'output'));
       return { opened: true };
     },
-    chooseHotFolder: async () => {
-      const chosen = await deps.dialogs.chooseFolder({ defaultPath: hotFolderPath() });
-      if (!chosen) return { chosen: false, settings: settings.get() };
-      const next = settings.update({ hotFolder: { ...settings.get().hotFolder, path: path.resolve(chosen) } });
-      return { chosen: true, settings: next };
-    },
+    chooseHotFolder: () => hotFolder.choose(),
   };
 }

@@ -21,15 +21,14 @@ export type PhonebookHandlers = Pick<
 
 /** The phonebook's channels. Imported files arrive as handles, resolved here to the paths the user granted. */
 export function phonebookHandlers(phonebook: PhonebookService, grants: FileGrants): PhonebookHandlers {
-  const { store } = phonebook;
   const input = (handle: string) => grants.pathOf(handle, 'input');
   return {
-    listContacts: ({ search, limit }) => store.listContacts(search, limit),
+    listContacts: ({ search, limit }) => phonebook.listContacts(search, limit),
     saveContact: ({ defaultCountry, ...fields }) => phonebook.saveContact(fields, defaultCountry),
-    deleteContact: ({ id }) => ({ deleted: store.deleteContact(id) }),
-    listGroups: () => store.listGroups(),
-    saveGroup: (fields) => store.saveGroup(fields),
-    deleteGroup: ({ id }) => ({ deleted: store.deleteGroup(id) }),
+    deleteContact: ({ id }) => ({ deleted: phonebook.deleteContact(id) }),
+    listGroups: () => phonebook.listGroups(),
+    saveGroup: (fields) => phonebook.saveGroup(fields),
+    deleteGroup: ({ id }) => ({ deleted: phonebook.deleteGroup(id) }),
     previewCsvImport: ({ handle, hasHeader }) => phonebook.previewCsv(input(handle), hasHeader),
     importCsv: ({ handle, ...importOptions }) => phonebook.importCsv(input(handle), importOptions),
     exportCsv: () => phonebook.exportCsv(),

@@ -1,6 +1,6 @@
 import { i18next } from '../i18n';
 import { CallError } from './api';
-import { errorKey } from '../../../shared/ipc/error-codes';
+import { errorKey } from '../../../shared/errors/error-codes';
 import type { IpcError } from '../../../shared/ipc/define';
 
 /** An error as main sends it inside a result (e.g. one part of a send), not thrown. */
@@ -23,7 +23,7 @@ export function formatSize(bytes: number, language: string = i18next.language ||
 
 /**
  * What went wrong and what to do, in the UI's language: one translated sentence per code main can
- * send (src/shared/ipc/error-codes.ts), with the values main put in the error's details. Never an
+ * send (src/shared/errors/error-codes.ts), with the values main put in the error's details. Never an
  * internal code, and never main's English sentence in the Chinese UI.
  */
 export function describeError(error: unknown, context?: ErrorContext): string {

@@ -1,33 +1,10 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
 import { baseUrlSchema, settingsPatchSchema, type Settings } from '../../settings';
+import type { AccountView, ConnectionStatus } from '../../account/types';
 
-export interface ConnectionStatus {
-  /** demo: the built-in simulator; account: the user's own service */
-  mode: 'demo' | 'account';
-  baseUrl: string;
-  apiKey: string;
-  secretSet: boolean;
-  /** where the secret is kept: the OS keychain, encrypted by Electron in the data folder, or this run's memory only */
-  secretStorage: 'keychain' | 'encrypted' | 'memory';
-  /** set when no keychain is available */
-  keychainWarning: string | null;
-  /** set when the settings file could not be read and was moved aside */
-  settingsNotice: { movedTo: string; reason: string } | null;
-}
+export type { AccountView, ConnectionStatus } from '../../account/types';
 
-export interface AccountView {
-  uid: string;
-  name: string;
-  balance: number;
-  status: string;
-  webhookUrl: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** when FaxDesk read it (ms since epoch) */
-  fetchedAt: number;
-  mode: 'demo' | 'account';
-}
 
 const secretSchema = z.string().min(1, 'Enter the API secret').max(512);
 const candidateSchema = z

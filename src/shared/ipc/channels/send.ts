@@ -12,6 +12,7 @@ import type {
   UploadProgress,
   UploadResult,
 } from '../../send/types';
+import type { SendRequest } from '../../send/request';
 
 const uploadId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
 export { MAX_NUMBERS_PER_SEND } from '../../send/limits';
@@ -68,10 +69,10 @@ export const sendFaxInputSchema = z
      */
     confirmRepeat: z.boolean().optional(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<SendRequest, unknown>;
 export type SendFaxInput = z.infer<typeof sendFaxInputSchema>;
 
-export { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE, sendRepeatDetails, type SendRepeatDetails } from '../error-details';
+export { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE, sendRepeatDetails, type SendRepeatDetails } from '../../errors/error-details';
 
 export const draftSchema = z
   .object({

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
 import { REF_PATTERN } from '../../tasks/order';
-import type { SavedFile } from './files';
+import type { SavedFile } from '../../files/types';
+import type { TasksChanged, TrackerHealth } from '../../tasks/changes';
+import type { TaskListQuery } from '../../tasks/list-query';
+
+export type { TaskTransition, TasksChanged, TrackerHealth } from '../../tasks/changes';
 import {
   STATUS_FILTERS,
   TASK_SORT_KEYS,
@@ -46,34 +50,10 @@ export const listTasksInputSchema = z
     limit: z.number().int().min(1).max(1000).default(TASK_PAGE_SIZE),
     offset: z.number().int().min(0).default(0),
   })
-  .strict();
+  .strict() satisfies z.ZodType<TaskListQuery, unknown>;
 export type ListTasksInput = z.input<typeof listTasksInputSchema>;
 
-export interface TaskTransition {
-  taskRef: string;
-  from: string | null;
-  to: string;
-}
-
-export interface TasksChanged {
-  /** tasks whose stored state changed (status, recipients, or new) */
-  taskRefs: string[];
-  /** task status changes among them */
-  transitions: TaskTransition[];
-}
-
-/** How polling is doing: shown as an "offline / retrying" state while the last data stays on screen. */
-export interface TrackerHealth {
-  state: 'ok' | 'retrying' | 'offline' | 'paused';
-  /** consecutive failed polls */
-  failures: number;
-  /** when polling tries again (ms since epoch), while retrying */
-  retryAtMs: number | null;
-  /** error code of the last failure, e.g. 'network.unreachable', 'server' */
-  lastError: string | null;
-}
-
-export { ALREADY_RESENT_CODE, alreadyResentDetails, OTHER_PROFILE_CODE, type AlreadyResentDetails } from '../error-details';
+export { ALREADY_RESENT_CODE, alreadyResentDetails, OTHER_PROFILE_CODE, type AlreadyResentDetails } from '../../errors/error-details';
 
 export const tasksChannels = {
   trackerHealth: channel<TrackerHealth>()(z.undefined()),

@@ -4,7 +4,7 @@ import { displayFax } from '../../../../shared/phonebook/format';
 import type { FailureGroup, FailureItem } from '../../../../shared/tasks/types';
 import { useNavigation } from '../../navigation';
 import { localTime, useFailures, useResend, DemoTag, ShowDemoToggle, useShowDemo, FailureText, isKnownCode, type KnownCode } from '../tasks';
-import { alreadyResentDetails } from '../../../../shared/ipc/error-details';
+import { alreadyResentDetails } from '../../../../shared/errors/error-details';
 import { CallError } from '../../lib/api';
 import '../tasks/tasks.css';
 import { describeError } from '../../lib/describe-error';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ParsedRecipients } from '../../../../shared/phone/parse';
-import { sendRepeatDetails, type SendRepeatDetails } from '../../../../shared/ipc/error-details';
+import { sendRepeatDetails, type SendRepeatDetails } from '../../../../shared/errors/error-details';
 import type { Settings } from '../../../../shared/settings';
 import { call, CallError } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alreadyResentDetails, type AlreadyResentDetails } from '../../../../../shared/ipc/error-details';
+import { alreadyResentDetails, type AlreadyResentDetails } from '../../../../../shared/errors/error-details';
 import type { TaskDetailView } from '../../../../../shared/tasks/types';
 import { CallError } from '../../../lib/api';
 import { describeError } from '../../../lib/describe-error';

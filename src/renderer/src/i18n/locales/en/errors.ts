@@ -1,5 +1,5 @@
 /**
- * One sentence per error code main can send (src/shared/ipc/error-codes.ts), read by describeError
+ * One sentence per error code main can send (src/shared/errors/error-codes.ts), read by describeError
  * (src/renderer/src/lib/describe-error.ts). Keys are the codes with dots as underscores. `inContext`
  * words a code differently where the screen changes what the user should do.
  * test/lint/error-codes.test.ts keeps this list and the codes the same.

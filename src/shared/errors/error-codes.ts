@@ -1,5 +1,5 @@
 /**
- * Every code an IpcError can carry: the one vocabulary main speaks and the window translates
+ * Every code an error (plain ErrorData, src/shared/error-data.ts) can carry: the one vocabulary main speaks and the window translates
  * (describeError in src/renderer/src/lib/describe-error.ts, one sentence per code in both catalogues).
  * test/lint/error-codes.test.ts fails when main throws a code missing here, or a code here has no
  * sentence in either language.

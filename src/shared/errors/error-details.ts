@@ -1,6 +1,6 @@
-import type { IpcError } from './define';
+import type { ErrorData } from '../error-data';
 
-// The details of the IpcErrors that ask the user a question (send again? resend again?), and how the
+// The details of the errors that ask the user a question (send again? resend again?), and how the
 // window reads them. No zod here: the Send screen reads them without loading the IPC schemas.
 
 /**
@@ -35,7 +35,7 @@ export interface SendRepeatDetails {
 }
 
 /** The details of `error` when it has `code` and every field `required` names has its type; null otherwise. */
-function detailsOf(error: IpcError, code: string, required: Record<string, 'number' | 'string'>): NonNullable<IpcError['details']> | null {
+function detailsOf(error: ErrorData, code: string, required: Record<string, 'number' | 'string'>): NonNullable<ErrorData['details']> | null {
   const d = error.details;
   if (error.code !== code || !d) return null;
   return Object.entries(required).every(([k, type]) => typeof d[k] === type) ? d : null;
@@ -44,7 +44,7 @@ function detailsOf(error: IpcError, code: string, required: Record<string, 'numb
 const stringOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** The repeat details of an error, or null when it is not a 'send.repeat'. */
-export function sendRepeatDetails(error: IpcError): SendRepeatDetails | null {
+export function sendRepeatDetails(error: ErrorData): SendRepeatDetails | null {
   const d = detailsOf(error, SEND_REPEAT_CODE, { sentAtMs: 'number', taskName: 'string', sendId: 'number' });
   if (!d) return null;
   return {
@@ -75,7 +75,7 @@ export interface AlreadyResentDetails {
   resentAtMs: number;
 }
 
-export function alreadyResentDetails(error: IpcError): AlreadyResentDetails | null {
+export function alreadyResentDetails(error: ErrorData): AlreadyResentDetails | null {
   const d = detailsOf(error, ALREADY_RESENT_CODE, { taskName: 'string', resentAtMs: 'number' });
   return d ? { taskRef: stringOrNull(d.taskRef), taskName: d.taskName as string, resentAtMs: d.resentAtMs as number } : null;
 }
