@@ -82,7 +82,6 @@ export const layers = [
   { name: 'main platform deps', files: ['src/main/app-context.ts'], walls: ['electron', 'mainIpc', 'simulator'] },
   // TEMPORARY: wt-hotfolder splits this file (it still takes DocumentSource from the channel's re-export);
   // the split files import src/shared/intake/types.ts and this row goes
-  { name: 'main hot folder (being split)', files: ['src/main/intake/hot-folder.ts'], walls: ['electron', 'mainIpc', 'simulator'] },
   { name: 'main electron glue', files: ['src/main/electron/**'], walls: ['rawIpc', 'mainIpc', 'sharedIpcFromMain', 'simulator'] },
   // the demo connection is the app's one way to the simulator
   { name: 'main demo connection', files: ['src/main/account/connection.ts', 'src/main/account/demo-state.ts'], walls: ['electron', 'mainIpc', 'sharedIpcFromMain'] },

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DocumentSource } from '../../shared/ipc/channels/intake';
+import type { DocumentSource } from '../../shared/intake/types';
 import { systemClock, type Clock } from '../clock';
 import type { Logger } from '../log';
 import { makePrivateDir, tightenFolder } from '../storage/private-files';
