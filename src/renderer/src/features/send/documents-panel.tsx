@@ -1,9 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ArrowDown, ArrowUp, FilePlus, FolderOpen, Link, X } from 'lucide-react';
 import { ACCEPTED_DOCUMENT_EXTENSIONS, MAX_DOCUMENTS } from '../../../../shared/send/limits';
 import { call } from '../../lib/api';
-import { newKey, useCompose, type DocItem } from './compose-store';
+import { newKey, useCompose, type DocItem, type Refusal } from './compose-store';
 import { addFiles, addHandles, cancelUpload, upload } from './documents';
 import { HotFolderProblem } from './hot-folder-notice';
 import { Thumbnail } from './thumbnail';
@@ -182,6 +183,12 @@ function AddFromUrl() {
 }
 
 /** The pages the cover announces besides itself: unknown when any document's count is. */
+/** A refusal in words; a hot-folder file moved into failed/ says so after its reason. */
+function refusalText(t: TFunction<'send'>, r: Refusal): string {
+  const problem = t(`documents.problem.${r.code as Exclude<Refusal['code'], 'other'>}`, { name: r.name, size: r.size > 0 ? formatSize(r.size) : '> 10 MB' });
+  return r.movedToFailed ? t('documents.movedToFailed', { problem }) : problem;
+}
+
 function documentPagesOf(docs: readonly DocItem[]): number | null {
   return docs.every((d) => d.doc.pages !== null) ? docs.reduce((n, d) => n + (d.doc.pages ?? 0), 0) : null;
 }
@@ -305,10 +312,7 @@ export function DocumentsPanel() {
           <ul>
             {refused.map((r) => (
               <li key={r.key}>
-                {r.code === 'other'
-                  ? r.message
-                  : t(`documents.problem.${r.code}`, { name: r.name, size: r.size > 0 ? formatSize(r.size) : '> 10 MB' })}
-                {r.movedToFailed ? ` ${t('documents.movedToFailed')}` : null}
+                {r.code === 'other' ? r.message : refusalText(t, r)}
               </li>
             ))}
           </ul>
