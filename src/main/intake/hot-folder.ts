@@ -50,6 +50,7 @@ interface Candidate {
   firstSeenAt: number;
 }
 
+// Over 300 lines as one class on purpose: every look shares the watcher's state (candidates, offered, ledger).
 /**
  * A watched outbox. A file is offered once it has stopped changing (same size
  * and mtime across two looks `settleMs` apart) and can be opened, so a
