@@ -94,8 +94,9 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect.poll(() => fs.existsSync(path.join(outbox, 'failed')), { timeout: 10_000 }).toBe(true);
     fs.writeFileSync(path.join(outbox, 'budget.xlsx'), 'PK not a fax document');
     const refused = page.getByRole('alert').filter({ hasText: l('send:documents.refusedHeading') });
-    await expect(refused).toContainText(l('send:documents.problem.unsupported_type', { name: 'budget.xlsx' }), { timeout: 15_000 });
-    await expect(refused).toContainText(l('send:documents.movedToFailed'));
+    // the reason, then that it went into failed/ (one sentence per language)
+    const problem = l('send:documents.problem.unsupported_type', { name: 'budget.xlsx' });
+    await expect(refused).toContainText(l('send:documents.movedToFailed', { problem }), { timeout: 15_000 });
     expect(fs.existsSync(path.join(outbox, 'budget.xlsx'))).toBe(false);
     expect(fs.existsSync(path.join(outbox, 'failed', 'budget.xlsx'))).toBe(true);
     const note = fs.readdirSync(path.join(outbox, 'failed')).find((n) => n.startsWith('budget.xlsx - ') && n.endsWith('.txt'));
