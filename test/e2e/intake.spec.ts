@@ -59,6 +59,9 @@ test('a document written into the hot folder opens on the Send screen and moves 
     const target = path.join(folder, '打印 invoice 7.pdf');
     const half = Math.floor(bytes.length / 2);
     fs.writeFileSync(target, bytes.subarray(0, half));
+    // Real time on purpose: the preview's main runs in its own process on the system clock, and this
+    // checks the whole stack holds a stalled copy back for longer than its settle time (the settle rules
+    // themselves are tested on a ManualClock in test/main/intake/).
     await new Promise((res) => setTimeout(res, 1_500));
     await expect(docs).toHaveCount(0);
     fs.appendFileSync(target, bytes.subarray(half));
@@ -82,6 +85,26 @@ test('a document written into the hot folder opens on the Send screen and moves 
     fs.rmSync(folder, { recursive: true, force: true });
   }
 });
+
+for (const language of ['en', 'zh-CN'] as const) {
+  test(`a hot-folder file that cannot be sent moves into failed/ with a note, and the Send screen says so (${language})`, async ({ page, preview }) => {
+    const l = tr(language);
+    await openApp(page, preview, language);
+    const outbox = path.join(preview.dataDir, 'FaxDesk', 'Outbox');
+    await expect.poll(() => fs.existsSync(path.join(outbox, 'failed')), { timeout: 10_000 }).toBe(true);
+    fs.writeFileSync(path.join(outbox, 'budget.xlsx'), 'PK not a fax document');
+    const refused = page.getByRole('alert').filter({ hasText: l('send:documents.refusedHeading') });
+    // the reason, then that it went into failed/ (one sentence per language)
+    const problem = l('send:documents.problem.unsupported_type', { name: 'budget.xlsx' });
+    await expect(refused).toContainText(l('send:documents.movedToFailed', { problem }), { timeout: 15_000 });
+    expect(fs.existsSync(path.join(outbox, 'budget.xlsx'))).toBe(false);
+    expect(fs.existsSync(path.join(outbox, 'failed', 'budget.xlsx'))).toBe(true);
+    const note = fs.readdirSync(path.join(outbox, 'failed')).find((n) => n.startsWith('budget.xlsx - ') && n.endsWith('.txt'));
+    expect(fs.readFileSync(path.join(outbox, 'failed', note!), 'utf8')).toContain(language === 'en' ? 'is not a type the fax service accepts' : '传真服务不接受');
+    await shot(page, `intake-refused-moved-${language}`);
+    await expectNoAxeViolations(page);
+  });
+}
 
 // The same settings in Chinese, checked with axe (the English run above is long enough already).
 test('the hot folder setting in Chinese', async ({ page, preview }) => {

@@ -257,7 +257,15 @@ test('screenshots of the viewer: English and Chinese, light and dark, 1280×800 
       ] as const) {
         await page.setViewportSize({ width, height });
         await expectInk(viewer.getByTestId('viewer-page'));
-        await page.waitForTimeout(300);
+        // redrawn for this size (the stage's box as the viewer measures it), an event instead of a wait
+        await expect
+          .poll(() =>
+            viewer.getByTestId('viewer-page').evaluate((c) => {
+              const stage = c.parentElement!;
+              return c.dataset['drawn'] === `${Math.max(100, stage.clientWidth - 24)}x${Math.max(100, stage.clientHeight - 24)}`;
+            }),
+          )
+          .toBe(true);
         await shot(page, `viewer-${language}-${scheme}-${width}x${height}`);
       }
     }

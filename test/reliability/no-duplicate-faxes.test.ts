@@ -161,7 +161,7 @@ describe('no duplicate faxes under create-task faults', () => {
 
     // Nothing arrives later either: no background resend of an unanswered create.
     const settledCreates = createsSeen();
-    await new Promise((r) => setTimeout(r, 1_500));
+    await nothingWaitingToSend();
     extraCreates += createsSeen() - settledCreates;
 
     // What the Tasks screen shows for them.
@@ -189,6 +189,18 @@ describe('no duplicate faxes under create-task faults', () => {
     recordFigure(SUITE, 'resends', 'automatic resends of a create', extraCreates, exactly(0));
   });
 });
+
+/**
+ * "Nothing more arrives", decided instead of waited for: a create can only come later from a timer
+ * (the policy's resend), so no resend may be scheduled in either tasks feature (the app's own runs on
+ * the system clock, so it is asked, not waited on), and a day of the lanes' clock passes with each
+ * timer's work answered before the next. The caller then compares the service's count of creates.
+ */
+async function nothingWaitingToSend(): Promise<void> {
+  expect([...t.services.tasks.autoRetry.scheduled().keys()]).toEqual([]);
+  await clock.advance(24 * 60 * 60_000, () => tasks.autoRetry.idle());
+  expect([...tasks.autoRetry.scheduled().keys()]).toEqual([]);
+}
 
 /** A BUSY number (the simulator fails numbers ending in 666) unique to one run of one lane. */
 const busy = (lane: number, i: number) => `8610${lane}8${String(i).padStart(4, '0')}666`;
@@ -275,7 +287,7 @@ describe('no duplicate faxes when resending under create-task faults', () => {
     }
     sim.setFaults({ create: 'none' });
     const settled = createsSeen();
-    await new Promise((r) => setTimeout(r, 1_500));
+    await nothingWaitingToSend();
     tally.extraCreates += createsSeen() - settled;
     recordLane('resend', 'resends by hand', tally);
     recordFigure(SUITE, 'resend-errors-shown', 'resends by hand that did not report an error to the user', SENDS - errorsShown, exactly(0), `of ${SENDS}`);
@@ -311,8 +323,7 @@ describe('no duplicate faxes when resending under create-task faults', () => {
     sim.setFaults({ create: 'none' });
     // Later timers never send again: the policy made its one attempt per task.
     const settled = createsSeen();
-    await clock.advance(60 * 60_000);
-    await new Promise((r) => setTimeout(r, 1_500));
+    await nothingWaitingToSend();
     tally.extraCreates += createsSeen() - settled;
     recordLane('auto-retry', 'auto-retries', tally);
     recordFigure(SUITE, 'auto-retry-scheduled', 'failed tasks the policy scheduled a resend for', fired, exactly(SENDS), `of ${SENDS}`);

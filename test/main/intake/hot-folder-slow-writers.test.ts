@@ -5,49 +5,58 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HotFolder, type ArrivalInfo } from '../../../src/main/intake/hot-folder';
 import { oleComplete, tiffComplete, zipComplete } from '../../../src/main/intake/complete-file';
 import { sampleDoc, sampleDocx, sampleJpeg, samplePdf, samplePng, sampleText, sampleTiff } from '../../helpers/sample-documents';
+import { ManualClock } from '../../helpers/manual-clock';
 
 // Writers that pause for longer than the settle time: a slow network copy, a
 // program printing page by page. Nothing may be offered before the writer is
 // done, and then exactly once, whole.
 const SETTLE = 300;
 const QUIET = 1_500;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** long enough for anything complete to be offered: the quiet time and two settle times more */
+const WINDOW = QUIET + 2 * SETTLE;
 
 let dir: string;
 let folder: HotFolder | null = null;
+let clock: ManualClock;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-slow-'));
+  clock = new ManualClock();
 });
+/** Time passes on the folder's clock (the writers pause on it too); each look on the way is finished before the next. */
+const pass = (ms: number) => clock.advance(ms, () => folder!.idle());
 afterEach(() => {
   folder?.stop();
   folder = null;
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function watch(ledgerFile: string | null = null, rescanMs = 150) {
+async function watch(ledgerFile: string | null = null, rescanMs = 150) {
   const offered: Array<{ file: string; size: number; at: number; info: ArrivalInfo }> = [];
   folder = new HotFolder({
     dir,
+    clock,
     settleMs: SETTLE,
     quietMs: QUIET,
     rescanMs,
     ledgerFile,
-    onDocument: (file, _source, info) => offered.push({ file, size: fs.statSync(file).size, at: Date.now(), info }),
+    onDocument: (file, _source, info) => offered.push({ file, size: fs.statSync(file).size, at: clock.now(), info }),
   });
   folder.start();
+  await folder.idle();
   return offered;
 }
 
 let markers = 0;
 /**
- * Drops a fresh, complete document and waits until it is offered: by then the folder has looked at
- * everything else at least as often and as long as a new file needs, so whatever was going to be
- * offered has been. An event to wait for instead of a fixed time in which nothing happens.
+ * Drops a fresh, complete document and lets the time pass in which it is offered: by then the folder
+ * has looked at everything else at least as often and as long as a new file needs, so whatever was
+ * going to be offered has been.
  */
 async function afterALaterArrival(offered: Array<{ file: string }>): Promise<void> {
   const name = `later arrival ${++markers}.pdf`;
   fs.writeFileSync(path.join(dir, name), await samplePdf(1));
-  await expect.poll(() => offered.map((o) => path.basename(o.file)), { timeout: 5_000, interval: 50 }).toContain(name);
+  await pass(WINDOW);
+  expect(offered.map((o) => path.basename(o.file))).toContain(name);
 }
 const offeredNamed = (offered: Array<{ file: string }>, name: string) => offered.filter((o) => path.basename(o.file) === name);
 
@@ -59,10 +68,10 @@ async function slowWrite(file: string, bytes: Buffer, { parts = 3, pauseMs = 3 *
     const piece = bytes.subarray(i * step, (i + 1) * step);
     if (fd !== null) fs.writeSync(fd, piece);
     else fs.appendFileSync(file, piece);
-    if (i < parts - 1) await sleep(pauseMs);
+    if (i < parts - 1) await pass(pauseMs);
   }
   if (fd !== null) fs.closeSync(fd);
-  return Date.now();
+  return clock.now();
 }
 
 const samples: Array<[string, () => Promise<Buffer> | Buffer]> = [
@@ -76,12 +85,13 @@ const samples: Array<[string, () => Promise<Buffer> | Buffer]> = [
 
 describe('a hot folder with slow writers', () => {
   it.each(samples)('offers a %s only once the writer has finished, whole and once', async (type, make) => {
-    const offered = watch();
+    const offered = await watch();
     const bytes = await make();
     const file = path.join(dir, `slow ${type}.${type.toLowerCase()}`);
     // closed between pieces: only the format itself can tell that more is coming
     const finished = await slowWrite(file, bytes);
-    await expect.poll(() => offered.length, { timeout: 5_000, interval: 50 }).toBe(1);
+    await pass(WINDOW);
+    expect(offered.length).toBe(1);
     expect(offered[0]!.at).toBeGreaterThanOrEqual(finished);
     expect(offered[0]!.size).toBe(bytes.length);
     await afterALaterArrival(offered);
@@ -90,20 +100,22 @@ describe('a hot folder with slow writers', () => {
 
   // Only Linux lets FaxDesk see a writer holding the file (/proc); elsewhere the format and the quiet time decide.
   it.runIf(process.platform === 'linux')('offers a text file only when the program writing it has closed it, however long it pauses', async () => {
-    const offered = watch();
+    const offered = await watch();
     const bytes = sampleText();
     // pauses longer than the quiet time, with the file held open for writing the whole time
     const finished = await slowWrite(path.join(dir, 'log.txt'), bytes, { parts: 3, pauseMs: QUIET + 500, keepOpen: true });
-    await expect.poll(() => offered.length, { timeout: 6_000, interval: 50 }).toBe(1);
+    await pass(WINDOW);
+    expect(offered.length).toBe(1);
     expect(offered[0]!.at).toBeGreaterThanOrEqual(finished);
     expect(offered[0]!.size).toBe(bytes.length);
   });
 
   it('offers a text file appended to by a writer that closes it between lines only after it has been quiet for longer', async () => {
-    const offered = watch();
+    const offered = await watch();
     const bytes = sampleText();
     const finished = await slowWrite(path.join(dir, 'appended.txt'), bytes, { parts: 4, pauseMs: 3 * SETTLE });
-    await expect.poll(() => offered.length, { timeout: 6_000, interval: 50 }).toBe(1);
+    await pass(WINDOW);
+    expect(offered.length).toBe(1);
     expect(offered[0]!.at - finished).toBeGreaterThanOrEqual(QUIET - 100);
     expect(offered[0]!.size).toBe(bytes.length);
   });
@@ -118,8 +130,9 @@ describe('a hot folder with slow writers', () => {
     });
     // No rescan timer while it starts: the first look and the one a settle time later see all three, so
     // the order is theirs alone, not which look a rescan happened to fall between.
-    const offered = watch(null, 60_000);
-    await expect.poll(() => offered.length, { timeout: 5_000 }).toBe(3);
+    const offered = await watch(null, 60_000);
+    await pass(WINDOW);
+    expect(offered.length).toBe(3);
     expect(offered.map((o) => path.basename(o.file))).toEqual(names);
     expect(offered.every((o) => o.info.backlog)).toBe(true);
   });
@@ -130,14 +143,16 @@ describe('a hot folder with slow writers', () => {
       const pdf = await samplePdf(1);
       fs.writeFileSync(path.join(dir, 'taken.pdf'), pdf);
       fs.writeFileSync(path.join(dir, 'not taken.pdf'), pdf);
-      let offered = watch(ledger);
-      await expect.poll(() => offered.length, { timeout: 5_000 }).toBe(2);
+      let offered = await watch(ledger);
+      await pass(WINDOW);
+      expect(offered.length).toBe(2);
       // the Send screen took one (then the user removed it, or moving it after the send failed)
       folder!.claim(path.join(dir, 'taken.pdf'));
       folder!.stop();
 
-      offered = watch(ledger);
-      await expect.poll(() => offered.length, { timeout: 5_000 }).toBe(1);
+      offered = await watch(ledger);
+      await pass(WINDOW);
+      expect(offered.length).toBe(1);
       expect(path.basename(offered[0]!.file)).toBe('not taken.pdf');
       await afterALaterArrival(offered);
       expect(offeredNamed(offered, 'taken.pdf')).toHaveLength(0);
@@ -146,7 +161,8 @@ describe('a hot folder with slow writers', () => {
       fs.rmSync(path.join(dir, 'taken.pdf'));
       await afterALaterArrival(offered);
       fs.writeFileSync(path.join(dir, 'taken.pdf'), await samplePdf(2));
-      await expect.poll(() => offeredNamed(offered, 'taken.pdf').length, { timeout: 5_000 }).toBe(1);
+      await pass(WINDOW);
+      expect(offeredNamed(offered, 'taken.pdf').length).toBe(1);
     } finally {
       fs.rmSync(ledger, { force: true });
     }

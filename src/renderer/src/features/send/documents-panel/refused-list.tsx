@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { formatSize } from '../../../lib/describe-error';
-import { useCompose } from '../compose-store';
+import { useCompose, type Refusal } from '../compose-store';
 
 /** Documents that could not be attached, each with what to do about it. */
 export function RefusedList() {
@@ -14,10 +15,7 @@ export function RefusedList() {
       <ul>
         {refused.map((r) => (
           <li key={r.key}>
-            {r.code === 'other'
-              ? r.message
-              : t(`documents.problem.${r.code}`, { name: r.name, size: r.size > 0 ? formatSize(r.size) : '> 10 MB' })}
-            {r.movedToFailed ? ` ${t('documents.movedToFailed')}` : null}
+            {r.code === 'other' ? r.message : refusalText(t, r)}
           </li>
         ))}
       </ul>
@@ -26,4 +24,10 @@ export function RefusedList() {
       </button>
     </div>
   );
+}
+
+/** A refusal in words; a hot-folder file moved into failed/ says so after its reason. */
+function refusalText(t: TFunction<'send'>, r: Refusal): string {
+  const problem = t(`documents.problem.${r.code as Exclude<Refusal['code'], 'other'>}`, { name: r.name, size: r.size > 0 ? formatSize(r.size) : '> 10 MB' });
+  return r.movedToFailed ? t('documents.movedToFailed', { problem }) : problem;
 }

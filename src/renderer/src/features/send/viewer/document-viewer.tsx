@@ -89,7 +89,10 @@ function PageStage({ doc, page, title }: { doc: PDFDocumentProxy; page: number; 
     queue(async () => {
       if (controller.signal.aborted) return;
       const p = await doc.getPage(page);
-      if (!controller.signal.aborted) await drawPage(p, target, box, controller.signal);
+      if (controller.signal.aborted) return;
+      await drawPage(p, target, box, controller.signal);
+      // the size it is drawn for: a screenshot (e2e) waits for the drawing that fits the window, not a while
+      target.dataset.drawn = `${box.width}x${box.height}`;
     }).catch((e: unknown) => {
       if (!controller.signal.aborted && !isCancelled(e)) setFailed(true);
     });

@@ -39,7 +39,7 @@ export const send = {
     printedWaiting_one: '1 printed document is waiting: it was printed while FaxDesk was not running.',
     printedWaiting_other: '{{count}} printed documents are waiting: they were printed while FaxDesk was not running.',
     settleFailed: 'The fax was queued, but FaxDesk could not file its document away: {{message}}',
-    movedToFailed: 'It was moved into the failed folder of the hot folder, with a note beside it saying why.',
+    movedToFailed: '{{problem}} It was moved into the failed folder of the hot folder, with a note beside it saying why.',
     hotFolderProblem: {
       cannot_use: 'The hot folder {{path}} cannot be used ({{code}}). Choose another folder in Settings, or turn the hot folder off there.',
       cannot_read: 'The hot folder {{path}} cannot be read ({{code}}). Check that it still exists and that you may open it, or choose another folder in Settings.',

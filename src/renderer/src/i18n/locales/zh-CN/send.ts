@@ -42,7 +42,7 @@ export const send: DeepStrings<typeof en> = {
     printedWaiting_one: '有 1 个打印的文档在等待：它是在 FaxDesk 未运行时打印的。',
     printedWaiting_other: '有 {{count}} 个打印的文档在等待：它们是在 FaxDesk 未运行时打印的。',
     settleFailed: '传真已进入队列，但 FaxDesk 无法归档其文档：{{message}}',
-    movedToFailed: '它已被移到监视文件夹的 failed 子文件夹，旁边附有说明原因的文件。',
+    movedToFailed: '{{problem}}它已被移到监视文件夹的 failed 子文件夹，旁边附有说明原因的文件。',
     hotFolderProblem: {
       cannot_use: '无法使用监视文件夹 {{path}}（{{code}}）。请在“设置”中选择其他文件夹，或在那里关闭监视文件夹。',
       cannot_read: '无法读取监视文件夹 {{path}}（{{code}}）。请确认它仍然存在且您有权打开，或在“设置”中选择其他文件夹。',
