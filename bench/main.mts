@@ -2,7 +2,7 @@
  * `npm run bench`: FaxDesk against the physical limits and what users would
  * otherwise use. Each benchmark runs several times; one line per figure
  * (`name: median unit (goal: ...)`), all runs in bench/results/latest.json.
- * Flags: --only upload,link,polling,history,renderer,send,report,start,typing,mainloop,office   --runs N
+ * Flags: --only upload,link,polling,history,renderer,send,report,start,typing,mainloop,office,soak   --runs N
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { pollingFigures } from './polling.mts';
 import { reportFigures } from './report.mts';
 import { rendererFigures } from './renderer.mts';
 import { sendFigures } from './send.mts';
+import { soakFigures } from './soak.mts';
 import { mainLoopFigures, startFigures, typingFigures } from './felt.mts';
 import { uploadFigures } from './upload.mts';
 
@@ -35,6 +36,7 @@ const benches: Array<{ key: string; run: () => Promise<Figure[]> }> = [
   { key: 'typing', run: () => typingFigures(runs, log) },
   { key: 'mainloop', run: () => mainLoopFigures(runs, log) },
   { key: 'office', run: () => officeFigures(runs, log) },
+  { key: 'soak', run: () => soakFigures(runs, log) },
 ];
 
 const only = values.only ? new Set(values.only.split(',')) : null;

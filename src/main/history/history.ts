@@ -78,6 +78,8 @@ export interface History {
    */
   tasksToPoll(nowMs?: number, profiles?: readonly string[]): PollDue[];
   getTask(taskRef: string): TaskDetail | null;
+  /** The task's own row without its recipients and send (the poller asks this for every query). */
+  getTaskSummary(taskRef: string): TaskSummary | null;
   getTaskById(taskId: number): TaskDetail | null;
   /** Rows from before profiles existed belong to the profile in use when FaxDesk was upgraded. */
   claimUnassigned(owner: string): number;
@@ -326,6 +328,11 @@ function buildHistory(db: Database.Database, options: HistoryOptions): History {
 
     getTask(taskRef: string): TaskDetail | null {
       return detail(s.taskRowByRef.get(taskRef) as TaskRow | undefined);
+    },
+
+    getTaskSummary(taskRef: string): TaskSummary | null {
+      const row = s.taskRowByRef.get(taskRef) as TaskRow | undefined;
+      return row ? toTaskSummary(row) : null;
     },
 
     getTaskById(taskId: number): TaskDetail | null {

@@ -123,19 +123,22 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
     clock,
   });
 
+  /** A recipient finished, so it was charged: the balance moved. (Not a task just looked up: it ended long ago.) */
+  function charged(all: TaskChanges[]): TaskChanges[] {
+    if (all.some((c) => !c.inserted && c.newlyFailed.length + c.newlySucceeded.length > 0)) balance.charged();
+    return all;
+  }
+
   let autoRetry: AutoRetry | null = null;
   const tracker = createTaskTracker({
     history: {
-      applyTaskResponse: (task: Task) => {
-        const c = history.applyTaskResponse(task);
-        // A recipient finished, so it was charged: the balance moved. (Not a task just looked up: it ended long ago.)
-        if (!c.inserted && c.newlyFailed.length + c.newlySucceeded.length > 0) balance.charged();
-        return c;
-      },
+      applyTaskResponse: (task: Task) => charged([history.applyTaskResponse(task)])[0]!,
+      // a poll round's answers: one transaction (one disk sync) for many
+      applyTaskResponses: (tasks: readonly Task[]) => charged(history.applyTaskResponses(tasks)),
       // A task of another profile (demo while an account is connected) is never asked of this service.
       tasksToPoll: (now) => history.tasksToPoll(now, [current()]),
       pollState: (ref) => {
-        const t = history.getTask(ref);
+        const t = history.getTaskSummary(ref);
         if (!t || t.createState !== 'created' || t.profile !== current()) return null;
         return { status: pollStatusOf(t.status), scheduledAtMs: t.scheduledAtMs, lastCheckedAtMs: t.lastCheckedAtMs };
       },

@@ -23,8 +23,38 @@ describe('the upload registry', () => {
     const dir = tmp();
     const { registry } = registryIn(dir);
     registry.remember('p|url:https://example.com/a.pdf', record);
-    await new Promise((r) => setImmediate(r));
+    await registry.saved();
     expect(registryIn(dir).registry.forUrl('https://example.com/a.pdf', 'p')?.fileRef).toBe('file_1');
+  });
+
+  it('writes in the background: the upload that remembered a ref does not wait for the disk', async () => {
+    const dir = tmp();
+    const { registry } = registryIn(dir);
+    const file = path.join(dir, 'send', 'uploads.json');
+    registry.remember('p|url:https://example.com/a.pdf', record);
+    // nothing written on the upload's own path (before, the write and its flush ran right after it, on the main thread)
+    expect(fs.existsSync(file)).toBe(false);
+    await registry.saved();
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ 'p|url:https://example.com/a.pdf': record });
+  });
+
+  it('a ref forgotten while a background write is in progress stays forgotten on disk', async () => {
+    const dir = tmp();
+    const { registry } = registryIn(dir);
+    registry.remember('p|url:https://example.com/a.pdf', record);
+    registry.remember('p|url:https://example.com/b.pdf', { ...record, fileRef: 'file_2' });
+    await registry.saved();
+    registry.remember('p|url:https://example.com/c.pdf', { ...record, fileRef: 'file_3' });
+    // the background write of a, b and c has begun (it took its copy) when the service refuses file_1
+    await new Promise((r) => setImmediate(r));
+    registry.forget('file_1');
+    // at once on disk, and still after the write in progress has landed
+    expect(registryIn(dir).registry.forUrl('https://example.com/a.pdf', 'p')).toBeNull();
+    await registry.saved();
+    const after = registryIn(dir).registry;
+    expect(after.forUrl('https://example.com/a.pdf', 'p')).toBeNull();
+    expect(after.forUrl('https://example.com/b.pdf', 'p')?.fileRef).toBe('file_2');
+    expect(after.forUrl('https://example.com/c.pdf', 'p')?.fileRef).toBe('file_3');
   });
 
   it('that cannot be written logs why, throws nothing, and keeps the ref for this run', async () => {
@@ -36,7 +66,7 @@ describe('the upload registry', () => {
     process.on('uncaughtException', onUncaught);
     try {
       registry.remember('p|url:https://example.com/a.pdf', record);
-      await new Promise((r) => setTimeout(r, 20)); // its background write has run (and failed)
+      await registry.saved(); // its background write has run (and failed)
       expect(registry.forUrl('https://example.com/a.pdf', 'p')?.fileRef).toBe('file_1');
       // The service said the ref expired: forgetting it must not fail the send that is going on.
       expect(() => registry.forget('file_1')).not.toThrow();
