@@ -16,6 +16,7 @@ import type { SavedFile } from '../../../../shared/ipc/channels/files';
 import { describeError } from '../../lib/describe-error';
 import { ErrorNotice } from '../../components/error-notice';
 import { GridTable } from '../../components/grid-table';
+import { OfficeResends } from '../office';
 
 interface Props {
   id: string;
@@ -344,6 +345,7 @@ function TaskFacts({ d, language, onOpen }: { d: TaskDetailView; language: strin
           </dd>
         </>
       ) : null}
+      <OfficeResends taskRef={task.taskRef} />
       {d.resentAs.length ? (
         <>
           <dt>{t('detail.resends')}</dt>
