@@ -108,26 +108,33 @@ test('two desks: A’s fax live on B, B resends A’s failed number once, both s
     await nav(pageB, 'tasks').click();
     await expect(pageB.getByTestId('office-tasks')).toBeVisible();
 
+    const failuresNav = nav(pageB, 'failures');
+    await expect(failuresNav.getByTestId('failures-badge')).toHaveCount(0);
+
     // A sends; B's list shows it with A's name within 3 s, without a reload
     const contract = await onePagePdf('Contract');
     await (await pressSend(page, 'en', contract, BUSY)).click();
     await expect(sendResult(page)).toHaveAttribute('data-overall', 'sent');
     const rowOnB = pageB.getByTestId('office-task-row').filter({ hasText: l('office:tasks.senderCell', { name: 'Li Na', computer: here }) });
     await expect(rowOnB).toBeVisible({ timeout: 3_000 });
-    const listed = await pageB.evaluate(async () => {
-      const r = await window.faxdesk!.listOfficeTasks({ offset: 0, limit: 10 });
-      return r.ok ? r.value.rows : [];
-    });
+    // the row comes first as the intent (before the service answered), then with the task's reference
+    const officeRows = async () =>
+      pageB.evaluate(async () => {
+        const r = await window.faxdesk!.listOfficeTasks({ offset: 0, limit: 10 });
+        return r.ok ? r.value.rows : [];
+      });
+    await expect.poll(async () => (await officeRows()).find((r) => r.senderName === 'Li Na')?.taskRef ?? null).toMatch(/^task_/);
+    const listed = await officeRows();
     const refA = listed.find((r) => r.senderName === 'Li Na')!.taskRef!;
-    expect(refA).toBeTruthy();
 
     // A's fax fails (busy): B's Failures are the office's, the row naming Li Na; the badge counts it
+    // A's desk learns of the failure, and B's badge (shown since B opened, with nothing then) follows by
+    // LISTEN/NOTIFY alone: its query has no timer, and B stays on Tasks without a reload
     await followToEnd(page, refA);
-    const failuresNav = nav(pageB, 'failures');
+    await expect(failuresNav.getByText(l('failures:badge', { count: 1, days: 7 }), { exact: true })).toBeAttached({ timeout: 5_000 });
     await failuresNav.click();
     const failureRow = pageB.getByTestId('failure-row').filter({ hasText: '+86 138 0013 9666' });
     await expect(failureRow).toContainText(l('failures:office.senderCell', { name: 'Li Na', computer: here }), { timeout: 10_000 });
-    await expect(failuresNav.getByText(l('failures:badge', { count: 1, days: 7 }), { exact: true })).toBeAttached();
     await expect(pageB.getByRole('radio', { name: l('office:tasks.everyone') })).toBeChecked();
     await expectNoAxeViolations(pageB);
     await shot(pageB, 'office-failures-everyone-en');
@@ -198,11 +205,13 @@ test('office-wide Failures name each row’s sender (zh-CN)', async ({ page, pre
     await twoDesks(page, pageB, other, preview, sim, 'zh-CN');
     await (await pressSend(page, 'zh-CN', await onePagePdf('Contract'), '+86 138 0013 9777')).click();
     await expect(sendResult(page, 'zh-CN')).toHaveAttribute('data-overall', 'sent');
-    const refA = await page.evaluate(async () => {
-      const r = await window.faxdesk!.listOfficeTasks({ offset: 0, limit: 10 });
-      return r.ok ? r.value.rows[0]?.taskRef ?? null : null;
-    });
-    await followToEnd(page, refA!);
+    const firstRef = async () =>
+      page.evaluate(async () => {
+        const r = await window.faxdesk!.listOfficeTasks({ offset: 0, limit: 10 });
+        return r.ok ? (r.value.rows[0]?.taskRef ?? null) : null;
+      });
+    await expect.poll(firstRef).toMatch(/^task_/);
+    await followToEnd(page, (await firstRef())!);
     await nav(pageB, 'failures', 'zh-CN').click();
     const failureRow = pageB.getByTestId('failure-row').filter({ hasText: '+86 138 0013 9777' });
     await expect(failureRow).toContainText(l('failures:office.senderCell', { name: 'Li Na', computer: here }), { timeout: 10_000 });
