@@ -59,7 +59,7 @@ async function pressSend(page: Page, language: Language, bytes: Buffer, number: 
   const remove = page.getByRole('button', { name: new RegExp(`^${literal(l('send:documents.remove', { name: '\u0000' }).split('\u0000')[0]!)}`) });
   while (await remove.count()) await remove.first().click();
   await page.getByLabel(l('send:documents.pickerLabel'), { exact: true }).setInputFiles([{ name: fileName, mimeType: 'application/pdf', buffer: bytes }]);
-  await expect(documentList(page, language).getByText(l('send:documents.uploaded'), { exact: true }).first()).toBeVisible();
+  await expect(documentList(page, language).getByText(l('send:documents.uploaded'), { exact: true }).first()).toBeVisible({ timeout: 20_000 });
   await page.getByLabel(l('send:recipients.label'), { exact: true }).fill(number);
   return page.getByRole('button', { name: l('send:actions.send'), exact: true });
 }

@@ -24,11 +24,11 @@ export function FailuresScreen() {
   const [days, setDays] = useState(7);
   const [scope, setScope] = useState<TaskScope>('everyone');
   const showDemo = useShowDemo();
-  const everyone = useOfficeOnline() && scope === 'everyone';
+  const officeOffered = useOfficeOnline();
+  const everyone = officeOffered && scope === 'everyone';
   const office = useOfficeFailures(days, everyone);
   const local = useFailures(days, showDemo, !everyone);
   const failures = everyone ? office : local;
-  const officeOffered = useOfficeOnline();
   return (
     <section className="screen failures-screen" aria-labelledby="failures-title">
       <h1 id="failures-title">{t('title')}</h1>
