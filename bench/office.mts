@@ -47,7 +47,7 @@ function record(desk: Desk, i: number): OfficeTaskRecord {
     createState: 'created',
     status: 'sending',
     resendOf: null,
-    documents: [{ name: 'price-list.pdf', pages: 3, size: 184_320, sha256: 'ab'.repeat(32) }],
+    documents: [{ name: 'price-list.pdf', pages: 3, size: 184_320, sha256: 'ab'.repeat(32), fileRef: null }],
     fingerprint: `fp-${desk.deskId}-${i}`,
     scheduledAt: null,
     createdAt: new Date(createdAtMs).toISOString(),

@@ -36,6 +36,7 @@ import { createTasksService, type TasksService } from './tasks/tasks-service';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { policyNoticeLine, readPolicy, type Policy } from './policy/policy-file';
 import { applyPolicyDirectories } from './policy/apply-directories';
+import { serviceTimeToMs } from '../shared/service-time';
 
 export interface ServiceOptions {
   storeFactory: StoreFactory;
@@ -193,6 +194,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     history: opened.value,
     onChange: (view) => deps.emit('officeChanged', view),
     onTasksChanged: () => deps.emit('officeTasksChanged', { at: Date.now() }),
+    serviceTimeToMs: (s) => serviceTimeToMs(s, settings.get().serviceTimeZone),
     policy: policy.officeOutbox,
     ...(options.officeCa ? { extraCa: options.officeCa } : {}),
     ...(options.officeRetryMs ? { retryMs: options.officeRetryMs } : {}),
@@ -229,6 +231,11 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     grants,
     // One running desk follows each unfinished office task (poll leases); without an office, as before.
     lease: () => office.taskLease(),
+    // Another desk's failed numbers are resent from this one (its file_refs from the office database), one resend office-wide.
+    office: {
+      faxForResend: (taskRef) => office.faxForResend(taskRef),
+      claimResend: (taskRef, numbers, name, confirmed) => office.claimResend(taskRef, numbers, name, confirmed),
+    },
     // Hot-folder documents follow their fax: one that failed for every recipient moves from sent/ to failed/.
     onTaskEnded: (c) => {
       if (c.counts.success > 0 || c.counts.failed === 0) return;

@@ -94,6 +94,29 @@ export const test = base.extend<{ previewEnv: Record<string, string>; previewArg
   },
 });
 
+/** Another desk: a second preview in a data folder (and keychain entry) of its own, for tests of two desks on one office. */
+export interface OtherDesk {
+  url: string;
+  dataDir: string;
+  output: string[];
+  /** stops it and removes its data folder */
+  stop(): Promise<void>;
+}
+
+export async function startOtherDesk(env: Record<string, string> = {}): Promise<OtherDesk> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-e2e-desk-'));
+  const running = await startPreview(dataDir, { FAXDESK_KEYCHAIN_SERVICE: `FaxDesk-e2e-${path.basename(dataDir)}`, FAXDESK_OUTBOX_HOME: dataDir, ...env });
+  return {
+    url: running.url,
+    dataDir,
+    output: running.output,
+    async stop() {
+      await stop(running.child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Connects the app to `sim` as Settings would, and reloads so every screen starts connected. */
 export async function connectAccount(page: Page, sim: RunningSimulator) {
   const r = await page.evaluate((c) => window.faxdesk!.connectAccount(c), { baseUrl: sim.baseUrl, apiKey: sim.apiKey, secret: sim.apiSecret });
@@ -104,7 +127,7 @@ export async function connectAccount(page: Page, sim: RunningSimulator) {
 
 export { expect };
 
-export async function openApp(page: Page, preview: Preview, language?: 'en' | 'zh-CN') {
+export async function openApp(page: Page, preview: Pick<Preview, 'url'>, language?: 'en' | 'zh-CN') {
   await page.goto(preview.url);
   await expect(page.locator('body[data-ready="true"]')).toBeVisible();
   if (language) {

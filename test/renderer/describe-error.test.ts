@@ -16,7 +16,7 @@ describe('describeError', () => {
   it('gives every code a sentence of its own in Chinese: no code, no English, no empty placeholder', async () => {
     await changeLanguage('zh-CN');
     for (const code of [...API_ERROR_CODES, ...APP_ERROR_CODES]) {
-      const text = describeError(err(code, { said: '余额不足', name: '报告.pdf', folder: '/home/a', place: '/home/a/out', server: 'db.office.example:5432', variant: null }));
+      const text = describeError(err(code, { said: '余额不足', name: '报告.pdf', folder: '/home/a', place: '/home/a/out', server: 'db.office.example:5432', senderName: '李娜', computerName: 'RECEPTION-PC', variant: null }));
       expect(text, code).toMatch(/[\u4e00-\u9fff]/);
       expect(text, code).not.toContain(code);
       expect(text, code).not.toContain(ENGLISH_FROM_MAIN);
@@ -41,6 +41,14 @@ describe('describeError', () => {
     expect(describeError(new CallError(ipc))).toBe('文档“合同.pdf”没有可重新上传的本地副本。请在“发送”页面重新发送。');
     await changeLanguage('en');
     expect(describeError(err('document.too_large', { name: 'scan.pdf', size: 12 * 1024 * 1024 }))).toMatch(/^scan\.pdf is 12(\.0)? MB; the fax service accepts at most 10 MB/);
+  });
+
+  it('names the desk that already resent the numbers, and the colleague whose computer holds the documents', async () => {
+    await changeLanguage('en');
+    const resent = describeError(err('tasks.already_resent', { taskRef: 'task_9', taskName: 'Contract (resend)', resentAtMs: 1, senderName: 'Wang Wei', computerName: 'FRONT-PC', variant: 'office' }));
+    expect(resent).toBe('Wang Wei already resent these recipients as “Contract (resend)” from FRONT-PC. Resend them again?');
+    await changeLanguage('zh-CN');
+    expect(describeError(err('office.documents_gone', { name: '合同.pdf', senderName: '李娜', computerName: 'RECEPTION-PC' }))).toContain('李娜 的电脑（RECEPTION-PC）');
   });
 
   it('words a variant of a code by the details (a demo task, a retry-only resend)', async () => {

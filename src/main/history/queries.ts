@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { isRetryableFailure } from '../../shared/task-state';
+import { unreachedNumbers } from '../../shared/tasks/unreached';
 import { TASK_COLUMNS, toTaskSummary, type TaskRow } from './rows';
 import type { FailedRecipient, FailureCodeCount, TaskFilter, TaskListQuery, TaskSortKey, TaskSummary, UnreachedNumber } from './types';
 
@@ -185,18 +186,12 @@ export class HistoryQueries {
       /** the resend that took this number again: [its recipient's status, its task's id, created at] */
       resent: string | null;
     }[];
-    const byNumber = new Map<string, { latest: (typeof rows)[number]; earlier: (typeof rows)[number][] }>();
-    for (const r of rows) {
-      const key = `${r.profile}\u0000${r.phone_number}`;
-      const seen = byNumber.get(key);
-      if (seen) seen.earlier.unshift(r);
-      else byNumber.set(key, { latest: r, earlier: [] });
-    }
+    const resentOf = (r: (typeof rows)[number]) => (r.resent === null ? null : (JSON.parse(r.resent) as [string, string, number | null]));
+    // Reached by a resend: no longer a failure (src/shared/tasks/unreached.ts, the rule office-wide Failures follows too).
+    const groups = unreachedNumbers(rows, (r) => `${r.profile}\u0000${r.phone_number}`, (r) => resentOf(r)?.[0] === 'success', opts.limit);
     const out: UnreachedNumber[] = [];
-    for (const { latest: r, earlier } of byNumber.values()) {
-      const resent = r.resent === null ? null : (JSON.parse(r.resent) as [string, string, number | null]);
-      // Reached by a resend: no longer a failure. A resend under way leaves the number listed (not reached yet), with it.
-      if (resent && resent[0] === 'success') continue;
+    for (const { latest: r, earlier } of groups) {
+      const resent = resentOf(r);
       out.push({
         taskId: r.task_id,
         profile: r.profile,
@@ -211,7 +206,6 @@ export class HistoryQueries {
         earlier: earlier.map((e) => ({ taskRef: e.task_ref, taskName: e.task_name, failedCode: e.failed_code, failedAtMs: e.finished_at_ms, createdAtMs: e.created_at_ms })),
         resentAs: resent ? { id: resent[1], status: resent[0], createdAtMs: resent[2] } : null,
       });
-      if (opts.limit !== undefined && out.length >= opts.limit) break;
     }
     return out;
   }

@@ -65,3 +65,85 @@ export async function withdrawClaim(pool: Pick<pg.Pool, 'connect'>, claim: { fin
     db.query('DELETE FROM faxdesk_send_claims WHERE fingerprint = $1 AND desk_id = $2 AND claimed_at_ms = $3', [claim.fingerprint, claim.deskId, claim.nowMs]),
   );
 }
+
+/** An earlier resend of some of the same numbers of the same fax, by any desk (this one too). */
+export interface EarlierOfficeResend {
+  taskRef: string | null;
+  name: string;
+  senderName: string;
+  computerName: string;
+  mine: boolean;
+  atMs: number;
+}
+
+/** The claim key of one number of one fax's resend (in faxdesk_send_claims beside the sends' fingerprints). */
+const resendKey = (taskRef: string, phoneNumber: string) => `resend:${taskRef}:${phoneNumber}`;
+
+/**
+ * The office-wide "already resent?" guard, decided in the database like claimSend: under an advisory lock on
+ * the original fax, one transaction looks for a resend of any of these numbers of it by any desk (a task the
+ * mirror wrote, or another desk's claim its mirror has not written yet) and, when there is none or the user
+ * confirmed, claims each number. Two desks resending the same numbers at once: the second finds the first.
+ */
+export async function claimResend(
+  pool: Pick<pg.Pool, 'connect'>,
+  claim: { taskRef: string; phoneNumbers: readonly string[]; desk: Desk; name: string; nowMs: number; confirmed: boolean },
+): Promise<EarlierOfficeResend | null> {
+  const keys = claim.phoneNumbers.map((n) => resendKey(claim.taskRef, n));
+  return withOfficeClient(pool, async (db) => {
+    await db.query('BEGIN');
+    try {
+      await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`resend:${claim.taskRef}`]);
+      if (!claim.confirmed) {
+        const r = await db.query<{ task_ref: string | null; name: string; sender_name: string; computer_name: string; desk_id: string; at: string }>(
+          `SELECT task_ref, name, sender_name, computer_name, desk_id, at FROM (
+             SELECT NULL::text AS task_ref, name, sender_name, computer_name, desk_id, claimed_at_ms AS at
+               FROM faxdesk_send_claims WHERE fingerprint = ANY($1::text[])
+             UNION ALL
+             SELECT s.task_ref, s.name, s.sender_name, s.computer_name, s.desk_id, s.created_at_ms AS at
+               FROM faxdesk_tasks s
+              WHERE s.resend_of = $2 AND s.create_state <> 'failed'
+                AND EXISTS (SELECT 1 FROM faxdesk_recipients r WHERE r.intent_id = s.intent_id AND r.phone_number = ANY($3::text[]))
+           ) AS earlier ORDER BY (task_ref IS NULL), at DESC LIMIT 1`,
+          [keys, claim.taskRef, claim.phoneNumbers],
+        );
+        const e = r.rows[0];
+        if (e) {
+          await db.query('ROLLBACK');
+          return {
+            taskRef: e.task_ref,
+            name: e.name,
+            senderName: e.sender_name,
+            computerName: e.computer_name,
+            mine: e.desk_id === claim.desk.deskId,
+            atMs: Number(e.at),
+          };
+        }
+      }
+      await db.query(
+        `INSERT INTO faxdesk_send_claims (fingerprint, desk_id, sender_name, computer_name, name, claimed_at_ms)
+         SELECT k, $2, $3, $4, $5, $6 FROM unnest($1::text[]) AS k`,
+        [keys, claim.desk.deskId, claim.desk.displayName, claim.desk.computerName, claim.name, claim.nowMs],
+      );
+      await db.query('COMMIT');
+      return null;
+    } catch (e) {
+      await db.query('ROLLBACK').catch(() => {});
+      throw e;
+    }
+  });
+}
+
+/** Takes a resend's claims back when its create was refused or never tried: nothing of it reached the service. */
+export async function withdrawResendClaim(
+  pool: Pick<pg.Pool, 'connect'>,
+  claim: { taskRef: string; phoneNumbers: readonly string[]; deskId: string; nowMs: number },
+): Promise<void> {
+  await withOfficeClient(pool, (db) =>
+    db.query('DELETE FROM faxdesk_send_claims WHERE fingerprint = ANY($1::text[]) AND desk_id = $2 AND claimed_at_ms = $3', [
+      claim.phoneNumbers.map((n) => resendKey(claim.taskRef, n)),
+      claim.deskId,
+      claim.nowMs,
+    ]),
+  );
+}

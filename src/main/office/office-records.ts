@@ -28,6 +28,15 @@ export interface OfficeRecipientRecord {
   completedAt: string | null;
 }
 
+/**
+ * A document as the office holds it: name, pages, size and SHA-256, never its bytes or its local path; and
+ * the service's file_ref while the desk has one, so another desk on the same account can resend the fax to
+ * its failed numbers (the service keeps an upload for a time the spec does not give; the office never can).
+ */
+export interface OfficeTaskDocument extends OfficeDocument {
+  fileRef: string | null;
+}
+
 export interface OfficeTaskRecord {
   intentId: string;
   taskRef: string | null;
@@ -37,7 +46,7 @@ export interface OfficeTaskRecord {
   createState: TaskDetail['createState'];
   status: string;
   resendOf: string | null;
-  documents: OfficeDocument[];
+  documents: OfficeTaskDocument[];
   fingerprint: string | null;
   scheduledAt: string | null;
   createdAt: string | null;
@@ -52,7 +61,7 @@ export const OFFICE_CHANNEL = 'faxdesk_tasks';
 
 export const intentIdOf = (deskId: string, taskId: number): string => `${deskId}:${taskId}`;
 
-/** The office's copy of a local task: no local path, no file_ref, no document bytes. */
+/** The office's copy of a local task: no local path, no document bytes (the file_ref, for another desk's resend). */
 export function officeRecordOf(detail: TaskDetail, desk: Desk, documents: OfficeDocument[], fingerprint: string | null): OfficeTaskRecord {
   return {
     intentId: intentIdOf(desk.deskId, detail.id),
@@ -63,7 +72,7 @@ export function officeRecordOf(detail: TaskDetail, desk: Desk, documents: Office
     createState: detail.createState,
     status: detail.status,
     resendOf: detail.resendOf,
-    documents,
+    documents: documents.map((d, i) => ({ ...d, fileRef: detail.send?.files[i]?.fileRef ?? null })),
     fingerprint,
     scheduledAt: detail.scheduledAt,
     createdAt: detail.createdAt,

@@ -9,7 +9,7 @@ import type pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { officeFieldsSchema, type OfficeFields, type OfficeFailure, type OfficeInput, type OfficeSpending, type OfficeStatus, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../shared/office/types';
+import { officeFieldsSchema, type OfficeFields, type OfficeInput, type OfficeResend, type OfficeSpending, type OfficeStatus, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../shared/office/types';
 import { UserError } from '../errors';
 import { fileChanged, NO_FOLLOW, sameFile, type FileGrants } from '../files/grants';
 import type { History } from '../history/history';
@@ -19,8 +19,9 @@ import { readJsonFile, writeJsonFile } from '../storage/json-file';
 import { openRecovering } from '../storage/open-recovering';
 import { computerName, defaultDisplayName } from './desk-identity';
 import { describeOfficeFailure, openOffice, testOfficeConnection, type OfficeTarget } from './office-connection';
-import { listOfficeTasks, officeFailuresSince, officeSpendingSince } from './office-views';
-import { claimSend, withdrawClaim } from './office-guard';
+import { listOfficeTasks, officeFailuresSince, officeFaxForResend, officeResendsOf, officeSpendingSince, type OfficeFaxForResend } from './office-views';
+import type { FailuresView } from '../../shared/tasks/types';
+import { claimResend, claimSend, withdrawClaim, withdrawResendClaim, type EarlierOfficeResend } from './office-guard';
 import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/errors/error-details';
 import { createOfficeMirror, markingHistory, queueSendDocuments, type OfficeMirror } from './office-mirror';
 import type { OfficePasswords } from './office-passwords';
@@ -41,8 +42,18 @@ export interface OfficeService {
   listTasks(page: { offset: number; limit: number; senderDeskId?: string | undefined }): Promise<OfficeTaskList>;
   /** Account: what each desk's faxes cost this month (from the local month's start); office.unavailable while not connected */
   spending(): Promise<OfficeSpending>;
-  /** office-wide Failures since `sinceMs`; office.unavailable while not connected */
-  failures(sinceMs: number): Promise<OfficeFailure[]>;
+  /** office-wide Failures of the last `days` days; office.unavailable while not connected */
+  failures(days: number): Promise<FailuresView>;
+  /** "Resent as … by …": the resends of a fax by any desk; office.unavailable while not connected */
+  resendsOf(taskRef: string): Promise<OfficeResend[]>;
+  /** another desk's fax, to resend from this one; null when not connected or not in the office database */
+  faxForResend(taskRef: string): Promise<OfficeFaxForResend | null>;
+  /**
+   * The office-wide "already resent?" guard (office-guard.ts claimResend), like guardSend: the earlier resend
+   * when there is one and the user did not confirm; otherwise this desk's claim, with its withdrawal (for a
+   * resend the service refused). Passes (undefined) while the office is not connected or does not answer in time.
+   */
+  claimResend(taskRef: string, phoneNumbers: readonly string[], name: string, confirmed: boolean): Promise<EarlierOfficeResend | (() => Promise<void>) | undefined>;
   /**
    * The office-wide repeat guard before a send (office-guard.ts): throws 'send.repeat' naming the other
    * desk's sender and computer when it sent this fax within the window, unless `confirmed`. Demo sends,
@@ -76,6 +87,8 @@ export interface OfficeServiceDeps {
   retryMs?: { first: number; max: number };
   /** the clock of the per-minute probe limit (tests) */
   now?: () => number;
+  /** the service's time (completed_at) in ms, in the service time zone of Settings */
+  serviceTimeToMs?: (serviceTime: string | null) => number | null;
   /** the machine-wide policy's office outbox (docs/deploy.md): a default, or locked connection fields */
   policy?: { value: PolicyOfficeOutbox; locked: boolean } | null;
 }
@@ -361,8 +374,36 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
       return readOffice((pool) => officeSpendingSince(pool, queue.deskId, monthStart));
     },
-    async failures(sinceMs) {
-      return readOffice((pool) => officeFailuresSince(pool, queue.deskId, sinceMs));
+    async failures(days) {
+      const toMs = deps.serviceTimeToMs ?? (() => null);
+      return readOffice((pool) => officeFailuresSince(pool, queue.deskId, Date.now() - days * 86_400_000, toMs));
+    },
+    async resendsOf(taskRef) {
+      return readOffice((pool) => officeResendsOf(pool, queue.deskId, taskRef));
+    },
+    async faxForResend(taskRef) {
+      if (!mirror?.pool()) return null;
+      return readOffice((pool) => officeFaxForResend(pool, queue.deskId, taskRef));
+    },
+    async claimResend(taskRef, phoneNumbers, name, confirmed) {
+      const pool = mirror?.pool();
+      const config = effective();
+      if (!pool || !config || mirror?.status().state !== 'online') return undefined;
+      const nowMs = Date.now();
+      const desk = { deskId: queue.deskId, displayName: displayNameOf(config.fields), computerName: computer };
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), GUARD_WAIT_MS);
+      });
+      const earlier = await Promise.race([claimResend(pool, { taskRef, phoneNumbers, desk, name, nowMs, confirmed }), late])
+        .catch((e: unknown) => {
+          deps.log.warn(`office outbox: the office-wide resend check was skipped: ${e instanceof Error ? e.message : String(e)}`);
+          return 'late' as const;
+        })
+        .finally(() => clearTimeout(timer));
+      if (earlier === 'late') return undefined;
+      if (earlier) return earlier;
+      return () => withdrawResendClaim(pool, { taskRef, phoneNumbers, deskId: desk.deskId, nowMs });
     },
     async guardSend(profile, fingerprint, name, confirmed) {
       const pool = mirror?.pool();

@@ -4,7 +4,10 @@
  * mirror's pool while it is connected.
  */
 import type pg from 'pg';
-import type { OfficeFailure, OfficeSender, OfficeSpending, OfficeTaskList, OfficeTaskRow, OfficeTasksQuery } from '../../shared/office/types';
+import type { FailureItem, FailuresView, OfficeSenderRef } from '../../shared/tasks/types';
+import { unreachedNumbers } from '../../shared/tasks/unreached';
+import { groupFailures } from '../tasks/views';
+import type { OfficeSender, OfficeSpending, OfficeTaskList, OfficeTaskRow, OfficeTasksQuery } from '../../shared/office/types';
 
 interface Row {
   intent_id: string;
@@ -96,62 +99,161 @@ export async function officeSpendingSince(pool: Pick<pg.Pool, 'query'>, deskId: 
   return { sinceMs, rows, total: rows.reduce((sum, x) => sum + Math.round(x.charges * 100), 0) / 100 };
 }
 
+interface FailedAttemptRow {
+  task_ref: string;
+  name: string;
+  sender_name: string;
+  computer_name: string;
+  desk_id: string;
+  rcpt_ref: string | null;
+  phone_number: string;
+  failed_code: string | null;
+  failed_reason: string | null;
+  completed_at: string | null;
+  created_at_ms: string;
+  resend_ref: string | null;
+  resend_sender: string | null;
+  resend_computer: string | null;
+  resend_desk: string | null;
+  resend_status: string | null;
+  resend_at_ms: string | null;
+}
+
 /**
- * The office's failed numbers from faxes created since `sinceMs`, newest first, each naming its sender, with
- * the latest resend of that number by any desk (a task whose resend_of is the failed fax's reference and
- * which holds the number): what office-wide Failures shows as "Resent as … by …".
+ * Office-wide Failures: the numbers the office's faxes created since `sinceMs` did not reach, by the rule
+ * of this desk's own Failures (src/shared/tasks/unreached.ts: each number once, by its latest failed
+ * attempt, its earlier ones as history; reached by a later resend from any desk, it is no longer listed),
+ * grouped like them (groupFailures), each naming its sender and computer, and the latest resend of the
+ * number by any desk ("Resent as … by …"). `toMs` reads the service's completed_at in its time zone.
  */
-export async function officeFailuresSince(pool: Pick<pg.Pool, 'query'>, deskId: string, sinceMs: number, limit = 500): Promise<OfficeFailure[]> {
+export async function officeFailuresSince(
+  pool: Pick<pg.Pool, 'query'>,
+  deskId: string,
+  sinceMs: number,
+  toMs: (serviceTime: string | null) => number | null,
+  limit = 2_000,
+): Promise<FailuresView> {
+  const r = await pool.query<FailedAttemptRow>(
+    `SELECT t.task_ref, t.name, t.sender_name, t.computer_name, t.desk_id, r.rcpt_ref, r.phone_number,
+            r.failed_code, r.failed_reason, r.completed_at, t.created_at_ms,
+            rs.task_ref AS resend_ref, rs.sender_name AS resend_sender, rs.computer_name AS resend_computer,
+            rs.desk_id AS resend_desk, rs.status AS resend_status, rs.created_at_ms AS resend_at_ms
+       FROM faxdesk_tasks t
+       JOIN faxdesk_recipients r ON r.intent_id = t.intent_id AND r.status = 'failed'
+       LEFT JOIN LATERAL (
+         SELECT s.task_ref, s.sender_name, s.computer_name, s.desk_id, s.created_at_ms,
+                coalesce(sr.status, s.status, s.create_state) AS status
+           FROM faxdesk_tasks s JOIN faxdesk_recipients sr ON sr.intent_id = s.intent_id AND sr.phone_number = r.phone_number
+          WHERE s.resend_of = t.task_ref AND s.create_state <> 'failed'
+          ORDER BY s.created_at_ms DESC LIMIT 1
+       ) rs ON true
+      WHERE t.created_at_ms >= $1 AND t.task_ref IS NOT NULL
+      ORDER BY t.created_at_ms DESC, t.intent_id, r.position
+      LIMIT $2`,
+    [sinceMs, limit * 4],
+  );
+  const sender = (name: string, computerName: string, desk: string | null): OfficeSenderRef => ({ name, computerName, mine: desk === deskId });
+  const groups = unreachedNumbers(r.rows, (x) => x.phone_number, (x) => x.resend_status === 'success', limit);
+  const items: FailureItem[] = groups.map(({ latest: x, earlier }) => ({
+    taskRef: x.task_ref,
+    taskName: x.name,
+    rcptRef: x.rcpt_ref ?? '',
+    phoneNumber: x.phone_number,
+    failedCode: x.failed_code,
+    failedReason: x.failed_reason,
+    completedAtMs: toMs(x.completed_at) ?? Number(x.created_at_ms),
+    createdAtMs: Number(x.created_at_ms),
+    demo: false,
+    earlier: earlier.map((e) => ({
+      taskName: e.name,
+      failedCode: e.failed_code,
+      failedAtMs: toMs(e.completed_at) ?? Number(e.created_at_ms),
+      createdAtMs: Number(e.created_at_ms),
+    })),
+    resentAs:
+      x.resend_sender !== null
+        ? {
+            id: x.resend_ref ?? '',
+            status: x.resend_status ?? '',
+            createdAtMs: x.resend_at_ms === null ? null : Number(x.resend_at_ms),
+            by: sender(x.resend_sender, x.resend_computer ?? '', x.resend_desk),
+          }
+        : null,
+    sentBy: sender(x.sender_name, x.computer_name, x.desk_id),
+  }));
+  return groupFailures(sinceMs, items);
+}
+
+/** A resend of an office fax by any desk: "Resent as … by …" under the original. */
+export interface OfficeResendRow {
+  taskRef: string | null;
+  name: string;
+  by: OfficeSenderRef;
+  createdAtMs: number;
+  status: string;
+  phoneNumbers: string[];
+}
+
+/** Every resend of the fax `taskRef` in the office database, oldest first, naming the desk that made it. */
+export async function officeResendsOf(pool: Pick<pg.Pool, 'query'>, deskId: string, taskRef: string): Promise<OfficeResendRow[]> {
   const r = await pool.query<{
-    intent_id: string;
     task_ref: string | null;
     name: string;
     sender_name: string;
     computer_name: string;
     desk_id: string;
-    position: number;
-    phone_number: string;
-    failed_code: string | null;
-    failed_reason: string | null;
     created_at_ms: string;
-    resend_ref: string | null;
-    resend_sender: string | null;
-    resend_computer: string | null;
-    resend_desk: string | null;
-    resend_status: string | null;
+    status: string;
+    numbers: string[] | null;
   }>(
-    `SELECT t.intent_id, t.task_ref, t.name, t.sender_name, t.computer_name, t.desk_id, r.position, r.phone_number,
-            r.failed_code, r.failed_reason, t.created_at_ms,
-            rs.task_ref AS resend_ref, rs.sender_name AS resend_sender, rs.computer_name AS resend_computer,
-            rs.desk_id AS resend_desk, rs.status AS resend_status
-       FROM faxdesk_tasks t
-       JOIN faxdesk_recipients r ON r.intent_id = t.intent_id AND r.status = 'failed'
-       LEFT JOIN LATERAL (
-         SELECT s.task_ref, s.sender_name, s.computer_name, s.desk_id, coalesce(sr.status, s.status, s.create_state) AS status
-           FROM faxdesk_tasks s JOIN faxdesk_recipients sr ON sr.intent_id = s.intent_id AND sr.phone_number = r.phone_number
-          WHERE t.task_ref IS NOT NULL AND s.resend_of = t.task_ref
-          ORDER BY s.created_at_ms DESC LIMIT 1
-       ) rs ON true
-      WHERE t.created_at_ms >= $1
-      ORDER BY t.created_at_ms DESC, t.intent_id, r.position
-      LIMIT $2`,
-    [sinceMs, limit],
+    `SELECT s.task_ref, s.name, s.sender_name, s.computer_name, s.desk_id, s.created_at_ms, coalesce(s.status, s.create_state) AS status,
+            (SELECT array_agg(r.phone_number ORDER BY r.position) FROM faxdesk_recipients r WHERE r.intent_id = s.intent_id) AS numbers
+       FROM faxdesk_tasks s WHERE s.resend_of = $1 AND s.create_state <> 'failed'
+      ORDER BY s.created_at_ms, s.intent_id LIMIT 100`,
+    [taskRef],
   );
   return r.rows.map((x) => ({
-    intentId: x.intent_id,
     taskRef: x.task_ref,
-    taskName: x.name,
-    senderName: x.sender_name,
-    computerName: x.computer_name,
-    mine: x.desk_id === deskId,
-    position: x.position,
-    phoneNumber: x.phone_number,
-    failedCode: x.failed_code,
-    failedReason: x.failed_reason,
+    name: x.name,
+    by: { name: x.sender_name, computerName: x.computer_name, mine: x.desk_id === deskId },
     createdAtMs: Number(x.created_at_ms),
-    resentAs:
-      x.resend_sender !== null
-        ? { taskRef: x.resend_ref, senderName: x.resend_sender, computerName: x.resend_computer ?? '', status: x.resend_status ?? '', mine: x.resend_desk === deskId }
-        : null,
+    status: x.status,
+    phoneNumbers: x.numbers ?? [],
   }));
+}
+
+/** What another desk needs to resend an office fax: its name, documents (file_refs, no bytes), recipients and sender. */
+export interface OfficeFaxForResend {
+  taskRef: string;
+  name: string;
+  documents: Array<{ name: string; pages: number | null; size: number; fileRef: string | null }>;
+  recipients: Array<{ phoneNumber: string; status: string | null; failedCode: string | null }>;
+  sentBy: OfficeSenderRef;
+}
+
+export async function officeFaxForResend(pool: Pick<pg.Pool, 'query'>, deskId: string, taskRef: string): Promise<OfficeFaxForResend | null> {
+  const t = await pool.query<{ intent_id: string; name: string; documents: unknown; sender_name: string; computer_name: string; desk_id: string }>(
+    'SELECT intent_id, name, documents, sender_name, computer_name, desk_id FROM faxdesk_tasks WHERE task_ref = $1',
+    [taskRef],
+  );
+  const row = t.rows[0];
+  if (!row) return null;
+  const r = await pool.query<{ phone_number: string; status: string | null; failed_code: string | null }>(
+    'SELECT phone_number, status, failed_code FROM faxdesk_recipients WHERE intent_id = $1 ORDER BY position',
+    [row.intent_id],
+  );
+  // written by any FaxDesk version: read field by field, never trusted whole
+  const documents = (Array.isArray(row.documents) ? (row.documents as Array<Record<string, unknown>>) : []).map((d) => ({
+    name: typeof d['name'] === 'string' ? d['name'] : '',
+    pages: typeof d['pages'] === 'number' ? d['pages'] : null,
+    size: typeof d['size'] === 'number' ? d['size'] : 0,
+    fileRef: typeof d['fileRef'] === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(d['fileRef']) ? d['fileRef'] : null,
+  }));
+  return {
+    taskRef,
+    name: row.name,
+    documents,
+    recipients: r.rows.map((x) => ({ phoneNumber: x.phone_number, status: x.status, failedCode: x.failed_code })),
+    sentBy: { name: row.sender_name, computerName: row.computer_name, mine: row.desk_id === deskId },
+  };
 }

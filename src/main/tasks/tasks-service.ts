@@ -37,7 +37,7 @@ import type { SettingsStore } from '../settings/settings';
 import { createAutoRetry, type AutoRetry } from './auto-retry';
 import { systemClock, type Clock } from '../clock';
 import { createTaskCounts, DAY_MS, type TasksTrayStatus } from './counts';
-import { assertSameProfile, resendFailed, type ResendScope } from './resend';
+import { assertSameProfile, resendFailed, type ResendOffice, type ResendScope } from './resend';
 import { createBalanceWatch } from '../account/balance-watch';
 import { DEMO_PROFILE } from '../account/profile';
 import { createTaskTracker, type TaskLease, type TaskTracker } from './tracker';
@@ -89,6 +89,8 @@ export interface TasksServiceOptions {
   onTaskEnded?: (changes: TaskChanges) => void;
   /** the office's poll leases while an office database is connected (one desk follows each task) */
   lease?: () => TaskLease | null;
+  /** the office outbox: another desk's failed numbers are resent from here, and guarded office-wide */
+  office?: ResendOffice;
 }
 
 export function createTasksService(o: TasksServiceOptions): TasksService {
@@ -166,7 +168,7 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
     autoRetry?.forget(taskRef);
     const language = pickNotifyLanguage(settings.get().language, deps.systemLocale);
     const out = await resendFailed(
-      { history, session: () => o.connection.session(), log: deps.log, onCreated: () => balance.poke() },
+      { history, session: () => o.connection.session(), log: deps.log, onCreated: () => balance.poke(), ...(o.office ? { office: o.office } : {}) },
       taskRef,
       only,
       { language, confirmRepeat },

@@ -1,7 +1,7 @@
 /** History records → the plain views the Tasks and Failures screens get. */
 import { ACTIVE_VIEW_STATUSES, isRetryableFailure, nextPollAt, pollStatusOf } from '../../shared/task-state';
 import { compareFailureGroups } from '../../shared/tasks/order';
-import type { FailuresView, RecipientView, TaskDetailView, TaskRowView } from '../../shared/tasks/types';
+import type { FailureItem, FailuresView, RecipientView, TaskDetailView, TaskRowView } from '../../shared/tasks/types';
 import { isDemoProfile } from '../account/profile';
 import type { HistoryRecipient, TaskDetail, TaskSummary, UnreachedNumber } from '../history';
 import type { ResendRecord } from '../history/types';
@@ -95,14 +95,10 @@ export function toDetailView(
 
 /** Failures per number: grouped by the code of each number's latest attempt, retryable codes first. */
 export function toFailuresView(sinceMs: number, numbers: UnreachedNumber[]): FailuresView {
-  const byCode = new Map<string, FailuresView['groups'][number]>();
+  const items: FailureItem[] = [];
   for (const it of numbers) {
     if (it.taskRef === null) continue;
-    const code = it.failedCode ?? '';
-    let g = byCode.get(code);
-    if (!g) byCode.set(code, (g = { code, retryable: isRetryableFailure(it.failedCode), count: 0, items: [] }));
-    g.count += 1;
-    g.items.push({
+    items.push({
       taskRef: it.taskRef,
       taskName: it.taskName,
       rcptRef: it.rcptRef ?? '',
@@ -115,6 +111,19 @@ export function toFailuresView(sinceMs: number, numbers: UnreachedNumber[]): Fai
       earlier: it.earlier.map((e) => ({ taskName: e.taskName, failedCode: e.failedCode, failedAtMs: e.failedAtMs, createdAtMs: e.createdAtMs })),
       resentAs: it.resentAs,
     });
+  }
+  return groupFailures(sinceMs, items);
+}
+
+/** The Failures screen's groups (this desk's and the office's alike): by failure code, BUSY and NO_ANSWER first. */
+export function groupFailures(sinceMs: number, items: readonly FailureItem[]): FailuresView {
+  const byCode = new Map<string, FailuresView['groups'][number]>();
+  for (const it of items) {
+    const code = it.failedCode ?? '';
+    let g = byCode.get(code);
+    if (!g) byCode.set(code, (g = { code, retryable: isRetryableFailure(it.failedCode), count: 0, items: [] }));
+    g.count += 1;
+    g.items.push(it);
   }
   const list = [...byCode.values()].sort(compareFailureGroups);
   return { sinceMs, total: list.reduce((n, g) => n + g.count, 0), groups: list };

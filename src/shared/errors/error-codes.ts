@@ -130,6 +130,8 @@ export const APP_ERROR_CODES = [
   'office.bad_ca_file',
   'office.unavailable',
   'office.too_many_tests',
+  'office.documents_gone',
+  'office.resend_in_demo',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

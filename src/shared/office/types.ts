@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ErrorData } from '../error-data';
 import { fileHandleSchema } from '../file-handle';
+import { REF_PATTERN } from '../tasks/order';
+import type { OfficeSenderRef } from '../tasks/types';
 
 /**
  * The office outbox: a PostgreSQL database the office runs, shared by every
@@ -177,27 +179,22 @@ export interface OfficeSpending {
   total: number;
 }
 
-/** One number of the office that a fax did not reach (office-wide Failures), naming who sent it. */
-export interface OfficeFailure {
-  intentId: string;
+/** A resend of an office fax by any desk: "Resent as … by …" under the original. */
+export interface OfficeResend {
   taskRef: string | null;
-  taskName: string;
-  senderName: string;
-  computerName: string;
-  /** sent from this desk */
-  mine: boolean;
-  position: number;
-  phoneNumber: string;
-  failedCode: string | null;
-  failedReason: string | null;
+  name: string;
+  by: OfficeSenderRef;
   createdAtMs: number;
-  /** the latest resend of this number (from any desk): "Resent as … by …" */
-  resentAs: { taskRef: string | null; senderName: string; computerName: string; status: string; mine: boolean } | null;
+  /** the resend task's status (or its create state while it has none) */
+  status: string;
+  phoneNumbers: string[];
 }
 
 export const officeFailuresInputSchema = z
   .object({
-    /** failures of faxes created at or after this moment (ms since epoch): the Failures screen's window */
-    sinceMs: z.number().int().min(0).max(8.64e15),
+    /** failures of faxes created in the last `days` days: the Failures screen's window (and the badge's) */
+    days: z.number().int().min(1).max(365),
   })
   .strict();
+
+export const officeResendsInputSchema = z.object({ taskRef: z.string().regex(REF_PATTERN) }).strict();

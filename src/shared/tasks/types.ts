@@ -123,8 +123,21 @@ export interface FailureItem {
   createdAtMs: number | null;
   /** earlier failed attempts at this number, oldest first: each later one was a resend (or another send) that failed again */
   earlier: { taskName: string; failedCode: string | null; failedAtMs: number; createdAtMs: number | null }[];
-  /** resent and not reached yet: the resend task's id, its recipient's status ('pending', 'sending', 'canceled'…) */
-  resentAs: { id: string; status: string; createdAtMs: number | null } | null;
+  /**
+   * resent and not reached yet: the resend task's id, its recipient's status ('pending', 'sending', 'canceled'…);
+   * office-wide, `by` names the desk that resent it ("Resent as … by …")
+   */
+  resentAs: { id: string; status: string; createdAtMs: number | null; by?: OfficeSenderRef } | null;
+  /** office-wide Failures only: who sent the fax of this attempt, and from which computer */
+  sentBy?: OfficeSenderRef;
+}
+
+/** A desk of the office, as a Failures row names it. */
+export interface OfficeSenderRef {
+  name: string;
+  computerName: string;
+  /** this desk */
+  mine: boolean;
 }
 
 export interface FailureGroup {

@@ -1,7 +1,7 @@
 import type { Handlers } from '../dispatch';
 import type { OfficeService } from '../../office/office-service';
 
-export type OfficeHandlers = Pick<Handlers, 'getOffice' | 'testOffice' | 'saveOffice' | 'removeOffice' | 'listOfficeTasks' | 'officeSpending' | 'listOfficeFailures'>;
+export type OfficeHandlers = Pick<Handlers, 'getOffice' | 'testOffice' | 'saveOffice' | 'removeOffice' | 'listOfficeTasks' | 'officeSpending' | 'listOfficeFailures' | 'listOfficeResends'>;
 
 /** The office outbox's settings card. */
 export function officeHandlers(office: OfficeService): OfficeHandlers {
@@ -12,6 +12,7 @@ export function officeHandlers(office: OfficeService): OfficeHandlers {
     removeOffice: () => office.remove(),
     listOfficeTasks: (page) => office.listTasks(page),
     officeSpending: () => office.spending(),
-    listOfficeFailures: (input) => office.failures(input.sinceMs),
+    listOfficeFailures: (input) => office.failures(input.days),
+    listOfficeResends: (input) => office.resendsOf(input.taskRef),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
-import { officeFailuresInputSchema, officeInputSchema, officeTasksInputSchema, type OfficeFailure, type OfficeSpending, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../office/types';
+import type { FailuresView } from '../../tasks/types';
+import { officeFailuresInputSchema, officeInputSchema, officeResendsInputSchema, officeTasksInputSchema, type OfficeResend, type OfficeSpending, type OfficeTaskList, type OfficeTestResult, type OfficeView } from '../../office/types';
 
 /**
  * Settings → Office outbox: the shared PostgreSQL database of the office.
@@ -17,8 +18,13 @@ export const officeChannels = {
   listOfficeTasks: channel<OfficeTaskList>()(officeTasksInputSchema),
   /** Account: spent this month per person (desk), from the office's shared history */
   officeSpending: channel<OfficeSpending>()(z.undefined()),
-  /** office-wide Failures: every desk's failed numbers, each naming its sender, and who resent it as what */
-  listOfficeFailures: channel<OfficeFailure[]>()(officeFailuresInputSchema),
+  /**
+   * office-wide Failures (and the badge's count, its total): the numbers every desk's faxes did not reach, by the
+   * rules of this desk's Failures, each naming its sender, and who resent it as what; office.unavailable while not connected
+   */
+  listOfficeFailures: channel<FailuresView>()(officeFailuresInputSchema),
+  /** "Resent as … by …" under a fax: its resends by any desk of the office; office.unavailable while not connected */
+  listOfficeResends: channel<OfficeResend[]>()(officeResendsInputSchema),
 };
 
 export const officeEvents = {

@@ -2,3 +2,5 @@
 export { useOffice } from './queries';
 export { OfficeTasks, TaskScopeSwitch, useOfficeConfigured, type TaskScope } from './office-tasks';
 export { OfficeSpendingPanel } from './office-spending';
+export { OfficeResends } from './office-resends';
+export { useOfficeFailures, useOfficeOnline } from './queries';

@@ -8,6 +8,7 @@ import { api, call } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';
 import { localTime } from '../tasks';
 import { useOffice } from './queries';
+import { OfficeResends } from './office-resends';
 import './office.css';
 
 export type TaskScope = 'everyone' | 'mine';
@@ -57,6 +58,7 @@ function SentBy({ row, id }: { row: OfficeTaskRow; id: string }) {
         <dd>{tt(`status.${row.status}`, { defaultValue: row.status })}</dd>
         <dt>{t('tasks.recipients')}</dt>
         <dd>{t('tasks.counts', { total: row.recipients, success: row.success, failed: row.failed, pending: row.pending })}</dd>
+        <OfficeResends taskRef={row.taskRef} includeMine />
       </dl>
     </div>
   );

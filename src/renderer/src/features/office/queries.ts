@@ -39,3 +39,35 @@ export function useRemoveOffice() {
 export function useChooseCaFile() {
   return useMutation({ mutationFn: async () => (await call('chooseFiles', { purpose: 'certificate' })).files[0] ?? null });
 }
+
+/** The office database answers (online, or read-only under a newer FaxDesk's schema): the office-wide views apply. */
+export function useOfficeOnline(): boolean {
+  const state = useOffice().data?.status.state;
+  return state === 'online' || state === 'read-only';
+}
+
+const officeFailuresKey = ['office', 'failures'] as const;
+
+/**
+ * Office-wide Failures (and the badge's count, their total) while the office database answers: read again
+ * when a desk writes to the office's tasks (LISTEN/NOTIFY, pushed by main: a send, a resend, a fax that
+ * ended), never on a timer.
+ */
+export function useOfficeFailures(days: number, enabled: boolean) {
+  const client = useQueryClient();
+  useEffect(() => api().on('officeTasksChanged', () => void client.invalidateQueries({ queryKey: officeFailuresKey })), [client]);
+  return useQuery({ queryKey: [...officeFailuresKey, days], queryFn: () => call('listOfficeFailures', { days }), enabled, placeholderData: (previous) => previous });
+}
+
+const officeResendsKey = ['office', 'resends'] as const;
+
+/** "Resent as … by …" under a fax: its resends by any desk, read again when a desk writes to the office's tasks. */
+export function useOfficeResends(taskRef: string | null, enabled: boolean) {
+  const client = useQueryClient();
+  useEffect(() => api().on('officeTasksChanged', () => void client.invalidateQueries({ queryKey: officeResendsKey })), [client]);
+  return useQuery({
+    queryKey: [...officeResendsKey, taskRef],
+    queryFn: () => call('listOfficeResends', { taskRef: taskRef! }),
+    enabled: enabled && taskRef !== null,
+  });
+}

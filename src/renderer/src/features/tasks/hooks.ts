@@ -198,9 +198,11 @@ export function useTaskCounts() {
   return useQuery({ queryKey: taskKeys.counts, queryFn: () => call('taskCounts'), refetchInterval: 60_000, enabled });
 }
 
-export function useFailures(days: number, showDemo: boolean) {
+/** This desk's Failures; `enabled` false while the office-wide ones are shown instead. */
+export function useFailures(days: number, showDemo: boolean, enabled = true) {
   return useQuery({
     queryKey: taskKeys.failures(days, showDemo),
     queryFn: () => call('failuresSince', showDemo ? { days, showDemo } : { days }),
+    enabled,
   });
 }

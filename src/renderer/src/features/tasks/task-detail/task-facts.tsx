@@ -3,6 +3,7 @@ import type { TaskDetailView } from '../../../../../shared/tasks/types';
 import { isTerminalTask } from '../../../../../shared/task-state';
 import { isImmediate, localTime } from '../format';
 import { StatusBadge } from '../status-badge';
+import { OfficeResends } from '../../office';
 
 /** What is known of the task: status, reference, times, documents, totals, resends. */
 export function TaskFacts({ d, language, onOpen }: { d: TaskDetailView; language: string; onOpen(id: string): void }) {
@@ -57,6 +58,7 @@ export function TaskFacts({ d, language, onOpen }: { d: TaskDetailView; language
           </dd>
         </>
       ) : null}
+      <OfficeResends taskRef={task.taskRef} />
       {d.resentAs.length ? (
         <>
           <dt>{t('detail.resends')}</dt>

@@ -91,6 +91,7 @@ export const errors = {
     tasks_demo_readonly: '“{{name}}” belongs to another account than the one connected: nothing was uploaded or sent.',
     tasks_demo_readonly_demo: '“{{name}}” is a demo fax: nothing was uploaded or sent. Send the documents from the Send screen to fax them for real.',
     tasks_already_resent: 'These recipients were already resent a short while ago. Check the task list before resending again.',
+    tasks_already_resent_office: '{{senderName}} already resent these recipients as “{{taskName}}” from {{computerName}}. Resend them again?',
 
     phonebook_duplicate_number: 'This fax number is already saved for another contact.',
     phonebook_duplicate_group: 'There is already a group with this name.',
@@ -151,6 +152,8 @@ export const errors = {
     office_queue_too_new: 'The office outbox queue on this computer was written by a newer FaxDesk. Update FaxDesk to open it.',
     office_bad_ca_file: 'This file is not a CA certificate in PEM form (it starts with -----BEGIN CERTIFICATE-----). Ask your administrator for the office’s CA file.',
     office_unavailable: 'The office database is not connected: only this desk’s faxes can be shown. Check Settings → Office outbox.',
+    office_documents_gone: 'The fax service no longer keeps the document “{{name}}”, and the documents are on {{senderName}}’s computer ({{computerName}}), not in the office database. Ask {{senderName}} to resend it, or send the documents again from the Send screen. Nothing was sent.',
+    office_resend_in_demo: 'FaxDesk is in demo mode: another desk’s fax is resent on the office’s fax account only. Connect the account in Account, then resend. Nothing was sent.',
   },
   /** Where the screen changes what to do: the same code, worded for that place. */
   inContext: {

@@ -26,6 +26,13 @@ export const office = {
     created: 'Created',
     offline: 'The office database is not connected: Everyone shows again when it is back. Mine still shows this desk’s faxes.',
   },
+  resends: {
+    title: 'Resent by the office',
+    item_one: 'Resent as {{ref}} by {{name}} ({{computer}}) at {{time}}, {{count}} number',
+    item_other: 'Resent as {{ref}} by {{name}} ({{computer}}) at {{time}}, {{count}} numbers',
+    itemMine_one: 'Resent as {{ref}} by you at {{time}}, {{count}} number',
+    itemMine_other: 'Resent as {{ref}} by you at {{time}}, {{count}} numbers',
+  },
   spending: {
     heading: 'Spent this month, per person (the whole office)',
     offline: 'The office database is not connected: each person’s spending shows again when it is back. “Spent this month” above is this desk’s own.',

@@ -197,4 +197,12 @@ export const failures = {
   },
   badge_one: '{{count}} number not reached in the last {{days}} days',
   badge_other: '{{count}} numbers not reached in the last {{days}} days',
+  office: {
+    intro: 'Numbers the whole office’s faxes did not reach in the last {{days}} days, whoever sent them, grouped by failure code. Resending another desk’s fax sends it from this desk.',
+    sender: 'Sender',
+    senderCell: '{{name}} ({{computer}})',
+    you: '{{name}} (you)',
+    resentBy: 'Resent as {{ref}} by {{name}} ({{computer}})',
+    resentByYou: 'Resent as {{ref}} by you',
+  },
 };

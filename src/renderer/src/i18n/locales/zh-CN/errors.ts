@@ -78,6 +78,7 @@ export const errors: DeepStrings<typeof en> = {
     tasks_demo_readonly: '“{{name}}”属于另一个账户，不是当前连接的账户：没有上传或发送任何内容。',
     tasks_demo_readonly_demo: '“{{name}}”是演示传真：没有上传或发送任何内容。要真正发送，请在“发送”页面发送这些文档。',
     tasks_already_resent: '这些收件人不久前已重发过。再次重发前请先查看任务列表。',
+    tasks_already_resent_office: '{{senderName}} 已从 {{computerName}} 将这些收件人重发为“{{taskName}}”。还要再重发一次吗？',
 
     phonebook_duplicate_number: '此传真号码已保存在另一个联系人中。',
     phonebook_duplicate_group: '已有同名分组。',
@@ -134,6 +135,8 @@ export const errors: DeepStrings<typeof en> = {
     office_queue_too_new: '本机的办公室发件箱队列由更新版本的 FaxDesk 写入。请更新 FaxDesk 后再打开。',
     office_bad_ca_file: '此文件不是 PEM 格式的 CA 证书（应以 -----BEGIN CERTIFICATE----- 开头）。请向管理员索取办公室的 CA 文件。',
     office_unavailable: '办公室数据库未连接：只能显示本工位的传真。请检查“设置 → 办公室发件箱”。',
+    office_documents_gone: '传真服务已不再保留文档“{{name}}”，而这些文档在 {{senderName}} 的电脑（{{computerName}}）上，办公室数据库中没有。请让 {{senderName}} 重发，或在“发送”页面重新发送这些文档。没有发送任何内容。',
+    office_resend_in_demo: 'FaxDesk 处于演示模式：其他工位的传真只能用办公室的传真账户重发。请先在“账户”中连接账户，然后再重发。没有发送任何内容。',
   },
   inContext: {
     account: {

@@ -26,6 +26,13 @@ export const office = {
     created: '创建时间',
     offline: '办公室数据库未连接：恢复后将重新显示“所有人”。“我的”仍显示本工位的传真。',
   },
+  resends: {
+    title: '办公室的重发',
+    item_one: '已由 {{name}}（{{computer}}）于 {{time}} 重发为 {{ref}}，{{count}} 个号码',
+    item_other: '已由 {{name}}（{{computer}}）于 {{time}} 重发为 {{ref}}，{{count}} 个号码',
+    itemMine_one: '已由您于 {{time}} 重发为 {{ref}}，{{count}} 个号码',
+    itemMine_other: '已由您于 {{time}} 重发为 {{ref}}，{{count}} 个号码',
+  },
   spending: {
     heading: '本月每人花费（整个办公室）',
     offline: '办公室数据库未连接：恢复后将重新显示每人的花费。上方的“本月花费”只是本工位的。',

@@ -198,4 +198,12 @@ export const failures: DeepStrings<typeof enFailures> = {
   },
   badge_one: '最近 {{days}} 天内有 {{count}} 个号码未送达',
   badge_other: '最近 {{days}} 天内有 {{count}} 个号码未送达',
+  office: {
+    intro: '最近 {{days}} 天内整个办公室的传真未送达的号码（无论由谁发送），按失败代码分组。重发其他工位的传真时，将从本工位发送。',
+    sender: '发送人',
+    senderCell: '{{name}}（{{computer}}）',
+    you: '{{name}}（您）',
+    resentBy: '已由 {{name}}（{{computer}}）重发为 {{ref}}',
+    resentByYou: '已由您重发为 {{ref}}',
+  },
 };

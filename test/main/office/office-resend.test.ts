@@ -1,0 +1,179 @@
+/**
+ * Resending another desk's failed numbers (#25), through main's handlers: two desks (two data folders),
+ * one PostgreSQL, one simulator. The office database holds no documents, only their file_refs: desk B
+ * resends desk A's fax with them (no upload), the resend is B's in the office database, every desk sees
+ * "Resent as … by …", and two desks resending the same numbers at once make one resend, the other asked.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dispatch } from '../../../src/main/ipc/dispatch';
+import { alreadyResentDetails } from '../../../src/shared/errors/error-details';
+import type { SendFaxInput } from '../../../src/shared/ipc/channels/send';
+import type { OfficeInput, OfficeResend, OfficeView } from '../../../src/shared/office/types';
+import type { FailuresView, ResendResult } from '../../../src/shared/tasks/types';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
+import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import { makeTestServices, type TestServices } from '../../helpers/services';
+import { samplePdf } from '../tasks/helpers';
+
+const missing = postgresMissing();
+let pgServer: RunningPostgres;
+let sim: RunningSimulator;
+beforeAll(async () => {
+  if (missing) return;
+  pgServer = await startPostgres();
+  sim = await startSimulator({ speed: 200, balance: 1000 });
+});
+afterAll(async () => {
+  await sim?.stop();
+  await pgServer?.stop();
+});
+const open: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of open.splice(0).reverse()) await close();
+});
+
+async function desk(name: string): Promise<TestServices> {
+  const t = await makeTestServices({}, { officeRetryMs: { first: 50, max: 200 } });
+  open.push(() => t.cleanup());
+  const input: OfficeInput = {
+    fields: { host: '127.0.0.1', port: pgServer.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: name },
+    password: OWNER.password,
+    caFile: 'none',
+  };
+  expect((await dispatch(t.services.handlers, 'saveOffice', input)).ok).toBe(true);
+  await expect
+    .poll(async () => {
+      const r = await dispatch(t.services.handlers, 'getOffice', undefined);
+      return r.ok ? (r.value as OfficeView).status.state : null;
+    })
+    .toBe('online');
+  expect((await dispatch(t.services.handlers, 'connectAccount', { baseUrl: sim.baseUrl, apiKey: sim.apiKey, secret: sim.apiSecret })).ok).toBe(true);
+  return t;
+}
+
+/** A sends a fax and follows it to its end (the service's answers into its history, as its poll would). */
+async function sendAndFinish(t: TestServices, name: string, numbers: string[]): Promise<string> {
+  const file = await samplePdf(t.dataDir, 1);
+  const input: SendFaxInput = {
+    name,
+    documents: [{ handle: t.services.grants.grant(file), url: null, name: 'contract.pdf', pages: 1, fileRef: null }],
+    numbers,
+    scheduledAt: null,
+  };
+  const sent = await dispatch(t.services.handlers, 'sendFax', input);
+  if (!sent.ok) throw new Error(sent.error.message);
+  const ref = t.services.history.listTasks({ text: name, limit: 1 })[0]!.taskRef!;
+  const client = await t.services.connection.client();
+  await expect
+    .poll(
+      async () => {
+        const task = await client.getTask(ref);
+        t.services.history.applyTaskResponse(task);
+        return task.status;
+      },
+      { timeout: 10_000, interval: 100 },
+    )
+    .toBe('done');
+  return ref;
+}
+
+async function failures(t: TestServices): Promise<FailuresView> {
+  const r = await dispatch(t.services.handlers, 'listOfficeFailures', { days: 7 });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value as FailuresView;
+}
+const items = (v: FailuresView) => v.groups.flatMap((g) => g.items);
+async function resendsOf(t: TestServices, taskRef: string): Promise<OfficeResend[]> {
+  const r = await dispatch(t.services.handlers, 'listOfficeResends', { taskRef });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value as OfficeResend[];
+}
+const creates = () => sim.counters().tasksCreated;
+const uploads = () => sim.counters().byRoute['upload'] ?? 0;
+
+describe.skipIf(missing)('resending another desk’s failed numbers', () => {
+  it('desk B resends desk A’s busy number with A’s file_refs: one task, B’s in the office database, and both desks see “Resent as … by Wang Wei”', async () => {
+    const a = await desk('Li Na');
+    const b = await desk('Wang Wei');
+    const refA = await sendAndFinish(a, 'Contract R1', ['8613800131666', '8613800131001']);
+    // B's Failures are the office's: A's busy number, named as Li Na's
+    await expect.poll(async () => items(await failures(b)).find((f) => f.taskRef === refA)?.sentBy, { timeout: 5_000 }).toMatchObject({ name: 'Li Na', mine: false });
+    const row = items(await failures(b)).find((f) => f.taskRef === refA)!;
+    expect(row).toMatchObject({ phoneNumber: '8613800131666', failedCode: 'BUSY', resentAs: null });
+
+    const [createdBefore, uploadsBefore] = [creates(), uploads()];
+    const r = await dispatch(b.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
+    expect(r.ok && (r.value as ResendResult).phoneNumbers).toEqual(['8613800131666']);
+    const resent = (r as { value: ResendResult }).value;
+    // exactly one task, made from A's uploads: B has no copy of the documents and uploaded nothing
+    expect(creates()).toBe(createdBefore + 1);
+    expect(uploads()).toBe(uploadsBefore);
+    expect(resent.reuploaded).toBe(0);
+    // recorded as sent by the resending desk, in B's own history and in the office database
+    expect(b.services.history.getTask(resent.taskRef)).toMatchObject({ resendOf: refA, name: 'Contract R1 (resend)' });
+    await expect.poll(async () => (await resendsOf(a, refA)).map((x) => [x.taskRef, x.by.name, x.by.mine]), { timeout: 5_000 }).toEqual([[resent.taskRef, 'Wang Wei', false]]);
+    expect((await resendsOf(b, refA))[0]!.by.mine).toBe(true);
+    const c = await pgServer.admin();
+    try {
+      const t = await c.query('SELECT sender_name, kind, resend_of FROM faxdesk_tasks WHERE task_ref = $1', [resent.taskRef]);
+      expect(t.rows).toEqual([{ sender_name: 'Wang Wei', kind: 'resend', resend_of: refA }]);
+    } finally {
+      await c.end();
+    }
+    // A's Failures row says who resent it as what
+    await expect.poll(async () => items(await failures(a)).find((f) => f.phoneNumber === '8613800131666')?.resentAs?.by?.name, { timeout: 5_000 }).toBe('Wang Wei');
+
+    // asked again from A's desk: already resent by Wang Wei; confirmed, it goes
+    const again = await dispatch(a.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
+    expect(!again.ok && again.error.code).toBe('tasks.already_resent');
+    expect(!again.ok && again.error.details).toMatchObject({ senderName: 'Wang Wei', taskRef: resent.taskRef, variant: 'office' });
+    expect(creates()).toBe(createdBefore + 1);
+    expect((await dispatch(a.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable', confirmRepeat: true })).ok).toBe(true);
+    expect(creates()).toBe(createdBefore + 2);
+  });
+
+  it('two desks resending the same numbers at once: one resend, the other asked, naming who resent them', async () => {
+    const a = await desk('Li Na');
+    const b = await desk('Wang Wei');
+    const refA = await sendAndFinish(a, 'Contract R2', ['8613800132777']);
+    await expect.poll(async () => items(await failures(b)).some((f) => f.taskRef === refA), { timeout: 5_000 }).toBe(true);
+    const before = creates();
+    const [fromA, fromB] = await Promise.all([
+      dispatch(a.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' }),
+      dispatch(b.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' }),
+    ]);
+    expect([fromA.ok, fromB.ok].filter(Boolean)).toHaveLength(1);
+    expect(creates()).toBe(before + 1);
+    const loser = fromA.ok ? fromB : fromA;
+    expect(!loser.ok && loser.error.code).toBe('tasks.already_resent');
+    const details = !loser.ok ? alreadyResentDetails(loser.error) : null;
+    expect(details?.taskName).toBe('Contract R2 (resend)');
+    expect(!loser.ok && loser.error.details?.['senderName']).toBe(fromA.ok ? 'Li Na' : 'Wang Wei');
+  });
+
+  it('A’s uploads expired at the service: B is told the documents are on Li Na’s computer, nothing is sent, and A may still resend', async () => {
+    const a = await desk('Li Na');
+    const b = await desk('Wang Wei');
+    const refA = await sendAndFinish(a, 'Contract R3', ['8613800133666']);
+    await expect.poll(async () => items(await failures(b)).some((f) => f.taskRef === refA), { timeout: 5_000 }).toBe(true);
+    sim.expireFileRefs();
+    const before = creates();
+    const r = await dispatch(b.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
+    expect(!r.ok && r.error.code).toBe('office.documents_gone');
+    expect(!r.ok && r.error.details).toMatchObject({ senderName: 'Li Na', name: 'contract.pdf' });
+    expect(creates()).toBe(before);
+    // B's refused resend is in the office database as refused (no task at the service)
+    const c = await pgServer.admin();
+    try {
+      await expect
+        .poll(async () => (await c.query('SELECT task_ref, create_state FROM faxdesk_tasks WHERE resend_of = $1', [refA])).rows, { timeout: 5_000 })
+        .toEqual([{ task_ref: null, create_state: 'failed' }]);
+    } finally {
+      await c.end();
+    }
+    // B's refused resend claimed nothing: A, who has the document, resends without being asked (uploading it again)
+    const fromA = await dispatch(a.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
+    expect(fromA.ok && (fromA.value as ResendResult).reuploaded).toBe(1);
+    expect(creates()).toBe(before + 1);
+  });
+});
