@@ -24,7 +24,7 @@ import { claimSend, withdrawClaim } from './office-guard';
 import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/ipc/error-details';
 import { createOfficeMirror, markingHistory, queueSendDocuments, type OfficeMirror } from './office-mirror';
 import type { OfficePasswords } from './office-passwords';
-import { openOutboxQueue, type OutboxQueue } from './outbox-queue';
+import { DEFAULT_HISTORY, openOutboxQueue, type HistoryInUse, type OutboxQueue } from './outbox-queue';
 import { createPollLease, type TaskLease } from './poll-lease';
 import { protectionOf } from './protection';
 import { createProbeLimit } from '../net/probe-limit';
@@ -68,6 +68,8 @@ export interface OfficeServiceDeps {
   grants: Pick<FileGrants, 'pathOf' | 'checkedPath' | 'identityOf'>;
   /** the unwrapped history (the mirror reads each task's current state) */
   history: History;
+  /** which history file that is, and whether it was started afresh at this start (default: history.sqlite, as it was) */
+  historyInUse?: HistoryInUse;
   onChange(view: OfficeView): void;
   /** the office's tasks changed (LISTEN/NOTIFY): the window re-reads Tasks → Everyone */
   onTasksChanged?: () => void;
@@ -100,7 +102,8 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   const caFile = path.join(deps.dataDir, 'office-ca.pem');
   const passwords = deps.passwords;
   // A damaged or newer queue file never stops start-up: it is set aside (or left alone) and said in the log.
-  const openedQueue = openRecovering(path.join(deps.dataDir, 'office-queue.sqlite'), openOutboxQueue, {
+  const historyInUse = deps.historyInUse ?? DEFAULT_HISTORY;
+  const openedQueue = openRecovering(path.join(deps.dataDir, 'office-queue.sqlite'), (f) => openOutboxQueue(f, historyInUse), {
     isNewer: (e) => e instanceof UserError && e.code === 'office.queue_too_new',
     newerFallback: path.join(deps.dataDir, 'office-queue.older-faxdesk.sqlite'),
   });
@@ -108,6 +111,9 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     deps.log.warn(`office outbox queue: ${openedQueue.notice.problem} file kept at ${openedQueue.notice.keptAt}; using ${openedQueue.notice.usingInstead ?? 'memory only'} (${openedQueue.notice.reason})`);
   }
   const queue: OutboxQueue = openedQueue.value;
+  if (queue.droppedMarks > 0) {
+    deps.log.warn(`office outbox: ${queue.droppedMarks} change(s) of the task history set aside at this start never reached the office database (the office keeps their earlier state)`);
+  }
   let stored: Stored | null = readJsonFile(file, { parse: (raw) => storedSchema.parse(raw), log: deps.log, what: 'the office outbox settings' });
   let mirror: OfficeMirror | null = null;
   const computer = computerName();
