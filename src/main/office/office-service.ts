@@ -176,7 +176,15 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       const stat = await file.stat();
       if (!sameFile(deps.grants.identityOf(handle), stat)) throw fileChanged(name);
       if (!stat.isFile()) throw unreadable();
-      pem = stat.size <= MAX_CA_BYTES ? (await file.readFile({ encoding: 'utf8' })).slice(0, MAX_CA_BYTES) : '';
+      // at most the limit, however the file grows after its size was read
+      const buf = Buffer.alloc(stat.size <= MAX_CA_BYTES ? stat.size : 0);
+      let total = 0;
+      while (total < buf.length) {
+        const { bytesRead } = await file.read(buf, total, buf.length - total, total);
+        if (bytesRead === 0) break;
+        total += bytesRead;
+      }
+      pem = buf.subarray(0, total).toString('utf8');
     } catch (e) {
       if (e instanceof UserError) throw e;
       throw unreadable();
