@@ -192,6 +192,8 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     passwords: options.officePasswords ?? createOfficePasswords({ service: keychainService, ...bound }),
     grants,
     history: opened.value,
+    // a history started afresh (a damaged one set aside) or kept in memory begins its task ids again: a new epoch
+    historyInUse: { name: opened.file === ':memory:' ? ':memory:' : path.basename(opened.file), fresh: opened.notice?.problem === 'damaged' },
     onChange: (view) => deps.emit('officeChanged', view),
     onTasksChanged: () => deps.emit('officeTasksChanged', { at: Date.now() }),
     serviceTimeToMs: (s) => serviceTimeToMs(s, settings.get().serviceTimeZone),

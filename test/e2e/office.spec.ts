@@ -57,6 +57,8 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect(form.getByTestId('office-test-result')).toHaveText(pattern(language, 'office:settings.testOk'));
     await form.getByRole('button', { name: l('office:settings.save'), exact: true }).click();
     await expect(card.getByTestId('office-status')).toHaveText(l('office:settings.status.online'));
+    // "Saved. Connecting…" goes once the status line says it is connected (it stayed beside "Connected")
+    await expect(form.getByTestId('office-test-result')).toHaveText('');
     await expect(form.getByLabel(l('office:settings.password'), { exact: true })).toHaveValue('');
     await expect(card.getByText(l('office:settings.passwordStored'), { exact: true })).toBeVisible();
     await shot(page, `office-settings-connected-${language}`);

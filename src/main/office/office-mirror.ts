@@ -257,7 +257,7 @@ export function createOfficeMirror(deps: OfficeMirrorDeps): OfficeMirror {
         // a demo task, a task only followed by ref, or one gone from the history: nothing for the office
         if (!detail || detail.profile === 'demo' || detail.source !== 'sent') continue;
         const { documents, fingerprint } = await documentsOf(detail);
-        records.push(officeRecordOf(detail, desk, documents, fingerprint));
+        records.push(officeRecordOf(detail, desk, deps.queue.epoch, documents, fingerprint));
       }
       try {
         await withOfficeClient(office.pool, (client) => upsertOfficeTasks(client, desk, records));

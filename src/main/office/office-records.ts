@@ -1,6 +1,6 @@
 /**
  * What the office database holds of one task, and the one way it is written:
- * an idempotent upsert keyed by the intent id ('<desk id>:<local task id>'),
+ * an idempotent upsert keyed by the intent id ('<desk id>[:<history epoch>]:<local task id>'),
  * the task and all its recipients in one transaction, then a NOTIFY so other
  * desks learn of it. Writing the same record twice, or an older desk's replay
  * after a newer write, leaves one row per task and per recipient.
@@ -59,12 +59,17 @@ export interface OfficeTaskRecord {
 /** The channel other desks LISTEN on; the payload is the intent id. */
 export const OFFICE_CHANNEL = 'faxdesk_tasks';
 
-export const intentIdOf = (deskId: string, taskId: number): string => `${deskId}:${taskId}`;
+/**
+ * A task's key in the office database: the desk, the history's epoch (outbox-queue.ts: '' for the
+ * history the office outbox started with, whose rows keep the key they were written with) and the
+ * local task id, which a history started afresh begins again.
+ */
+export const intentIdOf = (deskId: string, epoch: string, taskId: number): string => (epoch ? `${deskId}:${epoch}:${taskId}` : `${deskId}:${taskId}`);
 
 /** The office's copy of a local task: no local path, no document bytes (the file_ref, for another desk's resend). */
-export function officeRecordOf(detail: TaskDetail, desk: Desk, documents: OfficeDocument[], fingerprint: string | null): OfficeTaskRecord {
+export function officeRecordOf(detail: TaskDetail, desk: Desk, epoch: string, documents: OfficeDocument[], fingerprint: string | null): OfficeTaskRecord {
   return {
-    intentId: intentIdOf(desk.deskId, detail.id),
+    intentId: intentIdOf(desk.deskId, epoch, detail.id),
     taskRef: detail.taskRef,
     desk,
     kind: detail.resendOf ? 'resend' : 'send',

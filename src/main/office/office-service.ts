@@ -25,7 +25,7 @@ import { claimResend, claimSend, withdrawClaim, withdrawResendClaim, type Earlie
 import { REPEAT_WINDOW_MINUTES, SEND_REPEAT_CODE } from '../../shared/errors/error-details';
 import { createOfficeMirror, markingHistory, queueSendDocuments, type OfficeMirror } from './office-mirror';
 import type { OfficePasswords } from './office-passwords';
-import { openOutboxQueue, type OutboxQueue } from './outbox-queue';
+import { DEFAULT_HISTORY, openOutboxQueue, type HistoryInUse, type OutboxQueue } from './outbox-queue';
 import { createPollLease, type TaskLease } from './poll-lease';
 import { protectionOf } from './protection';
 import { createProbeLimit } from '../net/probe-limit';
@@ -79,6 +79,8 @@ export interface OfficeServiceDeps {
   grants: Pick<FileGrants, 'pathOf' | 'checkedPath' | 'identityOf'>;
   /** the unwrapped history (the mirror reads each task's current state) */
   history: History;
+  /** which history file that is, and whether it was started afresh at this start (default: history.sqlite, as it was) */
+  historyInUse?: HistoryInUse;
   onChange(view: OfficeView): void;
   /** the office's tasks changed (LISTEN/NOTIFY): the window re-reads Tasks → Everyone */
   onTasksChanged?: () => void;
@@ -113,7 +115,8 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   const caFile = path.join(deps.dataDir, 'office-ca.pem');
   const passwords = deps.passwords;
   // A damaged or newer queue file never stops start-up: it is set aside (or left alone) and said in the log.
-  const openedQueue = openRecovering(path.join(deps.dataDir, 'office-queue.sqlite'), openOutboxQueue, {
+  const historyInUse = deps.historyInUse ?? DEFAULT_HISTORY;
+  const openedQueue = openRecovering(path.join(deps.dataDir, 'office-queue.sqlite'), (f) => openOutboxQueue(f, historyInUse), {
     isNewer: (e) => e instanceof UserError && e.code === 'office.queue_too_new',
     newerFallback: path.join(deps.dataDir, 'office-queue.older-faxdesk.sqlite'),
   });
@@ -121,6 +124,9 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     deps.log.warn(`office outbox queue: ${openedQueue.notice.problem} file kept at ${openedQueue.notice.keptAt}; using ${openedQueue.notice.usingInstead ?? 'memory only'} (${openedQueue.notice.reason})`);
   }
   const queue: OutboxQueue = openedQueue.value;
+  if (queue.droppedMarks > 0) {
+    deps.log.warn(`office outbox: ${queue.droppedMarks} change(s) of the task history set aside at this start never reached the office database (the office keeps their earlier state)`);
+  }
   let stored: Stored | null = readJsonFile(file, { parse: (raw) => storedSchema.parse(raw), log: deps.log, what: 'the office outbox settings' });
   let mirror: OfficeMirror | null = null;
   const computer = computerName();
@@ -183,7 +189,15 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       const stat = await file.stat();
       if (!sameFile(deps.grants.identityOf(handle), stat)) throw fileChanged(name);
       if (!stat.isFile()) throw unreadable();
-      pem = stat.size <= MAX_CA_BYTES ? (await file.readFile({ encoding: 'utf8' })).slice(0, MAX_CA_BYTES) : '';
+      // at most the limit, however the file grows after its size was read
+      const buf = Buffer.alloc(stat.size <= MAX_CA_BYTES ? stat.size : 0);
+      let total = 0;
+      while (total < buf.length) {
+        const { bytesRead } = await file.read(buf, total, buf.length - total, total);
+        if (bytesRead === 0) break;
+        total += bytesRead;
+      }
+      pem = buf.subarray(0, total).toString('utf8');
     } catch (e) {
       if (e instanceof UserError) throw e;
       throw unreadable();

@@ -60,7 +60,8 @@ function OfficeForm({ view }: { view: OfficeView | undefined }) {
   const locked = view?.managed === 'locked';
   const managedBy = view?.managed ? { describedBy: `${id}-managed` } : {};
   const [tested, setTested] = useState<OfficeTestResult | null>(null);
-  const [note, setNote] = useState('');
+  // what the last save or removal did; 'saved' says "connecting…" only while the status line says so too
+  const [note, setNote] = useState<'' | 'saved' | 'removed'>('');
   const [asking, setAsking] = useState(false);
   const test = useTestOffice();
   const save = useSaveOffice();
@@ -89,7 +90,7 @@ function OfficeForm({ view }: { view: OfficeView | undefined }) {
       onSuccess: () => {
         setDraft((d) => ({ ...d, password: '', ca: 'keep' }));
         setTested(null);
-        setNote(t('settings.saved'));
+        setNote('saved');
       },
     });
   };
@@ -184,7 +185,11 @@ function OfficeForm({ view }: { view: OfficeView | undefined }) {
               version: tested.serverVersion,
               schema: tested.schemaVersion === 0 ? t('settings.schemaNew') : t('settings.schemaReady'),
             })
-          : note}
+          : note === 'removed'
+            ? t('settings.removed')
+            : note === 'saved' && view?.status.state === 'connecting'
+              ? t('settings.saved')
+              : ''}
       </p>
       <ErrorText error={topError} />
       <div className="row">
@@ -213,7 +218,7 @@ function OfficeForm({ view }: { view: OfficeView | undefined }) {
                   onSuccess: (v) => {
                     setAsking(false);
                     setDraft(draftOf(v));
-                    setNote(t('settings.removed'));
+                    setNote('removed');
                   },
                 })
               }
