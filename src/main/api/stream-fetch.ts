@@ -22,7 +22,11 @@ import { isFileBody } from './upload-body';
 export const CONTINUE_WAIT_MS = 1000;
 
 function headerRecord(headers: RequestInit['headers']): Record<string, string> {
-  return Object.fromEntries(new Headers(headers).entries());
+  if (headers === undefined || headers instanceof Headers || Array.isArray(headers)) return Object.fromEntries(new Headers(headers).entries());
+  // the transport's plain object: names lower-cased as Headers would (node:http checks names and values)
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = v;
+  return out;
 }
 
 /**
@@ -32,6 +36,18 @@ function headerRecord(headers: RequestInit['headers']): Record<string, string> {
  * replies stay streams, so the caller's size limit still stops them.
  */
 export const SMALL_REPLY_BYTES = 64 * 1024;
+
+/**
+ * A small reply's bytes, read whole here: its Response carries no body stream (building one for ~130
+ * bytes cost ~0.1 ms of each upload's main-thread time, reading it back through a reader about as
+ * much, profiled in issue #27); the transport's reader takes them from here.
+ */
+const wholeReplies = new WeakMap<Response, Buffer>();
+
+/** The bytes of a reply this module read whole, or undefined for a reply that is still a stream. */
+export function wholeReplyOf(res: Response): Buffer | undefined {
+  return wholeReplies.get(res);
+}
 
 function responseInit(res: http.IncomingMessage): ResponseInit & { status: number } {
   const headers = new Headers();
@@ -56,7 +72,11 @@ function toResponse(res: http.IncomingMessage): Promise<Response> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => resolve(new Response(Buffer.concat(chunks), init)));
+    res.on('end', () => {
+      const whole = new Response(null, init);
+      wholeReplies.set(whole, Buffer.concat(chunks));
+      resolve(whole);
+    });
     // Cut short (the connection closed, or the call was cancelled): the same failure fetch reports.
     res.on('close', () => {
       if (!res.complete) reject(new TypeError('fetch failed', { cause: new Error('the reply was cut short') }));
