@@ -64,4 +64,16 @@ export const equivalent = [
     code: '!f',
     reason: 'building the formatter again instead of reusing the cached one gives the same text',
   },
+  {
+    file: 'src/main/files/grants.ts',
+    line: 151,
+    code: 'false',
+    reason: "isFile's first value is never read: the try assigns it, or the catch sets it to false",
+  },
+  {
+    file: 'src/main/files/grants.ts',
+    line: 154,
+    code: '{\n    isFile = false;\n  }',
+    reason: 'the catch sets isFile to the false it already holds',
+  },
 ];
