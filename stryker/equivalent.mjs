@@ -15,4 +15,65 @@ export const equivalent = [
     code: 'task.lastCheckedAtMs === null || task.lastCheckedAtMs === undefined',
     reason: 'a task never checked is due at once either way: null + interval is a moment in 1970, undefined + interval is NaN, which falls back to 0',
   },
+  // service time: the per-hour offset cache only saves work (a conversion that skips it computes the same offset)
+  {
+    file: 'src/shared/service-time.ts',
+    line: 145,
+    code: 'target / HOUR_MS',
+    reason: 'a cache key per second instead of per hour only remembers less: each time still gets the offset it would get uncached',
+  },
+  {
+    file: 'src/shared/service-time.ts',
+    line: 147,
+    code: 'cached !== undefined',
+    reason: 'not using the remembered offset recomputes the same one (the hour was remembered because no offset change is near it)',
+  },
+  {
+    file: 'src/shared/service-time.ts',
+    line: 153,
+    code: '{\n    // No change anywhere near: every time in this wall-clock hour has this\n    // offset. Remembering it keeps bulk conversions (history) cheap.\n    if (quietHours.size >= QUIET_HOURS_MAX) quietHours.clear();\n    quietHours.set(hourKey, before);\n    return new Date(target - before);\n  }',
+    reason: 'skipping the quiet-hour shortcut leaves the candidates loop, which finds the same single offset when no change is near',
+  },
+  {
+    file: 'src/shared/service-time.ts',
+    line: 156,
+    code: 'if (quietHours.size >= QUIET_HOURS_MAX) quietHours.clear();',
+    reason: 'clearing the cache sooner, later or never changes only its memory: a cleared hour is refilled with the same offset',
+  },
+  {
+    file: 'src/shared/service-time.ts',
+    line: 172,
+    code: "''",
+    reason: 'null or undefined becomes some text that is not a timestamp: any such text reads as no instant',
+  },
+  {
+    file: 'src/shared/service-time.ts',
+    line: 195,
+    code: "'datetime'",
+    reason: "any style other than 'date' and 'time' shows date and time; the name only goes into the formatter cache's key",
+  },
+  {
+    file: 'src/shared/service-time.ts',
+    line: 196,
+    code: "''",
+    reason: "the empty parts of the formatter cache's key: another filler keeps different options apart just as well",
+  },
+  {
+    file: 'src/shared/service-time.ts',
+    line: 198,
+    code: '!f',
+    reason: 'building the formatter again instead of reusing the cached one gives the same text',
+  },
+  {
+    file: 'src/main/files/grants.ts',
+    line: 151,
+    code: 'false',
+    reason: "isFile's first value is never read: the try assigns it, or the catch sets it to false",
+  },
+  {
+    file: 'src/main/files/grants.ts',
+    line: 154,
+    code: '{\n    isFile = false;\n  }',
+    reason: 'the catch sets isFile to the false it already holds',
+  },
 ];

@@ -79,7 +79,6 @@ function pad(n: number, width: number): string {
 
 /** True when Intl knows the zone. */
 export function isKnownTimeZone(tz: string): boolean {
-  if (formatters.has(tz)) return true;
   try {
     wallFormatter(tz);
     return true;
@@ -103,6 +102,7 @@ export function toServiceTime(date: Date, tz: string): string {
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+/** The days of a month; 0 for a month that does not exist (0, 13), so no day is in it. */
 function daysInMonth(year: number, month: number): number {
   if (month === 2 && isLeap(year)) return 29;
   return MONTH_DAYS[month - 1] ?? 0;
@@ -118,7 +118,7 @@ export function parseWallTime(s: string): Wall | null {
   const m = SERVICE_TIME.exec(s);
   if (!m) return null;
   const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (day < 1 || day > daysInMonth(year, month)) return null;
   if (hour > 23 || minute > 59 || second > 59) return null;
   return { year, month, day, hour, minute, second };
 }

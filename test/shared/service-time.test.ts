@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatLocal, formatServiceTimeLocal, fromServiceTime, serviceTimeToMs, toServiceTime } from '../../src/shared/service-time';
+import { formatLocal, formatServiceTimeLocal, fromServiceTime, isKnownTimeZone, serviceTimeToMs, toServiceTime } from '../../src/shared/service-time';
 
 const iso = (s: string, tz: string) => fromServiceTime(s, tz)?.toISOString() ?? null;
 
@@ -86,10 +86,20 @@ describe('strict parsing', () => {
     '2026-01-01T00:00:00',
     '2026-01-01 00:00',
     ' 2026-01-01 00:00:00',
+    '2026-01-01 00:00:00 ',
+    '2026-01-01 00:00:00Z',
+    '2026-01-01 00:00:00.000',
     '２０２６-01-01 00:00:00',
     '',
   ])('refuses %j', (s) => {
     expect(fromServiceTime(s, 'Asia/Shanghai')).toBeNull();
+  });
+
+  it('knows the zones Intl knows, and no others', () => {
+    expect(isKnownTimeZone('Asia/Shanghai')).toBe(true);
+    expect(isKnownTimeZone('Asia/Shanghai')).toBe(true);
+    expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isKnownTimeZone('')).toBe(false);
   });
 
   it('accepts 29 February in a leap year and refuses an unknown zone', () => {

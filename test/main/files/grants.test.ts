@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFileGrants, grantDroppedFile, sameFile } from '../../../src/main/files/grants';
+import { createFileGrants, grantDroppedFile, NO_FOLLOW, sameFile } from '../../../src/main/files/grants';
 import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
 import { UserError } from '../../../src/main/errors';
 import { createLogger } from '../../../src/main/log';
@@ -77,9 +77,11 @@ describe('which file a handle names, and for what', () => {
     expect(errorOf(() => grants.pathOf(input, 'output'))).toEqual(NOT_GRANTED);
     expect(grants.pathOf(output, 'output')).toBe(report);
     expect(errorOf(() => grants.pathOf(output, 'input'))).toEqual(NOT_GRANTED);
-    // an output is never read as a document
+    // an output is never read as a document, nor held to the file that was there before it was written
     expect(errorOf(() => grants.checkedPath(output))).toEqual(NOT_GRANTED);
     expect(grants.identityOf(output)).toBeNull();
+    const existing = grants.grant(file(dir, 'old-export.csv'), 'output');
+    expect(grants.identityOf(existing)).toBeNull();
   });
 
   it('a handle main never issued names nothing', () => {
@@ -171,6 +173,15 @@ describe('which file a handle names, and for what', () => {
     expect(grants.lookup(`fh_${'b'.repeat(32)}`)).toBeNull();
   });
 
+  it.skipIf(!posix)('an upload opened the way main opens it never goes through a link put in its place', () => {
+    const dir = tempDir();
+    const doc = file(dir, 'doc.pdf');
+    const link = path.join(dir, 'link.pdf');
+    fs.symlinkSync(doc, link);
+    expect(() => fs.openSync(link, fs.constants.O_RDONLY | NO_FOLLOW)).toThrow(expect.objectContaining({ code: 'ELOOP' }));
+    fs.closeSync(fs.openSync(doc, fs.constants.O_RDONLY | NO_FOLLOW));
+  });
+
   it('the same file is a device and an inode; no identity recorded holds nothing back', () => {
     expect(sameFile({ dev: 1, ino: 2 }, { dev: 1, ino: 2 })).toBe(true);
     expect(sameFile({ dev: 1, ino: 2 }, { dev: 1, ino: 3 })).toBe(false);
@@ -232,6 +243,9 @@ describe('the IPC door', () => {
       expect(Object.keys(r.error.fields ?? {}).sort()).toEqual(['(input)', 'language']);
       expect(r.error.fields?.['language']?.length).toBe(1);
     }
+    // a field inside a field: its path with dots
+    const nested = await dispatch(handlers({ updateSettings: () => void called++ }), 'updateSettings', { hotFolder: { enabled: 'yes' } });
+    expect(nested.ok || Object.keys(nested.error.fields ?? {})).toEqual(['hotFolder.enabled']);
     // the whole input wrong: '(input)'
     const whole = await dispatch(h, 'appInfo', { not: 'nothing' });
     expect(whole.ok || Object.keys(whole.error.fields ?? {})).toEqual(['(input)']);
