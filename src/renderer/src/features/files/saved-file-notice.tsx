@@ -23,7 +23,7 @@ export function SavedFileNotice({ saved, what, tone = 'info' }: Props) {
     call(channel, { handle: saved.handle }).catch((e: unknown) => setProblem(describeError(e)));
   };
   return (
-    <div className={`notice ${tone} saved-file`} data-testid="saved-file">
+    <div className={`notice ${tone} saved-file`}>
       <p>
         {what} {t('files.savedIn', { name: saved.name, folder: saved.folder })}
       </p>

@@ -72,7 +72,7 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
   const error = contacts.error ?? groups.error ?? recent.error;
 
   return (
-    <section className="pb-picker" aria-labelledby={headingId} data-testid="phonebook-picker">
+    <section className="pb-picker" aria-labelledby={headingId}>
       <div className="pb-picker-head">
         <h3 id={headingId}>{t('picker.heading')}</h3>
         <button type="button" className="btn small" onClick={() => setManaging(true)}>
@@ -160,7 +160,7 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
       </fieldset>
 
       <div className="pb-actions">
-        <button type="button" className="btn primary" onClick={add} disabled={numbers.length === 0} data-testid="phonebook-add">
+        <button type="button" className="btn primary" onClick={add} disabled={numbers.length === 0}>
           {t('picker.add')}
         </button>
         <span className="muted">{numbers.length > 0 ? t('picker.selected', { count: numbers.length }) : null}</span>

@@ -101,11 +101,11 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
             </button>
           ) : null}
         </div>
-        <span className="hint" id="send-schedule-hint" data-testid="send-service-time">
+        <span className="hint" id="send-schedule-hint">
           {serviceTime && !past ? t('details.serviceTime', { time: serviceTime, zone: serviceTimeZone }) : t('details.scheduleHint')}
         </span>
         {serviceTime && !past ? (
-          <span className="hint" data-testid="send-no-cancel">
+          <span className="hint">
             {t('details.noCancel')}
           </span>
         ) : null}
@@ -120,7 +120,7 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
           </span>
         ))}
       </div>
-      <div className="send-cost" data-testid="send-cost">
+      <div className="send-cost">
         {balance !== undefined ? <span>{t('cost.balance', { amount: formatYuan(balance) })}</span> : null}
         {cost && cost.unitPrice !== null ? (
           cost.estimate !== null && pages !== null ? (
@@ -143,7 +143,7 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
           ) : null
         ) : cost ? (
           // No task record has shown a price yet: say so, and where the contract price can be entered.
-          <span className="muted" data-testid="send-no-price">
+          <span className="muted">
             {t('cost.noPrice')}{' '}
             <button type="button" className="link-button" onClick={() => setRoute('settings')}>
               {t('cost.enterPrice')}

@@ -97,10 +97,9 @@ export const LookupForm = memo(function LookupForm({ onOpen }: { onOpen(id: stri
               spellCheck={false}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
-              data-testid="lookup-ref"
             />
           </div>
-          <button type="submit" className="btn primary" disabled={busy || ref.trim() === ''} data-testid="lookup-submit">
+          <button type="submit" className="btn primary" disabled={busy || ref.trim() === ''}>
             {t('lookup.submit')}
           </button>
         </form>

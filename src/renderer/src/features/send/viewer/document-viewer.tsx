@@ -176,7 +176,7 @@ export function DocumentViewer({ title, state, onClose }: { title: string; state
   else if (source?.kind === 'image') {
     body = (
       <div className="viewer-stage">
-        <img className="viewer-image" src={source.url} alt={t('preview.imageOf', { name: title })} data-testid="viewer-image" />
+        <img className="viewer-image" src={source.url} alt={t('preview.imageOf', { name: title })} />
       </div>
     );
   } else if (!pdf) body = <p className="viewer-message" role="status">{t('preview.loading')}</p>;
