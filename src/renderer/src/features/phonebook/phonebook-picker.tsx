@@ -7,8 +7,8 @@ import { ManageDialog } from './manage-dialog';
 import { PICKER_LIMIT, useContacts, useGroups, useRecentNumbers } from './queries';
 import './phonebook.css';
 import { formatLocal } from '../../../../shared/service-time';
-import { describeError } from '../../lib/describe-error';
 import { Field } from '../../components/field';
+import { ErrorNotice } from '../../components/error-notice';
 
 interface Picked {
   groups: Map<string, string[]>;
@@ -82,11 +82,7 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
       <Field id={searchId} label={t('picker.search')} className="pb-search">
         {(control) => <input {...control} type="search" value={search} placeholder={t('picker.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />}
       </Field>
-      {error ? (
-        <p className="notice bad" role="alert">
-          {t('picker.loadError', { message: describeError(error) })}
-        </p>
-      ) : null}
+      {error ? <ErrorNotice error={error} lead={t('picker.loadError')} /> : null}
 
       <fieldset className="pb-set">
         <legend>{t('picker.groups')}</legend>

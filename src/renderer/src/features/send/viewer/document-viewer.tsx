@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { describeError } from '../../../lib/describe-error';
+import { ErrorNotice } from '../../../components/error-notice';
 import { drawPage, drawQueue, isCancelled, openPdf } from './pdf';
 import type { SourceState } from './source';
 import './viewer.css';
@@ -169,7 +169,7 @@ export function DocumentViewer({ title, state, onClose }: { title: string; state
   };
 
   let body;
-  if (error) body = <p className="viewer-message" role="alert">{error.code === 'other' ? t('preview.failed') : describeError(error, 'preview')}</p>;
+  if (error) body = error.code === 'other' ? <p className="viewer-message" role="alert">{t('preview.failed')}</p> : <ErrorNotice error={error} context="preview" className="viewer-message" />;
   else if (source?.kind === 'unsupported') {
     body = <p className="viewer-message">{source.ext === 'url' ? t('preview.remote') : source.ext ? t('preview.unsupported', { type: source.ext.toUpperCase() }) : t('preview.unsupportedOther')}</p>;
   } else if (broken) body = <p className="viewer-message" role="alert">{t('preview.broken')}</p>;
