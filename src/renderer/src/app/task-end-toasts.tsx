@@ -57,7 +57,7 @@ export function TaskEndToasts() {
   );
 
   return (
-    <div className="task-end-toasts" role="status" aria-label={t('taskEnded.region')} data-testid="task-end-toasts">
+    <div className="task-end-toasts" role="status" aria-label={t('taskEnded.region')}>
       {shown.map((e) => (
         <div key={e.taskRef} className="toast" data-testid="task-end-toast">
           <span>{e.text}</span>

@@ -28,17 +28,17 @@ export function AccountScreen() {
         </div>
       ) : null}
       {account.isError ? (
-        <ErrorNotice error={account.error} context="account" lead={t('loadFailed')} testId="account-error" />
+        <ErrorNotice error={account.error} context="account" lead={t('loadFailed')} />
       ) : null}
       {a ? (
         <div className="panel">
           <dl className="facts">
             <dt>{t('balance')}</dt>
-            <dd className="big" data-testid="account-balance">
+            <dd className="big">
               {formatYuan(a.balance)}
             </dd>
             <dt>{t('status')}</dt>
-            <dd data-testid="account-status">
+            <dd>
               {/* a status the spec does not list is shown as the service words it */}
               <span className={a.status === 'active' ? 'badge ok' : 'badge bad'} data-status={a.status}>
                 {accountStatusWord(t, a.status)}
@@ -46,9 +46,9 @@ export function AccountScreen() {
               {isKnownAccountStatus(a.status) ? t(`statusValue.${a.status as 'active'}`) : null}
             </dd>
             <dt>{t('spentLast30')}</dt>
-            <dd data-testid="account-spent-30">{spending.data ? formatYuan(spending.data.last30Days) : '—'}</dd>
+            <dd>{spending.data ? formatYuan(spending.data.last30Days) : '—'}</dd>
             <dt>{t('spentThisMonth')}</dt>
-            <dd data-testid="account-spent-month">
+            <dd>
               {spending.data ? formatYuan(spending.data.thisMonth) : '—'} <span className="muted">{t('spentHint')}</span>
             </dd>
             <dt>{t('name')}</dt>

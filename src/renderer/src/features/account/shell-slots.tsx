@@ -10,7 +10,7 @@ export function DemoBadge() {
   const setRoute = useNavigation((s) => s.setRoute);
   if (mode !== 'demo') return null;
   return (
-    <button type="button" className="badge demo as-button" title={t('demoBadgeHint')} onClick={() => setRoute('settings')} data-testid="demo-badge">
+    <button type="button" className="badge demo as-button" title={t('demoBadgeHint')} onClick={() => setRoute('settings')}>
       {t('demoBadge')} · {t('connectAccount')}
     </button>
   );
@@ -32,7 +32,7 @@ export function BalanceChip() {
           {t('lowBalance', { amount: formatYuan(account.data.balance), threshold: formatYuan(threshold) })}
         </span>
       ) : null}
-      <button type="button" className={low ? 'balance-chip low' : 'balance-chip'} onClick={() => setRoute('account')} data-testid="balance-chip">
+      <button type="button" className={low ? 'balance-chip low' : 'balance-chip'} onClick={() => setRoute('account')}>
         {t('balanceShort', { amount: formatYuan(account.data.balance) })}
       </button>
     </>

@@ -124,7 +124,7 @@ function DirectoryForm({ editing, onDone }: { editing: DirectoryView | null; onD
   const topError = error && !(error instanceof CallError && error.code === 'ipc.invalid_input') ? describeError(error) : null;
 
   return (
-    <form className="pb-form stack" onSubmit={submit} aria-labelledby={`${id}-h`} noValidate data-testid="directory-form">
+    <form className="pb-form stack" onSubmit={submit} aria-labelledby={`${id}-h`} noValidate>
       <h3 id={`${id}-h`}>{editing ? t('settings.formEdit', { name: editing.name }) : t('settings.formAdd')}</h3>
       {text('name', t('settings.nameHint'))}
       {text('url', t('settings.urlHint'))}
@@ -220,7 +220,7 @@ export function DirectorySettings() {
         <DirectoryForm key={list.editing === 'new' ? 'new' : list.editing.id} editing={list.editing === 'new' ? null : list.editing} onDone={list.doneEditing} />
       ) : (
         <div className="row">
-          <button type="button" className="btn" onClick={() => list.setEditing('new')} data-testid="directory-add">
+          <button type="button" className="btn" onClick={() => list.setEditing('new')}>
             {t('settings.add')}
           </button>
         </div>

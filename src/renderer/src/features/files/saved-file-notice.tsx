@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SavedFile } from '../../../../shared/ipc/channels/files';
 import { call } from '../../lib/api';
-import { describeError } from '../../lib/describe-error';
+import { ErrorNotice } from '../../components/error-notice';
 
 interface Props {
   saved: SavedFile;
@@ -17,13 +17,14 @@ interface Props {
  */
 export function SavedFileNotice({ saved, what, tone = 'info' }: Props) {
   const { t } = useTranslation('common');
-  const [problem, setProblem] = useState<string | null>(null);
+  // the failure itself (worded by ErrorNotice in the UI's language), boxed so any thrown value shows
+  const [problem, setProblem] = useState<{ error: unknown } | null>(null);
   const act = (channel: 'openSavedFile' | 'showSavedFile') => {
     setProblem(null);
-    call(channel, { handle: saved.handle }).catch((e: unknown) => setProblem(describeError(e)));
+    call(channel, { handle: saved.handle }).catch((e: unknown) => setProblem({ error: e }));
   };
   return (
-    <div className={`notice ${tone} saved-file`} data-testid="saved-file">
+    <div className={`notice ${tone} saved-file`}>
       <p>
         {what} {t('files.savedIn', { name: saved.name, folder: saved.folder })}
       </p>
@@ -35,11 +36,7 @@ export function SavedFileNotice({ saved, what, tone = 'info' }: Props) {
           {t('files.showInFolder')}
         </button>
       </div>
-      {problem ? (
-        <p className="error-text" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <ErrorNotice error={problem.error} className="error-text" /> : null}
     </div>
   );
 }

@@ -69,7 +69,6 @@ export function ManageDialog({ onClose }: { onClose(): void }) {
         tabIndex={-1}
         ref={ref}
         onKeyDown={onKeyDown}
-        data-testid="phonebook-dialog"
       >
         <div className="pb-dialog-head">
           <h2 id={titleId}>{t('manage.title')}</h2>

@@ -7,8 +7,8 @@ import { ManageDialog } from './manage-dialog';
 import { PICKER_LIMIT, useContacts, useGroups, useRecentNumbers } from './queries';
 import './phonebook.css';
 import { formatLocal } from '../../../../shared/service-time';
-import { describeError } from '../../lib/describe-error';
 import { Field } from '../../components/field';
+import { ErrorNotice } from '../../components/error-notice';
 
 interface Picked {
   groups: Map<string, string[]>;
@@ -72,7 +72,7 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
   const error = contacts.error ?? groups.error ?? recent.error;
 
   return (
-    <section className="pb-picker" aria-labelledby={headingId} data-testid="phonebook-picker">
+    <section className="pb-picker" aria-labelledby={headingId}>
       <div className="pb-picker-head">
         <h3 id={headingId}>{t('picker.heading')}</h3>
         <button type="button" className="btn small" onClick={() => setManaging(true)}>
@@ -82,11 +82,7 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
       <Field id={searchId} label={t('picker.search')} className="pb-search">
         {(control) => <input {...control} type="search" value={search} placeholder={t('picker.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />}
       </Field>
-      {error ? (
-        <p className="notice bad" role="alert">
-          {t('picker.loadError', { message: describeError(error) })}
-        </p>
-      ) : null}
+      {error ? <ErrorNotice error={error} lead={t('picker.loadError')} /> : null}
 
       <fieldset className="pb-set">
         <legend>{t('picker.groups')}</legend>
@@ -160,7 +156,7 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
       </fieldset>
 
       <div className="pb-actions">
-        <button type="button" className="btn primary" onClick={add} disabled={numbers.length === 0} data-testid="phonebook-add">
+        <button type="button" className="btn primary" onClick={add} disabled={numbers.length === 0}>
           {t('picker.add')}
         </button>
         <span className="muted">{numbers.length > 0 ? t('picker.selected', { count: numbers.length }) : null}</span>

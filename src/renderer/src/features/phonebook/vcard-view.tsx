@@ -20,7 +20,6 @@ function VcardSkipped({ skipped, total }: { skipped: SkippedCard[]; total: numbe
       more={(count) => t('vcard.moreSkipped', { count })}
       rowKey={(_, i) => i}
       cells={(s) => [s.card, s.name || t('picker.unnamed'), s.value, t(`reasons.${s.reason}`, { defaultValue: s.message })]}
-      testId="vcard-skipped"
     />
   );
 }
@@ -63,11 +62,11 @@ export function VcardImportSection() {
   };
 
   return (
-    <section className="pb-transfer" aria-labelledby={`${id}-h`} data-testid="vcard-import">
+    <section className="pb-transfer" aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>{t('vcard.importHeading')}</h3>
       <div className="field">
         <div className="actions">
-          <button type="button" className="btn" aria-describedby={`${id}-hint`} onClick={() => void chooseFile()} data-testid="vcard-choose">
+          <button type="button" className="btn" aria-describedby={`${id}-hint`} onClick={() => void chooseFile()}>
             {t('vcard.chooseButton')}
           </button>
           {file ? <span>{t('csv.chosen', { name: file.name })}</span> : null}
@@ -101,13 +100,13 @@ export function VcardImportSection() {
           ) : null}
           <VcardSkipped skipped={preview.skipped} total={preview.skippedCount} />
           <div className="row">
-            <button type="button" className="btn primary" onClick={runImport} disabled={importVcard.isPending || preview.added + preview.merged === 0} data-testid="vcard-import-run">
+            <button type="button" className="btn primary" onClick={runImport} disabled={importVcard.isPending || preview.added + preview.merged === 0}>
               {importVcard.isPending ? t('csv.importing') : t('csv.import')}
             </button>
           </div>
         </div>
       ) : null}
-      <Outcome error={error} status={result ? t('vcard.result', { added: result.added, merged: result.merged, skipped: result.skippedCount }) : null} testId="vcard-result">
+      <Outcome error={error} status={result ? t('vcard.result', { added: result.added, merged: result.merged, skipped: result.skippedCount }) : null}>
         {result ? <VcardSkipped skipped={result.skipped} total={result.skippedCount} /> : null}
       </Outcome>
     </section>

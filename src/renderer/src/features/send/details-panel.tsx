@@ -8,6 +8,7 @@ import { useNavigation } from '../../navigation';
 import { namingDocument, useCompose } from './compose-store';
 import { estimateQuery } from './hooks';
 import { MIN_SCHEDULE_LEAD_MS } from '../../../../shared/send/limits';
+import { Field } from '../../components/field';
 
 
 /** The datetime-local value as an instant (it is local wall time), or null. */
@@ -63,26 +64,9 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
   return (
     <section className="panel" aria-labelledby="send-details-heading">
       <h2 id="send-details-heading">{t('details.heading')}</h2>
-      <div className="field">
-        <label htmlFor="send-name">{t('details.name')}</label>
-        <input
-          id="send-name"
-          value={name}
-          maxLength={255}
-          placeholder={placeholder}
-          aria-describedby="send-name-hint"
-          aria-invalid={nameErrors ? true : undefined}
-          onChange={(e) => set({ name: e.target.value })}
-        />
-        <span className="hint" id="send-name-hint">
-          {t('details.nameHint')}
-        </span>
-        {nameErrors?.map((m) => (
-          <span key={m} className="error">
-            {m}
-          </span>
-        ))}
-      </div>
+      <Field id="send-name" label={t('details.name')} hint={t('details.nameHint')} error={nameErrors?.length ? nameErrors.join(' ') : undefined}>
+        {(control) => <input {...control} value={name} maxLength={255} placeholder={placeholder} onChange={(e) => set({ name: e.target.value })} />}
+      </Field>
       <div className="field">
         <label htmlFor="send-schedule">{t('details.schedule')}</label>
         <div className="row">
@@ -101,11 +85,11 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
             </button>
           ) : null}
         </div>
-        <span className="hint" id="send-schedule-hint" data-testid="send-service-time">
+        <span className="hint" id="send-schedule-hint">
           {serviceTime && !past ? t('details.serviceTime', { time: serviceTime, zone: serviceTimeZone }) : t('details.scheduleHint')}
         </span>
         {serviceTime && !past ? (
-          <span className="hint" data-testid="send-no-cancel">
+          <span className="hint">
             {t('details.noCancel')}
           </span>
         ) : null}
@@ -120,7 +104,7 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
           </span>
         ))}
       </div>
-      <div className="send-cost" data-testid="send-cost">
+      <div className="send-cost">
         {balance !== undefined ? <span>{t('cost.balance', { amount: formatYuan(balance) })}</span> : null}
         {cost && cost.unitPrice !== null ? (
           cost.estimate !== null && pages !== null ? (
@@ -143,7 +127,7 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
           ) : null
         ) : cost ? (
           // No task record has shown a price yet: say so, and where the contract price can be entered.
-          <span className="muted" data-testid="send-no-price">
+          <span className="muted">
             {t('cost.noPrice')}{' '}
             <button type="button" className="link-button" onClick={() => setRoute('settings')}>
               {t('cost.enterPrice')}

@@ -40,7 +40,7 @@ export function ResultPanel({ result, name, serviceTimeZone, onRemoveSent, onNew
           ? t('result.partialHeading', { name })
           : t('result.refused');
   const newFax = (
-    <button type="button" className="btn primary" onClick={onNewFax} data-testid="send-new-fax">
+    <button type="button" className="btn primary" onClick={onNewFax}>
       {t('actions.newFax')}
     </button>
   );
@@ -70,7 +70,7 @@ export function ResultPanel({ result, name, serviceTimeZone, onRemoveSent, onNew
         </div>
       ) : null}
       {refused ? (
-        <div className="notice bad" role="alert" data-testid="send-refused-result">
+        <div className="notice bad" role="alert">
           {created.length > 0 ? <strong>{t('result.partial', { sent: result.sentNumbers.length, total })}</strong> : null}
           <p>{Object.keys(result.fields).length > 0 ? t('result.fieldErrors') : describeError(refused.error, 'send')}</p>
           {created.length > 0 ? (
@@ -99,7 +99,7 @@ export function ResultPanel({ result, name, serviceTimeZone, onRemoveSent, onNew
                 {p.task?.recipients.map((r) => (
                   <li key={r.rcptRef}>
                     {t('result.rcpt', { number: displayFax(r.phoneNumber), ref: r.rcptRef })}
-                    {names.get(r.phoneNumber) ? <span data-testid="result-recipient-name"> · {names.get(r.phoneNumber)?.name}</span> : null}
+                    {names.get(r.phoneNumber) ? <span> · {names.get(r.phoneNumber)?.name}</span> : null}
                   </li>
                 ))}
               </ul>
@@ -107,7 +107,7 @@ export function ResultPanel({ result, name, serviceTimeZone, onRemoveSent, onNew
           ))}
           <div className="row">
             {firstRef ? (
-              <button type="button" className="btn" onClick={() => openTask(firstRef)} data-testid="send-view-task">
+              <button type="button" className="btn" onClick={() => openTask(firstRef)}>
                 {created.length > 1 ? t('result.viewFirstTask') : t('result.viewTask')}
               </button>
             ) : null}

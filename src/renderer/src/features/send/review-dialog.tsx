@@ -49,7 +49,7 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
       <dl>
         <dt>{t('review.documents')}</dt>
         <dd>
-          <ul data-testid="send-review-documents">
+          <ul>
             {facts.documents.map((d, i) => (
               <li key={`${i}-${d.name}`}>
                 {d.name} · {d.pages !== null ? t('documents.pages', { count: d.pages }) : t('documents.pagesUnknown')}
@@ -58,7 +58,7 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
           </ul>
         </dd>
         <dt>{t('review.recipients')}</dt>
-        <dd data-testid="send-review-recipients">
+        <dd>
           {t('review.recipientCount', { count: facts.recipients })}
           {tasks > 1 ? ` · ${t('review.tasks', { count: tasks, max: MAX_RECIPIENTS_PER_TASK })}` : ''}
         </dd>
@@ -82,7 +82,7 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
           {unitPrice !== null && facts.estimate?.priceSource === 'contract' ? <span className="muted"> ({t('cost.contractPrice')})</span> : null}
         </dd>
         <dt>{t('review.when')}</dt>
-        <dd data-testid="send-review-when">
+        <dd>
           {facts.scheduledAt === null
             ? t('review.now')
             : t('review.at', {
@@ -91,14 +91,14 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
                 zone: serviceTimeZone,
               })}
           {facts.scheduledAt !== null ? (
-            <span className="muted" data-testid="send-review-no-cancel">
+            <span className="muted">
               {' '}
               {t('details.noCancel')}
             </span>
           ) : null}
         </dd>
         <dt>{t('review.cost')}</dt>
-        <dd data-testid="send-review-cost">
+        <dd>
           {cost !== null ? (
             <>
               <strong>{formatYuan(cost)}</strong>
@@ -112,7 +112,7 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
         {facts.balance !== null ? (
           <>
             <dt>{t('review.balanceAfter')}</dt>
-            <dd data-testid="send-review-balance">
+            <dd>
               {cost !== null ? formatYuan(facts.balance - cost) : t('review.balanceNow', { amount: formatYuan(facts.balance) })}
               {cost !== null && cost > facts.balance ? <span className="error-text"> {t('cost.exceeds')}</span> : null}
             </dd>

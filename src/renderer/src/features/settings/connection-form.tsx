@@ -102,7 +102,7 @@ export function ConnectionForm() {
       <h2 id={`${id}-h`}>{t('connection.heading')}</h2>
       <p className="muted">{t('connection.intro')}</p>
       {status ? (
-        <p data-testid="connection-mode">
+        <p>
           {status.mode === 'demo' ? t('connection.modeDemo') : t('connection.modeAccount', { baseUrl: status.baseUrl })}
         </p>
       ) : null}
@@ -163,7 +163,7 @@ export function ConnectionForm() {
         ) : null}
       </div>
       {outcome ? (
-        <div className={outcome.kind === 'ok' ? 'notice info' : 'notice bad'} role={outcome.kind === 'ok' ? 'status' : 'alert'} data-testid="connection-outcome">
+        <div className={outcome.kind === 'ok' ? 'notice info' : 'notice bad'} role={outcome.kind === 'ok' ? 'status' : 'alert'}>
           {outcome.text}
         </div>
       ) : null}

@@ -19,7 +19,7 @@ const useDemoShown = create<{ showDemo: boolean; setShowDemo(show: boolean): voi
 export function DemoTag() {
   const { t } = useTranslation('tasks');
   return (
-    <span className="tag demo-tag" title={t('demo.labelLong')} data-testid="demo-tag">
+    <span className="tag demo-tag" title={t('demo.labelLong')}>
       {t('demo.label')}
     </span>
   );
@@ -37,7 +37,7 @@ export function ShowDemoToggle() {
   const setShowDemo = useDemoShown((s) => s.setShowDemo);
   if (mode !== 'account') return null;
   return (
-    <CheckboxField id={id} className="field show-demo" label={t('demo.show')} checked={showDemo} onChange={setShowDemo} testId="show-demo" />
+    <CheckboxField id={id} className="field show-demo" label={t('demo.show')} checked={showDemo} onChange={setShowDemo} />
   );
 }
 

@@ -85,22 +85,22 @@ export const LookupForm = memo(function LookupForm({ onOpen }: { onOpen(id: stri
               </select>
             )}
           </Field>
-          <div className="field grow">
-            <label htmlFor={`${id}-ref`}>{t('lookup.label')}</label>
-            <input
-              id={`${id}-ref`}
-              ref={input}
-              value={ref}
-              onChange={(e) => typed(e.target.value)}
-              maxLength={255}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              data-testid="lookup-ref"
-            />
-          </div>
-          <button type="submit" className="btn primary" disabled={busy || ref.trim() === ''} data-testid="lookup-submit">
+          {/* its error is said under the form (id-error), where the result appears too */}
+          <Field id={`${id}-ref`} label={t('lookup.label')} className="grow" describedBy={error ? `${id}-error` : undefined}>
+            {(control) => (
+              <input
+                {...control}
+                ref={input}
+                value={ref}
+                onChange={(e) => typed(e.target.value)}
+                maxLength={255}
+                autoComplete="off"
+                spellCheck={false}
+                aria-invalid={error ? true : undefined}
+              />
+            )}
+          </Field>
+          <button type="submit" className="btn primary" disabled={busy || ref.trim() === ''}>
             {t('lookup.submit')}
           </button>
         </form>

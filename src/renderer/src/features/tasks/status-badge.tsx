@@ -1,44 +1,45 @@
 import { useTranslation } from 'react-i18next';
 import { Ban, CircleAlert, CircleCheck, CircleDashed, CircleX, Clock, Send, type LucideIcon } from 'lucide-react';
-import { isKnownRecipientStatus, isKnownViewStatus } from '../../../../shared/task-state';
+import { isKnownRecipientStatus, isKnownViewStatus, type KnownRecipientStatus, type KnownViewStatus } from '../../../../shared/task-state';
 
-const TONE: Record<string, string> = {
-  done: 'ok',
-  success: 'ok',
-  failed: 'bad',
-  create_failed: 'bad',
-  outcome_unknown: 'warn',
-  sending: 'info',
-  pending: 'muted',
-  unchecked: 'muted',
-  creating: 'muted',
-  canceled: 'muted',
-  demo_ended: 'muted',
+type Tone = 'ok' | 'bad' | 'warn' | 'info' | 'muted';
+
+/**
+ * Every known task and recipient state has its badge: a tone, and a shape as well as a colour (the
+ * state reads without colour vision, and at a glance). Keyed by the status unions, so a new status
+ * does not compile without its badge.
+ */
+const BADGES: Record<KnownViewStatus | KnownRecipientStatus, { tone: Tone; icon: LucideIcon }> = {
+  done: { tone: 'ok', icon: CircleCheck },
+  success: { tone: 'ok', icon: CircleCheck },
+  failed: { tone: 'bad', icon: CircleX },
+  create_failed: { tone: 'bad', icon: CircleX },
+  outcome_unknown: { tone: 'warn', icon: CircleAlert },
+  sending: { tone: 'info', icon: Send },
+  pending: { tone: 'muted', icon: Clock },
+  unchecked: { tone: 'muted', icon: CircleDashed },
+  creating: { tone: 'muted', icon: CircleDashed },
+  canceled: { tone: 'muted', icon: Ban },
+  demo_ended: { tone: 'muted', icon: Ban },
 };
 
-/** A shape per state as well as a colour: the state reads without colour vision, and at a glance. */
-const ICON: Record<string, LucideIcon> = {
-  done: CircleCheck,
-  success: CircleCheck,
-  failed: CircleX,
-  create_failed: CircleX,
-  outcome_unknown: CircleAlert,
-  sending: Send,
-  pending: Clock,
-  unchecked: CircleDashed,
-  creating: CircleDashed,
-  canceled: Ban,
-  demo_ended: Ban,
-};
+/** A status the service invented: shown as it came, in the plain badge. */
+const UNKNOWN = { tone: 'muted', icon: CircleDashed } as const;
+
+function knownStatus(status: string, recipient: boolean): KnownViewStatus | KnownRecipientStatus | null {
+  if (recipient) return isKnownRecipientStatus(status) ? status : null;
+  return isKnownViewStatus(status) ? status : null;
+}
 
 /** A task or recipient state; one the service invents is shown as it came. */
 export function StatusBadge({ status, recipient = false }: { status: string; recipient?: boolean }) {
   const { t } = useTranslation('tasks');
-  const known = recipient ? isKnownRecipientStatus(status) : isKnownViewStatus(status);
-  const label = known ? t(recipient ? `recipientStatus.${status}` : `status.${status}`) : status;
-  const Icon = ICON[status] ?? CircleDashed;
+  const known = knownStatus(status, recipient);
+  const label = known ? t(recipient ? `recipientStatus.${known}` : `status.${known}`) : status;
+  const badge = known ? BADGES[known] : UNKNOWN;
+  const Icon = badge.icon;
   return (
-    <span className={`status ${TONE[status] ?? 'muted'}`} data-status={status}>
+    <span className={`status ${badge.tone}`} data-status={status}>
       <Icon aria-hidden="true" size={12} strokeWidth={2.5} />
       {label}
     </span>

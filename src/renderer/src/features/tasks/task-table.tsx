@@ -68,7 +68,7 @@ export function TaskTable({ params, onSort, selectedId, onOpen, emptyText }: Pro
       <div ref={scrollRef} className="vbody" role="rowgroup" onKeyDown={moveBetweenRows}>
         {list.total === 0 && !list.loading ? (
           <div role="row" className="vempty-row">
-            <div role="cell" className="muted vempty" data-testid="task-empty">
+            <div role="cell" className="muted vempty">
               {emptyText}
             </div>
           </div>

@@ -6,6 +6,7 @@ import { call } from '../../../lib/api';
 import { useCompose } from '../compose-store';
 import { remoteDocument } from '../documents';
 import { describeError } from '../../../lib/describe-error';
+import { Field } from '../../../components/field';
 
 /** "Add from URL…": the service downloads the document itself. */
 export function AddFromUrl() {
@@ -41,18 +42,10 @@ export function AddFromUrl() {
   }
   return (
     <form className="send-url" onSubmit={(e) => void submit(e)}>
-      <div className="field">
-        <label htmlFor="send-url">{t('url.label')}</label>
-        <input id="send-url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" aria-describedby="send-url-hint" />
-        <span className="hint" id="send-url-hint">
-          {t('url.hint')}
-        </span>
-        {error ? (
-          <span className="error" role="alert">
-            {error}
-          </span>
-        ) : null}
-      </div>
+      {/* the error comes after a press of Add: announced (role="alert") where the field is */}
+      <Field id="send-url" label={t('url.label')} hint={t('url.hint')} error={error ? <span role="alert">{error}</span> : undefined}>
+        {(control) => <input {...control} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" />}
+      </Field>
       <div className="row">
         <button type="submit" className="btn" disabled={busy || full}>
           {busy ? t('url.adding') : t('url.add')}

@@ -7,6 +7,7 @@ import { newKey, useCompose, type DocItem } from '../compose-store';
 import { upload } from '../documents';
 import { describeError } from '../../../lib/describe-error';
 import { CoverLivePreview } from '../viewer';
+import { Field } from '../../../components/field';
 
 /** The pages the cover announces besides itself: unknown when any document's count is. */
 function documentPagesOf(docs: readonly DocItem[]): number | null {
@@ -54,10 +55,9 @@ export function CoverPage() {
     );
   }
   const field = (k: 'from' | 'to' | 'subject') => (
-    <div className="field" key={k}>
-      <label htmlFor={`send-cover-${k}`}>{t(`cover.${k}`)}</label>
-      <input id={`send-cover-${k}`} value={cover[k]} maxLength={200} onChange={(e) => set({ cover: { ...cover, [k]: e.target.value } })} />
-    </div>
+    <Field id={`send-cover-${k}`} key={k} label={t(`cover.${k}`)}>
+      {(control) => <input {...control} value={cover[k]} maxLength={200} onChange={(e) => set({ cover: { ...cover, [k]: e.target.value } })} />}
+    </Field>
   );
   return (
     <fieldset className="send-cover">
@@ -67,10 +67,9 @@ export function CoverPage() {
           {field('from')}
           {field('to')}
           {field('subject')}
-          <div className="field">
-            <label htmlFor="send-cover-message">{t('cover.message')}</label>
-            <textarea id="send-cover-message" rows={4} maxLength={4000} value={cover.message} onChange={(e) => set({ cover: { ...cover, message: e.target.value } })} />
-          </div>
+          <Field id="send-cover-message" label={t('cover.message')}>
+            {(control) => <textarea {...control} rows={4} maxLength={4000} value={cover.message} onChange={(e) => set({ cover: { ...cover, message: e.target.value } })} />}
+          </Field>
         </div>
         <CoverLivePreview input={{ ...cover, documentPages: documentPagesOf(docs) }} />
       </div>

@@ -37,7 +37,7 @@ export function DocumentRow({ item, index, count }: { item: DocItem; index: numb
           {item.doc.pages !== null ? t('documents.pages', { count: item.doc.pages }) : t('documents.pagesUnknown')}
           {item.size !== null ? ` · ${formatSize(item.size)}` : ''}
           {item.doc.url ? ` · ${t('documents.fromUrl')}` : ''}
-          {item.source ? <span data-testid="send-document-source">{` · ${t(`documents.source.${item.source}`)}`}</span> : null}
+          {item.source ? <span>{` · ${t(`documents.source.${item.source}`)}`}</span> : null}
         </div>
         {item.warning === 'large' && item.size !== null ? <div className="send-warn">{t('documents.large', { size: formatSize(item.size) })}</div> : null}
         {errors?.map((m) => (
@@ -60,7 +60,6 @@ export function DocumentRow({ item, index, count }: { item: DocItem; index: numb
               discard();
               useCompose.getState().set({ coverOpen: true });
             }}
-            data-testid="send-cover-edit"
           >
             {t('cover.edit')}
           </button>

@@ -8,7 +8,7 @@ export function IntakeNotice() {
   const set = useCompose((s) => s.set);
   if (!notice) return null;
   return (
-    <div className={`notice ${notice.kind === 'waiting' ? 'info' : 'bad'}`} role={notice.kind === 'waiting' ? 'status' : 'alert'} data-testid="send-intake-notice">
+    <div className={`notice ${notice.kind === 'waiting' ? 'info' : 'bad'}`} role={notice.kind === 'waiting' ? 'status' : 'alert'}>
       {notice.kind === 'waiting' ? t('documents.printedWaiting', { count: notice.count }) : t('documents.settleFailed', { message: notice.message })}{' '}
       <button type="button" className="btn small" onClick={() => set({ intakeNotice: null })}>
         {t('documents.dismiss')}

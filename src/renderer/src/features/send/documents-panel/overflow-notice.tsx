@@ -10,7 +10,7 @@ export function OverflowNotice() {
   const overflow = useCompose((s) => s.overflow);
   if (overflow.length === 0) return null;
   return (
-    <div className="notice warn" data-testid="send-overflow">
+    <div className="notice warn">
       {t('documents.full', { max: MAX_DOCUMENTS, names: overflow.map((o) => o.name).join(', ') })}
       {docs.length < MAX_DOCUMENTS ? (
         <button type="button" className="btn small" onClick={() => void addHandles(overflow.map((o) => o.handle), [], overflow.map((o) => o.name))}>

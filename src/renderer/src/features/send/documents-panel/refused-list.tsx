@@ -10,7 +10,7 @@ export function RefusedList() {
   const set = useCompose((s) => s.set);
   if (refused.length === 0) return null;
   return (
-    <div className="notice bad" role="alert" data-testid="send-refused">
+    <div className="notice bad" role="alert">
       <strong>{t('documents.refusedHeading')}</strong>
       <ul>
         {refused.map((r) => (

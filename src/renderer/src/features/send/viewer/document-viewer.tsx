@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { describeError } from '../../../lib/describe-error';
+import { ErrorNotice } from '../../../components/error-notice';
 import { drawPage, drawQueue, isCancelled, openPdf } from './pdf';
 import type { SourceState } from './source';
 import './viewer.css';
@@ -172,14 +172,14 @@ export function DocumentViewer({ title, state, onClose }: { title: string; state
   };
 
   let body;
-  if (error) body = <p className="viewer-message" role="alert">{error.code === 'other' ? t('preview.failed') : describeError(error, 'preview')}</p>;
+  if (error) body = error.code === 'other' ? <p className="viewer-message" role="alert">{t('preview.failed')}</p> : <ErrorNotice error={error} context="preview" className="viewer-message" />;
   else if (source?.kind === 'unsupported') {
     body = <p className="viewer-message">{source.ext === 'url' ? t('preview.remote') : source.ext ? t('preview.unsupported', { type: source.ext.toUpperCase() }) : t('preview.unsupportedOther')}</p>;
   } else if (broken) body = <p className="viewer-message" role="alert">{t('preview.broken')}</p>;
   else if (source?.kind === 'image') {
     body = (
       <div className="viewer-stage">
-        <img className="viewer-image" src={source.url} alt={t('preview.imageOf', { name: title })} data-testid="viewer-image" />
+        <img className="viewer-image" src={source.url} alt={t('preview.imageOf', { name: title })} />
       </div>
     );
   } else if (!pdf) body = <p className="viewer-message" role="status">{t('preview.loading')}</p>;

@@ -24,7 +24,7 @@ export const phonebook = {
     added_other: 'Added {{count}} numbers to the recipients.',
     manage: 'Manage phonebook…',
     loading: 'Loading the phonebook…',
-    loadError: 'The phonebook could not be read: {{message}}',
+    loadError: 'The phonebook could not be read.',
     recentWhen: 'last sent {{when}}',
   },
   screen: {

@@ -26,7 +26,7 @@ export const phonebook: DeepStrings<typeof en> = {
     added_other: '已将 {{count}} 个号码添加到收件人。',
     manage: '管理通讯录…',
     loading: '正在读取通讯录…',
-    loadError: '无法读取通讯录：{{message}}',
+    loadError: '无法读取通讯录。',
     recentWhen: '最近发送于 {{when}}',
   },
   screen: {
