@@ -39,7 +39,6 @@ const services = await createMainServices(
     shell: 'preview',
     systemLocale: 'en-US',
     log: createLogger(() => {}),
-    openExternal: () => {},
     emit: () => {},
     dialogs: cancellingDialogs,
   },
