@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { FailureText } from './failure-text';
 import { FileSpreadsheet, FileText, PhoneOff, RefreshCw, RotateCcw, X } from 'lucide-react';
 import { displayFax } from '../../../../shared/phonebook/format';
-import { alreadyResentDetails, type AlreadyResentDetails } from '../../../../shared/errors/error-details';
+import type { AlreadyResentDetails } from '../../../../shared/errors/error-details';
 import type { RecipientView, TaskDetailView } from '../../../../shared/tasks/types';
 import { DemoTag } from './demo';
-import { call, CallError } from '../../lib/api';
+import { call } from '../../lib/api';
+import { followUpOf } from '../../lib/error-follow-ups';
 import { isTerminalTask } from '../../../../shared/task-state';
 import { isImmediate, localTime, money } from './format';
 import { useRefreshTask, useResend, useTaskDetail } from './hooks';
@@ -137,10 +138,10 @@ function useResendFlow(d: TaskDetailView, setNotice: (n: Notice) => void) {
       if (r.reuploaded) parts.push(t('detail.resendReuploaded', { count: r.reuploaded }));
       setNotice({ tone: 'info', text: parts.join(' ') });
     } catch (e) {
-      const earlier = e instanceof CallError ? alreadyResentDetails(e.error) : null;
-      if (earlier) {
+      const followUp = followUpOf(e);
+      if (followUp?.kind === 'askResendAgain') {
         setNotice(null);
-        setAgain({ only, earlier });
+        setAgain({ only, earlier: followUp.details });
       } else setNotice({ tone: 'bad', text: describeError(e) });
     }
   }
