@@ -40,7 +40,6 @@ const services = await createMainServices(
     shell: 'preview',
     systemLocale: 'en-US',
     log: createLogger(() => {}),
-    openExternal: () => {},
     emit: () => {},
     dialogs: cancellingDialogs,
   },

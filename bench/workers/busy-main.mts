@@ -46,7 +46,6 @@ const start = () =>
       shell: 'preview',
       systemLocale: 'en-US',
       log: createLogger(() => {}),
-      openExternal: () => {},
       emit: () => {},
       dialogs: cancellingDialogs,
     },

@@ -16,7 +16,6 @@ export interface PlatformDeps {
   shell: 'electron' | 'preview';
   systemLocale: string;
   log: Logger;
-  openExternal(url: string): Promise<void> | void;
   /** open, save and folder dialogs: the only way a path the user chose reaches main (besides drops, argv and intake) */
   dialogs: FileDialogs;
   /** push an event to the renderer(s) */

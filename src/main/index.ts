@@ -148,7 +148,6 @@ async function main() {
     shell: 'electron',
     systemLocale: app.getLocale(),
     log,
-    openExternal: (url) => void safeOpenExternal(shell, url),
     dialogs: electronDialogs(),
     emit,
     safeStorage,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { PlatformDeps } from './app-context';
 import type { Handlers } from './ipc/dispatch';
+import { joinHandlers } from './ipc/join-handlers';
 import { accountHandlers } from './ipc/handlers/account';
 import { appHandlers } from './ipc/handlers/app';
 import { directoryHandlers } from './ipc/handlers/directory';
@@ -265,18 +266,18 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   });
   const preview = createPreviewService();
   const hotFolderChoice = createHotFolderChoice(deps.dialogs, settings, () => intake.hotFolderPath());
-  const handlers: Handlers = {
-    ...appHandlers(deps, settings, notices, policy),
-    ...intakeHandlers(intake),
-    ...accountHandlers(settings, connection),
-    ...phonebookHandlers(phonebook, grants),
-    ...directoryHandlers(directories),
-    ...sendHandlers(send, grants),
-    ...tasksHandlers(tasks),
-    ...fileHandlers(deps, grants, hotFolderChoice),
-    ...previewHandlers(preview, grants),
-    ...officeHandlers(office),
-  };
+  const handlers: Handlers = joinHandlers(
+    appHandlers(deps, settings, notices, policy),
+    intakeHandlers(intake),
+    accountHandlers(settings, connection),
+    phonebookHandlers(phonebook, grants),
+    directoryHandlers(directories),
+    sendHandlers(send, grants),
+    tasksHandlers(tasks),
+    fileHandlers(deps, grants, hotFolderChoice),
+    previewHandlers(preview, grants),
+    officeHandlers(office),
+  );
   return {
     settings,
     policy,

@@ -38,7 +38,6 @@ export async function makeTestServices(
     shell: 'preview',
     systemLocale: 'en-US',
     log: createLogger((l) => logLines.push(l)),
-    openExternal: () => {},
     dialogs,
     emit: (name, payload) => void emitted.push({ name, payload }),
     ...overrides,

@@ -120,7 +120,6 @@ describe('the API secret stays in main', () => {
     await call('getConnection');
     await call('getSettings');
     await call('getAccount');
-    await call('setSecret', { secret: SECRET });
     const sent = await call('sendFax', {
       name: 'Leak check',
       documents: [{ handle: grantDroppedFile(t.services.grants, pdf).handle, url: null, name: 'doc.pdf', pages: 2, fileRef: null }],

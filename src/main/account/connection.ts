@@ -64,8 +64,6 @@ export interface Connection {
   connect(candidate: Candidate): Promise<AccountView>;
   /** forgets the account and goes back to demo mode */
   useDemo(): Promise<void>;
-  /** stores a new secret for the account configured now (refused in demo mode) */
-  setSecret(secret: string): Promise<void>;
   /** forgets the secret of the account configured now */
   clearSecret(): Promise<void>;
   /** the keychain entry of the account configured now, or null in demo mode */
@@ -308,17 +306,6 @@ export function createConnection(deps: ConnectionDeps): Connection {
       deps.settings.update({ baseUrl: '', apiKey: '' });
       if (previous) await deps.secrets.delete(previous);
       if (changes === before) changed();
-    },
-    async setSecret(secret) {
-      const key = currentKey();
-      if (!key) {
-        throw new UserError(
-          'credentials.no_account',
-          'Connect an account first: a secret is stored only together with the service address and API key it belongs to.',
-        );
-      }
-      await deps.secrets.set(key, secret);
-      changed();
     },
     async clearSecret() {
       const key = currentKey();

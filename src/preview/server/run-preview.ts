@@ -31,7 +31,6 @@ export async function runPreview(options: PreviewOptions) {
     shell: 'preview',
     systemLocale: options.locale ?? Intl.DateTimeFormat().resolvedOptions().locale,
     log,
-    openExternal: (url) => log.info(`preview: would open ${url} in the browser`),
     dialogs: previewDialogs(dataDir, log),
     emit: (name, payload) => server?.emit(name, payload),
   };

@@ -54,7 +54,6 @@ export const APP_ERROR_CODES = [
   'credentials.keychain_failed',
   'credentials.empty_secret',
   'credentials.secret_required',
-  'credentials.no_account',
   'settings.invalid',
   'settings.locked',
   'history.invalid_ref',

@@ -1,3 +1,14 @@
+/**
+ * A new channel in five steps (docs/architecture.md, "Adding a channel"):
+ *   1. channel file — src/shared/ipc/channels/<feature>.ts: the zod input schema and the result type
+ *      (`channel<Result>()(schema)`); domain types and constants live in src/shared/<domain>/, not here.
+ *   2. service method — src/main/<feature>/: the work, in domain words and plain error data (UserError).
+ *   3. handler — src/main/ipc/handlers/<feature>.ts: one line resolving handles and calling the method.
+ *   4. hook — src/renderer/src/features/<feature>/: `call('<channel>', input)` in a query or mutation.
+ *   5. the error's words — a new code in src/shared/errors/error-codes.ts and its sentence in both
+ *      catalogues (src/renderer/src/i18n/locales/{en,zh-CN}/errors.ts); a question also gets its details
+ *      reader (src/shared/errors/error-details.ts) and a step in src/renderer/src/lib/error-follow-ups.ts.
+ */
 import type { z } from 'zod';
 import type { ChannelDef, EventDef, IpcResult } from './define';
 import { appChannels, appEvents } from './channels/app';

@@ -153,11 +153,13 @@ describe('the stored secret stays with its service', () => {
     if (keytar) expect(await keytar.getPassword(KEYCHAIN, `${new URL(evil.baseUrl).origin} office-key`)).toBeNull();
   });
 
-  it('setSecret in demo mode is refused: a secret is stored only with its service', async () => {
+  it('the window cannot store a secret on its own: only connecting (address, key and secret together) stores one', async () => {
     sim = await startSimulator({ speed: 200 });
     t = await makeTestServices({}, { secretStore: undefined, keychainService: KEYCHAIN });
-    const r = await dispatch(t.services.handlers, 'setSecret', { secret: SECRET });
-    expect(r).toMatchObject({ ok: false, error: { code: 'credentials.no_account' } });
+    // no setSecret channel (the window never had a caller for it), nor an openExternal one
+    expect(await dispatch(t.services.handlers, 'setSecret', { secret: SECRET })).toMatchObject({ ok: false, error: { code: 'ipc.unknown_channel' } });
+    expect(await dispatch(t.services.handlers, 'openExternal', { url: 'https://github.com/faxdesk' })).toMatchObject({ ok: false, error: { code: 'ipc.unknown_channel' } });
+    expect(Object.keys(t.services.handlers)).not.toContain('setSecret');
   });
 });
 

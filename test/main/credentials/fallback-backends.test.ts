@@ -123,7 +123,7 @@ import { fileURLToPath } from 'node:url';
         decryptString: (b) => Buffer.from(b).reverse().toString('utf8'),
       };
       const t = await makeTestServices({ safeStorage: safe, platform: 'linux' }, { secretStore: undefined, keychainService: 'FaxDesk-test-nobus' });
-      // a secret belongs to a service (setSecret needs a connected account): stored as connecting would store it
+      // a secret belongs to a service (only connecting stores one): stored as connecting would store it
       await t.services.secrets.set(credentialKey('https://fax.example.com', 'office-key'), '${SECRET}');
       const status = await t.services.handlers.getConnection(undefined);
       console.log(JSON.stringify({ storage: status.secretStorage, warning: status.keychainWarning, files: fs.readdirSync(t.dataDir).filter((f) => f.startsWith('secret')) }));

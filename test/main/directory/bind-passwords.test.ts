@@ -13,7 +13,7 @@ import { encodeBound } from '../../../src/main/credentials/bound-passwords';
 import { bindPasswordAccount, createBindPasswords } from '../../../src/main/directory/bind-passwords';
 import { createDirectoryService, type DirectoryService } from '../../../src/main/directory/directory-service';
 import { directoryHandlers } from '../../../src/main/ipc/handlers/directory';
-import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
+import { dispatch } from '../../../src/main/ipc/dispatch';
 import { createLogger } from '../../../src/main/log';
 import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER } from '../../../src/shared/directory/types';
 import { PEOPLE_DN, READER_DN, READER_PW, slapdMissing, startSlapd, type RunningSlapd } from '../../helpers/slapd';
@@ -48,7 +48,7 @@ describe.skipIf(skip)('directory bind passwords in the OS keychain', () => {
       defaultCountry: () => 'CN',
       localNames: () => new Map(),
     });
-  const call = (s: DirectoryService, name: string, input: unknown) => dispatch(directoryHandlers(s) as unknown as Handlers, name, input);
+  const call = (s: DirectoryService, name: string, input: unknown) => dispatch(directoryHandlers(s), name, input);
   const fields = () => ({
     name: 'Office',
     url: slapd.url,

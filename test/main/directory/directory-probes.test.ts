@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBindPasswords } from '../../../src/main/directory/bind-passwords';
 import { createDirectoryService, DIRECTORY_PROBES_PER_MINUTE, type DirectoryService } from '../../../src/main/directory/directory-service';
-import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
+import { dispatch } from '../../../src/main/ipc/dispatch';
 import { directoryHandlers } from '../../../src/main/ipc/handlers/directory';
 import { createLogger } from '../../../src/main/log';
 import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER, type SaveDirectoryInput } from '../../../src/shared/directory/types';
@@ -56,7 +56,7 @@ function service(now: () => number = Date.now): { directories: DirectoryService;
     directories.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  return { directories, call: (name, input) => dispatch(directoryHandlers(directories) as unknown as Handlers, name, input) };
+  return { directories, call: (name, input) => dispatch(directoryHandlers(directories), name, input) };
 }
 
 function fields(url: string, overrides: Partial<SaveDirectoryInput> = {}): SaveDirectoryInput {

@@ -18,7 +18,7 @@ import { makeTestServices, type TestServices } from '../../helpers/services';
 const SECRET = 'PRIVATE KEY 7f3a canary';
 let dir: string;
 let grants: FileGrants;
-let handlers: Handlers;
+let handlers: Partial<Handlers>;
 
 const call = (name: string, input: unknown) => dispatch(handlers, name, input);
 
@@ -41,7 +41,7 @@ async function pdf(text: string, pages = 1): Promise<Buffer> {
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-preview-'));
   grants = createFileGrants();
-  handlers = previewHandlers(createPreviewService(), grants) as unknown as Handlers;
+  handlers = previewHandlers(createPreviewService(), grants);
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
+import { dispatch } from '../../../src/main/ipc/dispatch';
 import { contactsToCsv, decodeCsv, escapeCell, unescapeCell } from '../../../src/main/phonebook/csv';
 import { makePhonebook, type TestPhonebook } from './helpers';
 
@@ -57,7 +57,7 @@ describe('previewing a CSV file before import', () => {
 
   it('refuses a missing file, a folder and anything but a handle main issued with a sentence, not a crash', async () => {
     t = makePhonebook();
-    const h = t.handlers as unknown as Handlers;
+    const h = t.handlers;
     const gone = t.chosen('gone.csv', 'x');
     fs.rmSync(path.join(t.dir, 'gone.csv'));
     const missing = await dispatch(h, 'previewCsvImport', { handle: gone });
@@ -169,7 +169,7 @@ describe('exporting the phonebook', () => {
   it('says where it could not write, and leaves nothing behind', async () => {
     t = makePhonebook();
     t.dialogs.answers.save.push(`${t.dir}/missing/out.csv`);
-    const r = await dispatch(t.handlers as unknown as Handlers, 'exportCsv', undefined);
+    const r = await dispatch(t.handlers, 'exportCsv', undefined);
     expect(r).toMatchObject({ ok: false, error: { code: 'file.write_failed', message: expect.stringContaining(`${t.dir}/missing`) } });
     expect(fs.existsSync(`${t.dir}/missing`)).toBe(false);
   });

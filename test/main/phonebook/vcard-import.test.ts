@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
+import { dispatch } from '../../../src/main/ipc/dispatch';
 import type { Contact } from '../../../src/shared/phonebook/types';
 import { makePhonebook, type TestPhonebook } from './helpers';
 
@@ -102,7 +102,7 @@ describe('importing vCards', () => {
     const p = t.chosen('mixed.vcf', 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Good\r\nTEL;TYPE=fax:+86 10 6555 0009\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN;=x:Broken\r\nTEL;TYPE=fax:+86 10 6555 0010\r\nEND:VCARD\r\n');
     const result = await t.handlers.importVcard({ handle: p });
     expect(result).toMatchObject({ cards: 2, added: 1, skipped: [{ card: 2, reason: 'unreadable' }] });
-    const h = t.handlers as unknown as Handlers;
+    const h = t.handlers;
     // Only a file the user handed over can be read: a path, or a handle main never issued, is refused.
     expect(await dispatch(h, 'importVcard', { handle: t.grants.grant(path.join(t.dir, 'gone.vcf')) })).toMatchObject({
       ok: false,

@@ -8,7 +8,6 @@ import { spawnSync } from 'node:child_process';
 import { buildCoverPage } from '../../../src/main/send/cover-page';
 import { SYSTEM_CJK_FONTS } from '../../../src/main/pdf/fonts';
 import { dispatch } from '../../../src/main/ipc/dispatch';
-import type { Handlers } from '../../../src/main/ipc/dispatch';
 import { makeRig, type SendRig } from './helpers';
 import path from 'node:path';
 import { createFileGrants } from '../../../src/main/files/grants';
@@ -51,7 +50,7 @@ describe('the send channels', () => {
     expect(after.pathOf(loaded!.documents[0]!.handle!)).toBe(pdf);
     expect(after.lookup(documents[0]!.handle)).toBeNull();
     // a handle main never issued cannot be slipped into a draft
-    const forged = await dispatch(again as unknown as Handlers, 'saveDraft', { ...draft, documents: [{ ...documents[0]!, handle: `fh_${'B'.repeat(32)}` }] });
+    const forged = await dispatch(again, 'saveDraft', { ...draft, documents: [{ ...documents[0]!, handle: `fh_${'B'.repeat(32)}` }] });
     expect(forged).toMatchObject({ ok: false, error: { code: 'file.not_granted' } });
     expect(await again.clearDraft(undefined)).toEqual({ cleared: true });
     expect(await again.loadDraft(undefined)).toBeNull();
@@ -110,7 +109,7 @@ describe('the send channels', () => {
 
   it('reject a malformed send at the door with field paths', async () => {
     rig = await makeRig();
-    const handlers = sendHandlers(rig.service, grants) as unknown as Handlers;
+    const handlers = sendHandlers(rig.service, grants);
     const r = await dispatch(handlers, 'sendFax', { name: 'x', documents: [], numbers: ['1'], scheduledAt: null });
     expect(r).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
     const bad = await dispatch(handlers, 'addFromUrl', { url: 'file:///etc/passwd' });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
+import { dispatch } from '../../../src/main/ipc/dispatch';
 import { makeRig, samplePdf, type Rig } from './helpers';
 
 let rig: Rig | null = null;
@@ -77,7 +77,7 @@ describe('the task list', () => {
 
   it('answers a NUL or other control character in the search with a validation message, not an internal error', async () => {
     rig = await makeRig();
-    const handlers = rig.handlers as unknown as Handlers;
+    const handlers = rig.handlers;
     for (const text of ['abc\u0000', '\u0000', 'al\tpha', 'x\u001b[31m', 'line\nbreak', 'del\u007f']) {
       const r = await dispatch(handlers, 'listTasks', { filters: { text } });
       expect(r, JSON.stringify(text)).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });

@@ -8,7 +8,6 @@ type AccountHandlers = Pick<
   | 'getConnection'
   | 'getSettings'
   | 'updateSettings'
-  | 'setSecret'
   | 'clearSecret'
   | 'testConnection'
   | 'connectAccount'
@@ -23,11 +22,6 @@ export function accountHandlers(settings: SettingsStore, connection: Connection)
     getSettings: () => settings.get(),
     // The contract's patch schema has no service address or API key: connecting is the only way to change them.
     updateSettings: (patch) => settings.update(patch),
-    setSecret: async ({ secret }) => {
-      registerSecretForRedaction(secret);
-      await connection.setSecret(secret);
-      return connection.status();
-    },
     clearSecret: async () => {
       await connection.clearSecret();
       return connection.status();

@@ -2,10 +2,9 @@ import type { StartupNotice } from '../../../shared/ipc/channels/app';
 import type { Handlers } from '../dispatch';
 import type { PlatformDeps } from '../../app-context';
 import type { SettingsStore } from '../../settings/settings';
-import { safeOpenExternal } from '../../security';
 import { NO_POLICY, policyView, type Policy } from '../../policy/policy-file';
 
-type AppHandlers = Pick<Handlers, 'appInfo' | 'getUiPrefs' | 'setLanguage' | 'openExternal' | 'startupNotices' | 'getPolicy'>;
+type AppHandlers = Pick<Handlers, 'appInfo' | 'getUiPrefs' | 'setLanguage' | 'startupNotices' | 'getPolicy'>;
 
 export function appHandlers(deps: PlatformDeps, settings: SettingsStore, notices: readonly StartupNotice[] = [], policy: Policy = NO_POLICY): AppHandlers {
   return {
@@ -20,7 +19,6 @@ export function appHandlers(deps: PlatformDeps, settings: SettingsStore, notices
       settings.update({ language });
       return { language: settings.get().language };
     },
-    openExternal: ({ url }) => ({ opened: safeOpenExternal({ openExternal: deps.openExternal }, url) }),
     startupNotices: () => [...notices],
     getPolicy: () => policyView(policy),
   };

@@ -20,7 +20,6 @@ export const accountChannels = {
   getConnection: channel<ConnectionStatus>()(z.undefined()),
   getSettings: channel<Settings>()(z.undefined()),
   updateSettings: channel<Settings>()(settingsPatchSchema),
-  setSecret: channel<ConnectionStatus>()(z.object({ secret: secretSchema }).strict()),
   clearSecret: channel<ConnectionStatus>()(z.undefined()),
   testConnection: channel<AccountView>()(candidateSchema),
   connectAccount: channel<AccountView>()(candidateSchema),

@@ -27,7 +27,6 @@ export const appChannels = {
   appInfo: channel<AppInfo>()(z.undefined()),
   getUiPrefs: channel<UiPrefs>()(z.undefined()),
   setLanguage: channel<UiPrefs>()(z.object({ language: languageSchema.nullable() }).strict()),
-  openExternal: channel<{ opened: boolean }>()(z.object({ url: z.string().max(2048) }).strict()),
   startupNotices: channel<StartupNotice[]>()(z.undefined()),
   /** the machine-wide policy: which settings are managed, the account it names, what was wrong with it */
   getPolicy: channel<PolicyView>()(z.undefined()),

@@ -8,7 +8,7 @@ import {
   type DirectoryView,
   type SaveDirectoryInput,
 } from '../../../../shared/directory/types';
-import { CallError } from '../../lib/api';
+import { followUpOf } from '../../lib/error-follow-ups';
 import { useDeleteDirectory, useDirectories, useSaveDirectory, useTestDirectory } from './queries';
 import { describeError } from '../../lib/describe-error';
 import { CheckboxField, Field, ManagedNote } from '../../components/field';
@@ -99,7 +99,8 @@ function DirectoryForm({ editing, onDone }: { editing: DirectoryView | null; onD
   };
 
   const error = save.error ?? test.error;
-  const fields = error instanceof CallError ? (error.fields ?? {}) : {};
+  const followUp = followUpOf(error);
+  const fields = followUp?.kind === 'markFields' ? followUp.fields : {};
   const fieldError = (name: string) => {
     const own = Object.entries(fields).find(([k]) => k === name || k.startsWith(`${name}.`));
     return own ? own[1].join(' ') : undefined;
@@ -121,7 +122,7 @@ function DirectoryForm({ editing, onDone }: { editing: DirectoryView | null; onD
   );
 
   // Validation errors sit under their fields; everything else (connection, certificate, bind…) above the buttons.
-  const topError = error && !(error instanceof CallError && error.code === 'ipc.invalid_input') ? describeError(error) : null;
+  const topError = error && !(followUp?.kind === 'markFields' && followUp.inputOnly) ? describeError(error) : null;
 
   return (
     <form className="pb-form stack" onSubmit={submit} aria-labelledby={`${id}-h`} noValidate>

@@ -4,8 +4,7 @@ import { displayFax } from '../../../../shared/phonebook/format';
 import type { FailureGroup, FailureItem, OfficeSenderRef } from '../../../../shared/tasks/types';
 import { useNavigation } from '../../navigation';
 import { localTime, useFailures, useResend, DemoTag, ShowDemoToggle, useShowDemo, FailureText, isKnownCode, type KnownCode } from '../tasks';
-import { alreadyResentDetails } from '../../../../shared/errors/error-details';
-import { CallError } from '../../lib/api';
+import { followUpOf } from '../../lib/error-follow-ups';
 import '../tasks/tasks.css';
 import { describeError } from '../../lib/describe-error';
 import { ErrorNotice } from '../../components/error-notice';
@@ -92,7 +91,7 @@ function Group({ group, office }: { group: FailureGroup; office: boolean }) {
       setResent((m) => ({ ...m, [taskRef]: r.taskRef }));
     } catch (e) {
       // The message asks the question ("…resend them again?"); the row offers the answer.
-      if (e instanceof CallError && alreadyResentDetails(e.error)) setAgain(taskRef);
+      if (followUpOf(e)?.kind === 'askResendAgain') setAgain(taskRef);
       setError(describeError(e));
     }
   }

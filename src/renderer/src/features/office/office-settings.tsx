@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_POSTGRES_PORT, type OfficeFields, type OfficeInput, type OfficeStatus, type OfficeTestResult, type OfficeView } from '../../../../shared/office/types';
 import { CheckboxField, Field, ManagedNote } from '../../components/field';
 import { ErrorText } from '../../components/error-text';
-import { CallError } from '../../lib/api';
+import { followUpOf } from '../../lib/error-follow-ups';
 import { describeError } from '../../lib/describe-error';
 import { useChooseCaFile, useOffice, useRemoveOffice, useSaveOffice, useTestOffice } from './queries';
 
@@ -76,12 +76,13 @@ function OfficeForm({ view }: { view: OfficeView | undefined }) {
   };
 
   const error = save.error ?? test.error ?? remove.error ?? chooseCa.error;
-  const fields = error instanceof CallError ? (error.fields ?? {}) : {};
+  const followUp = followUpOf(error);
+  const fields = followUp?.kind === 'markFields' ? followUp.fields : {};
   const fieldError = (name: string) => {
     const own = Object.entries(fields).find(([k]) => k === `fields.${name}` || k === name);
     return own ? own[1].join(' ') : undefined;
   };
-  const topError = error && !(error instanceof CallError && error.code === 'ipc.invalid_input') ? describeError(error) : null;
+  const topError = error && !(followUp?.kind === 'markFields' && followUp.inputOnly) ? describeError(error) : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

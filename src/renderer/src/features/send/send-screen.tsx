@@ -4,13 +4,13 @@ import { CalendarClock, Send } from 'lucide-react';
 import { createRecipientsParser } from '../../../../shared/phone/recipients-cache';
 import { defaultTaskName } from '../../../../shared/send/types';
 import { DEFAULT_REVIEW } from '../../../../shared/review-defaults';
-import { call } from '../../lib/api';
 import { useAccount, useSettings } from '../account';
 import { namingDocument, useCompose } from './compose-store';
 import { isComposeLocked, startNewFax, useComposeLocked, useSendResult } from './send-result';
-import { addFiles, restoreDocuments, useUploadProgress } from './documents';
+import { addFiles, useUploadProgress } from './documents';
 import { useOfferedDocuments } from './arrivals';
 import { ArrivalDialog } from './arrival-dialog';
+import { useDraft } from './use-draft';
 import { sendBlocker } from './send-act';
 import { DocumentsPanel } from './documents-panel';
 import { DetailsPanel, scheduleMs, useNow } from './details-panel';
@@ -63,53 +63,6 @@ function useWindowDrop(): boolean {
     };
   }, []);
   return over;
-}
-
-/** Restores the draft once, then saves it (documents by handle; main keeps their paths) a moment after each change. */
-function useDraft(): string | null {
-  const [savedAt, setSavedAt] = useState<number | null>(null);
-  const { t } = useTranslation('send');
-  useEffect(() => {
-    if (useCompose.getState().restored) return;
-    void call('loadDraft')
-      .then(async (draft) => {
-        const s = useCompose.getState();
-        if (draft && s.docs.length === 0 && !s.recipientsText) {
-          s.set({
-            recipientsText: draft.recipientsText,
-            name: draft.name,
-            scheduleLocal: draft.scheduleLocal,
-            ...(draft.cover ? { cover: { from: draft.cover.from, to: draft.cover.to, subject: draft.cover.subject, message: draft.cover.message }, coverOpen: draft.cover.enabled } : {}),
-          });
-          await restoreDocuments(draft.documents);
-        }
-      })
-      .catch(() => {})
-      .finally(() => useCompose.getState().set({ restored: true }));
-  }, []);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const unsub = useCompose.subscribe((s, prev) => {
-      if (!s.restored) return;
-      if (s.docs === prev.docs && s.recipientsText === prev.recipientsText && s.name === prev.name && s.scheduleLocal === prev.scheduleLocal && s.cover === prev.cover && s.coverOpen === prev.coverOpen) return;
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        const c = useCompose.getState();
-        void call('saveDraft', {
-          documents: c.docs.map((d) => d.doc),
-          recipientsText: c.recipientsText,
-          name: c.name,
-          scheduleLocal: c.scheduleLocal,
-          cover: { enabled: c.coverOpen, ...c.cover },
-        }).then((r) => setSavedAt(r.savedAt), () => {});
-      }, 700);
-    });
-    return () => {
-      unsub();
-      if (timer) clearTimeout(timer);
-    };
-  }, []);
-  return savedAt ? t('actions.draftSaved') : null;
 }
 
 /** Ctrl+Enter (Cmd+Enter on macOS) anywhere on the Send screen asks to send; dialogs handle their own keys. */

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ParsedRecipients } from '../../../../shared/phone/parse';
-import { sendRepeatDetails, type SendRepeatDetails } from '../../../../shared/errors/error-details';
+import type { SendRepeatDetails } from '../../../../shared/errors/error-details';
 import type { Settings } from '../../../../shared/settings';
-import { call, CallError } from '../../lib/api';
+import { call } from '../../lib/api';
+import { followUpOf } from '../../lib/error-follow-ups';
 import { describeError } from '../../lib/describe-error';
 import { useCompose, type DocItem } from './compose-store';
 import { useSendResult } from './send-result';
@@ -45,15 +46,15 @@ export function useSendAct(s: {
 
   /** A send failed before it was made (refused as a whole, or a question to answer first). */
   const failed = (e: unknown) => {
-    const repeat = e instanceof CallError ? sendRepeatDetails(e.error) : null;
-    if (repeat) {
+    const followUp = followUpOf(e);
+    if (followUp?.kind === 'askSendAgain') {
       // Nothing was created: the act waits for the user's answer.
-      setQuestion({ kind: 'repeat', details: repeat });
+      setQuestion({ kind: 'repeat', details: followUp.details });
       return;
     }
-    if (e instanceof CallError && e.fields) {
+    if (followUp?.kind === 'markFields') {
       clearResult();
-      set(splitFieldErrors(e.fields, parsed.numbers));
+      set(splitFieldErrors(followUp.fields, parsed.numbers));
     }
     setError(describeError(e, 'send'));
     finish();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alreadyResentDetails, type AlreadyResentDetails } from '../../../../../shared/errors/error-details';
+import type { AlreadyResentDetails } from '../../../../../shared/errors/error-details';
 import type { TaskDetailView } from '../../../../../shared/tasks/types';
-import { CallError } from '../../../lib/api';
+import { followUpOf } from '../../../lib/error-follow-ups';
 import { describeError } from '../../../lib/describe-error';
 import { useResend } from '../hooks';
 import type { Notice } from './notice';
@@ -36,10 +36,10 @@ export function useResendFlow(d: TaskDetailView, setNotice: (n: Notice) => void)
       if (r.reuploaded) parts.push(t('detail.resendReuploaded', { count: r.reuploaded }));
       setNotice({ tone: 'info', text: parts.join(' ') });
     } catch (e) {
-      const earlier = e instanceof CallError ? alreadyResentDetails(e.error) : null;
-      if (earlier) {
+      const followUp = followUpOf(e);
+      if (followUp?.kind === 'askResendAgain') {
         setNotice(null);
-        setAgain({ only, earlier });
+        setAgain({ only, earlier: followUp.details });
       } else setNotice({ tone: 'bad', text: describeError(e) });
     }
   }

@@ -63,7 +63,6 @@ export const errors = {
     credentials_secret_required:
       'Type the API secret for this address and API key. A stored secret is used only with the service address and API key it was saved for.',
     settings_locked: 'Your administrator set this for this computer, so it cannot be changed here; nothing was saved. Ask your IT department to change it.',
-    credentials_no_account: 'Connect an account first: a secret is stored only together with the service address and API key it belongs to.',
     settings_invalid: 'Some settings are not valid; nothing was saved. Correct the highlighted fields.',
 
     history_invalid_ref: 'A task reference has only letters, digits, _ and -, at most 255 characters.',

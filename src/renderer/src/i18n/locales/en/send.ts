@@ -176,6 +176,8 @@ export const send = {
     lockedHint: 'This fax has been sent. Choose “New fax” to send another.',
     shortcutHint: 'Ctrl+Enter sends.',
     draftSaved: 'Draft saved',
+    draftNotSaved: 'Draft not saved: {{reason}}',
+    draftNotLoaded: 'Your last draft could not be restored: {{reason}}',
     needDocument: 'Add at least one document.',
     needRecipient: 'Add at least one valid fax number.',
     fixInvalid: 'Correct or remove the invalid numbers first.',

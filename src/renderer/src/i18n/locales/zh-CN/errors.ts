@@ -51,7 +51,6 @@ export const errors: DeepStrings<typeof en> = {
     credentials_empty_secret: '请输入 API 秘钥，不能为空。',
     credentials_secret_required: '请输入此服务地址和 API 密钥对应的 API 秘钥。已保存的秘钥只用于保存时的服务地址和 API 密钥。',
     settings_locked: '此项由管理员为本机设定，无法在这里更改；未保存任何内容。如需更改，请联系 IT 部门。',
-    credentials_no_account: '请先连接账户：秘钥只与它所属的服务地址和 API 密钥一起保存。',
     settings_invalid: '部分设置无效，未保存任何内容。请更正标出的字段。',
 
     history_invalid_ref: '任务编号只能包含字母、数字、_ 和 -，最多 255 个字符。',

@@ -179,6 +179,8 @@ export const send: DeepStrings<typeof en> = {
     lockedHint: '这份传真已发送。要再发一份，请选择“新建传真”。',
     shortcutHint: '按 Ctrl+Enter 发送。',
     draftSaved: '草稿已保存',
+    draftNotSaved: '草稿未保存：{{reason}}',
+    draftNotLoaded: '无法恢复上次的草稿：{{reason}}',
     needDocument: '请至少添加一个文档。',
     needRecipient: '请至少添加一个有效的传真号码。',
     fixInvalid: '请先更正或删除无效号码。',

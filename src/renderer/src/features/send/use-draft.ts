@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../lib/api';
+import { describeError } from '../../lib/describe-error';
+import { useCompose } from './compose-store';
+import { restoreDocuments } from './documents';
+
+/** How long the compose must rest before it is saved (each keystroke would otherwise write the file). */
+export const DRAFT_SAVE_DELAY_MS = 700;
+
+type DraftState = { kind: 'none' } | { kind: 'saved'; at: number } | { kind: 'failed'; what: 'save' | 'load'; reason: string };
+
+/**
+ * Restores the draft once, then saves it (documents by handle; main keeps their paths) a moment after
+ * each change. Returns the line the Send screen shows under its button: "Draft saved", or what failed
+ * and why — a failed save or load is said, never swallowed (the last "Draft saved" would otherwise stay).
+ */
+export function useDraft(): string | null {
+  const [state, setState] = useState<DraftState>({ kind: 'none' });
+  const { t } = useTranslation('send');
+  useEffect(() => {
+    if (useCompose.getState().restored) return;
+    void call('loadDraft')
+      .then(async (draft) => {
+        const s = useCompose.getState();
+        if (draft && s.docs.length === 0 && !s.recipientsText) {
+          s.set({
+            recipientsText: draft.recipientsText,
+            name: draft.name,
+            scheduleLocal: draft.scheduleLocal,
+            ...(draft.cover ? { cover: { from: draft.cover.from, to: draft.cover.to, subject: draft.cover.subject, message: draft.cover.message }, coverOpen: draft.cover.enabled } : {}),
+          });
+          await restoreDocuments(draft.documents);
+        }
+      })
+      .catch((e: unknown) => setState({ kind: 'failed', what: 'load', reason: describeError(e) }))
+      .finally(() => useCompose.getState().set({ restored: true }));
+  }, []);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const unsub = useCompose.subscribe((s, prev) => {
+      if (!s.restored) return;
+      if (s.docs === prev.docs && s.recipientsText === prev.recipientsText && s.name === prev.name && s.scheduleLocal === prev.scheduleLocal && s.cover === prev.cover && s.coverOpen === prev.coverOpen) return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        const c = useCompose.getState();
+        void call('saveDraft', {
+          documents: c.docs.map((d) => d.doc),
+          recipientsText: c.recipientsText,
+          name: c.name,
+          scheduleLocal: c.scheduleLocal,
+          cover: { enabled: c.coverOpen, ...c.cover },
+        }).then(
+          (r) => setState({ kind: 'saved', at: r.savedAt }),
+          (e: unknown) => setState({ kind: 'failed', what: 'save', reason: describeError(e) }),
+        );
+      }, DRAFT_SAVE_DELAY_MS);
+    });
+    return () => {
+      unsub();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+  if (state.kind === 'saved') return t('actions.draftSaved');
+  if (state.kind === 'failed') return t(state.what === 'save' ? 'actions.draftNotSaved' : 'actions.draftNotLoaded', { reason: state.reason });
+  return null;
+}

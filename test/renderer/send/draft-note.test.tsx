@@ -1,0 +1,58 @@
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../src/renderer/src/i18n';
+import { useCompose } from '../../../src/renderer/src/features/send/compose-store';
+import { DRAFT_SAVE_DELAY_MS, useDraft } from '../../../src/renderer/src/features/send/use-draft';
+import { describeError } from '../../../src/renderer/src/lib/describe-error';
+import { installBridge } from '../fake-bridge';
+
+const diskFull = { code: 'storage.disk_full', message: 'FaxDesk could not save a file: the disk is full — free some space and try again.' };
+
+/** The user types; the save runs once the compose has rested (the clock is advanced, not waited for). */
+async function typeAndRest(text: string) {
+  act(() => useCompose.getState().set({ recipientsText: text }));
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS);
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  useCompose.getState().reset();
+});
+
+describe('the draft line under the Send button', () => {
+  it.each(['en', 'zh-CN'] as const)('says a save that failed and why (%s), instead of keeping "Draft saved"', async (language) => {
+    await initI18n(language);
+    vi.useFakeTimers();
+    useCompose.getState().reset(); // restored: no draft to load
+    let full = false;
+    installBridge({ saveDraft: () => (full ? { ok: false, error: diskFull } : { ok: true, value: { savedAt: 1 } }) });
+    const { result } = renderHook(() => useDraft());
+    expect(result.current).toBeNull();
+
+    await typeAndRest('861088880001');
+    const saved = language === 'en' ? 'Draft saved' : '草稿已保存';
+    expect(result.current).toBe(saved);
+
+    full = true;
+    await typeAndRest('861088880002');
+    const reason = describeError(diskFull);
+    expect(result.current).toBe(language === 'en' ? `Draft not saved: ${reason}` : `草稿未保存：${reason}`);
+
+    // the disk has room again: the next save says so
+    full = false;
+    await typeAndRest('861088880003');
+    expect(result.current).toBe(saved);
+  });
+
+  it('says the last draft could not be restored when loading it fails', async () => {
+    await initI18n('en');
+    useCompose.getState().set({ restored: false });
+    installBridge({ loadDraft: () => ({ ok: false, error: { code: 'internal', message: 'x' } }) });
+    const { result } = renderHook(() => useDraft());
+    await vi.waitFor(() => expect(result.current).toBe(`Your last draft could not be restored: ${describeError({ code: 'internal', message: 'x' })}`));
+    expect(useCompose.getState().restored).toBe(true);
+  });
+});
