@@ -17,6 +17,7 @@ import type {
   RecipientView,
   RefreshResult,
   ResendResult,
+  MonthCharges,
   Spending,
   TaskCounts,
   TaskDetailView,
@@ -61,6 +62,8 @@ export interface TasksService {
   failuresSince(days: number, showDemo?: boolean): FailuresView;
   counts(): TaskCounts;
   spending(): Spending;
+  /** this month's charges per task, newest first (the Account screen's list) */
+  monthCharges(limit: number): MonthCharges;
   resend(taskRef: string, only: ResendScope, confirmRepeat?: boolean): Promise<ResendResult>;
   /** adds a task created elsewhere, if the service knows it */
   track(taskRef: string): Promise<TaskDetailView>;
@@ -243,6 +246,7 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
     },
     counts: numbers.counts,
     spending: numbers.spending,
+    monthCharges: numbers.monthCharges,
     async resend(taskRef, only, confirmRepeat) {
       const out = await resend(taskRef, only, confirmRepeat === true);
       return { taskRef: out.taskRef, phoneNumbers: out.phoneNumbers, reuploaded: out.reuploaded };
