@@ -11,17 +11,7 @@ import type { SavedFile } from '../../shared/ipc/channels/files';
 import type { listTasksInputSchema, TasksChanged, TrackerHealth } from '../../shared/ipc/channels/tasks';
 import { serviceTimeToMs } from '../../shared/service-time';
 import { isTerminalTask, pollStatusOf, viewStatusesForFilters } from '../../shared/task-state';
-import type {
-  FailuresView,
-  ListTasksResult,
-  RecipientView,
-  RefreshResult,
-  ResendResult,
-  MonthCharges,
-  Spending,
-  TaskCounts,
-  TaskDetailView,
-} from '../../shared/tasks/types';
+import type { FailuresView, ListTasksResult, MonthCharges, RecipientView, RefreshResult, ResendResult, Spending, TaskCounts, TaskDetailView } from '../../shared/tasks/types';
 import type { PlatformDeps } from '../app-context';
 import type { Connection } from '../account/connection';
 import { UserError } from '../errors';
@@ -62,7 +52,6 @@ export interface TasksService {
   failuresSince(days: number, showDemo?: boolean): FailuresView;
   counts(): TaskCounts;
   spending(): Spending;
-  /** this month's charges per task, newest first (the Account screen's list) */
   monthCharges(limit: number): MonthCharges;
   resend(taskRef: string, only: ResendScope, confirmRepeat?: boolean): Promise<ResendResult>;
   /** adds a task created elsewhere, if the service knows it */
@@ -266,15 +255,11 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
       const row = { ...r, id: 0, task_id: 0, position: 0, rcpt_ref: String(r.rcpt_ref), completed_at_ms: toMs(r.completed_at), finished_at_ms: null, contact_name: null };
       const recipient = toRecipientView(toRecipient(row), toMs);
       // The service's record does not name its task (nor the person); this desk's history does when it sent it (or added it).
-      let mine: { taskRef: string; contactName: string | null } | null = null;
-      for (const t of history.listTasks({ text: rcptRef, limit: 5, profiles: [current()] })) {
-        const found = t.taskRef === null ? undefined : history.getTask(t.taskRef)?.recipients.find((x) => x.rcptRef === rcptRef);
-        if (found && t.taskRef !== null) {
-          mine = { taskRef: t.taskRef, contactName: found.contactName };
-          break;
-        }
-      }
-      return { ...recipient, contactName: mine?.contactName ?? null, taskRef: mine?.taskRef ?? null };
+      const mine = history
+        .listTasks({ text: rcptRef, limit: 5, profiles: [current()] })
+        .map((t) => ({ taskRef: t.taskRef, r: t.taskRef && history.getTask(t.taskRef)?.recipients.find((x) => x.rcptRef === rcptRef) }))
+        .find((m) => m.r);
+      return { ...recipient, contactName: (mine?.r && mine.r.contactName) ?? null, taskRef: mine?.taskRef ?? null };
     },
     async exportCsv(taskRef) {
       const d = view(taskRef);
