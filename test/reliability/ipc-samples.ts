@@ -86,6 +86,7 @@ export function validSamples(o: { demoUrl: string; pdfHandle: string; csvHandle:
     failuresSince: { days: 7 },
     taskCounts: undefined,
     spending: undefined,
+    monthCharges: { limit: 10 },
     trackerHealth: undefined,
     resendFailed: { taskRef: 'task_unknown', only: 'retryable' },
     trackTaskRef: { taskRef: 'task_unknown' },

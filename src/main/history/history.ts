@@ -9,6 +9,7 @@ import { HistoryQueries } from './queries';
 import { queryRecentNumbers, type RecentUse } from './recent-numbers';
 import { TASK_COLUMNS, toRecipient, toSendInfo, toTaskSummary, type RecipientDbRow, type SendRow, type TaskRow } from './rows';
 import type {
+  ChargedTask,
   CreateState,
   FailedRecipient,
   UnreachedNumber,
@@ -93,6 +94,8 @@ export interface History {
   countTasks(f?: TaskFilter): number;
   /** What the service charged for recipients finished since `sinceMs` (yuan), from this computer's history. */
   chargesSince(sinceMs: number, profiles?: readonly string[]): number;
+  /** The tasks behind chargesSince, newest charge first (at most `limit`), and how many there are. */
+  chargedTasksSince(sinceMs: number, limit: number, profiles?: readonly string[]): { rows: ChargedTask[]; total: number };
   /** Failed recipients since `sinceMs`, grouped by code; retryable codes first, then the most frequent. */
   failuresSince(sinceMs: number, profiles?: readonly string[]): FailureCodeCount[];
   /** Numbers whose latest attempt failed since `sinceMs` (newest first), each once with its earlier failures. */
@@ -381,6 +384,7 @@ function buildHistory(db: Database.Database, options: HistoryOptions): History {
     countTasks: queries.countTasks.bind(queries),
     failuresSince: queries.failuresSince.bind(queries),
     chargesSince: queries.chargesSince.bind(queries),
+    chargedTasksSince: queries.chargedTasksSince.bind(queries),
     failedRecipientsSince: queries.failedRecipientsSince.bind(queries),
     unreachedNumbersSince: queries.unreachedNumbersSince.bind(queries),
 

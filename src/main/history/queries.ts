@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { isRetryableFailure } from '../../shared/task-state';
 import { unreachedNumbers } from '../../shared/tasks/unreached';
 import { TASK_COLUMNS, toTaskSummary, type TaskRow } from './rows';
-import type { FailedRecipient, FailureCodeCount, TaskFilter, TaskListQuery, TaskSortKey, TaskSummary, UnreachedNumber } from './types';
+import type { ChargedTask, FailedRecipient, FailureCodeCount, TaskFilter, TaskListQuery, TaskSortKey, TaskSummary, UnreachedNumber } from './types';
 
 const SORT_COLUMNS: Record<TaskSortKey, string> = {
   created: 't.created_at_ms',
@@ -94,6 +94,17 @@ function profileClause(profiles: readonly string[] | undefined): Where {
   return { sql: `AND t.profile IN (${profiles.map(() => '?').join(', ')})`, params: [...profiles] };
 }
 
+interface ChargedTaskRow {
+  id: number;
+  task_ref: string | null;
+  name: string;
+  profile: string;
+  charged_at_ms: number;
+  pages: number;
+  recipients: number;
+  amount: number;
+}
+
 /** Reads over the history. Dynamic SQL is prepared once per shape and reused. */
 export class HistoryQueries {
   private readonly cache = new Map<string, Database.Statement>();
@@ -132,6 +143,28 @@ export class HistoryQueries {
        WHERE r.finished_at_ms >= ? AND r.charged_amount IS NOT NULL ${only.sql}`,
     ).get(sinceMs, ...only.params) as { total: number };
     return Math.round(row.total * 100) / 100;
+  }
+
+  /**
+   * The tasks charged for recipients finished since `sinceMs`, newest charge first: what chargesSince
+   * adds up, one row per task (its amount, recipients charged, pages per recipient), `limit` of `total`.
+   */
+  chargedTasksSince(sinceMs: number, limit: number, profiles?: readonly string[]): { rows: ChargedTask[]; total: number } {
+    const only = profileClause(profiles);
+    const from = `FROM recipients r JOIN tasks t ON t.id = r.task_id WHERE r.finished_at_ms >= ? AND r.charged_amount > 0 ${only.sql}`;
+    const rows = this.stmt(
+      `SELECT t.id, t.task_ref, t.name, t.profile, max(r.finished_at_ms) AS charged_at_ms, coalesce(max(r.page_count), 0) AS pages,
+              count(*) AS recipients, sum(r.charged_amount) AS amount
+       ${from} GROUP BY t.id ORDER BY charged_at_ms DESC, t.id DESC LIMIT ?`,
+    ).all(sinceMs, ...only.params, Math.max(0, Math.min(MAX_LIMIT, Math.trunc(limit)))) as ChargedTaskRow[];
+    const total = (this.stmt(`SELECT count(DISTINCT r.task_id) AS n ${from}`).get(sinceMs, ...only.params) as { n: number }).n;
+    return {
+      rows: rows.map((r) => ({
+        taskId: r.id, taskRef: r.task_ref, name: r.name, profile: r.profile, chargedAtMs: r.charged_at_ms,
+        pages: r.pages, recipients: r.recipients, amount: Math.round(r.amount * 100) / 100,
+      })),
+      total,
+    };
   }
 
   /** Failed recipients since `sinceMs`, grouped by code; retryable codes first, then the most frequent. */

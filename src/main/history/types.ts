@@ -157,6 +157,22 @@ export interface FailureCodeCount {
   sampleReason: string | null;
 }
 
+/** One task's charges in a window (the Account screen's list of charges). */
+export interface ChargedTask {
+  taskId: number;
+  taskRef: string | null;
+  name: string;
+  profile: string;
+  /** when the last of its charged recipients finished */
+  chargedAtMs: number;
+  /** pages per recipient (the most any charged recipient was billed for) */
+  pages: number;
+  /** recipients charged */
+  recipients: number;
+  /** yuan, rounded to the fen */
+  amount: number;
+}
+
 export interface FailedRecipient {
   taskId: number;
   profile: string;

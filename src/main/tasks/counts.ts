@@ -1,5 +1,6 @@
 /** The numbers behind the sidebar badge, the tray and the spending summary: the connected profile's only. */
-import type { Spending, TaskCounts } from '../../shared/tasks/types';
+import type { MonthCharges, Spending, TaskCounts } from '../../shared/tasks/types';
+import { isDemoProfile } from '../account/profile';
 import type { History } from '../history';
 import type { Clock } from '../clock';
 import { WAITING_VIEW_STATUSES } from '../../shared/task-state';
@@ -16,10 +17,12 @@ export interface TaskCountsReader {
   counts(): TaskCounts;
   trayStatus(): TasksTrayStatus;
   spending(): Spending;
+  /** this month's charges per task (the first `limit`), newest first */
+  monthCharges(limit: number): MonthCharges;
 }
 
 export function createTaskCounts(
-  history: Pick<History, 'countTasks' | 'unreachedNumbersSince' | 'chargesSince'>,
+  history: Pick<History, 'countTasks' | 'unreachedNumbersSince' | 'chargesSince' | 'chargedTasksSince'>,
   profile: () => string,
   clock: Clock,
   /** days of failures behind the sidebar count and the tray */
@@ -36,6 +39,11 @@ export function createTaskCounts(
       recentFailureDays: windowDays,
     };
   }
+  /** The first instant of this month on this computer's calendar. */
+  function monthStart(): number {
+    const now = new Date(clock.now());
+    return new Date(now.getFullYear(), now.getMonth(), 1).getTime();
+  }
   return {
     counts,
     trayStatus() {
@@ -43,10 +51,27 @@ export function createTaskCounts(
       return { sending: c.pending + c.sending, failed: c.recentFailures };
     },
     spending() {
-      const now = new Date(clock.now());
-      const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
       const profiles = [profile()];
-      return { last30Days: history.chargesSince(clock.now() - 30 * DAY_MS, profiles), thisMonth: history.chargesSince(monthStart, profiles) };
+      return { last30Days: history.chargesSince(clock.now() - 30 * DAY_MS, profiles), thisMonth: history.chargesSince(monthStart(), profiles) };
+    },
+    monthCharges(limit) {
+      // The same window and profile as "Spent this month", so the list adds up to it.
+      const profiles = [profile()];
+      const since = monthStart();
+      const { rows, total } = history.chargedTasksSince(since, limit, profiles);
+      return {
+        rows: rows.map((r) => ({
+          id: r.taskRef ?? `local:${r.taskId}`,
+          name: r.name,
+          chargedAtMs: r.chargedAtMs,
+          pages: r.pages,
+          recipients: r.recipients,
+          amount: r.amount,
+          demo: isDemoProfile(r.profile),
+        })),
+        total,
+        amount: history.chargesSince(since, profiles),
+      };
     },
   };
 }

@@ -11,16 +11,7 @@ import type { TasksChanged, TrackerHealth } from '../../shared/tasks/changes';
 import type { TaskListQuery } from '../../shared/tasks/list-query';
 import { serviceTimeToMs } from '../../shared/service-time';
 import { isTerminalTask, pollStatusOf, viewStatusesForFilters } from '../../shared/task-state';
-import type {
-  FailuresView,
-  ListTasksResult,
-  RecipientView,
-  RefreshResult,
-  ResendResult,
-  Spending,
-  TaskCounts,
-  TaskDetailView,
-} from '../../shared/tasks/types';
+import type { FailuresView, ListTasksResult, MonthCharges, RecipientView, RefreshResult, ResendResult, Spending, TaskCounts, TaskDetailView } from '../../shared/tasks/types';
 import type { PlatformDeps } from '../app-context';
 import type { Connection } from '../account/connection';
 import { UserError } from '../errors';
@@ -60,6 +51,7 @@ export interface TasksService {
   failuresSince(days: number, showDemo?: boolean): FailuresView;
   counts(): TaskCounts;
   spending(): Spending;
+  monthCharges(limit: number): MonthCharges;
   resend(taskRef: string, only: ResendScope, confirmRepeat?: boolean): Promise<ResendResult>;
   /** adds a task created elsewhere, if the service knows it */
   track(taskRef: string): Promise<TaskDetailView>;
@@ -247,6 +239,7 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
     },
     counts: numbers.counts,
     spending: numbers.spending,
+    monthCharges: numbers.monthCharges,
     async resend(taskRef, only, confirmRepeat) {
       const out = await resend(taskRef, only, confirmRepeat === true);
       return { taskRef: out.taskRef, phoneNumbers: out.phoneNumbers, reuploaded: out.reuploaded };
@@ -266,15 +259,11 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
       const row = { ...r, id: 0, task_id: 0, position: 0, rcpt_ref: String(r.rcpt_ref), completed_at_ms: toMs(r.completed_at), finished_at_ms: null, contact_name: null };
       const recipient = toRecipientView(toRecipient(row), toMs);
       // The service's record does not name its task (nor the person); this desk's history does when it sent it (or added it).
-      let mine: { taskRef: string; contactName: string | null } | null = null;
-      for (const t of history.listTasks({ text: rcptRef, limit: 5, profiles: [current()] })) {
-        const found = t.taskRef === null ? undefined : history.getTask(t.taskRef)?.recipients.find((x) => x.rcptRef === rcptRef);
-        if (found && t.taskRef !== null) {
-          mine = { taskRef: t.taskRef, contactName: found.contactName };
-          break;
-        }
-      }
-      return { ...recipient, contactName: mine?.contactName ?? null, taskRef: mine?.taskRef ?? null };
+      const mine = history
+        .listTasks({ text: rcptRef, limit: 5, profiles: [current()] })
+        .map((t) => ({ taskRef: t.taskRef, r: t.taskRef && history.getTask(t.taskRef)?.recipients.find((x) => x.rcptRef === rcptRef) }))
+        .find((m) => m.r);
+      return { ...recipient, contactName: (mine?.r && mine.r.contactName) ?? null, taskRef: mine?.taskRef ?? null };
     },
     async exportCsv(taskRef) {
       const d = view(taskRef);

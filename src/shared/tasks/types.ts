@@ -174,6 +174,37 @@ export interface Spending {
   thisMonth: number;
 }
 
+/** One task on the Account screen's list of this month's charges (this computer's history). */
+export interface ChargeRow {
+  /** the task to open (its task_ref, or FaxDesk's own id) */
+  id: string;
+  name: string;
+  /** when the last of its charged recipients finished, ms */
+  chargedAtMs: number;
+  /** pages per recipient */
+  pages: number;
+  /** recipients charged */
+  recipients: number;
+  /** yuan */
+  amount: number;
+  /** made in demo mode (nothing was really charged) */
+  demo: boolean;
+}
+
+/** Rows of the list of charges asked for at first; "Show more" asks for as many again. */
+export const CHARGES_PAGE_SIZE = 10;
+/** The most rows the list of charges shows: beyond, the task list and its CSV are the place to look. */
+export const CHARGES_MAX_ROWS = 500;
+
+export interface MonthCharges {
+  /** newest charge first */
+  rows: ChargeRow[];
+  /** tasks charged this month in all (rows may be fewer: "Show more") */
+  total: number;
+  /** the sum of every row's amount, as "Spent this month" */
+  amount: number;
+}
+
 export interface TaskCounts {
   pending: number;
   sending: number;

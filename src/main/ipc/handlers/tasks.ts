@@ -10,6 +10,7 @@ export type TasksHandlers = Pick<
   | 'failuresSince'
   | 'taskCounts'
   | 'spending'
+  | 'monthCharges'
   | 'resendFailed'
   | 'trackTaskRef'
   | 'getRecipient'
@@ -27,6 +28,7 @@ export function tasksHandlers(tasks: TasksService): TasksHandlers {
     failuresSince: ({ days, showDemo }) => tasks.failuresSince(days, showDemo),
     taskCounts: () => tasks.counts(),
     spending: () => tasks.spending(),
+    monthCharges: ({ limit }) => tasks.monthCharges(limit),
     resendFailed: ({ taskRef, only, confirmRepeat }) => tasks.resend(taskRef, only, confirmRepeat),
     trackTaskRef: ({ taskRef }) => tasks.track(taskRef),
     getRecipient: ({ rcptRef }) => tasks.recipient(rcptRef),

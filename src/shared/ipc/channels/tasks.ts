@@ -14,6 +14,7 @@ import {
   type RecipientView,
   type RefreshResult,
   type ResendResult,
+  type MonthCharges,
   type Spending,
   type TaskCounts,
   type TaskDetailView,
@@ -23,7 +24,7 @@ const refSchema = z.string().trim().regex(REF_PATTERN, 'A reference is 1 to 255 
 const idSchema = z.string().min(1).max(255);
 
 export { SEARCH_CONTROL_CHARACTERS } from '../../tasks/types';
-import { SEARCH_CONTROL_CHARACTERS, TASK_PAGE_SIZE } from '../../tasks/types';
+import { CHARGES_MAX_ROWS, SEARCH_CONTROL_CHARACTERS, TASK_PAGE_SIZE } from '../../tasks/types';
 
 export const listTasksInputSchema = z
   .object({
@@ -67,6 +68,8 @@ export const tasksChannels = {
   ),
   taskCounts: channel<TaskCounts>()(z.undefined()),
   spending: channel<Spending>()(z.undefined()),
+  /** this month's charges per task, newest first, the first `limit` rows (the Account screen) */
+  monthCharges: channel<MonthCharges>()(z.object({ limit: z.number().int().min(1).max(CHARGES_MAX_ROWS) }).strict()),
   /**
    * Refused with 'tasks.demo_readonly' for a task of another profile (a demo
    * task while a real account is connected), and with ALREADY_RESENT_CODE when

@@ -5,6 +5,7 @@ import { accountStatusWord, displayServiceTime, formatYuan, isKnownAccountStatus
 import { useAccount, useConnection, useSettings, useSpending } from './hooks';
 import { ErrorNotice } from '../../components/error-notice';
 import { OfficeSpendingPanel } from '../office';
+import { ChargesList } from './charges-list';
 
 export function AccountScreen() {
   const { t, i18n } = useTranslation('account');
@@ -69,6 +70,7 @@ export function AccountScreen() {
       ) : account.isPending ? (
         <p className="muted">{t('common:loading')}</p>
       ) : null}
+      <ChargesList />
       {connection.data?.mode === 'demo' ? null : <OfficeSpendingPanel formatAmount={formatYuan} />}
     </section>
   );

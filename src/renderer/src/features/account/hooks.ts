@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettingsPatch } from '../../../../shared/settings';
 import { ACCOUNT_REFRESH_MS } from '../../../../shared/task-state';
 import { api, call } from '../../lib/api';
@@ -59,9 +59,17 @@ export function useAccount() {
   });
 }
 
-/** Spent in the last 30 days and this month, from this computer's history (the service has no such query). */
+/**
+ * Spent in the last 30 days and this month, from this computer's history (the service has no such query).
+ * Keyed under 'tasks', so main's task events (a poll that saw a charge) refresh it with the list of charges.
+ */
 export function useSpending() {
-  return useQuery({ queryKey: ['spending'], queryFn: () => call('spending'), staleTime: 10_000 });
+  return useQuery({ queryKey: ['tasks', 'spending'], queryFn: () => call('spending'), staleTime: 10_000 });
+}
+
+/** This month's charges per task, the first `limit` (the Account screen's list); refreshed by main's task events, as the spending. */
+export function useMonthCharges(limit: number) {
+  return useQuery({ queryKey: ['tasks', 'charges', limit], queryFn: () => call('monthCharges', { limit }), placeholderData: keepPreviousData });
 }
 
 /** The machine-wide policy (read once by main at start): which settings IT manages, and the account it names. */
