@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocal } from '../../../../shared/service-time';
 import { CHARGES_MAX_ROWS, CHARGES_PAGE_SIZE, type ChargeRow } from '../../../../shared/tasks/types';
-import { useUiStore } from '../../app/ui-store';
+import { useNavigation } from '../../navigation';
 import { ErrorNotice } from '../../components/error-notice';
 import { GridTable } from '../../components/grid-table';
 import { formatYuan } from './format';
@@ -68,7 +68,7 @@ export function ChargesList() {
 
 function ChargeLine({ r }: { r: ChargeRow }) {
   const { t, i18n } = useTranslation('account');
-  const openTask = useUiStore((s) => s.openTask);
+  const openTask = useNavigation((s) => s.openTask);
   const name = r.name || t('charges.unnamed');
   return (
     <tr data-testid="charge-row">
