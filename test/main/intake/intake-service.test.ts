@@ -50,7 +50,8 @@ describe('intake through the IPC contract', () => {
     const file = path.join(outbox, 'letter.pdf');
     fs.writeFileSync(file, '%PDF-1.4\n%%EOF\n');
     await expect.poll(() => emitted.filter((e) => e.name === 'documentsOffered').length, { timeout: 10_000 }).toBe(1);
-    expect(emitted.map((e) => e.name)).toEqual(['documentsOffered', 'navigate']);
+    // only the offer: the window decides whether to switch to Send (it asks when a draft is open, #30 item 5)
+    expect(emitted.map((e) => e.name)).toEqual(['documentsOffered']);
 
     const taken = (await dispatch(services.handlers, 'takePendingDocuments', undefined)) as { ok: true; value: DocumentsOffered };
     expect(taken.value.documents).toMatchObject([{ name: 'letter.pdf', source: 'hot-folder' }]);
