@@ -17,7 +17,7 @@ describe('what the window does about an error besides wording it', () => {
   });
 
   it('asks "resend again?" for recipients resent before', () => {
-    expect(followUpOf(new CallError(resent))).toEqual({ kind: 'askResendAgain', details: { taskRef: 'T2', taskName: 'Offer', resentAtMs: 1_700_000_100_000 } });
+    expect(followUpOf(new CallError(resent))).toEqual({ kind: 'askResendAgain', details: { taskRef: 'T2', taskName: 'Offer', resentAtMs: 1_700_000_100_000, by: null } });
   });
 
   it('marks the fields of a refusal that names them; input the form checks itself is no top error', () => {

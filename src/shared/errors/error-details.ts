@@ -73,9 +73,15 @@ export interface AlreadyResentDetails {
   taskRef: string | null;
   taskName: string;
   resentAtMs: number;
+  /** another desk's resend (the office outbox): who resent it, from which computer */
+  by: { senderName: string; computerName: string } | null;
 }
 
 export function alreadyResentDetails(error: ErrorData): AlreadyResentDetails | null {
   const d = detailsOf(error, ALREADY_RESENT_CODE, { taskName: 'string', resentAtMs: 'number' });
-  return d ? { taskRef: stringOrNull(d.taskRef), taskName: d.taskName as string, resentAtMs: d.resentAtMs as number } : null;
+  if (!d) return null;
+  const senderName = stringOrNull(d.senderName);
+  const computerName = stringOrNull(d.computerName);
+  const by = d.variant === 'office' && senderName && computerName ? { senderName, computerName } : null;
+  return { taskRef: stringOrNull(d.taskRef), taskName: d.taskName as string, resentAtMs: d.resentAtMs as number, by };
 }

@@ -80,4 +80,26 @@ describe('resending the failed numbers of a task', () => {
     expect(await screen.findByText('Resent as task_2 to 2 numbers.')).toBeTruthy();
     expect(main.inputsOf('resendFailed')).toHaveLength(1);
   });
+
+  it('main\'s "already resent — again?" names the colleague and computer when another desk resent them, and only this desk\'s time otherwise', async () => {
+    const already = (details: Record<string, unknown>) => ({ ok: false, error: { code: 'tasks.already_resent', message: 'Resend them again?', details } });
+    const at = Date.UTC(2026, 10, 26, 9, 5);
+    let reply = already({ taskRef: 'task_7', taskName: 'Quote (resend)', resentAtMs: at, senderName: 'Wang Wei', computerName: 'FRONT-PC', variant: 'office' });
+    installBridge({ getTaskDetail: () => ({ ok: true, value: detail }), resendFailed: () => reply });
+    renderWithQueries(<TaskDetailPane id="task_1" onClose={() => {}} onOpen={() => {}} />);
+    const ask = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Resend to all failed (2)' }));
+      const group = screen.getByRole('group', { name: /Send Quote again to 2 numbers/ });
+      fireEvent.click(within(group).getByRole('button', { name: 'Resend to all failed (2)' }));
+      return (await screen.findByRole('alertdialog')).textContent ?? '';
+    };
+    const office = await ask();
+    expect(office).toMatch(/^Wang Wei already resent these recipients as “Quote \(resend\)” at .+ from FRONT-PC\. Resend them again\?/);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    // this desk's own earlier resend (no office variant): no name, no computer
+    reply = already({ taskRef: 'task_7', taskName: 'Quote (resend)', resentAtMs: at, senderName: 'Li Na', computerName: 'RECEPTION-PC' });
+    const own = await ask();
+    expect(own).toMatch(/^These recipients were already resent as “Quote \(resend\)” at /);
+    expect(own).not.toContain('RECEPTION-PC');
+  });
 });

@@ -16,7 +16,14 @@ export function ResendQuestions({ d, resend, language }: { d: TaskDetailView; re
       {again ? (
         <div className="notice warn confirm" role="alertdialog" aria-labelledby="resend-again-text" data-testid="resend-again">
           <p id="resend-again-text">
-            {t('detail.resendAgainQuestion', { name: again.earlier.taskName, time: localTime(again.earlier.resentAtMs, language, true) })}
+            {again.earlier.by
+              ? t('detail.resendAgainQuestionBy', {
+                  name: again.earlier.taskName,
+                  time: localTime(again.earlier.resentAtMs, language, true),
+                  sender: again.earlier.by.senderName,
+                  computer: again.earlier.by.computerName,
+                })
+              : t('detail.resendAgainQuestion', { name: again.earlier.taskName, time: localTime(again.earlier.resentAtMs, language, true) })}
           </p>
           <div className="actions">
             <button type="button" className="btn primary" onClick={() => void resend.send(again.only, true)} disabled={resend.pending} data-testid="resend-again-confirm">

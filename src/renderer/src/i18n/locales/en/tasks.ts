@@ -131,6 +131,7 @@ export const tasks = {
     resentAs_other: '{{name}} ({{ref}}) at {{time}}, {{count}} numbers',
     resendEarlier: 'Already resent once: as “{{name}}” at {{time}} ({{status}}). Sending again is charged again.',
     resendAgainQuestion: 'These recipients were already resent as “{{name}}” at {{time}}. Resend them again? The fax will be sent and charged again.',
+    resendAgainQuestionBy: '{{sender}} already resent these recipients as “{{name}}” at {{time}} from {{computer}}. Resend them again? The fax will be sent and charged again.',
     resendAgain: 'Resend again',
     resendReuploaded_one: '{{count}} document was uploaded again because its reference had expired.',
     resendReuploaded_other: '{{count}} documents were uploaded again because their reference had expired.',

@@ -132,6 +132,7 @@ export const tasks: DeepStrings<typeof enTasks> = {
     resentAs_other: '{{name}}（{{ref}}），{{time}}，共 {{count}} 个号码',
     resendEarlier: '这些号码已重发过一次：“{{name}}”，{{time}}（{{status}}）。再次发送将再次计费。',
     resendAgainQuestion: '这些号码已于 {{time}} 重发为“{{name}}”。要再次重发吗？传真将再次发送并计费。',
+    resendAgainQuestionBy: '{{sender}} 已于 {{time}} 在 {{computer}} 上将这些号码重发为“{{name}}”。要再次重发吗？传真将再次发送并计费。',
     resendAgain: '再次重发',
     resendReuploaded_one: '有 {{count}} 个文档因编号过期已重新上传。',
     resendReuploaded_other: '有 {{count}} 个文档因编号过期已重新上传。',
