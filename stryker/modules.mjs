@@ -20,12 +20,12 @@ export const modules = {
   },
   'tracker-due': {
     what: "the tracker's own rate guard and refreshIfDue (when opening a task asks the service)",
-    mutate: ['src/main/tasks/tracker.ts:225-240', 'src/main/tasks/tracker.ts:315-326'],
+    mutate: ['src/main/tasks/tracker.ts:403-417', 'src/main/tasks/tracker.ts:520-532'],
     tests: ['test/main/tasks/refresh-if-due.test.ts', 'test/main/tasks/tracker-rules.test.ts'],
   },
   'hot-folder-settle': {
     what: "the hot folder's look at one file: settle time, empty files, writer, format and quiet checks",
-    mutate: ['src/main/intake/hot-folder.ts:329-361'],
+    mutate: ['src/main/intake/hot-folder.ts:273-312'],
     tests: ['test/main/intake/hot-folder-settle.test.ts', 'test/main/intake/hot-folder.test.ts'],
   },
   'file-handles': {

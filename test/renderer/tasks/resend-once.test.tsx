@@ -82,7 +82,7 @@ describe('resending the failed numbers of a task', () => {
   });
 
   it('main\'s "already resent — again?" names the colleague and computer when another desk resent them, and only this desk\'s time otherwise', async () => {
-    const already = (details: Record<string, unknown>) => ({ ok: false, error: { code: 'tasks.already_resent', message: 'Resend them again?', details } });
+    const already = (details: Record<string, unknown>) => ({ ok: false as const, error: { code: 'tasks.already_resent', message: 'Resend them again?', details } });
     const at = Date.UTC(2026, 10, 26, 9, 5);
     let reply = already({ taskRef: 'task_7', taskName: 'Quote (resend)', resentAtMs: at, senderName: 'Wang Wei', computerName: 'FRONT-PC', variant: 'office' });
     installBridge({ getTaskDetail: () => ({ ok: true, value: detail }), resendFailed: () => reply });
