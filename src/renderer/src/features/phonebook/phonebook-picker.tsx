@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact, Group, RecentNumber } from '../../../../shared/phonebook/types';
 import { displayFax } from '../../../../shared/phonebook/format';
@@ -33,7 +33,7 @@ function matches(group: Group, search: string): boolean {
  * Contacts, groups and recent numbers with checkboxes; "Add to recipients"
  * hands the picked numbers (spec format, each once) to `onPick`.
  */
-export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void }) {
+export const PhonebookPicker = memo(function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void }) {
   const { t, i18n } = useTranslation('phonebook');
   const headingId = useId();
   const searchId = useId();
@@ -167,4 +167,4 @@ export function PhonebookPicker({ onPick }: { onPick(numbers: string[]): void })
       {managing ? <ManageDialog onClose={() => setManaging(false)} /> : null}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toServiceTime } from '../../../../shared/service-time';
@@ -33,7 +33,7 @@ function localInputValue(d: Date): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
-export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone: string; recipients: number }) {
+export const DetailsPanel = memo(function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone: string; recipients: number }) {
   const { t, i18n } = useTranslation('send');
   const name = useCompose((s) => s.name);
   const schedule = useCompose((s) => s.scheduleLocal);
@@ -137,4 +137,4 @@ export function DetailsPanel({ serviceTimeZone, recipients }: { serviceTimeZone:
       </div>
     </section>
   );
-}
+});

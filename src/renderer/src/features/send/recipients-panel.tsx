@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParsedRecipients } from '../../../../shared/phone/parse';
 import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
@@ -24,6 +25,14 @@ export function RecipientsPanel({ parsed, shown, country }: { parsed: ParsedReci
     setRecipients(next);
     clearResult();
   };
+  // stable, so the (memoized) picker is not drawn again on every keystroke in the box
+  const pick = useCallback(
+    (numbers: string[]) => {
+      appendNumbers(numbers);
+      clearResult();
+    },
+    [appendNumbers, clearResult],
+  );
   const { valid, invalid, duplicates } = parsed.counts;
   const tasks = Math.ceil(valid / MAX_RECIPIENTS_PER_TASK);
 
@@ -62,12 +71,7 @@ export function RecipientsPanel({ parsed, shown, country }: { parsed: ParsedReci
         </div>
         {shown.rows.length > 0 ? <RecipientRows rows={shown.rows} serviceErrors={serviceErrors} /> : null}
       </div>
-      <PhonebookPicker
-        onPick={(numbers) => {
-          appendNumbers(numbers);
-          clearResult();
-        }}
-      />
+      <PhonebookPicker onPick={pick} />
     </section>
   );
 }

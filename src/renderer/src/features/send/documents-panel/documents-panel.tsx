@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FolderOpen } from 'lucide-react';
 import { ACCEPTED_DOCUMENT_EXTENSIONS, MAX_DOCUMENTS } from '../../../../../shared/send/limits';
@@ -15,7 +15,7 @@ import { RefusedList } from './refused-list';
 const ACCEPT = ACCEPTED_DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 /** The documents of the fax: the list, what could not be attached and why, and the ways to add one. */
-export function DocumentsPanel() {
+export const DocumentsPanel = memo(function DocumentsPanel() {
   const { t } = useTranslation('send');
   const docs = useCompose((s) => s.docs);
   const input = useRef<HTMLInputElement>(null);
@@ -61,4 +61,4 @@ export function DocumentsPanel() {
       </div>
     </section>
   );
-}
+});
