@@ -8,11 +8,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src/main/ipc/dispatch';
 import { alreadyResentDetails } from '../../../src/shared/errors/error-details';
 import type { SendFaxInput } from '../../../src/shared/ipc/channels/send';
-import type { OfficeInput, OfficeResend, OfficeView } from '../../../src/shared/office/types';
+import type { OfficeResend } from '../../../src/shared/office/types';
 import type { FailuresView, ResendResult } from '../../../src/shared/tasks/types';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
-import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
-import { makeTestServices, type TestServices } from '../../helpers/services';
+import { postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import type { TestServices } from '../../helpers/services';
+import { openOfficeDesk } from '../../helpers/office-desk';
 import { samplePdf } from '../tasks/helpers';
 
 const missing = postgresMissing();
@@ -32,24 +33,7 @@ afterEach(async () => {
   for (const close of open.splice(0).reverse()) await close();
 });
 
-async function desk(name: string): Promise<TestServices> {
-  const t = await makeTestServices({}, { officeRetryMs: { first: 50, max: 200 } });
-  open.push(() => t.cleanup());
-  const input: OfficeInput = {
-    fields: { host: '127.0.0.1', port: pgServer.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: name },
-    password: OWNER.password,
-    caFile: 'none',
-  };
-  expect((await dispatch(t.services.handlers, 'saveOffice', input)).ok).toBe(true);
-  await expect
-    .poll(async () => {
-      const r = await dispatch(t.services.handlers, 'getOffice', undefined);
-      return r.ok ? (r.value as OfficeView).status.state : null;
-    })
-    .toBe('online');
-  expect((await dispatch(t.services.handlers, 'connectAccount', { baseUrl: sim.baseUrl, apiKey: sim.apiKey, secret: sim.apiSecret })).ok).toBe(true);
-  return t;
-}
+const desk = (name: string): Promise<TestServices> => openOfficeDesk(name, pgServer.port, sim, open);
 
 /** A sends a fax and follows it to its end (the service's answers into its history, as its poll would). */
 async function sendAndFinish(t: TestServices, name: string, numbers: string[]): Promise<string> {
