@@ -10,7 +10,7 @@ export const modules = {
   },
   'repeat-window': {
     what: "the 'send it again?' window of the send service (checkRepeat)",
-    mutate: ['src/main/send/send-service.ts:209-228'],
+    mutate: ['src/main/send/repeat-window.ts'],
     tests: ['test/main/send/repeat-window.test.ts', 'test/main/send/send-once.test.ts'],
   },
   'polling-rules': {

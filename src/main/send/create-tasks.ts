@@ -14,16 +14,19 @@
  *   tried again — safe, because the refusal proves nothing was created;
  * - every part ends in the history as created, refused, not attempted or
  *   outcome unknown.
+ *
+ * The tries of one part (and the single re-upload) are create-attempt.ts; how a
+ * part ends, in the history and in the result, is part-ending.ts.
  */
 import type { CreatedTask } from '../../shared/api/schemas';
 import type { ErrorData } from '../../shared/error-data';
 import type { SendPartStatus } from '../../shared/send/types';
 import { truncateName } from '../../shared/split';
 import type { FaxApiClient } from '../api/client';
-import { BusinessError, FaxApiError } from '../api/errors';
-import { UserError } from '../errors';
 import type { RecordedSend, SendFile, SendIntent } from '../history/types';
 import type { Logger } from '../log';
+import { attemptCreate, type AttemptState } from './create-attempt';
+import { created, notAttempted, notCreated } from './part-ending';
 
 /** What task creation needs from the history; narrow so either side can change. */
 export interface CreateTasksHistory {
@@ -93,26 +96,13 @@ export interface CreateTasksResult {
   reuploaded: number;
 }
 
-export function errorDataOf(e: unknown): ErrorData {
-  if (e instanceof FaxApiError) return e.toErrorData();
-  if (e instanceof UserError) return { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) };
-  return {
-    code: 'internal',
-    message: 'Something went wrong inside FaxDesk while sending. Nothing more was sent; check the task list before trying again.',
-  };
-}
-
-const NOT_ATTEMPTED: ErrorData = { code: 'send.not_attempted', message: 'Not sent: an earlier part of this send did not go through.' };
-
 export async function createTasks(deps: CreateTasksDeps, plan: CreatePlan): Promise<CreateTasksResult> {
-  const { client, history, log } = deps;
-  let files = plan.files;
   const parts = plan.parts.map((p) => ({ name: truncateName(p.name), phoneNumbers: p.phoneNumbers }));
   deps.beforeRecord?.();
   // The intent is on disk before the first byte of any create leaves: once per call, whatever happens below.
-  const recorded = history.recordSend({
+  const recorded = deps.history.recordSend({
     name: truncateName(plan.name),
-    files,
+    files: plan.files,
     parts,
     scheduledAt: plan.scheduledAt,
     resendOf: plan.resendOf ?? null,
@@ -120,80 +110,23 @@ export async function createTasks(deps: CreateTasksDeps, plan: CreatePlan): Prom
     fingerprint: plan.fingerprint ?? null,
     ...(plan.contactNames ? { contactNames: plan.contactNames } : {}),
   });
+  const state: AttemptState = { sendId: recorded.sendId, files: plan.files, triedUpload: false, reuploaded: 0 };
   const out: CreatedPart[] = [];
   let stopped = false;
-  let reuploaded = 0;
-  let triedUpload = false;
-
   for (const [index, part] of parts.entries()) {
     const taskId = recorded.taskIds[index] ?? -1;
     const base = { index, name: part.name, phoneNumbers: part.phoneNumbers };
     if (stopped) {
-      history.markFailed(taskId, NOT_ATTEMPTED);
-      out.push({ ...base, status: 'not_attempted', task: null, error: null, cause: null });
+      out.push(notAttempted(deps, taskId, base));
       continue;
     }
-    let task: CreatedTask | null = null;
-    let failure: unknown = null;
-    for (;;) {
-      try {
-        task = await client.createTask({
-          name: part.name,
-          file_refs: files.map((f) => f.fileRef ?? ''),
-          phone_numbers: part.phoneNumbers,
-          ...(plan.scheduledAt ? { scheduled_at: plan.scheduledAt } : {}),
-        });
-        break;
-      } catch (e) {
-        failure = e;
-        if (e instanceof FaxApiError && e.outcomeUnknown) break;
-        // Refused for an invalid or expired file_ref: nothing was created, so one new upload and one more try cannot duplicate a fax.
-        if (e instanceof BusinessError && e.code === 'business.file_ref_invalid' && !triedUpload) {
-          triedUpload = true;
-          log.info(`${deps.label}: file_ref refused; uploading the documents again`);
-          try {
-            const refs = await deps.uploadAgain();
-            reuploaded = refs.length;
-            files = files.map((f, i) => ({ ...f, fileRef: refs[i] ?? null }));
-            try {
-              history.updateSendFiles?.(recorded.sendId, files);
-            } catch (recordError) {
-              log.warn(`${deps.label}: the new file refs could not be recorded`, recordError);
-            }
-            continue;
-          } catch (uploadError) {
-            // The create was refused and the new upload failed: this part (and the rest) is definitely not sent.
-            failure = uploadError;
-          }
-        }
-        break;
-      }
-    }
+    const { task, failure } = await attemptCreate(deps, state, part, plan.scheduledAt);
     if (task) {
-      // Created: whatever happens to the local record now, the fax is going out and must be reported as sent.
-      try {
-        history.markCreated(taskId, task);
-      } catch (e) {
-        log.error(`${deps.label}: task ${task.task_ref} was created but could not be recorded`, e);
-      }
-      try {
-        deps.onCreated?.(task);
-      } catch (e) {
-        log.warn(`${deps.label}: after-create handler failed`, e);
-      }
-      out.push({ ...base, status: 'created', task, error: null, cause: null });
+      out.push(created(deps, taskId, base, task));
       continue;
     }
     stopped = true;
-    if (failure instanceof FaxApiError && failure.outcomeUnknown) {
-      history.markOutcomeUnknown(taskId, failure.message);
-      log.warn(`${deps.label} part ${index + 1}/${parts.length}: outcome unknown (${failure.code}); not sent again`);
-      out.push({ ...base, status: 'outcome_unknown', task: null, error: failure.toErrorData(), cause: failure });
-      continue;
-    }
-    const error = errorDataOf(failure);
-    history.markFailed(taskId, error);
-    out.push({ ...base, status: 'refused', task: null, error, cause: failure });
+    out.push(notCreated(deps, taskId, base, parts.length, failure));
   }
-  return { sendId: recorded.sendId, taskIds: recorded.taskIds, parts: out, reuploaded };
+  return { sendId: recorded.sendId, taskIds: recorded.taskIds, parts: out, reuploaded: state.reuploaded };
 }

@@ -1,19 +1,19 @@
 /**
  * The send as services.ts wires it, like every other feature: the upload-and-create core
  * (send-service.ts) over the local history, plus what the Send screen keeps between sends — its
- * draft, the cover page, the check of its documents — and main's own guard against the same send
- * twice at once. src/main/ipc/handlers/send.ts is its door and only maps handles to paths.
+ * draft (drafts.ts), the cover page (cover-page.ts), the check of its documents — and main's own
+ * guard against the same send twice at once (in-flight.ts). src/main/ipc/handlers/send.ts is its door and only maps handles to paths.
  */
 import path from 'node:path';
 import type { Task } from '../../shared/api/schemas';
 import type { CostEstimate, CoverPageInput } from '../../shared/send/types';
-import { UserError } from '../errors';
 import type { History } from '../history';
 import { readJsonFile, writeJsonFile } from '../storage/json-file';
 import { writeCoverPage } from './cover-page';
 import { inspectDocument, inspectDocuments } from './documents';
 import { createDraftStore } from './drafts';
-import type { LocalDocumentInfo, LocalSendFaxInput, StoredDraft } from './local-documents';
+import { onceInFlight } from './in-flight';
+import type { LocalDocumentInfo, StoredDraft } from './local-documents';
 import { createSendService, type SendHistoryPort, type SendService, type SendServiceDeps } from './send-service';
 
 const PRICE_LOOKBACK = 50;
@@ -71,31 +71,12 @@ export interface SendFeature extends SendService {
   estimateCost(pages: number | null, recipients: number): CostEstimate;
 }
 
-/** What makes two send requests "the same compose": the documents and the set of numbers. */
-function composeKey(input: LocalSendFaxInput): string {
-  return JSON.stringify([input.documents, [...new Set(input.numbers)].sort()]);
-}
-
 export function createSendFeature(deps: SendFeatureDeps): SendFeature {
   const core = createSendService({ ...deps, history: historyPort(deps.history, deps.dataDir, deps.ingest) });
   const drafts = createDraftStore(deps.dataDir, deps.now);
-  // The renderer guards the button too, but main is the last door: a second request for a send that is
-  // still running (a double click that slipped through, a replayed message) is refused, never queued.
-  const sending = new Set<string>();
   return {
     ...core,
-    async send(input) {
-      const key = composeKey(input);
-      if (sending.has(key)) {
-        throw new UserError('send.in_progress', 'This fax is already being sent. Wait for its result on the Send screen; nothing more was sent.');
-      }
-      sending.add(key);
-      try {
-        return await core.send(input);
-      } finally {
-        sending.delete(key);
-      }
-    },
+    send: onceInFlight((input) => core.send(input)),
     inspect: (paths) => inspectDocuments(paths),
     saveDraft: (draft) => drafts.save(draft),
     loadDraft: () => drafts.load(),
