@@ -5,6 +5,8 @@ import { describeError, type ErrorContext } from '../lib/describe-error';
 /**
  * A failure where the eye is: announced to screen readers (role="alert"), in the UI's language,
  * with what to do (describeError). `lead` goes first, e.g. "The account could not be loaded."
+ * Without `error` it announces `children` alone (a sentence the screen already has in words).
+ * `as` picks the element: a `div` for a notice holding a list, a `span` inside a Field's error.
  */
 export function ErrorNotice({
   error,
@@ -13,21 +15,23 @@ export function ErrorNotice({
   children,
   className,
   testId,
+  as: Tag = 'p',
 }: {
-  error: unknown;
+  error?: unknown;
   context?: ErrorContext;
   lead?: ReactNode;
   children?: ReactNode;
   className?: string;
   testId?: string;
+  as?: 'p' | 'div' | 'span';
 }) {
   // Re-rendered on a language switch: the sentence follows the UI's language.
   useTranslation('errors');
   return (
-    <p role="alert" className={className ?? 'notice bad'} data-testid={testId}>
+    <Tag role="alert" className={className ?? (Tag === 'span' ? undefined : 'notice bad')} data-testid={testId}>
       {lead ? <strong>{lead} </strong> : null}
-      {describeError(error, context)}
+      {error === undefined ? null : describeError(error, context)}
       {children}
-    </p>
+    </Tag>
   );
 }

@@ -1,8 +1,6 @@
+import { ErrorNotice } from './error-notice';
+
 /** An error sentence already in words (describeError's), announced where it stands; nothing when there is none. */
 export function ErrorText({ error }: { error: string | null | undefined }) {
-  return error ? (
-    <p className="error-text" role="alert">
-      {error}
-    </p>
-  ) : null;
+  return error ? <ErrorNotice className="error-text">{error}</ErrorNotice> : null;
 }
