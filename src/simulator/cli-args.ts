@@ -23,7 +23,10 @@ function num(flag: string, raw: string, ok: (n: number) => boolean, what: string
   return n;
 }
 
-export function parseArgs(argv: string[]): SimulatorArgs {
+type Lookup = (flag: string) => string | undefined;
+
+/** Splits argv into boolean flags and flag values, refusing unknown or malformed flags. */
+function readFlags(argv: string[]): { values: Map<string, string>; flags: Set<string> } {
   const values = new Map<string, string>();
   const flags = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
@@ -45,11 +48,10 @@ export function parseArgs(argv: string[]): SimulatorArgs {
     }
     values.set(name, value);
   }
+  return { values, flags };
+}
 
-  const o: SimulatorOptions = { quiet: flags.has('quiet'), port: DEFAULT_CLI_PORT };
-  if (flags.has('allow-private-urls')) o.allowPrivateRemoteUrls = true;
-  const faults: Partial<SimulatorFaults> = {};
-  const v = (k: string): string | undefined => values.get(k);
+function applyServiceOptions(o: SimulatorOptions, v: Lookup): void {
   let s: string | undefined;
   if ((s = v('port')) !== undefined) o.port = num('port', s, (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'an integer 0..65535');
   if ((s = v('host')) !== undefined) {
@@ -93,6 +95,11 @@ export function parseArgs(argv: string[]): SimulatorArgs {
     o.fileRefLifetimeMs = num('file-ref-lifetime', s, (n) => n > 0, 'a number of seconds > 0') * 1000;
   }
   if ((s = v('account-name')) !== undefined) o.accountName = s;
+}
+
+function faultsOf(v: Lookup): Partial<SimulatorFaults> {
+  const faults: Partial<SimulatorFaults> = {};
+  let s: string | undefined;
   if ((s = v('latency')) !== undefined) faults.latencyMs = num('latency', s, (n) => n >= 0, 'a number of ms >= 0');
   if ((s = v('error-rate')) !== undefined) faults.errorRate = num('error-rate', s, (n) => n >= 0 && n <= 1, 'a fraction 0..1');
   const every = v('rate-limit-every');
@@ -113,6 +120,16 @@ export function parseArgs(argv: string[]): SimulatorArgs {
   if ((s = v('create-fault-count')) !== undefined) {
     faults.createFaultCount = num('create-fault-count', s, (n) => Number.isInteger(n) && n >= 0, 'an integer >= 0');
   }
+  return faults;
+}
+
+export function parseArgs(argv: string[]): SimulatorArgs {
+  const { values, flags } = readFlags(argv);
+  const o: SimulatorOptions = { quiet: flags.has('quiet'), port: DEFAULT_CLI_PORT };
+  if (flags.has('allow-private-urls')) o.allowPrivateRemoteUrls = true;
+  const v: Lookup = (k) => values.get(k);
+  applyServiceOptions(o, v);
+  const faults = faultsOf(v);
   if (Object.keys(faults).length > 0) o.faults = faults;
   return { help: flags.has('help'), options: o };
 }

@@ -68,7 +68,8 @@ function check(cond: boolean, message: string): void {
   if (!cond) throw new RangeError(message);
 }
 
-export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+/** The service's settings from the options, each checked; throws a RangeError naming the bad one. */
+function checkedSettings(opts: SimulatorOptions): { settings: Settings; balance: number; port: number } {
   const settings: Settings = {
     apiKey: opts.apiKey ?? DEFAULTS.apiKey,
     apiSecret: opts.apiSecret ?? DEFAULTS.apiSecret,
@@ -88,13 +89,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   check(settings.fileRefLifetimeMs > 0, 'fileRefLifetimeMs must be > 0');
   check(settings.apiKey !== '' && settings.apiSecret !== '', 'apiKey and apiSecret must not be empty');
   assertTimeZone(settings.timezone);
+  return { settings, balance, port };
+}
 
-  const quiet = opts.quiet !== false;
-  const log = quiet ? () => {} : (line: string) => console.log(`[sim] ${line}`);
-  const stopController = new AbortController();
-  const clock = opts.clock ?? realClock;
-  const stamp = (ms = clock.now()): string => formatServiceTime(ms, settings.timezone);
-  const created = stamp();
+function openStore(opts: SimulatorOptions, balance: number, created: string): Store {
   const store = new Store(
     {
       uid: DEFAULTS.accountUid,
@@ -112,6 +110,28 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   // Configuration given explicitly wins over a stored account; the balance is a ledger and does not.
   if (opts.webhookUrl !== undefined) store.account.webhook_url = opts.webhookUrl;
   if (opts.accountName !== undefined) store.account.name = opts.accountName;
+  return store;
+}
+
+async function listen(front: SimServer, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    front.server.once('error', reject);
+    front.server.listen(port, host, () => {
+      front.server.off('error', reject);
+      resolve();
+    });
+  });
+  return (front.server.address() as AddressInfo).port;
+}
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const { settings, balance, port } = checkedSettings(opts);
+  const quiet = opts.quiet !== false;
+  const log = quiet ? () => {} : (line: string) => console.log(`[sim] ${line}`);
+  const stopController = new AbortController();
+  const clock = opts.clock ?? realClock;
+  const stamp = (ms = clock.now()): string => formatServiceTime(ms, settings.timezone);
+  const store = openStore(opts, balance, stamp());
 
   const timers = new Timers(clock);
   const realTimers = new Timers(realClock);
@@ -136,14 +156,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 
   const front = new SimServer(ctx);
   const host = opts.host ?? DEFAULTS.host;
-  await new Promise<void>((resolve, reject) => {
-    front.server.once('error', reject);
-    front.server.listen(port, host, () => {
-      front.server.off('error', reject);
-      resolve();
-    });
-  });
-  const actualPort = (front.server.address() as AddressInfo).port;
+  const actualPort = await listen(front, port, host);
   const urlHost = host.includes(':') ? `[${host}]` : host;
   let stopping: Promise<void> | null = null;
 

@@ -150,10 +150,6 @@ export function readPolicy(options: ReadPolicyOptions = {}): Policy {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('malformed', 'the file must hold one JSON object');
 
   const policy: Policy = { ...NO_POLICY, file, defaults: {}, locked: {}, managed: {}, keys: {}, notices };
-  const put = (key: keyof Settings, value: unknown, locked: boolean) => {
-    (locked ? policy.locked : policy.defaults)[key] = value as never;
-    policy.managed[key] = locked ? 'locked' : 'default';
-  };
   const home = options.home ?? os.homedir();
 
   for (const [key, value] of Object.entries(raw)) {
@@ -170,43 +166,52 @@ export function readPolicy(options: ReadPolicyOptions = {}): Policy {
       continue;
     }
     const locked = parsed.data.locked === true;
-    const v = parsed.data.value as never;
     policy.keys[k] = locked ? 'locked' : 'default';
-    switch (k) {
-      case 'service': {
-        const s = v as PolicyService;
-        policy.service = { ...s, locked };
-        put('baseUrl', s.baseUrl, locked);
-        put('apiKey', s.apiKey, locked);
-        break;
-      }
-      case 'directories':
-        policy.directories = { value: v, locked };
-        break;
-      case 'officeOutbox':
-        policy.officeOutbox = { value: v, locked };
-        break;
-      case 'notifications': {
-        const n = v as { onDone: boolean; onFailed: boolean };
-        put('notifyOnDone', n.onDone, locked);
-        put('notifyOnFailed', n.onFailed, locked);
-        break;
-      }
-      case 'tray':
-        put('closeToTray', v, locked);
-        break;
-      case 'hotFolder': {
-        const h = v as { enabled: boolean; path?: string };
-        put('hotFolder', { enabled: h.enabled, path: h.path ? expandHome(h.path, home) : '' }, locked);
-        break;
-      }
-      default: {
-        const [setting] = POLICY_SETTINGS[k];
-        if (setting) put(setting, v, locked);
-      }
-    }
+    applyKey(policy, k, parsed.data.value as never, locked, home);
   }
   return policy;
+}
+
+function put(policy: Policy, key: keyof Settings, value: unknown, locked: boolean): void {
+  (locked ? policy.locked : policy.defaults)[key] = value as never;
+  policy.managed[key] = locked ? 'locked' : 'default';
+}
+
+/** One valid policy key into the settings it manages. */
+function applyKey(policy: Policy, k: PolicyKey, v: never, locked: boolean, home: string): void {
+  switch (k) {
+    case 'service': {
+      const s = v as PolicyService;
+      policy.service = { ...s, locked };
+      put(policy, 'baseUrl', s.baseUrl, locked);
+      put(policy, 'apiKey', s.apiKey, locked);
+      break;
+    }
+    case 'directories':
+      policy.directories = { value: v, locked };
+      break;
+    case 'officeOutbox':
+      policy.officeOutbox = { value: v, locked };
+      break;
+    case 'notifications': {
+      const n = v as { onDone: boolean; onFailed: boolean };
+      put(policy, 'notifyOnDone', n.onDone, locked);
+      put(policy, 'notifyOnFailed', n.onFailed, locked);
+      break;
+    }
+    case 'tray':
+      put(policy, 'closeToTray', v, locked);
+      break;
+    case 'hotFolder': {
+      const h = v as { enabled: boolean; path?: string };
+      put(policy, 'hotFolder', { enabled: h.enabled, path: h.path ? expandHome(h.path, home) : '' }, locked);
+      break;
+    }
+    default: {
+      const [setting] = POLICY_SETTINGS[k];
+      if (setting) put(policy, setting, v, locked);
+    }
+  }
 }
 
 /** What the window may know of the policy: no secret is in it to begin with. */

@@ -11,7 +11,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument, rgb, type PDFPage, type PDFEmbeddedPage, type PDFImage } from 'pdf-lib';
-import { embedTextFonts } from '../pdf/fonts';
+import { embedTextFonts, type TextFont, type TextFonts } from '../pdf/fonts';
 import { writeFileAtomicAsync } from '../storage/atomic-write';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../storage/private-files';
 import type { TaskDetailView } from '../../shared/tasks/types';
@@ -101,50 +101,30 @@ async function thumbnailOf(doc: PDFDocument, detail: TaskDetailView): Promise<Th
   return null;
 }
 
-export async function buildTransmissionReport(detail: TaskDetailView, options: ReportOptions = {}): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const texts = [
-    detail.task.name,
-    ...detail.files.map((f) => f.name),
-    ...detail.recipients.flatMap((r) => [r.failedReason ?? '', r.contactName ?? '']),
-  ];
-  const { regular: font, bold } = await embedTextFonts(doc, texts, options.fontFiles);
-  const tz = options.timeZone;
+/** Where drawing stands: the page being filled and the baseline on it; a new page resets both. */
+interface Cursor {
+  doc: PDFDocument;
+  page: PDFPage;
+  y: number;
+}
+
+const THUMB_BOX = { w: 150, h: 200 };
+
+/** The first page's thumbnail in a frame at the top right, from the baseline `y` of the title block. */
+function drawThumbnail(page: PDFPage, font: TextFont, thumb: Thumb, y: number): void {
+  const scale = Math.min(THUMB_BOX.w / thumb.width, THUMB_BOX.h / thumb.height);
+  const w = thumb.width * scale;
+  const h = thumb.height * scale;
+  const x = A4[0] - MARGIN - w;
+  const top = y + 10;
+  page.drawRectangle({ x: x - 1, y: top - h - 1, width: w + 2, height: h + 2, borderColor: RULE, borderWidth: 1 });
+  if (thumb.kind === 'page') page.drawPage(thumb.item, { x, y: top - h, width: w, height: h });
+  else if (thumb.kind === 'image') page.drawImage(thumb.item, { x, y: top - h, width: w, height: h });
+  font.draw(page, thumb.kind === 'blank' ? 'First page (blank)' : 'First page', { x, y: top - h - 12, size: 8, color: MUTED });
+}
+
+function factsOf(detail: TaskDetailView, tz: string | undefined): Array<[string, string]> {
   const { task } = detail;
-  // A demo task's report must never pass for proof of delivery: said in the title, under it and on every page.
-  const demo = task.demo;
-  doc.setTitle(`${demo ? 'DEMO ' : ''}Fax transmission report - ${task.name}${demo ? ' (demo mode: nothing was sent)' : ''}`);
-  doc.setProducer('FaxDesk');
-  doc.setCreator('FaxDesk');
-  doc.setCreationDate(new Date(options.generatedAtMs ?? Date.now()));
-
-  let page: PDFPage = doc.addPage(A4);
-  let y = A4[1] - MARGIN;
-  const text = (s: string, x: number, size = 10, f = font, color = INK) => f.draw(page, s, { x, y, size, color });
-
-  text(demo ? 'DEMO - Fax transmission report' : 'Fax transmission report', MARGIN, 18, bold, demo ? DEMO_INK : INK);
-  y -= 16;
-  text(`Generated ${fmtTime(options.generatedAtMs ?? Date.now(), tz)} by FaxDesk`, MARGIN, 9, font, MUTED);
-  if (demo) {
-    y -= 13;
-    text(DEMO_NOTE, MARGIN, 9, bold, DEMO_INK);
-  }
-  y -= 26;
-
-  const thumb = await thumbnailOf(doc, detail);
-  const thumbBox = { w: 150, h: 200 };
-  if (thumb) {
-    const scale = Math.min(thumbBox.w / thumb.width, thumbBox.h / thumb.height);
-    const w = thumb.width * scale;
-    const h = thumb.height * scale;
-    const x = A4[0] - MARGIN - w;
-    const top = y + 10;
-    page.drawRectangle({ x: x - 1, y: top - h - 1, width: w + 2, height: h + 2, borderColor: RULE, borderWidth: 1 });
-    if (thumb.kind === 'page') page.drawPage(thumb.item, { x, y: top - h, width: w, height: h });
-    else if (thumb.kind === 'image') page.drawImage(thumb.item, { x, y: top - h, width: w, height: h });
-    font.draw(page, thumb.kind === 'blank' ? 'First page (blank)' : 'First page', { x, y: top - h - 12, size: 8, color: MUTED });
-  }
-
   const r = task.recipients;
   const immediate = task.scheduledAtMs === null || (task.createdAtMs !== null && task.scheduledAtMs - task.createdAtMs < 30_000);
   const facts: Array<[string, string]> = [
@@ -161,14 +141,12 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
     ['Last checked', fmtTime(task.checkedAtMs, tz)],
   ];
   if (task.resendOf) facts.push(['Resend of', task.resendOf]);
-  const factWidth = A4[0] - 2 * MARGIN - (thumb ? thumbBox.w + 20 : 0) - 100;
-  for (const [k, v] of facts) {
-    text(k, MARGIN, 10, bold);
-    font.draw(page, font.fit(v, 10, factWidth), { x: MARGIN + 100, y, size: 10, color: INK });
-    y -= 15;
-  }
-  y = Math.min(y, thumb ? A4[1] - MARGIN - 42 - thumbBox.h - 24 : y) - 14;
+  return facts;
+}
 
+/** The recipients table, one row per recipient (with its name and reason under it), over as many pages as it takes. */
+function drawRecipients(at: Cursor, detail: TaskDetailView, fonts: TextFonts, tz: string | undefined): void {
+  const { regular: font, bold } = fonts;
   const cols = [
     { title: detail.recipients.some((rc) => rc.contactName) ? 'Number / name' : 'Number', x: 0, w: 98 },
     { title: 'Result', x: 100, w: 44 },
@@ -180,45 +158,87 @@ export async function buildTransmissionReport(detail: TaskDetailView, options: R
     { title: 'Recipient ref', x: 452, w: 63 },
   ];
   const header = () => {
-    for (const c of cols) bold.draw(page, c.title, { x: MARGIN + c.x, y, size: 8.5, color: INK });
-    y -= 5;
-    page.drawLine({ start: { x: MARGIN, y }, end: { x: A4[0] - MARGIN, y }, thickness: 0.8, color: RULE });
-    y -= 12;
+    for (const c of cols) bold.draw(at.page, c.title, { x: MARGIN + c.x, y: at.y, size: 8.5, color: INK });
+    at.y -= 5;
+    at.page.drawLine({ start: { x: MARGIN, y: at.y }, end: { x: A4[0] - MARGIN, y: at.y }, thickness: 0.8, color: RULE });
+    at.y -= 12;
   };
-  text('Recipients', MARGIN, 12, bold);
-  y -= 18;
+  const newPage = () => {
+    at.page = at.doc.addPage(A4);
+    at.y = A4[1] - MARGIN;
+    header();
+  };
+  bold.draw(at.page, 'Recipients', { x: MARGIN, y: at.y, size: 12, color: INK });
+  at.y -= 18;
   header();
   for (const rc of detail.recipients) {
     const needsReason = rc.failedReason !== null && rc.status === 'failed';
     // Under the number, the name it had in the phonebook when the fax was sent (at most two lines).
     const nameLines = rc.contactName ? twoLines(font, rc.contactName, 8, NAME_WIDTH) : [];
-    if (y < MARGIN + (needsReason || nameLines.length ? 24 : 12)) {
-      page = doc.addPage(A4);
-      y = A4[1] - MARGIN;
-      header();
-    }
+    if (at.y < MARGIN + (needsReason || nameLines.length ? 24 : 12)) newPage();
     const cells = [
       // written the international way, as on screen (the CSV keeps the service's digits)
       displayFax(rc.phoneNumber), rc.status, rc.failedCode ?? '', rc.pageCount === null ? '-' : String(rc.pageCount),
       money(rc.unitPrice), money(rc.chargedAmount), fmtTime(rc.completedAtMs, tz), rc.rcptRef,
     ];
-    cols.forEach((c, i) => font.draw(page, font.fit(cells[i] ?? '', 8.5, c.w), { x: MARGIN + c.x, y, size: 8.5, color: INK }));
-    y -= 11;
+    cols.forEach((c, i) => font.draw(at.page, font.fit(cells[i] ?? '', 8.5, c.w), { x: MARGIN + c.x, y: at.y, size: 8.5, color: INK }));
+    at.y -= 11;
     // The whole reason, wrapped: it is what the office needs to fix the failure. The name sits beside its first lines.
     const reasonLines = needsReason ? font.wrap(`Reason: ${rc.failedReason}`, 8, A4[0] - 2 * MARGIN - 90) : [];
     for (let i = 0; i < Math.max(nameLines.length, reasonLines.length); i++) {
-      if (y < MARGIN + 12) {
-        page = doc.addPage(A4);
-        y = A4[1] - MARGIN;
-        header();
-      }
+      if (at.y < MARGIN + 12) newPage();
       const name = nameLines[i];
       const reason = reasonLines[i];
-      if (name) font.draw(page, name, { x: MARGIN, y, size: 8, color: INK });
-      if (reason) font.draw(page, reason, { x: MARGIN + 90, y, size: 8, color: MUTED });
-      y -= 11;
+      if (name) font.draw(at.page, name, { x: MARGIN, y: at.y, size: 8, color: INK });
+      if (reason) font.draw(at.page, reason, { x: MARGIN + 90, y: at.y, size: 8, color: MUTED });
+      at.y -= 11;
     }
   }
+}
+
+export async function buildTransmissionReport(detail: TaskDetailView, options: ReportOptions = {}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const texts = [
+    detail.task.name,
+    ...detail.files.map((f) => f.name),
+    ...detail.recipients.flatMap((r) => [r.failedReason ?? '', r.contactName ?? '']),
+  ];
+  const fonts = await embedTextFonts(doc, texts, options.fontFiles);
+  const { regular: font, bold } = fonts;
+  const tz = options.timeZone;
+  const { task } = detail;
+  // A demo task's report must never pass for proof of delivery: said in the title, under it and on every page.
+  const demo = task.demo;
+  doc.setTitle(`${demo ? 'DEMO ' : ''}Fax transmission report - ${task.name}${demo ? ' (demo mode: nothing was sent)' : ''}`);
+  doc.setProducer('FaxDesk');
+  doc.setCreator('FaxDesk');
+  doc.setCreationDate(new Date(options.generatedAtMs ?? Date.now()));
+
+  const page: PDFPage = doc.addPage(A4);
+  let y = A4[1] - MARGIN;
+  const text = (s: string, x: number, size = 10, f = font, color = INK) => f.draw(page, s, { x, y, size, color });
+
+  text(demo ? 'DEMO - Fax transmission report' : 'Fax transmission report', MARGIN, 18, bold, demo ? DEMO_INK : INK);
+  y -= 16;
+  text(`Generated ${fmtTime(options.generatedAtMs ?? Date.now(), tz)} by FaxDesk`, MARGIN, 9, font, MUTED);
+  if (demo) {
+    y -= 13;
+    text(DEMO_NOTE, MARGIN, 9, bold, DEMO_INK);
+  }
+  y -= 26;
+
+  const thumb = await thumbnailOf(doc, detail);
+  if (thumb) drawThumbnail(page, font, thumb, y);
+
+  const factWidth = A4[0] - 2 * MARGIN - (thumb ? THUMB_BOX.w + 20 : 0) - 100;
+  for (const [k, v] of factsOf(detail, tz)) {
+    text(k, MARGIN, 10, bold);
+    font.draw(page, font.fit(v, 10, factWidth), { x: MARGIN + 100, y, size: 10, color: INK });
+    y -= 15;
+  }
+  y = Math.min(y, thumb ? A4[1] - MARGIN - 42 - THUMB_BOX.h - 24 : y) - 14;
+
+  drawRecipients({ doc, page, y }, detail, fonts, tz);
   const pages = doc.getPages();
   pages.forEach((p, i) =>
     font.draw(p, `${demo ? 'DEMO, nothing was sent - ' : ''}${task.taskRef ?? task.id} - page ${i + 1} of ${pages.length}`, {
