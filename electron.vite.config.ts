@@ -1,9 +1,14 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { viteAliases } from './scripts/lib/path-aliases.mjs';
+
+// @shared/…, @main/…, @renderer/… (tsconfig.base.json's paths); the lint's layer table says who may import what.
+const resolveAliases = { alias: viteAliases() };
 
 export default defineConfig({
   main: {
+    resolve: resolveAliases,
     build: {
       // Native and Electron-only modules stay external; everything else is bundled. keytar is an
       // optionalDependency (it may not build), which externalizeDeps does not cover on its own.
@@ -19,6 +24,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: resolveAliases,
     build: {
       // A sandboxed preload cannot require() node_modules: bundle everything into one CommonJS file.
       externalizeDeps: false,
@@ -32,6 +38,7 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     plugins: [react()],
+    resolve: resolveAliases,
     build: {
       // electron-vite leaves the renderer unminified; minified, the entry is ~40 % smaller to fetch and parse.
       minify: true,

@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import sdl from '@microsoft/eslint-plugin-sdl';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { pathAliases } from './scripts/lib/path-aliases.mjs';
 
 const nodeBuiltins = [
   'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs', 'fs/promises', 'http', 'http2',
@@ -15,7 +16,8 @@ const nodeBuiltins = [
 const nodeOnlyPackages = ['better-sqlite3', 'ldapts', 'keytar', 'conf', 'electron-store', 'pg'];
 
 /**
- * The walls: each is a piece of `no-restricted-imports` options. The layer table below says which walls
+ * The walls: each is a piece of `no-restricted-imports` options. Each pattern matches both spellings of a
+ * path: relative (`../../shared/ipc`) and aliased (`@shared/ipc`, tsconfig.base.json's paths). The layer table below says which walls
  * stand around which files; the lint blocks are generated from it, so no block re-lists another's patterns
  * (VS Code's code-layering does the same).
  */
@@ -32,22 +34,22 @@ const walls = {
   // src/main/ipc/ is the door: a feature's service never knows it (its channels are src/main/ipc/handlers/<feature>.ts).
   mainIpc: {
     patterns: [{
-      regex: '^(\\.\\.?/)+ipc(/|$)',
+      regex: '^((\\.\\.?/)+|@main/)ipc(/|$)',
       message: 'Only src/main/ipc/ and the composition roots (src/main/services.ts, src/main/index.ts) import the IPC layer; put channels in src/main/ipc/handlers/<feature>.ts.',
     }],
   },
   // Services speak the domain (src/shared/<domain>/, src/shared/errors/); the wire's schemas are the door's business.
   sharedIpcFromMain: {
     patterns: [{
-      regex: '^(\\.\\./)+shared/ipc(/|$)',
+      regex: '^((\\.\\./)+shared|@shared)/ipc(/|$)',
       message: 'Services speak the domain: import the type from src/shared/<domain>/ or src/shared/errors/; only src/main/ipc/, the composition roots and the entry know the IPC contract.',
     }],
   },
   // src/shared/ipc/ is the contract over the shared vocabulary, never the other way round.
-  sharedIpcFromShared: { patterns: [{ regex: '^(\\.\\.?/)+ipc(/|$)', message: 'Shared vocabulary does not import the IPC contract (src/shared/ipc imports it).' }] },
+  sharedIpcFromShared: { patterns: [{ regex: '^((\\.\\.?/)+|@shared/)ipc(/|$)', message: 'Shared vocabulary does not import the IPC contract (src/shared/ipc imports it).' }] },
   // A feature uses another only through its index.ts (or a named *-entry module a lazy screen loads).
   otherFeature: {
-    patterns: [{ regex: '^\\.\\./[a-z-]+/(?![^/]+-entry$|[^/]+\\.css$)', message: 'Another feature only through its index.ts: import from "../<feature>".' }],
+    patterns: [{ regex: '^(\\.\\./|@renderer/features/)[a-z-]+/(?![^/]+-entry$|[^/]+\\.css$)', message: 'Another feature only through its index.ts: import from "../<feature>".' }],
   },
   // A handler file is a map from channel to one service call: reading and writing files is a service's job.
   fileSystem: {
@@ -55,12 +57,12 @@ const walls = {
   },
   // The shell draws the features; a feature reaching back up into it would be a circle.
   appShell: {
-    patterns: [{ regex: '^(\\.\\./)+app(/|$)', message: 'A feature does not import the shell (src/renderer/src/app): navigation is in src/renderer/src/navigation.' }],
+    patterns: [{ regex: '^((\\.\\./)+|@renderer/)app(/|$)', message: 'A feature does not import the shell (src/renderer/src/app): navigation is in src/renderer/src/navigation.' }],
   },
   // The simulator stands for the fax service: the app reaches it only where the layer table declares it.
   simulator: { patterns: [{ regex: '^(\\.\\./)+simulator(/|$)', message: 'The simulator is the fax service, not part of the app: only the demo connection (src/main/account/connection.ts, demo-state.ts) starts it.' }] },
   // ...and it never imports app code, so it stays a faithful stand-in that could be shipped on its own.
-  appCode: { patterns: [{ regex: '^(\\.\\./)+(main|shared|renderer|preload|preview)(/|$)', message: 'The simulator implements the spec on its own: it never imports FaxDesk code.' }] },
+  appCode: { patterns: [{ regex: '^((\\.\\./)+(main|shared|renderer|preload|preview)|@(main|shared|renderer))(/|$)', message: 'The simulator implements the spec on its own: it never imports FaxDesk code.' }] },
 };
 
 const browserGlobals = ['window', 'document', 'navigator', 'localStorage'];
@@ -156,7 +158,8 @@ export default tseslint.config(
     files: ['src/main/**/*.ts', 'src/renderer/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // the aliases resolve too, or an import circle through `@main/…` would go unseen
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'], alias: Object.fromEntries(pathAliases().map((a) => [a.name, [a.dir]])) })],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/extensions': ['.ts', '.tsx', '.js'],
     },

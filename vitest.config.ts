@@ -1,10 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { viteAliases } from './scripts/lib/path-aliases.mjs';
+
+// @shared/…, @main/…, @renderer/… as in tsconfig.base.json (an inline project does not inherit the root's resolve)
+const resolve = { alias: viteAliases() };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'node',
           environment: 'node',
@@ -15,6 +20,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve,
         test: {
           name: 'renderer',
           environment: 'happy-dom',
@@ -22,6 +28,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'reliability',
           environment: 'node',

@@ -2,13 +2,17 @@
  * `npm run bench`: FaxDesk against the physical limits and what users would
  * otherwise use. Each benchmark runs several times; one line per figure
  * (`name: median unit (goal: ...)`), all runs in bench/results/latest.json.
- * Flags: --only upload,link,polling,history,renderer,send,report,start,typing,mainloop,office,soak   --runs N
+ * Each run is also appended, dated, to docs/bench-results.md (`--no-log` leaves that file alone).
+ * Flags: --only upload,link,polling,history,renderer,send,report,start,typing,mainloop,office,soak   --runs N   --no-log
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/processes.mts';
 import { formatFigure, markdownTable, writeResults, type Figure } from './lib/report.mts';
+import { appendRun } from './lib/results-log.ts';
 import { historyFigures } from './history.mts';
 import { linkFigures } from './link.mts';
 import { officeFigures } from './office.mts';
@@ -20,7 +24,7 @@ import { soakFigures } from './soak.mts';
 import { mainLoopFigures, startFigures, typingFigures } from './felt.mts';
 import { uploadFigures } from './upload.mts';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, runs: { type: 'string' }, quiet: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, runs: { type: 'string' }, quiet: { type: 'boolean' }, 'no-log': { type: 'boolean' } } });
 const runs = values.runs ? Math.max(1, Number(values.runs)) : 5;
 const log = values.quiet ? () => {} : (s: string) => console.log(s);
 
@@ -60,3 +64,22 @@ const out = path.join(ROOT, 'bench/results/latest.json');
 writeResults(out, figures, startedAt, seconds);
 fs.writeFileSync(out.replace(/\.json$/, '.md'), markdownTable(figures));
 console.log(`\n${figures.length} figures in ${seconds.toFixed(0)} s; written to ${path.relative(ROOT, out)} (and .md)`);
+if (!values['no-log'] && figures.length > 0) {
+  const logFile = path.join(ROOT, 'docs/bench-results.md');
+  let commit: string | null = null;
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim() || null;
+  } catch {
+    commit = null; // not a git checkout: the run is logged without it
+  }
+  appendRun(logFile, {
+    startedAt,
+    seconds,
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', loadAverage: os.loadavg(), memoryMB: Math.round(os.totalmem() / 2 ** 20), node: process.version },
+    groups: only ? [...only] : null,
+    runs,
+    commit,
+    table: markdownTable(figures),
+  });
+  console.log(`appended to ${path.relative(ROOT, logFile)}`);
+}

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
+import { viteAliases } from '../../scripts/lib/path-aliases.mjs';
 import { ROOT } from './processes.mts';
 
 /** Under node_modules (the bundle's dependencies resolve from there; eslint and git leave it alone). */
@@ -20,6 +21,7 @@ export async function buildAppUploadBundle(): Promise<string> {
     configFile: false,
     logLevel: 'warn',
     root: ROOT,
+    resolve: { alias: viteAliases() }, // @shared/…, @main/… as electron.vite.config.ts
     build: {
       ssr: true, // node target, node_modules left external as electron-vite's externalizeDeps does
       outDir: APP_BUNDLE_DIR,

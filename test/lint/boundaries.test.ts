@@ -123,6 +123,22 @@ describe('process boundaries enforced by lint', () => {
     expect(await ruleIdsFor('src/main/errors.ts', "import type { ioUserError } from './storage/io-error';\nexport type X = typeof ioUserError;\n")).toEqual([]);
   });
 
+  it('holds every wall and finds circles when the path is spelled with an alias (@shared/…, @main/…, @renderer/…)', async () => {
+    const deny = async (file: string, code: string) => expect(await ruleIdsFor(file, code), `${file}: ${code}`).toContain('no-restricted-imports');
+    await deny('src/main/tasks/bad.ts', "import type { TasksChanged } from '@shared/ipc/channels/tasks';\nexport type C = TasksChanged;\n");
+    await deny('src/main/tasks/bad.ts', "import type { Handlers } from '@main/ipc/dispatch';\nexport type H = Handlers;\n");
+    await deny('src/shared/phonebook/bad.ts', "import { channel } from '@shared/ipc/define';\nexport const c = channel;\n");
+    await deny('src/renderer/src/features/send/bad.ts', "import { useConnection } from '@renderer/features/account/hooks';\nexport const x = useConnection;\n");
+    await deny('src/renderer/src/features/send/bad.ts', "import { Shell } from '@renderer/app/shell';\nexport const x = Shell;\n");
+    await deny('src/simulator/bad.ts', "import { SEND_LIMITS } from '@shared/send/limits';\nexport const x = SEND_LIMITS;\n");
+    await deny('src/simulator/bad.ts', "import { UserError } from '@main/errors';\nexport const x = UserError;\n");
+    // the same homes through an alias are fine where the relative path is
+    expect(await ruleIdsFor('src/main/send/ok.ts', "import { SEND_REPEAT_CODE } from '@shared/errors/error-details';\nexport const c = SEND_REPEAT_CODE;\n")).toEqual([]);
+    expect(await ruleIdsFor('src/renderer/src/features/send/ok.ts', "import { useNavigation } from '@renderer/navigation';\nexport const x = useNavigation;\n")).toEqual([]);
+    // the resolver follows the alias: errors.ts importing io-error (which imports ../errors) is still a circle
+    expect(await ruleIdsFor('src/main/errors.ts', "import { ioUserError } from '@main/storage/io-error';\nexport const x = ioUserError;\n")).toContain('import-x/no-cycle');
+  });
+
   it('puts every source file inside the layer table', async () => {
     const files = readdirSync('src', { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
