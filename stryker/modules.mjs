@@ -20,7 +20,7 @@ export const modules = {
   },
   'tracker-due': {
     what: "the tracker's own rate guard and refreshIfDue (when opening a task asks the service)",
-    mutate: ['src/main/tasks/tracker.ts:403-417', 'src/main/tasks/tracker.ts:520-532'],
+    mutate: ['src/main/tasks/tracker-pace.ts:45-50', 'src/main/tasks/tracker-pace.ts:120-133', 'src/main/tasks/tracker.ts:36-45', 'src/main/tasks/tracker.ts:61-65'],
     tests: ['test/main/tasks/refresh-if-due.test.ts', 'test/main/tasks/tracker-rules.test.ts'],
   },
   'hot-folder-settle': {
