@@ -54,9 +54,20 @@ export const modules = {
     tests: ['test/main/tasks/*.test.ts'],
   },
   'send-and-create': {
-    what: 'sending: uploads, the repeat guard, creating tasks, outcome unknown',
-    mutate: ['src/main/send/send-service.ts', 'src/main/send/create-tasks.ts'],
-    tests: ['test/main/send/*.test.ts'],
+    what: 'sending: the input checks, the send in order (office claim), creating tasks (intent, the one re-upload, outcome unknown), the result, the estimate, the same send twice at once',
+    mutate: [
+      'src/main/send/send-input.ts',
+      'src/main/send/send-flow.ts',
+      'src/main/send/create-tasks.ts',
+      'src/main/send/create-attempt.ts',
+      'src/main/send/part-ending.ts',
+      'src/main/send/send-outcome.ts',
+      'src/main/send/unit-price.ts',
+      'src/main/send/in-flight.ts',
+      // left out: send-service.ts and send-feature.ts only wire the files above (send-deps.ts is types);
+      // repeat-window.ts is its own module; upload-step.ts and uploads.ts spend nothing (an upload creates no task)
+    ],
+    tests: ['test/main/send/send-rules.test.ts', 'test/main/send/create-tasks.test.ts', 'test/main/send/send-flow.test.ts'],
   },
   'resend-and-retry': {
     what: 'resending failed recipients and the automatic retry',

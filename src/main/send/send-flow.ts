@@ -89,7 +89,7 @@ async function sendAfterGuard(deps: SendServiceDeps, uploads: UploadStep, now: (
     { name: c.name, files, parts, scheduledAt: c.scheduledAt, profile: c.profile, fingerprint: c.fingerprint, contactNames: namesNow(deps, c.input.numbers) },
   );
   const result: SendResult = { sendId: outcome.sendId, ...sendOutcome(outcome.parts), serviceScheduledAt: c.scheduledAt };
-  if (result.parts.some((r) => r.status === 'created')) void learnUnitPrice(c.client, result.parts, (t) => deps.history.applyTaskResponse(t), deps.log);
+  void learnUnitPrice(c.client, result.parts, (t) => deps.history.applyTaskResponse(t), deps.log);
   if (result.overall === 'refused') c.withdraw();
   const filing = deps.fileDocuments?.(documents.flatMap((d) => (d.path !== null ? [d.path] : [])), result) ?? null;
   return filing ? { ...result, filing } : result;

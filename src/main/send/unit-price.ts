@@ -16,7 +16,10 @@ export function estimateCost(seen: number | null, contractPrice: () => number | 
   return { unitPrice: price, priceSource, estimate, pages };
 }
 
-/** One query after a send: the create answer has no prices, the task query has (and feeds history and the estimate). */
+/**
+ * One query after a send that created a task (none otherwise): the create answer has no prices, the
+ * task query has (and feeds history and the estimate).
+ */
 export async function learnUnitPrice(client: FaxApiClient, results: readonly SendPartResult[], apply: (task: Task) => void, log: Logger): Promise<void> {
   const ref = results.find((r) => r.task)?.task?.taskRef;
   if (!ref) return;
