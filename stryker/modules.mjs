@@ -25,7 +25,7 @@ export const modules = {
   },
   'hot-folder-settle': {
     what: "the hot folder's look at one file: settle time, empty files, writer, format and quiet checks",
-    mutate: ['src/main/intake/hot-folder.ts:273-312'],
+    mutate: ['src/main/intake/settle-check.ts'],
     tests: ['test/main/intake/hot-folder-settle.test.ts', 'test/main/intake/hot-folder.test.ts'],
   },
   'file-handles': {
@@ -71,12 +71,12 @@ export const modules = {
   },
   'resend-and-retry': {
     what: 'resending failed recipients and the automatic retry',
-    mutate: ['src/main/tasks/resend.ts', 'src/main/tasks/auto-retry.ts'],
+    mutate: ['src/main/tasks/resend.ts', 'src/main/tasks/resend-rules.ts', 'src/main/tasks/auto-retry.ts'],
     tests: ['test/main/tasks/resend-rules.test.ts', 'test/main/tasks/resend-and-reports.test.ts', 'test/main/tasks/lifecycle.test.ts'],
   },
   'hot-folder': {
     what: 'the hot folder (settle, writer, format and ledger checks)',
-    mutate: ['src/main/intake/hot-folder.ts'],
+    mutate: ['src/main/intake/hot-folder.ts', 'src/main/intake/settle-check.ts'],
     tests: ['test/main/intake/hot-folder*.test.ts'],
   },
 };

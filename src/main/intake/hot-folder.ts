@@ -5,10 +5,11 @@ import { systemClock, type Clock } from '../clock';
 import type { Logger } from '../log';
 import { makePrivateDir, tightenFolder } from '../storage/private-files';
 import { ClaimedLedger } from './claimed-ledger';
-import { fileStructure, filesOpenForWriting } from './complete-file';
+import { filesOpenForWriting } from './complete-file';
 import { FAILED_DIR, HotFolderFiling, SENT_DIR } from './filing';
 import { isIgnoredName, sourceForName } from './outbox-names';
 import { readPrintJob, type PrintJobInfo } from './print-job';
+import { lookAtFile, type Candidate } from './settle-check';
 
 export interface ArrivalInfo {
   /** what the printer backend passed along (`lp -o phone=…`, the job title), for printed documents */
@@ -42,22 +43,14 @@ export interface HotFolderOptions {
   clock?: Clock;
 }
 
-interface Candidate {
-  size: number;
-  mtimeMs: number;
-  seenAt: number;
-  /** when the file first had this size: the grace for a format that never shows its end */
-  firstSeenAt: number;
-}
-
-// Over 300 lines as one class on purpose: every look shares the watcher's state (candidates, offered, ledger).
 /**
  * A watched outbox. A file is offered once it has stopped changing (same size
  * and mtime across two looks `settleMs` apart) and can be opened, so a
  * document that is still being copied or printed is never half-sent. Each
  * file is offered once for as long as it stays; where it goes after its
- * journey (sent/, failed/) is `filing` (filing.ts). Its waits run on the
- * injected Clock; file-system events only ask for an earlier look.
+ * journey (sent/, failed/) is `filing` (filing.ts); the look at one file is
+ * settle-check.ts. Its waits run on the injected Clock; file-system events
+ * only ask for an earlier look.
  */
 export class HotFolder {
   readonly dir: string;
@@ -225,8 +218,16 @@ export class HotFolder {
       present.add(full);
       names.add(entry.name);
       if (this.offered.has(full)) continue;
-      const look = await this.look(full);
-      if (look === 'wait') unsettled = true;
+      const look = await lookAtFile(full, {
+        candidates: this.candidates,
+        ledger: this.ledger,
+        now: this.clock.now(),
+        settleMs: this.settleMs,
+        quietMs: this.quietMs,
+      });
+      // taken by the Send screen before (perhaps before a restart): never again while it stays
+      if (look === 'taken') this.offered.add(full);
+      else if (look === 'wait') unsettled = true;
       else if (look !== 'gone') ready.push({ full, mtimeMs: look });
     }
     // a file that left (moved by us, or by the user) may come back later as a new document
@@ -264,53 +265,4 @@ export class HotFolder {
       this.options.log?.error('hot folder document handler failed', e);
     }
   }
-
-  /**
-   * One look at a file: its modification time once it is complete and not
-   * yet taken, 'wait' while it may still be changing, 'gone' when it is not
-   * to be offered (vanished, or taken before — also in an earlier run).
-   */
-  private async look(full: string): Promise<number | 'wait' | 'gone'> {
-    let stat: fs.Stats;
-    try {
-      stat = await fs.promises.stat(full);
-    } catch {
-      this.candidates.delete(full);
-      return 'gone';
-    }
-    if (this.ledger?.has({ name: path.basename(full), size: stat.size, mtimeMs: stat.mtimeMs })) {
-      // taken by the Send screen before (perhaps before a restart): never again while it stays
-      this.offered.add(full);
-      this.candidates.delete(full);
-      return 'gone';
-    }
-    const now = this.clock.now();
-    const seen = this.candidates.get(full);
-    if (!seen || seen.size !== stat.size || seen.mtimeMs !== stat.mtimeMs) {
-      this.candidates.set(full, { size: stat.size, mtimeMs: stat.mtimeMs, seenAt: now, firstSeenAt: now });
-      return 'wait';
-    }
-    if (now - seen.seenAt < this.settleMs) return 'wait';
-    // an empty file is usually one that a program has created and not yet filled
-    if (stat.size === 0) return 'wait';
-    // Windows keeps a file that is being written locked against readers; on Linux the caller looks
-    // for a writer (filesOpenForWriting), once for all the files of a check
-    let structure: Awaited<ReturnType<typeof fileStructure>>;
-    try {
-      structure = await fileStructure(full, stat.size);
-    } catch {
-      return 'wait';
-    }
-    // A writer that pauses longer than the settle time (a slow copy, a network share) leaves a
-    // file that looks still but is cut short. Formats that say where they end are held until
-    // they do, or until they have not changed for a long while (then the Send screen's checks
-    // decide); plain text, which cannot say, must stay still for longer.
-    const stillFor = now - seen.firstSeenAt;
-    if (structure === 'incomplete' && stillFor < INCOMPLETE_GRACE_MS) return 'wait';
-    if (structure === 'none' && stillFor < this.quietMs) return 'wait';
-    return stat.mtimeMs;
-  }
 }
-
-/** How long an unchanged file that does not end like its format is held back before it is offered anyway. */
-const INCOMPLETE_GRACE_MS = 30_000;
