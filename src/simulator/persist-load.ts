@@ -35,6 +35,8 @@ export interface LoadedState {
   snapshot: Snapshot;
   /** The generation to append to next (the last one read, or the snapshot's). */
   generation: number;
+  /** The snapshot is on one line, as FaxDesk wrote it before (read whole: worth rewriting by lines). */
+  oneLine?: boolean;
 }
 
 /** The snapshot with its journals replayed, or null when there is no state file. */
@@ -110,7 +112,7 @@ async function* linesOf(file: string): AsyncGenerator<string[]> {
 const notState = (file: string) => new Error(`State file ${file} is not a simulator state (version 1)`);
 
 /** The snapshot a line at a time, as the writer lays it out (see snapshotHead); an older one-line file whole. */
-async function readSnapshotStreamed(file: string): Promise<Snapshot | null> {
+async function readSnapshotStreamed(file: string): Promise<{ snapshot: Snapshot; oneLine: boolean } | null> {
   try {
     await stat(file);
   } catch (e) {
@@ -134,16 +136,17 @@ async function readSnapshotStreamed(file: string): Promise<Snapshot | null> {
       else tasks.push(JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line) as TaskRecord);
     }
   }
-  if (whole) return asSnapshot(JSON.parse(whole.join('\n')), file);
+  if (whole) return { snapshot: asSnapshot(JSON.parse(whole.join('\n')), file), oneLine: true };
   if (!head || !ended) throw notState(file);
   head.tasks = tasks;
-  return head;
+  return { snapshot: head, oneLine: false };
 }
 
 /** loadState without holding the event loop: the same answer, and the same errors for a damaged state. */
 export async function loadStateStreamed(file: string): Promise<LoadedState | null> {
-  const base = await readSnapshotStreamed(file);
-  if (!base) return null;
+  const read = await readSnapshotStreamed(file);
+  if (!read) return null;
+  const base = read.snapshot;
   const from = base.journalFrom ?? 0;
   const generations = journalGenerations(file).filter((g) => g >= from);
   const replay = new Replay(base);
@@ -169,5 +172,5 @@ export async function loadStateStreamed(file: string): Promise<LoadedState | nul
     }
     if (torn !== null && gi < generations.length - 1) throw new Error(`State journal ${path} is damaged at line ${torn}`);
   }
-  return { snapshot: replay.snapshot(from), generation: generations[generations.length - 1] ?? from };
+  return { snapshot: replay.snapshot(from), generation: generations[generations.length - 1] ?? from, ...(read.oneLine ? { oneLine: true } : {}) };
 }

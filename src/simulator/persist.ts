@@ -204,7 +204,9 @@ export class JournalWriter {
     if (!this.compaction && this.journalBytes > Math.max(MIN_COMPACT_BYTES, this.snapshotBytes)) this.compact();
   }
 
-  private compact(): void {
+  /** Writes a new snapshot now, in the background (as when the journal outgrows it); no-op while one is being written. */
+  compact(): void {
+    if (this.compaction) return;
     const state = { cancelled: false, done: Promise.resolve() };
     this.compaction = state;
     // from here on changes go to the next generation; the snapshot covers everything before it

@@ -48,6 +48,8 @@ export class Store {
     );
     // the account as configured at start (name, webhook) is written with the first batch
     store.writer.accountTouched();
+    // a state kept on one line (FaxDesk before) was read whole; laid out by lines, the next start streams it
+    if (loaded?.oneLine) store.writer.compact();
     return store;
   }
 

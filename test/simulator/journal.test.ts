@@ -246,6 +246,23 @@ describe('demo state loaded without holding the event loop', () => {
     expect(await loadStateStreamed(join(dir, 'none.json'))).toBeNull();
   });
 
+  it('a state kept on one line by an older FaxDesk is rewritten by lines at the first start, so the next start streams it', async () => {
+    const file = join(dir, 'state.json');
+    const w = world(file, 0);
+    const tasks = [...Array(500).keys()].map((i) => task(i, 2));
+    writeFileSync(file, JSON.stringify({ version: 1, account: w.account, files: [], tasks }));
+    const sim = await startSimulator({ stateFile: file });
+    try {
+      expect(sim.taskCount()).toBe(500);
+      for (let i = 0; i < 200 && readFileSync(file, 'utf8').split('\n').length < 500; i++) await tick(25);
+      expect(readFileSync(file, 'utf8').split('\n').length).toBeGreaterThanOrEqual(502);
+    } finally {
+      await sim.stop();
+    }
+    expect((await loadStateStreamed(file))!.oneLine).toBeUndefined();
+    expect((await loadStateStreamed(file))!.snapshot.tasks).toHaveLength(500);
+  });
+
   it('a demo service starting on 20,000 kept tasks leaves the event loop turning: a 1 ms timer runs throughout, where the synchronous load holds it', async () => {
     const file = join(dir, 'state.json');
     const w = world(file, 0);
