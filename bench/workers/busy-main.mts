@@ -27,6 +27,8 @@ import { openHistory } from '../../src/main/history';
 import { createLogger } from '../../src/main/log';
 import { createMainServices, type MainServices } from '../../src/main/services';
 import type { KeyValueStore } from '../../src/main/settings/settings';
+import { writeSnapshotAtomic } from '../../src/simulator/persist';
+import { loadSnapshot } from '../../src/simulator/persist-load';
 import type { TaskRecord } from '../../src/simulator/types';
 import { writePaddedPdf } from '../lib/pdf.mts';
 
@@ -64,7 +66,7 @@ await call(services, 'getAccount');
 await new Promise((r) => setTimeout(r, 200));
 await services.close();
 const stateFile = path.join(dataDir, 'demo-service.json');
-const state = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { tasks: TaskRecord[] };
+const state = loadSnapshot(stateFile)!;
 const stamp = '2026-01-05 09:00:00';
 for (let i = 0; i < demoTasks; i++) {
   state.tasks.push({
@@ -123,7 +125,8 @@ for (let i = 0; i < pollingTasks; i++) {
   });
 }
 state.tasks.push(...polling);
-fs.writeFileSync(stateFile, JSON.stringify(state));
+// laid out as the demo service keeps it (one task a line since #27: read as a stream at its first use)
+writeSnapshotAtomic(stateFile, state);
 const seed = openHistory(path.join(dataDir, 'history.sqlite'), { profile: () => 'demo', now: () => seededAt - 40_000 });
 seed.applyTaskResponses(polling);
 seed.close();

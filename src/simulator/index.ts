@@ -12,7 +12,7 @@ import { StateMachine } from './state-machine';
 import { Store } from './store';
 import { assertTimeZone, formatServiceTime } from './time';
 import { Timers } from './timers';
-import { realClock, type AccountStatus, type SimFile, type SimTask, type SimulatorFaults, type SimulatorOptions, type TaskRecord } from './types';
+import { realClock, type AccountRecord, type AccountStatus, type SimFile, type SimTask, type SimulatorFaults, type SimulatorOptions, type TaskRecord } from './types';
 import { Webhooks, type WebhookDelivery } from './webhook';
 
 export type { SimClock, SimulatorOptions, SimulatorFaults, SimTask, SimFile, UploadMode, CreateFault, AccountStatus, RecipientRecord, WireTask } from './types';
@@ -92,21 +92,21 @@ function checkedSettings(opts: SimulatorOptions): { settings: Settings; balance:
   return { settings, balance, port };
 }
 
-function openStore(opts: SimulatorOptions, balance: number, created: string): Store {
-  const store = new Store(
-    {
-      uid: DEFAULTS.accountUid,
-      name: opts.accountName ?? DEFAULTS.accountName,
-      balanceFen: yuanToFen(balance),
-      webhook_url: opts.webhookUrl ?? null,
-      status: 'active',
-      apiEnabled: true,
-      created_at: created,
-      updated_at: created,
-    },
-    opts.stateFile,
-    (e) => console.error(`[sim] could not write state: ${(e as Error).message}`),
-  );
+async function openStore(opts: SimulatorOptions, balance: number, created: string): Promise<Store> {
+  const account: AccountRecord = {
+    uid: DEFAULTS.accountUid,
+    name: opts.accountName ?? DEFAULTS.accountName,
+    balanceFen: yuanToFen(balance),
+    webhook_url: opts.webhookUrl ?? null,
+    status: 'active',
+    apiEnabled: true,
+    created_at: created,
+    updated_at: created,
+  };
+  // a kept state is read and restored a chunk per event-loop turn: the app's main process goes on meanwhile
+  const store = opts.stateFile
+    ? await Store.open(account, opts.stateFile, (e) => console.error(`[sim] could not write state: ${(e as Error).message}`))
+    : new Store(account);
   // Configuration given explicitly wins over a stored account; the balance is a ledger and does not.
   if (opts.webhookUrl !== undefined) store.account.webhook_url = opts.webhookUrl;
   if (opts.accountName !== undefined) store.account.name = opts.accountName;
@@ -131,7 +131,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const stopController = new AbortController();
   const clock = opts.clock ?? realClock;
   const stamp = (ms = clock.now()): string => formatServiceTime(ms, settings.timezone);
-  const store = openStore(opts, balance, stamp());
+  const store = await openStore(opts, balance, stamp());
 
   const timers = new Timers(clock);
   const realTimers = new Timers(realClock);

@@ -8,11 +8,11 @@
  * write at 5,000 demo tasks, with every IPC call of the app waiting behind it.
  *
  * Crash safety: a snapshot is only ever replaced by rename, journals are append-only and a torn
- * last line is ignored. Loading replays, over the snapshot, every journal from the generation the
+ * last line is ignored. Loading (persist-load.ts) replays, over the snapshot, every journal from the generation the
  * snapshot names on: records are whole (last write wins), so a journal that overlaps the snapshot
  * replays to the same state.
  */
-import { appendFileSync, createWriteStream, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { AccountRecord, FileRecord, TaskRecord } from './types';
 
@@ -26,7 +26,7 @@ export interface Snapshot {
 }
 
 /** One batch of changes: whole records set, then refs deleted. */
-interface JournalEntry {
+export interface JournalEntry {
   account?: AccountRecord;
   tasks?: TaskRecord[];
   files?: FileRecord[];
@@ -54,74 +54,21 @@ export function journalGenerations(file: string): number[] {
     .sort((a, b) => a - b);
 }
 
-function readSnapshotFile(file: string): Snapshot | null {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw e;
-  }
-  const parsed = JSON.parse(text) as Partial<Snapshot>;
-  if (parsed.version !== 1 || !parsed.account || !Array.isArray(parsed.files) || !Array.isArray(parsed.tasks)) {
-    throw new Error(`State file ${file} is not a simulator state (version 1)`);
-  }
-  return parsed as Snapshot;
-}
-
-export interface LoadedState {
-  snapshot: Snapshot;
-  /** The generation to append to next (the last one read, or the snapshot's). */
-  generation: number;
-}
-
-/** The snapshot with its journals replayed, or null when there is no state file. */
-export function loadState(file: string): LoadedState | null {
-  const base = readSnapshotFile(file);
-  // journals without their snapshot belong to a state that was set aside: never replayed
-  if (!base) return null;
-  const from = base.journalFrom ?? 0;
-  const generations = journalGenerations(file).filter((g) => g >= from);
-  if (generations.length === 0) return { snapshot: base, generation: from };
-  let account = base.account;
-  const tasks = new Map(base.tasks.map((t) => [t.task_ref, t]));
-  const files = new Map(base.files.map((f) => [f.file_ref, f]));
-  generations.forEach((g, gi) => {
-    const path = journalPath(file, g);
-    const lines = readFileSync(path, 'utf8').split('\n');
-    lines.forEach((line, li) => {
-      if (line.length === 0) return;
-      let entry: JournalEntry;
-      try {
-        entry = JSON.parse(line) as JournalEntry;
-      } catch {
-        // a batch cut short by a crash is the last line of the last journal: its changes are lost, nothing else
-        if (gi === generations.length - 1 && li >= lines.length - 2) return;
-        throw new Error(`State journal ${path} is damaged at line ${li + 1}`);
-      }
-      if (entry.account) account = entry.account;
-      for (const t of entry.tasks ?? []) tasks.set(t.task_ref, t);
-      for (const f of entry.files ?? []) files.set(f.file_ref, f);
-      for (const ref of entry.deletedTasks ?? []) tasks.delete(ref);
-      for (const ref of entry.deletedFiles ?? []) files.delete(ref);
-    });
-  });
-  return {
-    snapshot: { version: 1, account, files: [...files.values()], tasks: [...tasks.values()], journalFrom: from },
-    generation: generations[generations.length - 1] ?? from,
-  };
-}
-
-/** The state as it would load (snapshot and journals), or null without a state file; throws on a damaged one. */
-export function loadSnapshot(file: string): Snapshot | null {
-  return loadState(file)?.snapshot ?? null;
+/**
+ * The first line of a snapshot as the writer lays it out: everything but the tasks, then one task per
+ * line (`,` at the end of every task line but the last), then `]}`. Still one JSON document; the
+ * layout lets a reader take it a line at a time (persist-load.ts).
+ */
+export function snapshotHead(s: Omit<Snapshot, 'tasks'>): string {
+  const head = JSON.stringify({ version: 1, journalFrom: s.journalFrom ?? 0, account: s.account, files: s.files });
+  return `${head.slice(0, -1)},"tasks":[\n`;
 }
 
 export function writeSnapshotAtomic(file: string, snapshot: Snapshot): void {
   mkdirSync(dirname(file), { recursive: true });
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
   try {
-    writeFileSync(tmp, JSON.stringify(snapshot));
+    writeFileSync(tmp, `${snapshotHead(snapshot)}${snapshot.tasks.map((t) => JSON.stringify(t)).join(',\n')}\n]}`);
     renameSync(tmp, file);
   } catch (e) {
     rmSync(tmp, { force: true });
@@ -257,7 +204,9 @@ export class JournalWriter {
     if (!this.compaction && this.journalBytes > Math.max(MIN_COMPACT_BYTES, this.snapshotBytes)) this.compact();
   }
 
-  private compact(): void {
+  /** Writes a new snapshot now, in the background (as when the journal outgrows it); no-op while one is being written. */
+  compact(): void {
+    if (this.compaction) return;
     const state = { cancelled: false, done: Promise.resolve() };
     this.compaction = state;
     // from here on changes go to the next generation; the snapshot covers everything before it
@@ -272,15 +221,14 @@ export class JournalWriter {
       const write = (s: string) =>
         Promise.race([failed, new Promise<void>((resolve) => (out.write(s) ? resolve() : out.once('drain', () => resolve())))]);
       try {
-        const head = JSON.stringify({ version: 1, journalFrom, account: this.source.account(), files: [...this.source.files()] });
-        await write(`${head.slice(0, -1)},"tasks":[`);
+        await write(snapshotHead({ version: 1, journalFrom, account: this.source.account(), files: [...this.source.files()] }));
         for (let i = 0; i < tasks.length; i += TASKS_PER_SLICE) {
           if (state.cancelled) throw new Error('stopped');
           await new Promise((r) => setImmediate(r));
           const slice = tasks.slice(i, i + TASKS_PER_SLICE).map((t) => JSON.stringify(t));
-          await write(`${i > 0 ? ',' : ''}${slice.join(',')}`);
+          await write(`${i > 0 ? ',\n' : ''}${slice.join(',\n')}`);
         }
-        await write(']}');
+        await write('\n]}');
         await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
         if (state.cancelled) throw new Error('stopped');
         renameSync(tmp, this.file);

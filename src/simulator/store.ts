@@ -4,12 +4,15 @@
  * is synchronous, so within Node's single thread no request can slip in
  * between a balance check and the reservation that follows it.
  */
-import { JournalWriter, loadState, type Snapshot } from './persist';
+import { JournalWriter, type Snapshot } from './persist';
+import { loadStateStreamed } from './persist-load';
 import { fenToYuan } from './ids';
 import type { AccountRecord, FileRecord, RecipientRecord, TaskRecord } from './types';
 
 /** Finished tasks are evicted oldest first once this many recipients are held. */
 const MAX_RECIPIENTS_HELD = 500_000;
+/** Tasks restored per event-loop turn at start (a few ms of work). */
+const TASKS_PER_TURN = 500;
 
 export class Store {
   account: AccountRecord;
@@ -23,21 +26,31 @@ export class Store {
   reservedFen = 0;
   private writer: JournalWriter | null = null;
 
-  constructor(initialAccount: AccountRecord, stateFile?: string, onError?: (e: unknown) => void) {
+  constructor(initialAccount: AccountRecord) {
     this.account = initialAccount;
-    if (stateFile) {
-      const loaded = loadState(stateFile);
-      if (loaded) this.restore(loaded.snapshot);
-      this.writer = new JournalWriter(
-        stateFile,
-        { account: () => this.account, files: () => this.files.values(), tasks: () => this.tasks.values() },
-        loaded?.generation ?? 0,
-        50,
-        onError,
-      );
-      // the account as configured at start (name, webhook) is written with the first batch
-      this.writer.accountTouched();
-    }
+  }
+
+  /**
+   * A store kept in `stateFile`: its state read as a stream and restored a slice of tasks per
+   * event-loop turn (so the process it runs in, the app's main process in demo mode, goes on
+   * meanwhile), then every change persisted as it happens.
+   */
+  static async open(initialAccount: AccountRecord, stateFile: string, onError?: (e: unknown) => void): Promise<Store> {
+    const store = new Store(initialAccount);
+    const loaded = await loadStateStreamed(stateFile);
+    if (loaded) await store.restore(loaded.snapshot);
+    store.writer = new JournalWriter(
+      stateFile,
+      { account: () => store.account, files: () => store.files.values(), tasks: () => store.tasks.values() },
+      loaded?.generation ?? 0,
+      50,
+      onError,
+    );
+    // the account as configured at start (name, webhook) is written with the first batch
+    store.writer.accountTouched();
+    // a state kept on one line (FaxDesk before) was read whole; laid out by lines, the next start streams it
+    if (loaded?.oneLine) store.writer.compact();
+    return store;
   }
 
   /**
@@ -122,11 +135,14 @@ export class Store {
 
   private restoring = false;
 
-  private restore(snap: Snapshot): void {
+  private async restore(snap: Snapshot): Promise<void> {
     this.restoring = true;
     this.account = snap.account;
     for (const f of snap.files) this.files.set(f.file_ref, f);
-    for (const t of snap.tasks) this.addTask(t);
+    for (let i = 0; i < snap.tasks.length; i += TASKS_PER_TURN) {
+      if (i > 0) await new Promise((r) => setImmediate(r));
+      for (const t of snap.tasks.slice(i, i + TASKS_PER_TURN)) this.addTask(t);
+    }
     this.restoring = false;
   }
 

@@ -1,9 +1,11 @@
-import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JournalWriter, journalPath, loadState, writeSnapshotAtomic } from '../../src/simulator/persist';
+import { JournalWriter, journalPath, writeSnapshotAtomic } from '../../src/simulator/persist';
+import { loadState, loadStateStreamed } from '../../src/simulator/persist-load';
+import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import type { AccountRecord, FileRecord, TaskRecord } from '../../src/simulator/types';
 
 let dir = '';
@@ -170,5 +172,119 @@ describe('demo state persisted as it changes, not rewritten whole', () => {
     expect(loadState(file)!.snapshot.tasks).toHaveLength(5_000);
     const longestStallMs = delay.max / 1e6;
     expect(longestStallMs).toBeLessThan(Math.max(whole / 3, 15));
+  }, 60_000);
+});
+
+describe('demo state loaded without holding the event loop', () => {
+  const streamed = async (file: string) => {
+    const s = (await loadStateStreamed(file))!.snapshot;
+    return { account: s.account, tasks: [...s.tasks].sort((a, b) => a.task_ref.localeCompare(b.task_ref)), files: s.files };
+  };
+
+  it('reads a compacted snapshot with its journals, and the one-line files of before, to the same state as the synchronous load', async () => {
+    const file = join(dir, 'state.json');
+    const w = world(file, 300);
+    for (const t of w.tasks.values()) w.writer.taskChanged(t);
+    await tick(20);
+    for (let round = 0; round < 4; round++) {
+      for (const t of w.tasks.values()) {
+        t.name = `round ${round}`;
+        w.writer.taskChanged(t);
+      }
+      await tick(3);
+    }
+    await w.writer.idle();
+    const gone = task(8).task_ref;
+    w.tasks.delete(gone);
+    w.writer.taskDeleted(gone);
+    await tick(20);
+    // (loading is for a process starting, before its writer: never beside a snapshot being written)
+    await w.writer.idle();
+    const renamed = w.tasks.get(task(9).task_ref)!;
+    renamed.name = 'after the snapshot';
+    w.writer.taskChanged(renamed);
+    await tick(20);
+    // a compacted snapshot (one task a line) and a live journal after it
+    expect(readFileSync(file, 'utf8').split('\n').length).toBeGreaterThan(299);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.journal')).length).toBe(1);
+    const expected = JSON.parse(JSON.stringify([...w.tasks.values()].sort((a, b) => a.task_ref.localeCompare(b.task_ref)))) as TaskRecord[];
+    expect((await streamed(file)).tasks).toEqual(expected);
+    expect(await streamed(file)).toEqual(stateOf(file));
+    expect((await loadStateStreamed(file))!.generation).toBe(loadState(file)!.generation);
+
+    // a state file written whole on one line (FaxDesk before this change)
+    const old = join(dir, 'old.json');
+    writeFileSync(old, JSON.stringify({ version: 1, account: w.account, files: [], tasks: expected }));
+    expect((await streamed(old)).tasks).toEqual(expected);
+    // an empty state as the writer starts it
+    const empty = join(dir, 'empty.json');
+    writeSnapshotAtomic(empty, { version: 1, account: w.account, files: [], tasks: [] });
+    expect((await streamed(empty)).tasks).toEqual([]);
+  });
+
+  it('forgives a torn last batch, refuses a journal damaged before its end, a cut snapshot and a file that is not state, as the synchronous load does', async () => {
+    const file = join(dir, 'state.json');
+    const w = world(file, 5);
+    for (const t of w.tasks.values()) w.writer.taskChanged(t);
+    await tick(20);
+    const gen = loadState(file)!.generation;
+    appendFileSync(journalPath(file, gen), '{"tasks":[{"task_ref":"T9');
+    expect((await streamed(file)).tasks).toHaveLength(5);
+    appendFileSync(journalPath(file, gen), '\n{"deletedTasks":["T00000001"]}\n');
+    const lines = readFileSync(journalPath(file, gen), 'utf8').split('\n').length;
+    await expect(loadStateStreamed(file)).rejects.toThrow(new RegExp(`damaged at line ${lines - 2}$`));
+    expect(() => loadState(file)).toThrow(new RegExp(`damaged at line ${lines - 2}$`));
+
+    const cut = join(dir, 'cut.json');
+    const whole = readFileSync(file, 'utf8');
+    writeSnapshotAtomic(cut, { version: 1, account: w.account, files: [], tasks: [...w.tasks.values()] });
+    writeFileSync(cut, readFileSync(cut, 'utf8').slice(0, -3));
+    await expect(loadStateStreamed(cut)).rejects.toThrow(/not a simulator state/);
+    writeFileSync(cut, '{"hello":1}');
+    await expect(loadStateStreamed(cut)).rejects.toThrow(/not a simulator state/);
+    expect(whole.length).toBeGreaterThan(0);
+    expect(await loadStateStreamed(join(dir, 'none.json'))).toBeNull();
+  });
+
+  it('a state kept on one line by an older FaxDesk is rewritten by lines at the first start, so the next start streams it', async () => {
+    const file = join(dir, 'state.json');
+    const w = world(file, 0);
+    const tasks = [...Array(500).keys()].map((i) => task(i, 2));
+    writeFileSync(file, JSON.stringify({ version: 1, account: w.account, files: [], tasks }));
+    const sim = await startSimulator({ stateFile: file });
+    try {
+      expect(sim.taskCount()).toBe(500);
+      for (let i = 0; i < 200 && readFileSync(file, 'utf8').split('\n').length < 500; i++) await tick(25);
+      expect(readFileSync(file, 'utf8').split('\n').length).toBeGreaterThanOrEqual(502);
+    } finally {
+      await sim.stop();
+    }
+    expect((await loadStateStreamed(file))!.oneLine).toBeUndefined();
+    expect((await loadStateStreamed(file))!.snapshot.tasks).toHaveLength(500);
+  });
+
+  it('a demo service starting on 20,000 kept tasks leaves the event loop turning: a 1 ms timer runs throughout, where the synchronous load holds it', async () => {
+    const file = join(dir, 'state.json');
+    const w = world(file, 0);
+    writeSnapshotAtomic(file, { version: 1, account: w.account, files: [], tasks: [...Array(20_000).keys()].map((i) => task(i, 2)) });
+    const turnsDuring = async (work: () => unknown) => {
+      let turns = 0;
+      const timer = setInterval(() => (turns += 1), 1);
+      await tick(5);
+      turns = 0;
+      await work();
+      clearInterval(timer);
+      return turns;
+    };
+    // the old way, for scale: the whole state read and parsed at once
+    expect(await turnsDuring(() => expect(loadState(file)!.snapshot.tasks).toHaveLength(20_000))).toBe(0);
+    let sim: RunningSimulator | null = null;
+    const turns = await turnsDuring(async () => (sim = await startSimulator({ stateFile: file })));
+    try {
+      expect(sim!.taskCount()).toBe(20_000);
+      expect(turns).toBeGreaterThan(20);
+    } finally {
+      await sim!.stop();
+    }
   }, 60_000);
 });

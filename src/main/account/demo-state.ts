@@ -1,4 +1,4 @@
-import { loadSnapshot } from '../../simulator/persist';
+import { loadSnapshot } from '../../simulator/persist-load';
 import { moveAside } from '../storage/move-aside';
 import type { FileNotice } from '../storage/open-recovering';
 
