@@ -22,7 +22,7 @@ export function ChargesList() {
   const more = d ? Math.min(CHARGES_PAGE_SIZE, d.total - d.rows.length, CHARGES_MAX_ROWS - d.rows.length) : 0;
 
   return (
-    <section className="panel stack charges-panel" aria-labelledby={`${id}-title`} data-testid="month-charges">
+    <section className="panel stack charges-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('charges.heading')}</h2>
       <p className="muted">{t('charges.hint')}</p>
       {charges.error ? <ErrorNotice error={charges.error} /> : null}

@@ -53,7 +53,7 @@ export function OfficeSpendingPanel({ formatAmount }: { formatAmount(amount: num
               <th scope="row" colSpan={2}>
                 {t('spending.total')}
               </th>
-              <td data-testid="office-spending-total">{formatAmount(spending.data.total)}</td>
+              <td>{formatAmount(spending.data.total)}</td>
             </tr>
           </tfoot>
         </table>

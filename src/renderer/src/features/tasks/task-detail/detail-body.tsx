@@ -35,7 +35,7 @@ export function DetailBody({
   return (
     <>
       {task.readOnly ? (
-        <p className="notice info" data-testid="demo-readonly">
+        <p className="notice info">
           {t('demo.readOnly')}
         </p>
       ) : null}

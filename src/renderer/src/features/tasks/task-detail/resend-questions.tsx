@@ -26,7 +26,7 @@ export function ResendQuestions({ d, resend, language }: { d: TaskDetailView; re
               : t('detail.resendAgainQuestion', { name: again.earlier.taskName, time: localTime(again.earlier.resentAtMs, language, true) })}
           </p>
           <div className="actions">
-            <button type="button" className="btn primary" onClick={() => void resend.send(again.only, true)} disabled={resend.pending} data-testid="resend-again-confirm">
+            <button type="button" className="btn primary" onClick={() => void resend.send(again.only, true)} disabled={resend.pending}>
               {t('detail.resendAgain')}
             </button>
             <button type="button" className="btn" onClick={() => resend.setAgain(null)} autoFocus>

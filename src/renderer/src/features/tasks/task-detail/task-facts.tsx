@@ -32,7 +32,7 @@ export function TaskFacts({ d, language, onOpen }: { d: TaskDetailView; language
       <dd>
         {isImmediate(task) ? t('immediately') : localTime(task.scheduledAtMs, language, true)}
         {task.status === 'pending' && !isImmediate(task) ? (
-          <span className="muted" data-testid="task-no-cancel">
+          <span className="muted">
             {' '}
             {t('detail.noCancel')}
           </span>

@@ -36,7 +36,7 @@ export function TaskToolbar({ task, resend, setNotice }: { task: TaskDetailView[
 
   return (
     <div className="toolbar" role="group" aria-label={t('detail.actions')} data-testid="task-toolbar">
-      <button type="button" className="btn" onClick={() => void onRefresh()} disabled={!task.taskRef || locked || refresh.isPending} data-testid="refresh-task">
+      <button type="button" className="btn" onClick={() => void onRefresh()} disabled={!task.taskRef || locked || refresh.isPending}>
         <RefreshCw aria-hidden="true" size={15} className={refresh.isPending ? 'spin' : undefined} />
         {refresh.isPending ? t('detail.refreshing') : t('detail.refresh')}
       </button>
@@ -56,7 +56,7 @@ export function TaskToolbar({ task, resend, setNotice }: { task: TaskDetailView[
             {t('detail.resendAll', { count: resend.failed })}
           </button>
           {resend.retryable ? (
-            <button type="button" className="btn" onClick={() => resend.setConfirm('retryable')} disabled={resend.pending} data-testid="resend-retryable">
+            <button type="button" className="btn" onClick={() => resend.setConfirm('retryable')} disabled={resend.pending}>
               <PhoneOff aria-hidden="true" size={15} />
               {t('detail.resendRetryable', { count: resend.retryable })}
             </button>
