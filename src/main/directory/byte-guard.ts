@@ -36,6 +36,29 @@ interface Limits {
   searchBytes: number;
 }
 
+/** Reads the LDAPMessage header: SEQUENCE tag, length, then the messageID INTEGER and the operation's tag. */
+function parseHeader(h: Buffer): { total: number; op: number } | 'more' | 'bad' {
+  if (h.length < 2) return 'more';
+  if (h[0] !== 0x30) return 'bad';
+  let len = h[1]!;
+  let off = 2;
+  if (len & 0x80) {
+    const n = len & 0x7f;
+    if (n === 0 || n > 4) return 'bad';
+    if (h.length < 2 + n) return 'more';
+    len = 0;
+    for (let i = 0; i < n; i += 1) len = len * 256 + h[2 + i]!;
+    off = 2 + n;
+  }
+  // messageID: INTEGER tag, short length, value
+  if (h.length < off + 2) return 'more';
+  if (h[off] !== 0x02) return 'bad';
+  const idLen = h[off + 1]!;
+  if (idLen > 4) return 'bad';
+  if (h.length < off + 2 + idLen + 1) return 'more';
+  return { total: off + len, op: h[off + 2 + idLen]! };
+}
+
 /**
  * Wraps a byte sink (ldapts' socket data handler) with the limits; `stop`
  * ends the connection. The returned function takes the socket's chunks.
@@ -52,29 +75,6 @@ export function guardedSink(sink: (data: Buffer) => void, stop: () => void, limi
   const trip = () => {
     tripped = true;
     stop();
-  };
-
-  /** Reads the LDAPMessage header: SEQUENCE tag, length, then the messageID INTEGER and the operation's tag. */
-  const parseHeader = (h: Buffer): { total: number; op: number } | 'more' | 'bad' => {
-    if (h.length < 2) return 'more';
-    if (h[0] !== 0x30) return 'bad';
-    let len = h[1]!;
-    let off = 2;
-    if (len & 0x80) {
-      const n = len & 0x7f;
-      if (n === 0 || n > 4) return 'bad';
-      if (h.length < 2 + n) return 'more';
-      len = 0;
-      for (let i = 0; i < n; i += 1) len = len * 256 + h[2 + i]!;
-      off = 2 + n;
-    }
-    // messageID: INTEGER tag, short length, value
-    if (h.length < off + 2) return 'more';
-    if (h[off] !== 0x02) return 'bad';
-    const idLen = h[off + 1]!;
-    if (idLen > 4) return 'bad';
-    if (h.length < off + 2 + idLen + 1) return 'more';
-    return { total: off + len, op: h[off + 2 + idLen]! };
   };
 
   const write = (chunk: Buffer) => {

@@ -128,6 +128,52 @@ const COMPARED: (keyof RecipientValues)[] = [
 ];
 
 /**
+ * The task's recipients, read once: a poll of a 100-recipient task then costs one query plus the
+ * writes that actually change something. `unlinked` are those recorded with the send intent, before
+ * the service gave them refs; `positionAfter` is the first free position.
+ */
+function knownRecipients(s: Stmts, taskId: number): { byRef: Map<string, RecipientDbRow>; unlinked: Map<string, RecipientDbRow[]>; positionAfter: number } {
+  const byRef = new Map<string, RecipientDbRow>();
+  const unlinked = new Map<string, RecipientDbRow[]>();
+  let positionAfter = 0;
+  for (const r of s.recipientsOf.all(taskId) as RecipientDbRow[]) {
+    if (r.rcpt_ref !== null) byRef.set(r.rcpt_ref, r);
+    else unlinked.set(r.phone_number, [...(unlinked.get(r.phone_number) ?? []), r]);
+    positionAfter = Math.max(positionAfter, r.position + 1);
+  }
+  return { byRef, unlinked, positionAfter };
+}
+
+/** A recipient's row after this response: a full record's fields, else what was known (a short record changes only the number). */
+function recipientValues(
+  rec: TaskResponse['recipients'][number],
+  found: RecipientDbRow | undefined,
+  at: { taskId: number; position: () => number; serviceTimeZone: string; nowMs: number },
+): RecipientValues & { status: string } {
+  const full = isFullRecord(rec) ? rec : null;
+  const recStatus = full ? normalizeRecipientStatus(full.status) : (found?.status ?? 'pending');
+  const completedAt = full ? (full.completed_at ?? null) : (found?.completed_at ?? null);
+  const completedAtMs = serviceTimeToMs(completedAt, at.serviceTimeZone);
+  return {
+    task_id: found?.task_id ?? at.taskId,
+    position: found?.position ?? at.position(),
+    rcpt_ref: String(rec.rcpt_ref),
+    phone_number: rec.phone_number,
+    status: recStatus,
+    unit_price: full ? (full.unit_price ?? null) : (found?.unit_price ?? null),
+    page_count: full ? (full.page_count ?? null) : (found?.page_count ?? null),
+    charged_amount: full ? (full.charged_amount ?? null) : (found?.charged_amount ?? null),
+    failed_code: full ? (full.failed_code ?? null) : (found?.failed_code ?? null),
+    failed_reason: full ? (full.failed_reason ?? null) : (found?.failed_reason ?? null),
+    completed_at: completedAt,
+    completed_at_ms: completedAtMs,
+    created_at: full ? (full.created_at ?? null) : (found?.created_at ?? null),
+    // When it ended: the service's time if given, else when we first saw it end.
+    finished_at_ms: isTerminalRecipient(recStatus) ? (completedAtMs ?? found?.finished_at_ms ?? at.nowMs) : null,
+  };
+}
+
+/**
  * Upserts a task and every recipient record of a response; the caller runs
  * this inside one transaction. `taskId` names the local row when the caller
  * already knows it (a create response for a recorded intent).
@@ -159,17 +205,8 @@ export function applyTaskInTransaction(ctx: ApplyContext, task: TaskResponse, no
   const newlySucceeded: RecipientChange[] = [];
   let recipientsChanged = 0;
   let numbersChanged = inserted || before.name !== task.name;
-  // Read the task's recipients once: a poll of a 100-recipient task then costs
-  // one query plus the writes that actually change something.
-  const byRef = new Map<string, RecipientDbRow>();
-  // Recipients recorded with the send intent, before the service gave them refs.
-  const unlinked = new Map<string, RecipientDbRow[]>();
-  let nextPosition = 0;
-  for (const r of s.recipientsOf.all(id) as RecipientDbRow[]) {
-    if (r.rcpt_ref !== null) byRef.set(r.rcpt_ref, r);
-    else unlinked.set(r.phone_number, [...(unlinked.get(r.phone_number) ?? []), r]);
-    nextPosition = Math.max(nextPosition, r.position + 1);
-  }
+  const { byRef, unlinked, positionAfter } = knownRecipients(s, id);
+  let nextPosition = positionAfter;
   for (const rec of task.recipients) {
     const rcptRef = String(rec.rcpt_ref);
     const found =
@@ -177,27 +214,8 @@ export function applyTaskInTransaction(ctx: ApplyContext, task: TaskResponse, no
       unlinked.get(rec.phone_number)?.shift() ??
       // rcpt_ref is unique across tasks; never insert a second row for it.
       (s.recipientByRef.get(rcptRef) as RecipientDbRow | undefined);
-    const full = isFullRecord(rec) ? rec : null;
-    const recStatus = full ? normalizeRecipientStatus(full.status) : (found?.status ?? 'pending');
-    const completedAt = full ? (full.completed_at ?? null) : (found?.completed_at ?? null);
-    const completedAtMs = serviceTimeToMs(completedAt, ctx.serviceTimeZone);
-    const values: RecipientValues = {
-      task_id: found?.task_id ?? id,
-      position: found?.position ?? nextPosition++,
-      rcpt_ref: rcptRef,
-      phone_number: rec.phone_number,
-      status: recStatus,
-      unit_price: full ? (full.unit_price ?? null) : (found?.unit_price ?? null),
-      page_count: full ? (full.page_count ?? null) : (found?.page_count ?? null),
-      charged_amount: full ? (full.charged_amount ?? null) : (found?.charged_amount ?? null),
-      failed_code: full ? (full.failed_code ?? null) : (found?.failed_code ?? null),
-      failed_reason: full ? (full.failed_reason ?? null) : (found?.failed_reason ?? null),
-      completed_at: completedAt,
-      completed_at_ms: completedAtMs,
-      created_at: full ? (full.created_at ?? null) : (found?.created_at ?? null),
-      // When it ended: the service's time if given, else when we first saw it end.
-      finished_at_ms: isTerminalRecipient(recStatus) ? (completedAtMs ?? found?.finished_at_ms ?? nowMs) : null,
-    };
+    const values = recipientValues(rec, found, { taskId: id, position: () => nextPosition++, serviceTimeZone: ctx.serviceTimeZone, nowMs });
+    const recStatus = values.status;
     if (!found) {
       s.insertRecipient.run(values);
       numbersChanged = true;

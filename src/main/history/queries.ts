@@ -21,6 +21,33 @@ const TRIGRAM = 3;
 /** Text that is only a phone number: digits and the punctuation people put in them. */
 const PHONE_LIKE = /^[+\d\s\-().]*\d[\d\s\-().]*$/;
 
+/** A failed recipient as the failure queries read it (recipient joined with its task). */
+interface FailedRecipientRow {
+  task_id: number;
+  profile: string;
+  task_ref: string | null;
+  task_name: string;
+  rcpt_ref: string | null;
+  phone_number: string;
+  failed_code: string | null;
+  failed_reason: string | null;
+  finished_at_ms: number;
+}
+
+function toFailedRecipient(r: FailedRecipientRow): FailedRecipient {
+  return {
+    taskId: r.task_id,
+    profile: r.profile,
+    taskRef: r.task_ref,
+    taskName: r.task_name,
+    rcptRef: r.rcpt_ref,
+    phoneNumber: r.phone_number,
+    failedCode: r.failed_code,
+    failedReason: r.failed_reason,
+    failedAtMs: r.finished_at_ms,
+  };
+}
+
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -205,20 +232,11 @@ export class HistoryQueries {
        FROM recipients r JOIN tasks t ON t.id = r.task_id
        WHERE r.status = 'failed' AND r.finished_at_ms >= ? ${only.sql}
        ORDER BY r.finished_at_ms DESC, r.id DESC`,
-    ).all(sinceMs, ...only.params) as {
-      task_id: number;
-      profile: string;
-      task_ref: string | null;
-      task_name: string;
+    ).all(sinceMs, ...only.params) as (FailedRecipientRow & {
       created_at_ms: number | null;
-      rcpt_ref: string | null;
-      phone_number: string;
-      failed_code: string | null;
-      failed_reason: string | null;
-      finished_at_ms: number;
       /** the resend that took this number again: [its recipient's status, its task's id, created at] */
       resent: string | null;
-    }[];
+    })[];
     const resentOf = (r: (typeof rows)[number]) => (r.resent === null ? null : (JSON.parse(r.resent) as [string, string, number | null]));
     // Reached by a resend: no longer a failure (src/shared/tasks/unreached.ts, the rule office-wide Failures follows too).
     const groups = unreachedNumbers(rows, (r) => `${r.profile}\u0000${r.phone_number}`, (r) => resentOf(r)?.[0] === 'success', opts.limit);
@@ -226,15 +244,7 @@ export class HistoryQueries {
     for (const { latest: r, earlier } of groups) {
       const resent = resentOf(r);
       out.push({
-        taskId: r.task_id,
-        profile: r.profile,
-        taskRef: r.task_ref,
-        taskName: r.task_name,
-        rcptRef: r.rcpt_ref,
-        phoneNumber: r.phone_number,
-        failedCode: r.failed_code,
-        failedReason: r.failed_reason,
-        failedAtMs: r.finished_at_ms,
+        ...toFailedRecipient(r),
         createdAtMs: r.created_at_ms,
         earlier: earlier.map((e) => ({ taskRef: e.task_ref, taskName: e.task_name, failedCode: e.failed_code, failedAtMs: e.finished_at_ms, createdAtMs: e.created_at_ms })),
         resentAs: resent ? { id: resent[1], status: resent[0], createdAtMs: resent[2] } : null,
@@ -254,33 +264,13 @@ export class HistoryQueries {
        FROM recipients r JOIN tasks t ON t.id = r.task_id
        WHERE r.status = 'failed' AND r.finished_at_ms >= ? ${only.sql}
        ORDER BY r.finished_at_ms DESC, r.id DESC`,
-    ).all(sinceMs, ...only.params) as {
-      task_id: number;
-      profile: string;
-      task_ref: string | null;
-      task_name: string;
-      rcpt_ref: string | null;
-      phone_number: string;
-      failed_code: string | null;
-      failed_reason: string | null;
-      finished_at_ms: number;
-    }[];
+    ).all(sinceMs, ...only.params) as FailedRecipientRow[];
     const codes = opts.codes ? new Set(opts.codes) : null;
     const out: FailedRecipient[] = [];
     for (const r of rows) {
       if (codes && !codes.has(r.failed_code)) continue;
       if (opts.retryableOnly && !isRetryableFailure(r.failed_code)) continue;
-      out.push({
-        taskId: r.task_id,
-        profile: r.profile,
-        taskRef: r.task_ref,
-        taskName: r.task_name,
-        rcptRef: r.rcpt_ref,
-        phoneNumber: r.phone_number,
-        failedCode: r.failed_code,
-        failedReason: r.failed_reason,
-        failedAtMs: r.finished_at_ms,
-      });
+      out.push(toFailedRecipient(r));
       if (opts.limit !== undefined && out.length >= opts.limit) break;
     }
     return out;
