@@ -84,29 +84,20 @@ function refusesMode(e: unknown): e is FaxApiError {
   );
 }
 
-export function createFaxApiClient(options: FaxApiClientOptions): FaxApiClient {
-  // Fail at construction on an unusable address rather than on every call.
-  joinUrl(options.baseUrl, '/');
-  const transport: TransportConfig = {
-    baseUrl: options.baseUrl,
-    apiKey: options.apiKey,
-    getSecret: options.getSecret,
-    fetch: options.fetch ?? streamingFetch,
-    maxReplyBytes: options.maxReplyBytes ?? 4 * 1024 * 1024,
-    ...(options.log ? { log: options.log } : {}),
-  };
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const uploadTimeoutMs = options.uploadTimeoutMs ?? 300_000;
+type Call = <S extends z.ZodType>(
+  kind: Kind,
+  schema: S,
+  spec: (attempt: number) => RequestSpec,
+  signal: AbortSignal | undefined,
+) => Promise<z.output<S>>;
+
+/** One call: sent, retried by what it does (kind), and its reply parsed with its schema. */
+function caller(transport: TransportConfig, options: FaxApiClientOptions): Call {
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
 
-  async function call<S extends z.ZodType>(
-    kind: Kind,
-    schema: S,
-    spec: (attempt: number) => RequestSpec,
-    signal: AbortSignal | undefined,
-  ): Promise<z.output<S>> {
+  return async function call(kind, schema, spec, signal) {
     const first = spec(1);
     // One time limit for the whole call, retries and their waits included, so
     // "did not answer within 30 seconds" is what the user really waited.
@@ -136,52 +127,71 @@ export function createFaxApiClient(options: FaxApiClientOptions): FaxApiClient {
       throw err;
     }
     return parsed.data;
-  }
+  };
+}
 
-  const get = (operation: Operation, p: string, opts?: CallOptions): (() => RequestSpec) => () => ({
+const getSpec = (operation: Operation, p: string, timeoutMs: number, opts?: CallOptions): (() => RequestSpec) => () => ({
+  operation,
+  method: 'GET',
+  path: p,
+  timeoutMs,
+  ...(opts?.signal ? { signal: opts.signal } : {}),
+});
+
+const jsonPost = (operation: Operation, p: string, body: unknown, limit: number, opts?: CallOptions): (() => RequestSpec) => {
+  const text = JSON.stringify(body);
+  return () => ({
     operation,
-    method: 'GET',
+    method: 'POST',
     path: p,
-    timeoutMs,
+    headers: { 'Content-Type': 'application/json' },
+    body: () => text,
+    timeoutMs: limit,
     ...(opts?.signal ? { signal: opts.signal } : {}),
   });
+};
 
-  const jsonPost = (operation: Operation, p: string, body: unknown, limit: number, opts?: CallOptions): (() => RequestSpec) => {
-    const text = JSON.stringify(body);
-    return () => ({
-      operation,
+/**
+ * DESIGN.md, "upload mode by name": the spec defines no encoding for
+ * X-File-Name, so only a safe-ASCII name goes there; any other name goes
+ * in form mode, where file_name is a UTF-8 form field.
+ */
+const uploadSpec =
+  (source: FileSource, name: string, mode: UploadMode, timeoutMs: number, opts?: UploadOptions) =>
+  (): RequestSpec => {
+    const frame = mode === 'form' ? formFrame(name, `----FaxDesk${randomBytes(12).toString('hex')}`) : null;
+    const length = String(source.size + (frame ? frame.head.length + frame.tail.length : 0));
+    return {
+      operation: 'upload',
       method: 'POST',
-      path: p,
-      headers: { 'Content-Type': 'application/json' },
-      body: () => text,
-      timeoutMs: limit,
+      path: '/api/v2/files/upload',
+      headers: frame
+        ? { 'Content-Type': frame.contentType, 'Content-Length': length }
+        : { 'Content-Type': 'application/octet-stream', 'Content-Length': length, 'X-File-Name': encodeFileNameHeader(name) },
+      body: () => (frame ? source.open(frame) : source.open()),
+      bodyError: () => source.error,
+      timeoutMs,
       ...(opts?.signal ? { signal: opts.signal } : {}),
-    });
+    };
   };
 
-  /**
-   * DESIGN.md, "upload mode by name": the spec defines no encoding for
-   * X-File-Name, so only a safe-ASCII name goes there; any other name goes
-   * in form mode, where file_name is a UTF-8 form field.
-   */
-  const uploadSpec =
-    (source: FileSource, name: string, mode: UploadMode, opts?: UploadOptions) =>
-    (): RequestSpec => {
-      const frame = mode === 'form' ? formFrame(name, `----FaxDesk${randomBytes(12).toString('hex')}`) : null;
-      const length = String(source.size + (frame ? frame.head.length + frame.tail.length : 0));
-      return {
-        operation: 'upload',
-        method: 'POST',
-        path: '/api/v2/files/upload',
-        headers: frame
-          ? { 'Content-Type': frame.contentType, 'Content-Length': length }
-          : { 'Content-Type': 'application/octet-stream', 'Content-Length': length, 'X-File-Name': encodeFileNameHeader(name) },
-        body: () => (frame ? source.open(frame) : source.open()),
-        bodyError: () => source.error,
-        timeoutMs: uploadTimeoutMs,
-        ...(opts?.signal ? { signal: opts.signal } : {}),
-      };
-    };
+export function createFaxApiClient(options: FaxApiClientOptions): FaxApiClient {
+  // Fail at construction on an unusable address rather than on every call.
+  joinUrl(options.baseUrl, '/');
+  const transport: TransportConfig = {
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    getSecret: options.getSecret,
+    fetch: options.fetch ?? streamingFetch,
+    maxReplyBytes: options.maxReplyBytes ?? 4 * 1024 * 1024,
+    ...(options.log ? { log: options.log } : {}),
+  };
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const uploadTimeoutMs = options.uploadTimeoutMs ?? 300_000;
+  const call = caller(transport, options);
+  const get = (operation: Operation, p: string, opts?: CallOptions) => getSpec(operation, p, timeoutMs, opts);
+  const upload = (source: FileSource, name: string, mode: UploadMode, opts?: UploadOptions) =>
+    call('write', uploadedFileSchema, uploadSpec(source, name, mode, uploadTimeoutMs, opts), opts?.signal);
 
   return {
     baseUrl: options.baseUrl,
@@ -211,12 +221,12 @@ export function createFaxApiClient(options: FaxApiClientOptions): FaxApiClient {
       const name = opts?.fileName ?? path.basename(filePath);
       const first: UploadMode = isSafeAsciiName(name) ? 'binary' : 'form';
       try {
-        return await call('write', uploadedFileSchema, uploadSpec(source, name, first, opts), opts?.signal);
+        return await upload(source, name, first, opts);
       } catch (e) {
         if (!refusesMode(e)) throw e;
         const other: UploadMode = first === 'binary' ? 'form' : 'binary';
         options.log?.warn(`api upload: the service refused ${first} mode (HTTP ${e.status}); trying ${other} mode once`);
-        return await call('write', uploadedFileSchema, uploadSpec(source, name, other, opts), opts?.signal);
+        return await upload(source, name, other, opts);
       } finally {
         // Not awaited: the answer need not wait for the close (an open file stays locked on Windows, so it is closed at once).
         void source.close();

@@ -124,86 +124,97 @@ export async function fileSource(filePath: string, onProgress?: (sent: number, t
     }
   }
 
-  function open(frame?: { head: Uint8Array; tail: Uint8Array }): FileBody {
-    const head = frame?.head ?? new Uint8Array(0);
-    const tail = frame?.tail ?? new Uint8Array(0);
-    const length = head.length + total + tail.length;
-
-    async function writeTo(sink: BodySink, signal?: AbortSignal): Promise<void> {
-      const write = (chunk: Uint8Array) =>
-        new Promise<void>((resolve, reject) => sink(chunk, (e) => (e ? reject(e) : resolve())));
-      // The sink sends in the order it is given chunks: the file is read while the head waits its turn.
-      const headSent = head.length ? write(head) : Promise.resolve();
-      headSent.catch(() => {});
-      const pool = Array.from({ length: BUFFERS }, () => takeBuffer(Math.min(BUFFER_BYTES, Math.max(total, 1))));
-      // One pending socket write per buffer: a buffer is read into again only after its write has completed.
-      const inFlight: Array<Promise<void> | null> = pool.map(() => null);
-      let sent = 0;
-      let position = 0;
-      let turn = 0;
-      try {
-        while (position < total) {
-          if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
-          const i = turn++ % BUFFERS;
-          await inFlight[i];
-          const buf = pool[i]!;
-          const n = Math.min(buf.length, total - position);
-          try {
-            await readFully(buf, n, position);
-          } catch (e) {
-            throw (error = readErr(e));
-          }
-          position += n;
-          const chunk = buf.subarray(0, n);
-          inFlight[i] = write(chunk).then(() => {
-            sent += n;
-            onProgress?.(sent, total);
-          });
-          // A failed write must not go unobserved while the other buffer is being filled.
-          inFlight[i]!.catch(() => {});
-        }
-        await Promise.all([headSent, ...inFlight]);
-      } finally {
-        // Only once no write holds them any more (a failed write may still be pending).
-        void Promise.allSettled(inFlight).then(() => pool.forEach(giveBack));
-      }
-      if (tail.length) await write(tail);
-    }
-
-    async function* iterate(): AsyncGenerator<Uint8Array> {
-      // For a fetch that may hold on to chunks: fresh buffers, read one at a time.
-      if (head.length) yield head;
-      let position = 0;
-      while (position < total) {
-        const n = Math.min(BUFFER_BYTES, total - position);
-        const buf = Buffer.allocUnsafe(n);
-        try {
-          await readFully(buf, n, position);
-        } catch (e) {
-          throw (error = readErr(e));
-        }
-        position += n;
-        yield buf;
-        onProgress?.(position, total);
-      }
-      if (tail.length) yield tail;
-    }
-
-    return { length, writeTo, [Symbol.asyncIterator]: iterate };
-  }
-
   return {
     size: total,
     mtimeMs: stat.mtimeMs,
     get error() {
       return error;
     },
-    open,
+    open: (frame) => bodyOf({ total, readFully, readFailed: (e) => (error = readErr(e)), onProgress }, frame),
     close() {
       closed ??= Promise.allSettled([...reading]).then(() => fh.close().catch(() => {}));
       return closed;
     },
   };
+}
+
+/** What a body needs of its source: the size, the reads, and where a failed read is recorded. */
+interface OpenedFile {
+  total: number;
+  /** Reads exactly `length` bytes at `position` into `buf` (a file that shrank is an error, not a short fax). */
+  readFully(buf: Buffer, length: number, position: number): Promise<void>;
+  /** keeps a failed read as the source's `error` and returns it, to be thrown */
+  readFailed(e: unknown): LocalFileError;
+  onProgress?: ((sent: number, total: number) => void) | undefined;
+}
+
+function bodyOf(file: OpenedFile, frame?: { head: Uint8Array; tail: Uint8Array }): FileBody {
+  const { total, readFully, onProgress } = file;
+  const head = frame?.head ?? new Uint8Array(0);
+  const tail = frame?.tail ?? new Uint8Array(0);
+  const length = head.length + total + tail.length;
+
+  async function writeTo(sink: BodySink, signal?: AbortSignal): Promise<void> {
+    const write = (chunk: Uint8Array) =>
+      new Promise<void>((resolve, reject) => sink(chunk, (e) => (e ? reject(e) : resolve())));
+    // The sink sends in the order it is given chunks: the file is read while the head waits its turn.
+    const headSent = head.length ? write(head) : Promise.resolve();
+    headSent.catch(() => {});
+    const pool = Array.from({ length: BUFFERS }, () => takeBuffer(Math.min(BUFFER_BYTES, Math.max(total, 1))));
+    // One pending socket write per buffer: a buffer is read into again only after its write has completed.
+    const inFlight: Array<Promise<void> | null> = pool.map(() => null);
+    let sent = 0;
+    let position = 0;
+    let turn = 0;
+    try {
+      while (position < total) {
+        if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+        const i = turn++ % BUFFERS;
+        await inFlight[i];
+        const buf = pool[i]!;
+        const n = Math.min(buf.length, total - position);
+        try {
+          await readFully(buf, n, position);
+        } catch (e) {
+          throw file.readFailed(e);
+        }
+        position += n;
+        const chunk = buf.subarray(0, n);
+        inFlight[i] = write(chunk).then(() => {
+          sent += n;
+          onProgress?.(sent, total);
+        });
+        // A failed write must not go unobserved while the other buffer is being filled.
+        inFlight[i]!.catch(() => {});
+      }
+      await Promise.all([headSent, ...inFlight]);
+    } finally {
+      // Only once no write holds them any more (a failed write may still be pending).
+      void Promise.allSettled(inFlight).then(() => pool.forEach(giveBack));
+    }
+    if (tail.length) await write(tail);
+  }
+
+  async function* iterate(): AsyncGenerator<Uint8Array> {
+    // For a fetch that may hold on to chunks: fresh buffers, read one at a time.
+    if (head.length) yield head;
+    let position = 0;
+    while (position < total) {
+      const n = Math.min(BUFFER_BYTES, total - position);
+      const buf = Buffer.allocUnsafe(n);
+      try {
+        await readFully(buf, n, position);
+      } catch (e) {
+        throw file.readFailed(e);
+      }
+      position += n;
+      yield buf;
+      onProgress?.(position, total);
+    }
+    if (tail.length) yield tail;
+  }
+
+  return { length, writeTo, [Symbol.asyncIterator]: iterate };
 }
 
 /** Names a binary upload may carry as is in X-File-Name (the spec defines no header encoding). */

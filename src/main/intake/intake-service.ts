@@ -11,7 +11,7 @@ import { createFileGrants, type FileGrants } from '../files/grants';
 import { IntakeQueue } from './documents';
 import { FAILED_DIR, SENT_DIR } from './filing';
 import { HotFolder, type ArrivalInfo, type HotFolderOptions } from './hot-folder';
-import { pickNotifyLanguage } from '../notify/text';
+import { pickNotifyLanguage, type NotifyLanguage } from '../notify/text';
 import { defaultHotFolderPath } from './outbox-names';
 import { refusalNote } from './refusal-note';
 
@@ -50,51 +50,15 @@ function expandHome(p: string, home: string): string {
 /** Where the hot folder remembers the documents the Send screen has already taken. */
 export const TAKEN_LEDGER_FILE = 'hot-folder-taken.json';
 
+type IntakeDeps = Pick<PlatformDeps, 'emit' | 'log'> & Partial<Pick<PlatformDeps, 'dataDir' | 'systemLocale'>>;
+type Arrival = { file: string; source: DocumentSource; info: ArrivalInfo };
+
 /**
- * Everything that brings documents to the Send screen: the queue (argv,
- * open-file, second instance feed it from the Electron glue) and the hot
- * folder, which follows the hotFolder setting live.
+ * Arrivals of one scan are offered together (in the order the hot folder gave them, grouped by
+ * source), so the documents printed while FaxDesk was closed are announced in one sentence.
  */
-export function createIntakeService(
-  deps: Pick<PlatformDeps, 'emit' | 'log'> & Partial<Pick<PlatformDeps, 'dataDir' | 'systemLocale'>>,
-  settings: Pick<SettingsStore, 'get' | 'onChange'>,
-  options: IntakeServiceOptions = {},
-  grants: FileGrants = createFileGrants(),
-): IntakeService {
-  const home = options.home ?? os.homedir();
-  const queue = new IntakeQueue(deps, grants);
-  let folder: HotFolder | null = null;
-  let problem: string | null = null;
-  let problemCode: string | null = null;
-
-  const pathFrom = (s: Settings) => {
-    const configured = s.hotFolder.path.trim();
-    return configured ? path.resolve(expandHome(configured, home)) : defaultHotFolderPath(home);
-  };
-
-  /**
-   * A hot-folder file that cannot be sent (not a type the service takes, too large, unreadable…) would
-   * otherwise stay in the outbox for good with no word of why: it goes to failed/ with a note beside it
-   * in the desk's language, and the Send screen says so. One that vanished has nothing to move.
-   */
-  const fileRefused = (file: string, rejected: RejectedDocument): RejectedDocument => {
-    if (!folder || rejected.reason === 'not_found' || rejected.reason === 'not_local') return rejected;
-    // a file standing where the hot folder's own sent/ or failed/ should be is not a document someone dropped
-    if ([SENT_DIR, FAILED_DIR].includes(rejected.name.toLowerCase())) return rejected;
-    const language = pickNotifyLanguage(settings.get().language ?? null, deps.systemLocale ?? 'en');
-    try {
-      const moved = folder.filing.markRefused(file, rejected.reason, refusalNote(rejected.name, rejected.reason, language));
-      return moved ? { ...rejected, movedToFailed: true } : rejected;
-    } catch (e) {
-      // it stays, offered once and listed on the Send screen as before
-      deps.log.warn(`hot folder: cannot move ${rejected.name} into failed/: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-      return rejected;
-    }
-  };
-
-  // Arrivals of one scan are offered together (in the order the hot folder gave them, grouped by
-  // source), so the documents printed while FaxDesk was closed are announced in one sentence.
-  let arrivals: Array<{ file: string; source: DocumentSource; info: ArrivalInfo }> = [];
+function arrivalBatcher(queue: IntakeQueue, onRejected: (file: string, rejected: RejectedDocument) => RejectedDocument) {
+  let arrivals: Arrival[] = [];
   let flushing: NodeJS.Immediate | null = null;
   const flush = () => {
     flushing = null;
@@ -116,10 +80,37 @@ export function createIntakeService(
       queue.offer(
         batch.slice(i, j).map((a) => a.file),
         source,
-        { jobs, onRejected: fileRefused, ...(announce ? { waitingPrinted } : {}) },
+        { jobs, onRejected, ...(announce ? { waitingPrinted } : {}) },
       );
       i = j;
     }
+  };
+  return {
+    push(arrival: Arrival) {
+      arrivals.push(arrival);
+      flushing ??= setImmediate(flush);
+    },
+    cancel() {
+      if (flushing) clearImmediate(flushing);
+    },
+  };
+}
+
+/** The hot folder the settings ask for, started again whenever they change it, and why it cannot be used. */
+function followHotFolder(
+  deps: IntakeDeps,
+  settings: Pick<SettingsStore, 'get' | 'onChange'>,
+  options: IntakeServiceOptions,
+  onDocument: (arrival: Arrival) => void,
+) {
+  const home = options.home ?? os.homedir();
+  let folder: HotFolder | null = null;
+  let problem: string | null = null;
+  let problemCode: string | null = null;
+
+  const pathFrom = (s: Settings) => {
+    const configured = s.hotFolder.path.trim();
+    return configured ? path.resolve(expandHome(configured, home)) : defaultHotFolderPath(home);
   };
 
   const apply = (s: Settings) => {
@@ -135,10 +126,7 @@ export function createIntakeService(
       log: deps.log,
       ledgerFile: deps.dataDir ? path.join(deps.dataDir, TAKEN_LEDGER_FILE) : null,
       ...options.hotFolder,
-      onDocument: (file, source, info) => {
-        arrivals.push({ file, source, info });
-        flushing ??= setImmediate(flush);
-      },
+      onDocument: (file, source, info) => onDocument({ file, source, info }),
     });
     try {
       next.start();
@@ -168,30 +156,78 @@ export function createIntakeService(
     };
   };
 
-  const settle = (filePath: string, outcome: 'sent' | 'failed', reason: string): void => {
-    if (!folder || !folder.owns(filePath)) return;
-    const handle = grants.handleOf(filePath, 'input');
-    // the file that was offered, not whatever took its name since the send began (file.changed otherwise)
-    if (handle !== null) grants.checkedPath(handle);
-    const name = path.basename(filePath);
-    let movedTo: string | null;
-    try {
-      movedTo = outcome === 'sent' ? folder.filing.markSent(filePath) : folder.filing.markFailed(filePath, reason);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-      deps.log.warn(`hot folder: cannot move ${name} into ${outcome}/: ${code}`);
-      // it stays where it is and is remembered as taken: never offered (or faxed) again from there
-      throw new UserError(
-        'intake.settle_failed',
-        `${name} could not be moved into the ${outcome} folder of the hot folder (${code}). It stays in ${path.dirname(filePath)} and will not be offered again; move or delete it there yourself.`,
-        undefined,
-        // the sub-folder keeps its on-disk name (sent/failed) in both languages
-        { name, folder: outcome, place: path.dirname(filePath) },
-      );
-    }
-    // The handle follows the document: its thumbnail and viewer keep working, and a refused fax can be sent again from failed/.
-    if (movedTo !== null && handle !== null) grants.moved(handle, movedTo);
+  return {
+    current: () => folder,
+    pathNow: () => pathFrom(settings.get()),
+    status,
+    close() {
+      unsubscribe();
+      folder?.stop();
+      folder = null;
+    },
   };
+}
+
+/**
+ * A hot-folder file that cannot be sent (not a type the service takes, too large, unreadable…) would
+ * otherwise stay in the outbox for good with no word of why: it goes to failed/ with a note beside it
+ * in the desk's language, and the Send screen says so. One that vanished has nothing to move.
+ */
+function fileRefused(folder: HotFolder | null, language: () => NotifyLanguage, log: IntakeDeps['log'], file: string, rejected: RejectedDocument): RejectedDocument {
+  if (!folder || rejected.reason === 'not_found' || rejected.reason === 'not_local') return rejected;
+  // a file standing where the hot folder's own sent/ or failed/ should be is not a document someone dropped
+  if ([SENT_DIR, FAILED_DIR].includes(rejected.name.toLowerCase())) return rejected;
+  try {
+    const moved = folder.filing.markRefused(file, rejected.reason, refusalNote(rejected.name, rejected.reason, language()));
+    return moved ? { ...rejected, movedToFailed: true } : rejected;
+  } catch (e) {
+    // it stays, offered once and listed on the Send screen as before
+    log.warn(`hot folder: cannot move ${rejected.name} into failed/: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    return rejected;
+  }
+}
+
+/** Moves one sent or refused hot-folder document into sent/ or failed/; throws the UserError the Send screen shows. */
+function settle(folder: HotFolder | null, grants: FileGrants, log: IntakeDeps['log'], filePath: string, outcome: 'sent' | 'failed', reason: string): void {
+  if (!folder || !folder.owns(filePath)) return;
+  const handle = grants.handleOf(filePath, 'input');
+  // the file that was offered, not whatever took its name since the send began (file.changed otherwise)
+  if (handle !== null) grants.checkedPath(handle);
+  const name = path.basename(filePath);
+  let movedTo: string | null;
+  try {
+    movedTo = outcome === 'sent' ? folder.filing.markSent(filePath) : folder.filing.markFailed(filePath, reason);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    log.warn(`hot folder: cannot move ${name} into ${outcome}/: ${code}`);
+    // it stays where it is and is remembered as taken: never offered (or faxed) again from there
+    throw new UserError(
+      'intake.settle_failed',
+      `${name} could not be moved into the ${outcome} folder of the hot folder (${code}). It stays in ${path.dirname(filePath)} and will not be offered again; move or delete it there yourself.`,
+      undefined,
+      // the sub-folder keeps its on-disk name (sent/failed) in both languages
+      { name, folder: outcome, place: path.dirname(filePath) },
+    );
+  }
+  // The handle follows the document: its thumbnail and viewer keep working, and a refused fax can be sent again from failed/.
+  if (movedTo !== null && handle !== null) grants.moved(handle, movedTo);
+}
+
+/**
+ * Everything that brings documents to the Send screen: the queue (argv,
+ * open-file, second instance feed it from the Electron glue) and the hot
+ * folder, which follows the hotFolder setting live.
+ */
+export function createIntakeService(
+  deps: IntakeDeps,
+  settings: Pick<SettingsStore, 'get' | 'onChange'>,
+  options: IntakeServiceOptions = {},
+  grants: FileGrants = createFileGrants(),
+): IntakeService {
+  const queue = new IntakeQueue(deps, grants);
+  const language = () => pickNotifyLanguage(settings.get().language ?? null, deps.systemLocale ?? 'en');
+  const batcher = arrivalBatcher(queue, (file, rejected) => fileRefused(hot.current(), language, deps.log, file, rejected));
+  const hot = followHotFolder(deps, settings, options, (arrival) => batcher.push(arrival));
 
   const fileAfterSend = (paths: readonly string[], result: Pick<SendResult, 'overall' | 'parts'>): ErrorData | null => {
     const outcome = result.overall === 'sent' || result.overall === 'partial' ? 'sent' : result.overall === 'refused' ? 'failed' : null;
@@ -200,7 +236,7 @@ export function createIntakeService(
     let problem: ErrorData | null = null;
     for (const p of paths) {
       try {
-        settle(p, outcome, reason);
+        settle(hot.current(), grants, deps.log, p, outcome, reason);
       } catch (e) {
         if (!(e instanceof UserError)) throw e;
         problem ??= { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) };
@@ -211,7 +247,7 @@ export function createIntakeService(
 
   const fileFailedAfterSend = (filePath: string, reason: string): string | null => {
     try {
-      return folder?.filing.markFailedAfterSend(filePath, reason) ?? null;
+      return hot.current()?.filing.markFailedAfterSend(filePath, reason) ?? null;
     } catch (e) {
       deps.log.warn(`hot folder: cannot move ${path.basename(filePath)} from sent/ to failed/: ${(e as Error).message}`);
       return null;
@@ -220,8 +256,8 @@ export function createIntakeService(
 
   return {
     queue,
-    hotFolderPath: () => pathFrom(settings.get()),
-    status,
+    hotFolderPath: hot.pathNow,
+    status: hot.status,
     fileAfterSend,
     fileFailedAfterSend,
     takePending() {
@@ -229,15 +265,13 @@ export function createIntakeService(
       // taking is what claims a hot-folder document: remembered so it is never offered again
       for (const d of taken.documents) {
         const p = d.source === 'hot-folder' || d.source === 'print' ? grants.lookup(d.handle, 'input') : null;
-        if (p !== null) folder?.claim(p);
+        if (p !== null) hot.current()?.claim(p);
       }
       return taken;
     },
     close() {
-      unsubscribe();
-      if (flushing) clearImmediate(flushing);
-      folder?.stop();
-      folder = null;
+      hot.close();
+      batcher.cancel();
     },
   };
 }
