@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { CancelledError, LocalFileError } from '../../../src/main/api/errors';
-import { encodeFileNameHeader } from '../../../src/main/api/upload-body';
+import { CancelledError, LocalFileError } from '@main/api/errors';
+import { encodeFileNameHeader } from '@main/api/upload-body';
 import { decodeHeaderName } from '../../../src/simulator/routes/upload';
 import { client, closedPort, countingFetch, failure, localServer, sim, WRONG_SECRET } from './helpers';
 

@@ -12,10 +12,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { VERSION_TABLE } from '../../../src/main/office/migrations';
-import { openOffice } from '../../../src/main/office/office-connection';
-import type { OfficeInput, OfficeView } from '../../../src/shared/office/types';
+import { dispatch } from '@main/ipc/dispatch';
+import { VERSION_TABLE } from '@main/office/migrations';
+import { openOffice } from '@main/office/office-connection';
+import type { OfficeInput, OfficeView } from '@shared/office/types';
 import { freePort, NO_RIGHTS, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 

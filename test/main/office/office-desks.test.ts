@@ -7,10 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { sendRepeatDetails, type SendFaxInput } from '../../../src/shared/ipc/channels/send';
-import { computerName } from '../../../src/main/office/desk-identity';
-import type { OfficeSpending, OfficeTaskList } from '../../../src/shared/office/types';
+import { dispatch } from '@main/ipc/dispatch';
+import { sendRepeatDetails, type SendFaxInput } from '@shared/ipc/channels/send';
+import { computerName } from '@main/office/desk-identity';
+import type { OfficeSpending, OfficeTaskList } from '@shared/office/types';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
 import { postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
@@ -224,7 +224,7 @@ describe.skipIf(missing)('two desks, one office', () => {
     expect((await spending(a)).rows.find((r) => r.mine)).toMatchObject({ name: 'Li Na', faxes: 2 });
 
     // the month's edge, on both sides: a fax at its first millisecond counts, one a millisecond earlier does not
-    const { officeSpendingSince } = await import('../../../src/main/office/office-views');
+    const { officeSpendingSince } = await import('@main/office/office-views');
     const c = await pgServer.admin();
     try {
       const since = Date.UTC(2031, 0, 1);

@@ -5,11 +5,11 @@
  * "Resent as … by …", and two desks resending the same numbers at once make one resend, the other asked.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { alreadyResentDetails } from '../../../src/shared/errors/error-details';
-import type { SendFaxInput } from '../../../src/shared/ipc/channels/send';
-import type { OfficeResend } from '../../../src/shared/office/types';
-import type { FailuresView, ResendResult } from '../../../src/shared/tasks/types';
+import { dispatch } from '@main/ipc/dispatch';
+import { alreadyResentDetails } from '@shared/errors/error-details';
+import type { SendFaxInput } from '@shared/ipc/channels/send';
+import type { OfficeResend } from '@shared/office/types';
+import type { FailuresView, ResendResult } from '@shared/tasks/types';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
 import { postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import type { TestServices } from '../../helpers/services';

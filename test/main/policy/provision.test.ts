@@ -1,19 +1,19 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadKeytar, keychainAccountOf } from '../../../src/main/credentials/secret-store';
-import { readPolicy } from '../../../src/main/policy/policy-file';
-import { PROVISION_EXIT, provisionSecret } from '../../../src/main/policy/provision';
+import { loadKeytar, keychainAccountOf } from '@main/credentials/secret-store';
+import { readPolicy } from '@main/policy/policy-file';
+import { PROVISION_EXIT, provisionSecret } from '@main/policy/provision';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
-import { credentialKey } from '../../../src/shared/credential-key';
+import { credentialKey } from '@shared/credential-key';
 import { makeTestServices } from '../../helpers/services';
 import { writePolicy } from '../../helpers/policy';
 import { tempDirs } from '../../helpers/temp-dirs';
 import { Readable } from 'node:stream';
-import { createBindPasswords } from '../../../src/main/directory/bind-passwords';
-import { createOfficePasswords } from '../../../src/main/office/office-passwords';
+import { createBindPasswords } from '@main/directory/bind-passwords';
+import { createOfficePasswords } from '@main/office/office-passwords';
 import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
-import type { OfficeView } from '../../../src/shared/office/types';
+import type { OfficeView } from '@shared/office/types';
 import fs from 'node:fs';
 import { generatePeople, PEOPLE_DN, READER_DN, READER_PW, slapdMissing, startSlapd, type RunningSlapd } from '../../helpers/slapd';
 

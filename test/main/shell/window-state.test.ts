@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { placeWindow, readWindowState, writeWindowState, WINDOW_STATE_FILE } from '../../../src/main/shell/window-placement';
-import { trackWindowState } from '../../../src/main/electron/window-state';
+import { placeWindow, readWindowState, writeWindowState, WINDOW_STATE_FILE } from '@main/shell/window-placement';
+import { trackWindowState } from '@main/electron/window-state';
 import { tempDirs } from '../../helpers/temp-dirs';
 
 const defaults = { width: 1200, height: 800, minWidth: 880, minHeight: 560 };

@@ -4,8 +4,8 @@
  * against the simulator is in lifecycle.test.ts and resend-and-reports.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { assertSameProfile, resendName, resendTargets } from '../../../src/main/tasks/resend';
-import { UserError } from '../../../src/main/errors';
+import { assertSameProfile, resendName, resendTargets } from '@main/tasks/resend';
+import { UserError } from '@main/errors';
 
 const recipient = (phoneNumber: string, status: string | null, failedCode: string | null = null) => ({ phoneNumber, status, failedCode });
 const detail = (...recipients: ReturnType<typeof recipient>[]) => ({ recipients }) as unknown as Parameters<typeof resendTargets>[0];

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useCompose, type DocItem } from '../../../src/renderer/src/features/send/compose-store';
-import { hasOwnDraft } from '../../../src/renderer/src/features/send/arrivals';
-import { useSendResult } from '../../../src/renderer/src/features/send/send-result';
-import type { SendResult } from '../../../src/shared/send/types';
+import { useCompose, type DocItem } from '@renderer/features/send/compose-store';
+import { hasOwnDraft } from '@renderer/features/send/arrivals';
+import { useSendResult } from '@renderer/features/send/send-result';
+import type { SendResult } from '@shared/send/types';
 
 function doc(key: string, source?: DocItem['source']): DocItem {
   return {

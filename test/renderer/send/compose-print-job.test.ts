@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useCompose, type DocItem } from '../../../src/renderer/src/features/send/compose-store';
+import { useCompose, type DocItem } from '@renderer/features/send/compose-store';
 
 function doc(key: string, source?: DocItem['source']): DocItem {
   return {

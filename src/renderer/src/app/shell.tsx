@@ -8,7 +8,7 @@ import { screenReady, screens, shellSlots } from './screens';
 import { StartupNotices } from './startup-notices';
 import { TaskEndToasts } from './task-end-toasts';
 import { ManagedFirstRun, useAccountEvents, useConnection, usePolicy } from '../features/account';
-import { credentialKey, sameCredentialKey } from '../../../shared/credential-key';
+import { credentialKey, sameCredentialKey } from '@shared/credential-key';
 import { useTaskEvents } from '../features/tasks';
 import { ArrivalNotice } from '../features/send';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayFax } from '../../../../shared/phonebook/format';
-import type { FailureGroup, FailureItem, OfficeSenderRef } from '../../../../shared/tasks/types';
+import { displayFax } from '@shared/phonebook/format';
+import type { FailureGroup, FailureItem, OfficeSenderRef } from '@shared/tasks/types';
 import { useNavigation } from '../../navigation';
 import { localTime, useFailures, useResend, DemoTag, ShowDemoToggle, useShowDemo, FailureText, isKnownCode, type KnownCode } from '../tasks';
 import { followUpOf } from '../../lib/error-follow-ups';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_POSTGRES_PORT, type OfficeFields, type OfficeInput, type OfficeStatus, type OfficeTestResult, type OfficeView } from '../../../../shared/office/types';
+import { DEFAULT_POSTGRES_PORT, type OfficeFields, type OfficeInput, type OfficeStatus, type OfficeTestResult, type OfficeView } from '@shared/office/types';
 import { CheckboxField, Field, ManagedNote } from '../../components/field';
 import { ErrorText } from '../../components/error-text';
 import { followUpOf } from '../../lib/error-follow-ups';

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { OFFICE_PAGE_SIZE, type OfficeTaskRow } from '../../../../shared/office/types';
+import { OFFICE_PAGE_SIZE, type OfficeTaskRow } from '@shared/office/types';
 import { Field } from '../../components/field';
 import { ErrorText } from '../../components/error-text';
 import { api, call } from '../../lib/api';

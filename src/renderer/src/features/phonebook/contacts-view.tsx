@@ -1,9 +1,9 @@
 /** The phonebook's contacts: a list with search, and its form (see groups-view.tsx for the shared parts). */
 import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizeNumber } from '../../../../shared/phone/parse';
-import { displayFax } from '../../../../shared/phonebook/format';
-import type { Contact } from '../../../../shared/phonebook/types';
+import { normalizeNumber } from '@shared/phone/parse';
+import { displayFax } from '@shared/phonebook/format';
+import type { Contact } from '@shared/phonebook/types';
 import { CallError } from '../../lib/api';
 import { countryName } from '../../lib/country';
 import { useContacts, useDefaultCountry, useDeleteContact, useGroups, useSaveContact } from './queries';

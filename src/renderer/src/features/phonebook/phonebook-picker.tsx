@@ -1,12 +1,12 @@
 import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Contact, Group, RecentNumber } from '../../../../shared/phonebook/types';
-import { displayFax } from '../../../../shared/phonebook/format';
+import type { Contact, Group, RecentNumber } from '@shared/phonebook/types';
+import { displayFax } from '@shared/phonebook/format';
 import { DirectoryResults, type DirectoryPick } from '../directory';
 import { ManageDialog } from './manage-dialog';
 import { PICKER_LIMIT, useContacts, useGroups, useRecentNumbers } from './queries';
 import './phonebook.css';
-import { formatLocal } from '../../../../shared/service-time';
+import { formatLocal } from '@shared/service-time';
 import { Field } from '../../components/field';
 import { ErrorNotice } from '../../components/error-notice';
 

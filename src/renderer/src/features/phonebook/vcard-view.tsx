@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayFax } from '../../../../shared/phonebook/format';
-import type { SkippedCard, VcardImportResult, VcardPreview } from '../../../../shared/phonebook/vcard-types';
+import { displayFax } from '@shared/phonebook/format';
+import type { SkippedCard, VcardImportResult, VcardPreview } from '@shared/phonebook/vcard-types';
 import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
 import { useDefaultCountry, useImportVcard } from './queries';

@@ -1,13 +1,13 @@
 import { memo, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toServiceTime } from '../../../../shared/service-time';
-import { defaultTaskName } from '../../../../shared/send/types';
+import { toServiceTime } from '@shared/service-time';
+import { defaultTaskName } from '@shared/send/types';
 import { useAccount, formatYuan } from '../account';
 import { useNavigation } from '../../navigation';
 import { namingDocument, useCompose } from './compose-store';
 import { estimateQuery } from './hooks';
-import { MIN_SCHEDULE_LEAD_MS } from '../../../../shared/send/limits';
+import { MIN_SCHEDULE_LEAD_MS } from '@shared/send/limits';
 import { Field } from '../../components/field';
 
 

@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayFax } from '../../../../shared/phonebook/format';
-import { formatServiceTimeLocal } from '../../../../shared/service-time';
-import type { SendResult } from '../../../../shared/send/types';
+import { displayFax } from '@shared/phonebook/format';
+import { formatServiceTimeLocal } from '@shared/service-time';
+import type { SendResult } from '@shared/send/types';
 import { useNavigation } from '../../navigation';
 import { useRecipientNames } from '../directory';
 import { describeError } from '../../lib/describe-error';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { formatLocal, toServiceTime } from '../../../../shared/service-time';
-import type { CostEstimate } from '../../../../shared/send/types';
-import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
+import { formatLocal, toServiceTime } from '@shared/service-time';
+import type { CostEstimate } from '@shared/send/types';
+import { MAX_RECIPIENTS_PER_TASK } from '@shared/split';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { displayFax } from '../../../../shared/phonebook/format';
+import { displayFax } from '@shared/phonebook/format';
 import { formatYuan, useConnection } from '../account';
 
 export interface ReviewFacts {

@@ -1,9 +1,9 @@
 import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarClock, Send } from 'lucide-react';
-import { createRecipientsParser } from '../../../../shared/phone/recipients-cache';
-import { defaultTaskName } from '../../../../shared/send/types';
-import { DEFAULT_REVIEW } from '../../../../shared/review-defaults';
+import { createRecipientsParser } from '@shared/phone/recipients-cache';
+import { defaultTaskName } from '@shared/send/types';
+import { DEFAULT_REVIEW } from '@shared/review-defaults';
 import { useAccount, useSettings } from '../account';
 import { namingDocument, useCompose } from './compose-store';
 import { isComposeLocked, startNewFax, useComposeLocked, useSendResult } from './send-result';

@@ -1,9 +1,9 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AccountView } from '../../../../shared/ipc/channels/account';
-import { baseUrlProblem } from '../../../../shared/settings';
-import { credentialKey, sameCredentialKey } from '../../../../shared/credential-key';
+import type { AccountView } from '@shared/ipc/channels/account';
+import { baseUrlProblem } from '@shared/settings';
+import { credentialKey, sameCredentialKey } from '@shared/credential-key';
 import { call } from '../../lib/api';
 import { accountStatusWord, formatYuan, accountKeys, useConnection, usePolicy } from '../account';
 import { describeError } from '../../lib/describe-error';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Settings } from '../../../../shared/settings';
+import type { Settings } from '@shared/settings';
 import { changeLanguage, pickLanguage } from '../../i18n';
 import { call, CallError } from '../../lib/api';
 import { accountKeys, usePolicy, useSettings, useUpdateSettings } from '../account';
@@ -9,7 +9,7 @@ import { hotFolderKeys, useHotFolderProblem, useHotFolderStatus } from '../send'
 import { describeError } from '../../lib/describe-error';
 import { ErrorNotice } from '../../components/error-notice';
 import { CheckboxField, Field, ManagedNote } from '../../components/field';
-import type { Managed } from '../../../../shared/ipc/channels/app';
+import type { Managed } from '@shared/ipc/channels/app';
 
 type Draft = Pick<
   Settings,

@@ -1,6 +1,6 @@
 import { memo, useCallback, useDeferredValue, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_CONTROL_CHARACTERS, STATUS_FILTERS, type StatusFilter, type TaskSortKey } from '../../../../shared/tasks/types';
+import { SEARCH_CONTROL_CHARACTERS, STATUS_FILTERS, type StatusFilter, type TaskSortKey } from '@shared/tasks/types';
 import { useNavigation } from '../../navigation';
 import { dateInputToMs } from './format';
 import { useHiddenDemo, useStartTaskList, useTaskDetail, useTaskTotal, type ListParams } from './hooks';

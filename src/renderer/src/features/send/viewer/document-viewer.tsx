@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { ErrorNotice } from '../../../components/error-notice';
+import { ErrorNotice } from '@renderer/components/error-notice';
 import { drawPage, drawQueue, isCancelled, openPdf } from './pdf';
 import type { SourceState } from './source';
 import './viewer.css';
