@@ -34,6 +34,7 @@ interface FailedRecipientRow {
   finished_at_ms: number;
 }
 
+// deliberate: alike in shape only to phonebook/store.ts toContact (`duplicates` pairs them), another table's row
 function toFailedRecipient(r: FailedRecipientRow): FailedRecipient {
   return {
     taskId: r.task_id,
