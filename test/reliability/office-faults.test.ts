@@ -20,6 +20,7 @@ import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres 
 import { makeTestServices, type TestServices } from '../helpers/services';
 import { exactly, recordFigure, resetFigures } from './figures';
 import { samplePdf } from './helpers';
+import { until } from '../helpers/until';
 
 const SUITE = 'office-faults';
 const SENDS = 50;
@@ -106,10 +107,11 @@ describe.skipIf(missing)('office outbox: the database killed during 50 sends fro
     let late: Desk | null = null;
 
     for (let i = 0; i < SENDS; i += 2) {
+      const requestsBefore = sim.counters().requests;
       const pair = [send(a, i), send(b, i + 1)];
       if (i === KILL_AFTER) {
-        // SIGKILL while these two sends (and their office writes) are under way
-        await new Promise((r) => setTimeout(r, 5));
+        // SIGKILL while these two sends (and their office writes) are under way: once they have reached the service
+        await until('the pair at the service', () => sim.counters().requests > requestsBefore, 10_000);
         pgServer.kill();
       }
       const [ra, rb] = await Promise.all(pair);

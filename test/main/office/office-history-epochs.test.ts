@@ -24,6 +24,7 @@ import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, typ
 import { makeTestServices, type TestServices } from '../../helpers/services';
 import { tempDirs } from '../../helpers/temp-dirs';
 import { record, task } from '../history/helpers';
+import { until } from '../../helpers/until';
 
 const tmp = tempDirs('faxdesk-office-epochs-');
 
@@ -103,16 +104,6 @@ async function officeTasks(): Promise<Record<string, unknown>[]> {
     return [];
   } finally {
     await c.end();
-  }
-}
-
-async function until<T>(what: string, fn: () => T | Promise<T>, ms = 15_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 

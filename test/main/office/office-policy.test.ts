@@ -17,6 +17,7 @@ import type { OfficeInput, OfficeView } from '@shared/office/types';
 import { writePolicy } from '../../helpers/policy';
 import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
+import { until } from '../../helpers/until';
 
 const missing = postgresMissing();
 let pgServer: RunningPostgres;
@@ -67,13 +68,11 @@ async function officeView(t: TestServices): Promise<OfficeView> {
 }
 
 async function online(t: TestServices): Promise<OfficeView> {
-  const end = Date.now() + 15_000;
-  for (;;) {
-    const v = await officeView(t);
-    if (v.status.state === 'online') return v;
-    if (Date.now() > end) throw new Error(`not online: ${JSON.stringify(v.status)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  let v: OfficeView | null = null;
+  await until('online', async () => (v = await officeView(t)).status.state === 'online').catch(() => {
+    throw new Error(`not online: ${JSON.stringify(v?.status)}`);
+  });
+  return v!;
 }
 
 const input = (over: Partial<OfficeInput['fields']> = {}, rest: Partial<OfficeInput> = {}): OfficeInput => ({

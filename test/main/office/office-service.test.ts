@@ -19,6 +19,7 @@ import { makeTestServices, type TestServices } from '../../helpers/services';
 import { createMemorySecretStore } from '@main/credentials/secret-store';
 import { createOfficePasswords } from '@main/office/office-passwords';
 import { samplePdf } from '../tasks/helpers';
+import { until } from '../../helpers/until';
 
 const missing = postgresMissing();
 let pgServer: RunningPostgres;
@@ -72,16 +73,6 @@ async function officeTasks(): Promise<Record<string, unknown>[]> {
     return [];
   } finally {
     await c.end();
-  }
-}
-
-async function until<T>(what: string, fn: () => T | Promise<T>, ms = 15_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
