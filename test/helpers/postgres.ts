@@ -208,3 +208,23 @@ export async function dropOfficeSchema(c: pg.Client): Promise<void> {
   const seqs = (await c.query<{ name: string }>("SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public' AND sequencename LIKE 'faxdesk\\_%'")).rows;
   if (seqs.length) await c.query(`DROP SEQUENCE IF EXISTS ${seqs.map((t) => `"${t.name}"`).join(', ')} CASCADE`);
 }
+
+/** Every row of every table in the office database, as text: what "nothing written" compares. */
+export async function officeDatabaseText(server: RunningPostgres): Promise<string> {
+  const c = await server.admin();
+  try {
+    const tables = (
+      await c.query<{ name: string }>(
+        "SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1",
+      )
+    ).rows.map((r) => r.name);
+    const parts: string[] = [];
+    for (const name of tables) {
+      const rows = await c.query<{ row: string }>(`SELECT t::text AS row FROM ${name} t ORDER BY 1`);
+      parts.push(`${name}: ${rows.rows.map((r) => r.row).join(' ; ')}`);
+    }
+    return parts.join('\n');
+  } finally {
+    await c.end();
+  }
+}

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '@main/credentials/secret-store';
 import { dispatch } from '@main/ipc/dispatch';
 import { createOfficePasswords } from '@main/office/office-passwords';
@@ -20,11 +20,12 @@ import { q001 } from '@main/office/queue-migrations/001-queue';
 import { runMigrations } from '@main/storage/sqlite';
 import type { OfficeView } from '@shared/office/types';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
-import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import { OFFICE_DB, OWNER } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 import { tempDirs } from '../../helpers/temp-dirs';
 import { record, task } from '../history/helpers';
 import { until } from '../../helpers/until';
+import { officeTestRig } from '../../helpers/office-rig';
 
 const tmp = tempDirs('faxdesk-office-epochs-');
 
@@ -75,29 +76,11 @@ describe('the office queue and the history it follows', () => {
   });
 });
 
-const missing = postgresMissing();
-let pgServer: RunningPostgres;
-beforeAll(async () => {
-  if (!missing) pgServer = await startPostgres();
-});
-afterAll(async () => {
-  await pgServer?.stop();
-});
-
-const open: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of open.splice(0).reverse()) await close();
-  if (missing) return;
-  const c = await pgServer.admin();
-  try {
-    await dropOfficeSchema(c);
-  } finally {
-    await c.end();
-  }
-});
+const office = officeTestRig({ dropSchema: true });
+const { missing, open } = office;
 
 async function officeTasks(): Promise<Record<string, unknown>[]> {
-  const c = await pgServer.admin();
+  const c = await office.pg.admin();
   try {
     return (await c.query('SELECT * FROM faxdesk_tasks ORDER BY created_at_ms, intent_id')).rows;
   } catch {
@@ -134,7 +117,7 @@ describe.skipIf(missing)('a history set aside at start, with an office database'
 
     const first = await run();
     const saved = await dispatch(first.services.handlers, 'saveOffice', {
-      fields: { host: '127.0.0.1', port: pgServer.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: 'Li Na' },
+      fields: { host: '127.0.0.1', port: office.pg.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: 'Li Na' },
       password: OWNER.password,
       caFile: 'none',
     });
