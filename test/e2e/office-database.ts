@@ -1,5 +1,7 @@
+import type { Page } from '@playwright/test';
 import { postgresMissing, startPostgres, type RunningPostgres } from '../helpers/postgres';
-import { test } from './fixtures';
+import { openApp, test, type Preview } from './fixtures';
+import { nav, tr, type Language } from './ui';
 
 /**
  * One PostgreSQL for an office spec file, started before its tests and stopped after them; the tests
@@ -20,4 +22,19 @@ export function officeDatabase(options: { tls?: boolean } = {}): { readonly serv
       return server;
     },
   };
+}
+
+/**
+ * Opens the app in `language` on Settings and finds the Office outbox card and its form; the page's
+ * uncaught errors are collected in `errors` (each office settings test checks there are none).
+ */
+export async function openOfficeSettings(page: Page, preview: Pick<Preview, 'url'>, language: Language) {
+  const l = tr(language);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openApp(page, preview, language);
+  await nav(page, 'settings', language).click();
+  const card = page.getByRole('region', { name: l('office:settings.heading'), exact: true });
+  const form = card.getByRole('form', { name: l('office:settings.heading'), exact: true });
+  return { l, errors, card, form };
 }

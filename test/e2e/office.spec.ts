@@ -7,10 +7,10 @@
  * offline, and it is connected again once the server is back.
  */
 import { OFFICE_DB, OWNER } from '../helpers/postgres';
-import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
-import { officeDatabase } from './office-database';
+import { expect, expectNoAxeViolations, shot, test } from './fixtures';
+import { officeDatabase, openOfficeSettings } from './office-database';
 import type {} from '../../src/renderer/src/lib/api';
-import { nav, pattern, tr } from './ui';
+import { pattern } from './ui';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -19,14 +19,8 @@ const office = officeDatabase({ tls: true });
 for (const language of ['en', 'zh-CN'] as const) {
   test(`the office outbox is set up in Settings, says what is wrong, and when it is offline (${language})`, async ({ page, preview }) => {
     test.setTimeout(120_000);
-    const l = tr(language);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await openApp(page, preview, language);
-    await nav(page, 'settings', language).click();
-    const card = page.getByRole('region', { name: l('office:settings.heading'), exact: true });
+    const { l, errors, card, form } = await openOfficeSettings(page, preview, language);
     await expect(card.getByTestId('office-status')).toHaveText(l('office:settings.status.off'));
-    const form = card.getByRole('form', { name: l('office:settings.heading'), exact: true });
     await form.getByLabel(l('office:settings.host'), { exact: true }).fill('localhost');
     await form.getByLabel(l('office:settings.port'), { exact: true }).fill(String(office.server.port));
     await form.getByLabel(l('office:settings.database'), { exact: true }).fill(OFFICE_DB);
