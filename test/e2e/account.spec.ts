@@ -69,7 +69,8 @@ test.describe('connect and check', () => {
         });
         release();
         await expect(connected).toContainText('¥88.50');
-        await page.waitForTimeout(1500); // an upper bound: what arrives within it is counted
+        // real time: the window's queries come from a browser and a preview process on their own clocks; what arrives within this bound is counted
+        await page.waitForTimeout(1500);
         expect(accountQueries.length).toBeGreaterThanOrEqual(1);
         expect(accountQueries.length).toBeLessThanOrEqual(2);
         await expect(connected).toContainText(en ? 'status Active' : '状态 正常');

@@ -45,9 +45,11 @@ async function startPreview(dataDir: string, env: Record<string, string>, args: 
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
+  // a deadline, not a wait: it ends as soon as the preview has exited
+  const late = setTimeout(() => child.kill('SIGKILL'), 5_000);
   child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
+  await exited;
+  clearTimeout(late);
 }
 
 export const test = base.extend<{ previewEnv: Record<string, string>; previewArgs: string[]; dataFiles: Record<string, string>; preview: Preview; sim: RunningSimulator }>({

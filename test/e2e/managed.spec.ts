@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { headOfficeDirectory } from '../helpers/policy';
 import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
 import { nav, pattern, tr, type Language } from './ui';
 
@@ -19,21 +20,7 @@ test.use({
       service: { value: { baseUrl: sim.baseUrl, apiKey: sim.apiKey }, locked: true },
       review: { value: { always: false, recipientsAbove: 3, costAbove: 5 }, locked: true },
       contractUnitPrice: { value: 0.1, locked: true },
-      directories: {
-        value: [
-          {
-            name: 'Head office',
-            url: 'ldaps://dc1.example.com',
-            startTls: false,
-            allowPlain: false,
-            bindDn: 'cn=fax-reader,ou=service,dc=example,dc=com',
-            baseDn: 'ou=people,dc=example,dc=com',
-            filter: '(facsimileTelephoneNumber=*)',
-            attributes: { name: ['displayName'], company: ['o'], fax: ['facsimileTelephoneNumber'], extraFax: [] },
-          },
-        ],
-        locked: true,
-      },
+      directories: { value: [headOfficeDirectory], locked: true },
       defaultCountry: { value: 'DE' },
       faxQuality: { value: 'fine' },
     };

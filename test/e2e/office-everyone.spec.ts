@@ -5,8 +5,9 @@
  * a desk writes it, with its NOTIFY — appears live, with its sender and
  * computer, within 3 s and without a reload; Mine is this desk's history.
  */
-import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../helpers/postgres';
+import { dropOfficeSchema, OFFICE_DB, OWNER } from '../helpers/postgres';
 import { connectAccount, expect, expectNoAxeViolations, openApp, sendOnePageFax, shot, test } from './fixtures';
+import { officeDatabase } from './office-database';
 import type {} from '../../src/renderer/src/lib/api';
 import { nav, tr } from './ui';
 
@@ -14,18 +15,11 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-let pgServer: RunningPostgres;
-test.beforeAll(async () => {
-  test.skip(postgresMissing() !== null, postgresMissing() ?? '');
-  pgServer = await startPostgres();
-});
-test.afterAll(async () => {
-  await pgServer?.stop();
-});
+const office = officeDatabase();
 
 /** Another desk's fax, as its mirror writes it (office-records.ts): desk, task, recipient, then NOTIFY. */
 async function otherDeskSends(name: string): Promise<void> {
-  const c = await pgServer.admin();
+  const c = await office.server.admin();
   try {
     await c.query('BEGIN');
     await c.query("INSERT INTO faxdesk_desks (desk_id, display_name, computer_name) VALUES ('desk-b', 'Wang Wei', 'FRONT-PC') ON CONFLICT DO NOTHING");
@@ -45,14 +39,14 @@ for (const language of ['en', 'zh-CN'] as const) {
   test(`Tasks → Everyone lists the office's faxes with their senders, live (${language})`, async ({ page, preview, sim }) => {
     test.setTimeout(120_000);
     const l = tr(language);
-    const c = await pgServer.admin();
+    const c = await office.server.admin();
     await dropOfficeSchema(c);
     await c.end();
     await openApp(page, preview, language);
     const saved = await page.evaluate(
       (input) => window.faxdesk!.saveOffice(input),
       {
-        fields: { host: '127.0.0.1', port: pgServer.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: 'Li Na' },
+        fields: { host: '127.0.0.1', port: office.server.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: 'Li Na' },
         password: OWNER.password,
         caFile: 'none' as const,
       },

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../helpers/postgres';
-import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
-import { nav, tr } from './ui';
+import { expect, expectNoAxeViolations, shot, test } from './fixtures';
+import { openOfficeSettings } from './office-database';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -42,13 +42,7 @@ test.use({
 for (const language of ['en', 'zh-CN'] as const) {
   test(`the office connection set by the administrator is shown as managed and not editable; the password is the user's (${language})`, async ({ page, preview }) => {
     test.setTimeout(90_000);
-    const l = tr(language);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await openApp(page, preview, language);
-    await nav(page, 'settings', language).click();
-    const card = page.getByRole('region', { name: l('office:settings.heading'), exact: true });
-    const form = card.getByRole('form', { name: l('office:settings.heading'), exact: true });
+    const { l, errors, card, form } = await openOfficeSettings(page, preview, language);
     await expect(form.getByTestId('managed-note')).toHaveText(l('settings:managed.locked'));
     await expect(form.getByTestId('managed-note')).toHaveAttribute('data-managed', 'locked');
     for (const [key, value] of [

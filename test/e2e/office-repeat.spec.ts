@@ -9,21 +9,15 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { parseRecipients } from '../../src/shared/phone/parse';
-import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../helpers/postgres';
+import { dropOfficeSchema, OFFICE_DB, OWNER } from '../helpers/postgres';
 import { connectAccount, expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import { officeDatabase } from './office-database';
 import type {} from '../../src/renderer/src/lib/api';
 import { documentList, sendResult, tr } from './ui';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-let pgServer: RunningPostgres;
-test.beforeAll(async () => {
-  test.skip(postgresMissing() !== null, postgresMissing() ?? '');
-  pgServer = await startPostgres();
-});
-test.afterAll(async () => {
-  await pgServer?.stop();
-});
+const office = officeDatabase();
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
@@ -31,12 +25,12 @@ for (const language of ['en', 'zh-CN'] as const) {
   test(`another desk's send of the same fax within 30 minutes asks, naming its sender and computer (${language})`, async ({ page, preview, sim }) => {
     test.setTimeout(120_000);
     const l = tr(language);
-    const admin = await pgServer.admin();
+    const admin = await office.server.admin();
     try {
       await dropOfficeSchema(admin);
       await openApp(page, preview, language);
       const saved = await page.evaluate((input) => window.faxdesk!.saveOffice(input), {
-        fields: { host: '127.0.0.1', port: pgServer.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: 'Wang Wei' },
+        fields: { host: '127.0.0.1', port: office.server.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: 'Wang Wei' },
         password: OWNER.password,
         caFile: 'none' as const,
       });

@@ -16,10 +16,10 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { VERSION_TABLE } from '../../src/main/office/migrations';
 import { openOffice } from '../../src/main/office/office-connection';
-import { freePort, NO_RIGHTS, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../helpers/postgres';
-import { expect, expectNoAxeViolations, openApp, screenshotDir, test } from './fixtures';
+import { freePort, NO_RIGHTS, OFFICE_DB, officeDatabaseText, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../helpers/postgres';
+import { expect, expectNoAxeViolations, screenshotDir, test } from './fixtures';
+import { openOfficeSettings } from './office-database';
 import type {} from '../../src/renderer/src/lib/api';
-import { nav, tr } from './ui';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -54,24 +54,7 @@ test.afterAll(async () => {
 });
 
 /** Every row of every table in the office database, as text: what "nothing written" compares. */
-async function snapshot(): Promise<string> {
-  const c = await pgServer.admin();
-  try {
-    const tables = (
-      await c.query<{ name: string }>(
-        "SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1",
-      )
-    ).rows.map((r) => r.name);
-    const parts: string[] = [];
-    for (const name of tables) {
-      const rows = await c.query<{ row: string }>(`SELECT t::text AS row FROM ${name} t ORDER BY 1`);
-      parts.push(`${name}: ${rows.rows.map((r) => r.row).join(' ; ')}`);
-    }
-    return parts.join('\n');
-  } finally {
-    await c.end();
-  }
-}
+const snapshot = (): Promise<string> => officeDatabaseText(pgServer);
 
 /** The card in view, the alert in the middle of a 1280x800 screenshot. */
 async function shotOfCard(page: Page, name: string): Promise<void> {
@@ -94,13 +77,7 @@ interface Case {
 for (const language of ['en', 'zh-CN'] as const) {
   test(`Office outbox "Test" says each mistake in its own words within 5 s and writes nothing (${language})`, async ({ page, preview }) => {
     test.setTimeout(120_000);
-    const l = tr(language);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await openApp(page, preview, language);
-    await nav(page, 'settings', language).click();
-    const card = page.getByRole('region', { name: l('office:settings.heading'), exact: true });
-    const form = card.getByRole('form', { name: l('office:settings.heading'), exact: true });
+    const { l, errors, card, form } = await openOfficeSettings(page, preview, language);
     const field = (key: string) => form.getByLabel(l(`office:settings.${key}`), { exact: true });
     await field('host').fill('127.0.0.1');
     await field('displayName').fill('Li Na');

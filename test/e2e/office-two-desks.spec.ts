@@ -10,25 +10,19 @@ import type { Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import type {} from '../../src/renderer/src/lib/api';
 import { computerName } from '../../src/main/office/desk-identity';
-import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../helpers/postgres';
+import { dropOfficeSchema, OFFICE_DB, OWNER } from '../helpers/postgres';
 import { connectAccount, expect, expectNoAxeViolations, openApp, shot, startOtherDesk, test, type OtherDesk } from './fixtures';
+import { officeDatabase } from './office-database';
 import { documentList, literal, nav, sendResult, taskRow, tr, type Language } from './ui';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-let pgServer: RunningPostgres;
-test.beforeAll(async () => {
-  test.skip(postgresMissing() !== null, postgresMissing() ?? '');
-  pgServer = await startPostgres();
-});
-test.afterAll(async () => {
-  await pgServer?.stop();
-});
+const office = officeDatabase();
 
 /** Joins the office database as `name` (Settings → Office outbox, through its channel) and waits for "connected". */
 async function joinOffice(page: Page, name: string) {
   const saved = await page.evaluate((input) => window.faxdesk!.saveOffice(input), {
-    fields: { host: '127.0.0.1', port: pgServer.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: name },
+    fields: { host: '127.0.0.1', port: office.server.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: name },
     password: OWNER.password,
     caFile: 'none' as const,
   });
@@ -80,7 +74,7 @@ async function followToEnd(page: Page, taskRef: string) {
 
 /** Two desks, a throwaway office database, both connected to the simulator's account. */
 async function twoDesks(page: Page, pageB: Page, other: OtherDesk, preview: { url: string }, sim: Parameters<typeof connectAccount>[1], language: Language) {
-  const c = await pgServer.admin();
+  const c = await office.server.admin();
   await dropOfficeSchema(c);
   await c.end();
   await openApp(page, preview, language);

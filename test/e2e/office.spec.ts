@@ -6,35 +6,23 @@
  * "Connected"; when the server dies the card says since when the office is
  * offline, and it is connected again once the server is back.
  */
-import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../helpers/postgres';
-import { expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
+import { OFFICE_DB, OWNER } from '../helpers/postgres';
+import { expect, expectNoAxeViolations, shot, test } from './fixtures';
+import { officeDatabase, openOfficeSettings } from './office-database';
 import type {} from '../../src/renderer/src/lib/api';
-import { nav, pattern, tr } from './ui';
+import { pattern } from './ui';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-let pgServer: RunningPostgres;
-test.beforeAll(async () => {
-  test.skip(postgresMissing() !== null, postgresMissing() ?? '');
-  pgServer = await startPostgres({ tls: true });
-});
-test.afterAll(async () => {
-  await pgServer?.stop();
-});
+const office = officeDatabase({ tls: true });
 
 for (const language of ['en', 'zh-CN'] as const) {
   test(`the office outbox is set up in Settings, says what is wrong, and when it is offline (${language})`, async ({ page, preview }) => {
     test.setTimeout(120_000);
-    const l = tr(language);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await openApp(page, preview, language);
-    await nav(page, 'settings', language).click();
-    const card = page.getByRole('region', { name: l('office:settings.heading'), exact: true });
+    const { l, errors, card, form } = await openOfficeSettings(page, preview, language);
     await expect(card.getByTestId('office-status')).toHaveText(l('office:settings.status.off'));
-    const form = card.getByRole('form', { name: l('office:settings.heading'), exact: true });
     await form.getByLabel(l('office:settings.host'), { exact: true }).fill('localhost');
-    await form.getByLabel(l('office:settings.port'), { exact: true }).fill(String(pgServer.port));
+    await form.getByLabel(l('office:settings.port'), { exact: true }).fill(String(office.server.port));
     await form.getByLabel(l('office:settings.database'), { exact: true }).fill(OFFICE_DB);
     await form.getByLabel(l('office:settings.user'), { exact: true }).fill(OWNER.user);
     await form.getByLabel(l('office:settings.password'), { exact: true }).fill(OWNER.password);
@@ -42,7 +30,7 @@ for (const language of ['en', 'zh-CN'] as const) {
 
     // TLS is on by default; the test server's certificate is self-signed: not trusted, said plainly
     await form.getByRole('button', { name: l('office:settings.test'), exact: true }).click();
-    await expect(form.getByRole('alert')).toHaveText(l('errors:codes.office_tls_untrusted', { server: `localhost:${pgServer.port}` }));
+    await expect(form.getByRole('alert')).toHaveText(l('errors:codes.office_tls_untrusted', { server: `localhost:${office.server.port}` }));
     await shot(page, `office-settings-untrusted-${language}`);
 
     // unencrypted to this computer is allowed; a wrong password is its own sentence
@@ -65,11 +53,11 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expectNoAxeViolations(page);
 
     // the server dies: the card says since when the office is offline (pushed by main, nothing polls)
-    pgServer.kill();
+    office.server.kill();
     await expect(card.getByTestId('office-status')).toContainText(pattern(language, 'office:settings.status.offline', false), { timeout: 40_000 });
     await shot(page, `office-settings-offline-${language}`);
     await expectNoAxeViolations(page);
-    await pgServer.start();
+    await office.server.start();
     await expect(card.getByTestId('office-status')).toHaveText(l('office:settings.status.online'), { timeout: 90_000 });
 
     // stop sharing asks first

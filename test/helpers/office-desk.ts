@@ -9,7 +9,7 @@ import type { RunningSimulator } from '../../src/simulator/index';
 import { OFFICE_DB, OWNER } from './postgres';
 import { makeTestServices, type TestServices } from './services';
 
-export async function openOfficeDesk(name: string, pgPort: number, sim: RunningSimulator, open: Array<() => Promise<void>>): Promise<TestServices> {
+export async function openOfficeDesk(name: string, pgPort: number, sim: RunningSimulator, open: Array<() => Promise<void> | void>): Promise<TestServices> {
   const t = await makeTestServices({}, { officeRetryMs: { first: 50, max: 200 } });
   open.push(() => t.cleanup());
   const input: OfficeInput = {
@@ -22,7 +22,7 @@ export async function openOfficeDesk(name: string, pgPort: number, sim: RunningS
     .poll(async () => {
       const r = await dispatch(t.services.handlers, 'getOffice', undefined);
       return r.ok ? (r.value as OfficeView).status.state : null;
-    })
+    }, { timeout: 15_000 }) // a poll: done as soon as it is online; the default 5 s was short on a loaded machine
     .toBe('online');
   expect((await dispatch(t.services.handlers, 'connectAccount', { baseUrl: sim.baseUrl, apiKey: sim.apiKey, secret: sim.apiSecret })).ok).toBe(true);
   return t;

@@ -1,24 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** The directory a managed office's policy names (docs/deploy.md shows the same). */
+export const headOfficeDirectory = {
+  name: 'Head office',
+  url: 'ldaps://dc1.example.com',
+  startTls: false,
+  allowPlain: false,
+  bindDn: 'cn=fax-reader,ou=service,dc=example,dc=com',
+  baseDn: 'ou=people,dc=example,dc=com',
+  filter: '(facsimileTelephoneNumber=*)',
+  attributes: { name: ['displayName'], company: ['o'], fax: ['facsimileTelephoneNumber'], extraFax: [] },
+};
+
 /** A policy using every key (docs/deploy.md shows the same). */
 export const fullPolicy = {
   $schema: 'https://faxdesk.example/policy.schema.json',
   service: { value: { baseUrl: 'https://fax.example.com', apiKey: 'AK-office-1' }, locked: true },
-  directories: {
-    value: [
-      {
-        name: 'Head office',
-        url: 'ldaps://dc1.example.com',
-        startTls: false,
-        allowPlain: false,
-        bindDn: 'cn=fax-reader,ou=service,dc=example,dc=com',
-        baseDn: 'ou=people,dc=example,dc=com',
-        filter: '(facsimileTelephoneNumber=*)',
-        attributes: { name: ['displayName'], company: ['o'], fax: ['facsimileTelephoneNumber'], extraFax: [] },
-      },
-    ],
-  },
+  directories: { value: [headOfficeDirectory] },
   officeOutbox: { value: { host: 'db.example.com', port: 5432, database: 'faxdesk', user: 'faxdesk_desk', tls: true, caFile: '/etc/faxdesk/office-ca.pem' }, locked: true },
   review: { value: { always: false, recipientsAbove: 5, costAbove: 10 }, locked: true },
   contractUnitPrice: { value: 0.12, locked: true },

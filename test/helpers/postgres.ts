@@ -18,6 +18,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { until } from './until';
 
 export const ADMIN = { user: 'pgadmin', password: 'Adm-4k!secret' };
 export const OWNER = { user: 'faxdesk_owner', password: 'Own-7z#secret' };
@@ -109,16 +110,20 @@ export async function startPostgres(options: { tls?: boolean } = {}): Promise<Ru
   const ctl = (args: string[], what: string) => run(path.join(bin, 'pg_ctl'), ['-D', data, ...args], what);
   const start = async () => {
     // after a kill -9 the old backends may hold the shared memory for a moment: try again until they are gone
-    for (let attempt = 1; ; attempt++) {
+    let last: Error | null = null;
+    const tryStart = () => {
       try {
         ctl(['-w', '-t', '30', '-l', log, 'start'], 'pg_ctl start');
-        started.running = true;
-        return;
+        return true;
       } catch (e) {
-        if (attempt >= 50) throw new Error(`${(e as Error).message}\n${fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : ''}`);
-        await new Promise((r) => setTimeout(r, 200));
+        last = e as Error;
+        return false;
       }
-    }
+    };
+    await until('pg_ctl start', tryStart, 10_000, 200).catch(() => {
+      throw new Error(`${last?.message}\n${fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : ''}`);
+    });
+    started.running = true;
   };
   try {
     chownToPostgres(dir);
@@ -202,4 +207,24 @@ export async function dropOfficeSchema(c: pg.Client): Promise<void> {
   if (tables.length) await c.query(`DROP TABLE IF EXISTS ${tables.map((t) => `"${t.name}"`).join(', ')} CASCADE`);
   const seqs = (await c.query<{ name: string }>("SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public' AND sequencename LIKE 'faxdesk\\_%'")).rows;
   if (seqs.length) await c.query(`DROP SEQUENCE IF EXISTS ${seqs.map((t) => `"${t.name}"`).join(', ')} CASCADE`);
+}
+
+/** Every row of every table in the office database, as text: what "nothing written" compares. */
+export async function officeDatabaseText(server: RunningPostgres): Promise<string> {
+  const c = await server.admin();
+  try {
+    const tables = (
+      await c.query<{ name: string }>(
+        "SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1",
+      )
+    ).rows.map((r) => r.name);
+    const parts: string[] = [];
+    for (const name of tables) {
+      const rows = await c.query<{ row: string }>(`SELECT t::text AS row FROM ${name} t ORDER BY 1`);
+      parts.push(`${name}: ${rows.rows.map((r) => r.row).join(' ; ')}`);
+    }
+    return parts.join('\n');
+  } finally {
+    await c.end();
+  }
 }

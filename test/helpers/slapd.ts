@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { until } from './until';
 
 export const SUFFIX = 'dc=example,dc=com';
 export const ROOT_DN = `cn=admin,${SUFFIX}`;
@@ -162,10 +163,9 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForPort(port: number, child: ChildProcess, output: string[], ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
+  const listening = async () => {
     if (child.exitCode !== null) throw new Error(`slapd exited with ${child.exitCode}:\n${output.join('')}`);
-    const open = await new Promise<boolean>((resolve) => {
+    return new Promise<boolean>((resolve) => {
       const sock = net.connect(port, '127.0.0.1');
       sock.once('connect', () => {
         sock.destroy();
@@ -173,10 +173,10 @@ async function waitForPort(port: number, child: ChildProcess, output: string[], 
       });
       sock.once('error', () => resolve(false));
     });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`slapd did not listen on ${port}:\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  };
+  await until(`slapd to listen on ${port}`, listening, ms, 50).catch((e: Error) => {
+    throw new Error(`${e.message}:\n${output.join('')}`);
+  });
 }
 
 function selfSignedCert(dir: string): { cert: string; key: string } {

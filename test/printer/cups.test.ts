@@ -10,6 +10,7 @@ import { HotFolder } from '../../src/main/intake/hot-folder';
 import { defaultHotFolderPath } from '../../src/main/intake/outbox-names';
 import { readPrintJob } from '../../src/main/intake/print-job';
 import { createTask, sim, uploadBytes, waitForTaskEnd } from '../simulator/helpers';
+import { until } from '../helpers/until';
 
 // The real thing: CUPS installs the FaxDesk printer from resources/, `lp`
 // prints a PDF to it, the backend delivers it into root's hot folder, and the
@@ -46,11 +47,7 @@ describe.skipIf(skipReason !== null)('the FaxDesk CUPS printer', () => {
     if (!schedulerRunning()) {
       // foreground mode so the test owns it and can stop it again
       cupsd = spawn(sbin('cupsd')!, ['-f'], { stdio: 'ignore' });
-      const until = Date.now() + 15_000;
-      while (!schedulerRunning()) {
-        if (Date.now() > until) throw new Error('cupsd did not start within 15 s');
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await until('cupsd to start (15 s)', () => schedulerRunning(), 15_000);
     }
     // never replace a FaxDesk printer someone really uses
     if (run('lpstat', ['-p', 'FaxDesk']).status === 0) printer = `FaxDeskTest${process.pid}`;

@@ -21,12 +21,8 @@ afterEach(async () => {
 
 const settle = () => rig!.feature.tracker.idle();
 const advance = (ms: number) => rig!.clock.advance(ms, settle);
-const drain = async () => {
-  for (let i = 0; i < 5; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    await settle();
-  }
-};
+/** waits for the requests set off by a listener (not a timer) to be answered */
+const drain = () => rig!.quiet();
 
 describe('account reads', () => {
   it('a fax waiting for tomorrow costs no account reads of its own: 10 minutes with the window open make at most 10', async () => {
@@ -39,7 +35,7 @@ describe('account reads', () => {
     // along, refreshes the account on its slow timer (useAccount).
     for (let t = 5_000; t <= 10 * MIN; t += 5_000) {
       await advance(5_000);
-      await new Promise((r) => setTimeout(r, 5));
+      await drain();
       if (t % ACCOUNT_REFRESH_MS === 0) await rig.readAccount();
     }
     await drain();

@@ -37,6 +37,7 @@ import { makeTestServices, type TestServices } from '../helpers/services';
 import { exactly, recordFigure, resetFigures } from './figures';
 import { grantDroppedFile } from '../../src/main/files/grants';
 import { samplePdf } from './helpers';
+import { until } from '../helpers/until';
 
 const SUITE = 'no-duplicate-faxes';
 const SENDS = 100;
@@ -215,11 +216,7 @@ async function failedOriginal(lane: number, label: string, i: number): Promise<s
   });
   const ref = r.ok ? (r.value as SendResult).parts[0]?.task?.taskRef : undefined;
   if (!ref) throw new Error(`original ${i} was not created: ${JSON.stringify(r).slice(0, 200)}`);
-  const deadline = Date.now() + 20_000;
-  while (!sim.tasks().some((x) => x.task_ref === ref && x.recipients.every((rc) => rc.status === 'failed'))) {
-    if (Date.now() > deadline) throw new Error(`original ${i} did not fail in time`);
-    await new Promise((res) => setTimeout(res, 20));
-  }
+  await until(`original ${i} to fail`, () => sim.tasks().some((x) => x.task_ref === ref && x.recipients.every((rc) => rc.status === 'failed')), 20_000);
   return ref;
 }
 
@@ -313,11 +310,8 @@ describe('no duplicate faxes when resending under create-task faults', () => {
       const before = createsSeen();
       await clock.advance(60_000);
       // The timer's resend runs in the background: wait for its create to be answered (or time out).
-      const deadline = Date.now() + (scheduled ? 10_000 : 0);
-      while (resendRows(ref).some((x) => x.status === 'creating') || resendRows(ref).length === 0) {
-        if (Date.now() > deadline) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      // (not answered in time: check() below counts it as a problem)
+      if (scheduled) await until('the resend answered', () => resendRows(ref).length > 0 && !resendRows(ref).some((x) => x.status === 'creating'), 10_000).catch(() => false);
       check(tally, i, fault, commits, ref, busy(2, i), before);
     }
     sim.setFaults({ create: 'none' });

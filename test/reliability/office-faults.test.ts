@@ -10,41 +10,27 @@
  * none lost, none doubled, each with its recipient and the right sender — and
  * desks A and B must list the same office tasks.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../src/main/ipc/dispatch';
 import type { SendFaxInput } from '../../src/shared/ipc/channels/send';
 import type { OfficeInput, OfficeTaskList, OfficeView } from '../../src/shared/office/types';
 import type { SendResult } from '../../src/shared/send/types';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
-import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../helpers/postgres';
+import { OFFICE_DB, OWNER } from '../helpers/postgres';
 import { makeTestServices, type TestServices } from '../helpers/services';
 import { exactly, recordFigure, resetFigures } from './figures';
 import { samplePdf } from './helpers';
+import { until } from '../helpers/until';
+import { officeTestRig } from '../helpers/office-rig';
 
 const SUITE = 'office-faults';
 const SENDS = 50;
 const KILL_AFTER = 20;
 const LATE_SENDS = 3;
 
-const missing = postgresMissing();
+beforeAll(() => resetFigures(SUITE));
+const office = officeTestRig({ sim: { speed: 200, balance: 100_000 } });
+const { missing, open } = office;
 if (missing) console.warn(`office fault tests skipped: ${missing}`);
-
-let pgServer: RunningPostgres;
-let sim: RunningSimulator;
-beforeAll(async () => {
-  resetFigures(SUITE);
-  if (missing) return;
-  pgServer = await startPostgres();
-  sim = await startSimulator({ speed: 200, balance: 100_000 });
-});
-afterAll(async () => {
-  await sim?.stop();
-  await pgServer?.stop();
-});
-const open: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of open.splice(0).reverse()) await close();
-});
 
 interface Desk {
   name: string;
@@ -63,13 +49,13 @@ async function desk(name: string, waitOnline: boolean): Promise<Desk> {
   const t = await makeTestServices({}, { officeRetryMs: { first: 50, max: 300 } });
   open.push(() => t.cleanup());
   const input: OfficeInput = {
-    fields: { host: '127.0.0.1', port: pgServer.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: name },
+    fields: { host: '127.0.0.1', port: office.pg.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: name },
     password: OWNER.password,
     caFile: 'none',
   };
   expect((await dispatch(t.services.handlers, 'saveOffice', input)).ok).toBe(true);
   if (waitOnline) await expect.poll(async () => (await officeView(t)).status.state, { timeout: 10_000 }).toBe('online');
-  expect((await dispatch(t.services.handlers, 'connectAccount', { baseUrl: sim.baseUrl, apiKey: sim.apiKey, secret: sim.apiSecret })).ok).toBe(true);
+  expect((await dispatch(t.services.handlers, 'connectAccount', { baseUrl: office.sim.baseUrl, apiKey: office.sim.apiKey, secret: office.sim.apiSecret })).ok).toBe(true);
   const file = await samplePdf(t.dataDir, 1);
   return { name, t, pdfHandle: () => t.services.grants.grant(file) };
 }
@@ -106,11 +92,12 @@ describe.skipIf(missing)('office outbox: the database killed during 50 sends fro
     let late: Desk | null = null;
 
     for (let i = 0; i < SENDS; i += 2) {
+      const requestsBefore = office.sim.counters().requests;
       const pair = [send(a, i), send(b, i + 1)];
       if (i === KILL_AFTER) {
-        // SIGKILL while these two sends (and their office writes) are under way
-        await new Promise((r) => setTimeout(r, 5));
-        pgServer.kill();
+        // SIGKILL while these two sends (and their office writes) are under way: once they have reached the service
+        await until('the pair at the service', () => office.sim.counters().requests > requestsBefore, 10_000);
+        office.pg.kill();
       }
       const [ra, rb] = await Promise.all(pair);
       results.push({ desk: a.name, result: ra! }, { desk: b.name, result: rb! });
@@ -130,7 +117,7 @@ describe.skipIf(missing)('office outbox: the database killed during 50 sends fro
     const sent = results.filter((r) => r.result.overall === 'sent').length;
     recordFigure(SUITE, 'sent-while-db-down', 'Faxes sent (of 50 + 3) although the office database was killed', sent, exactly(SENDS + LATE_SENDS));
 
-    await pgServer.start();
+    await office.pg.start();
     const desks = [a, b, late!];
     for (const d of desks) {
       await expect
@@ -141,10 +128,10 @@ describe.skipIf(missing)('office outbox: the database killed during 50 sends fro
         .toBe('online/0');
     }
 
-    const simTasks = sim.tasks();
+    const simTasks = office.sim.tasks();
     expect(simTasks).toHaveLength(SENDS + LATE_SENDS);
     const simRefs = new Set(simTasks.map((t) => t.task_ref));
-    const c = await pgServer.admin();
+    const c = await office.pg.admin();
     let rows: Array<{ task_ref: string | null; sender_name: string; name: string; recipients: number; phone: string | null }>;
     try {
       rows = (

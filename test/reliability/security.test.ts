@@ -21,6 +21,7 @@ import { startSimulator, type RunningSimulator } from '../../src/simulator/index
 import { makeTestServices, type TestServices } from '../helpers/services';
 import { exactly, recordFigure, resetFigures } from './figures';
 import { samplePdf } from './helpers';
+import { until } from '../helpers/until';
 
 const SUITE = 'security';
 
@@ -132,7 +133,8 @@ describe('the API secret stays in main', () => {
     await call('saveDraft', { documents: [], recipientsText: '861088880001', name: 'd', scheduleLocal: '', cover: null });
     await call('listTasks', {});
     await call('getTaskDetail', { id: taskRef });
-    await new Promise((r) => setTimeout(r, 300));
+    // the fax over at the service, so the reads below carry its outcome
+    await until('the fax to end at the service', () => sim.tasks().some((x) => x.task_ref === taskRef && (x.status === 'done' || x.status === 'failed')));
     await call('trackTaskRef', { taskRef });
     await call('refreshTask', { taskRef });
     // saved inside the data folder, so the scan below reads them too

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/simulator/cli-args';
+import { until } from '../helpers/until';
 
 const children = new Set<ChildProcessWithoutNullStreams>();
 afterEach(() => {
@@ -23,13 +24,9 @@ function runCli(args: string[]): { child: ChildProcessWithoutNullStreams; out: (
 }
 
 async function lineMatching(get: () => string, re: RegExp, timeoutMs = 15_000): Promise<RegExpMatchArray> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const m = re.exec(get());
-    if (m) return m;
-    if (Date.now() > end) throw new Error(`no line matching ${re} in: ${get()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  return until(`a line matching ${re}`, () => re.exec(get()), timeoutMs).catch((e: Error) => {
+    throw new Error(`${e.message} in: ${get()}`);
+  });
 }
 
 describe('npm run sim', () => {

@@ -2,6 +2,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterEach } from 'vitest';
 import { startSimulator, type RunningSimulator, type SimulatorOptions, type WireTask } from '../../src/simulator/index';
+import { until } from '../helpers/until';
 
 /** Parsed reply JSON: tests read it field by field and assert on every field they use. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON under test
@@ -95,13 +96,10 @@ export async function getTask(s: RunningSimulator, ref: string): Promise<Reply> 
 }
 
 export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000, label = 'condition'): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
+  return (await until(label, async () => {
     const v = await probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+    return v !== undefined && v !== false ? { v } : null;
+  }, timeoutMs)).v;
 }
 
 /** Polls the task over HTTP until its status is final. */

@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JournalWriter, journalPath, writeSnapshotAtomic } from '../../src/simulator/persist';
 import { loadState, loadStateStreamed } from '../../src/simulator/persist-load';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
@@ -10,9 +10,11 @@ import type { AccountRecord, FileRecord, TaskRecord } from '../../src/simulator/
 
 let dir = '';
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   dir = mkdtempSync(join(tmpdir(), 'faxsim-journal-'));
 });
 afterEach(() => {
+  vi.useRealTimers();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -56,7 +58,14 @@ function world(file: string, count: number, delayMs = 1) {
   });
   return { account, tasks, files, writer };
 }
-const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The writer's batch timer (delayMs, 1 ms here) runs on vitest's fake setTimeout: passing it writes the
+ * batch at once, then one turn of the event loop lets a compaction in progress take its next slice.
+ */
+const nextBatch = async (ms = 5) => {
+  vi.advanceTimersByTime(ms);
+  await new Promise((r) => setImmediate(r));
+};
 const stateOf = (file: string) => {
   const s = loadState(file)!.snapshot;
   return { account: s.account, tasks: [...s.tasks].sort((a, b) => a.task_ref.localeCompare(b.task_ref)), files: s.files };
@@ -71,14 +80,14 @@ describe('demo state persisted as it changes, not rewritten whole', () => {
       w.tasks.set(t.task_ref, t);
       w.writer.taskChanged(t);
     }
-    await tick(20);
+    await nextBatch(20);
     await w.writer.idle();
     const journal = () => readdirSync(dir).filter((f) => f.endsWith('.journal')).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
     const before = journal() + statSync(file).size;
     const one = all[1_234]!;
     one.recipients[0]!.status = 'failed';
     w.writer.taskChanged(one);
-    await tick(20);
+    await nextBatch(20);
     const written = journal() + statSync(file).size - before;
     expect(written).toBeGreaterThan(JSON.stringify(one).length);
     expect(written).toBeLessThan(2 * JSON.stringify(one).length + 1_000);
@@ -89,14 +98,14 @@ describe('demo state persisted as it changes, not rewritten whole', () => {
     const file = join(dir, 'state.json');
     const w = world(file, 300);
     for (const t of w.tasks.values()) w.writer.taskChanged(t);
-    await tick(20);
+    await nextBatch(20);
     // rewrite every task a few times: the journal outgrows the snapshot and a compaction starts
     for (let round = 0; round < 4; round++) {
       for (const t of w.tasks.values()) {
         t.name = `round ${round}`;
         w.writer.taskChanged(t);
       }
-      await tick(3);
+      await nextBatch(3);
     }
     // changes while the snapshot is being written: one task changed, one deleted, one added
     const changed = w.tasks.get(task(7).task_ref)!;
@@ -107,9 +116,9 @@ describe('demo state persisted as it changes, not rewritten whole', () => {
     const added = task(9_999);
     w.tasks.set(added.task_ref, added);
     w.writer.taskChanged(added);
-    await tick(20);
+    await nextBatch(20);
     await w.writer.idle();
-    await tick(20);
+    await nextBatch(20);
     const snapshot = loadState(file)!;
     expect(snapshot.snapshot.journalFrom).toBeGreaterThan(0);
     // only the live journal is left, beside the snapshot; no temporary file
@@ -124,7 +133,7 @@ describe('demo state persisted as it changes, not rewritten whole', () => {
     const file = join(dir, 'state.json');
     const w = world(file, 5);
     for (const t of w.tasks.values()) w.writer.taskChanged(t);
-    await tick(20);
+    await nextBatch(20);
     const gen = loadState(file)!.generation;
     appendFileSync(journalPath(file, gen), '{"tasks":[{"task_ref":"T9');
     expect(stateOf(file).tasks).toHaveLength(5);
@@ -134,7 +143,7 @@ describe('demo state persisted as it changes, not rewritten whole', () => {
     const file = join(dir, 'state.json');
     const w = world(file, 5);
     for (const t of w.tasks.values()) w.writer.taskChanged(t);
-    await tick(20);
+    await nextBatch(20);
     const gen = loadState(file)!.generation;
     appendFileSync(journalPath(file, gen), 'garbage\n{"deletedTasks":["T00000001"]}\n');
     expect(() => loadState(file)).toThrow(/damaged at line 2/);
@@ -146,7 +155,7 @@ describe('demo state persisted as it changes, not rewritten whole', () => {
     expect(loadState(file)).toBeNull();
     const w = world(file, 0);
     w.writer.accountTouched();
-    await tick(20);
+    await nextBatch(20);
     expect(stateOf(file).tasks).toEqual([]);
   });
 
@@ -165,7 +174,7 @@ describe('demo state persisted as it changes, not rewritten whole', () => {
     const list = [...w.tasks.values()];
     for (let i = 0; loadState(file)!.snapshot.tasks.length < 5_000 && i < 2_000; i++) {
       for (let k = 0; k < 40; k++) w.writer.taskChanged(list[(i * 40 + k) % list.length]!);
-      await tick(2);
+      await nextBatch(2);
       await w.writer.idle();
     }
     delay.disable();

@@ -7,6 +7,7 @@ import { startSimulator, type RunningSimulator } from '../../../src/simulator/in
 import { createMemorySecretStore } from '../../../src/main/credentials/secret-store';
 import { dispatch } from '../../../src/main/ipc/dispatch';
 import { makeTestServices, type TestServices } from '../../helpers/services';
+import { ACCOUNT_SHARED_MS } from '@main/account/connection';
 
 let t: TestServices | null = null;
 let sim: RunningSimulator | null = null;
@@ -19,9 +20,11 @@ afterEach(async () => {
 
 const SECRET = 'correct-horse-battery-staple-42';
 
+/** the clock of the account reads' sharing window (ACCOUNT_SHARED_MS): tests move it */
+let now = 1_000_000;
 async function setup() {
   sim = await startSimulator({ port: 0, apiKey: 'office-key', apiSecret: SECRET, balance: 123.4, accountName: 'Acme Trading' });
-  t = await makeTestServices({}, { secretStore: createMemorySecretStore() });
+  t = await makeTestServices({}, { secretStore: createMemorySecretStore(), accountNow: () => now });
   return { sim, t };
 }
 
@@ -93,6 +96,15 @@ describe('connecting an account', () => {
   });
 });
 
+/**
+ * Each change is announced once the connection's status has been read (services.ts); a status read
+ * started after the change answers after theirs (the same reads, queued behind them), so by then
+ * every announcement of the change is out: an event to await, not a moment to sleep through.
+ */
+async function announcementsOut(t: TestServices): Promise<void> {
+  expect((await dispatch(t.services.handlers, 'getConnection', undefined)).ok).toBe(true);
+}
+
 describe('reading the account around a connection change', () => {
   const accountReads = (s: RunningSimulator) => s.requestLog().filter((e) => e.path === '/api/v2/account/status').length;
 
@@ -102,15 +114,18 @@ describe('reading the account around a connection change', () => {
     const before = changes();
     const connected = await dispatch(t.services.handlers, 'connectAccount', { baseUrl: sim.baseUrl, apiKey: 'office-key', secret: SECRET });
     expect(connected.ok).toBe(true);
-    await new Promise((r) => setTimeout(r, 50));
+    await announcementsOut(t);
     // One announcement of the change, not one from the settings and one from the connect.
     expect(changes() - before).toBe(1);
     // The window reacts: the header, the account screen and the event handler each ask at once.
     const reads = await Promise.all([1, 2, 3, 4].map(() => dispatch(t.services.handlers, 'getAccount', undefined)));
     expect(reads.every((r) => r.ok && (r.value as { name: string }).name === 'Acme Trading')).toBe(true);
     expect(accountReads(sim)).toBe(1);
-    // A moment later a read is a read again: the balance is current.
-    await new Promise((r) => setTimeout(r, 2_100));
+    // Until the sharing window ends a read is still the shared one; from its end a read is a read again.
+    now += ACCOUNT_SHARED_MS - 1;
+    expect((await dispatch(t.services.handlers, 'getAccount', undefined)).ok).toBe(true);
+    expect(accountReads(sim)).toBe(1);
+    now += 1;
     sim.setAccount({ balance: 99 });
     const later = await dispatch(t.services.handlers, 'getAccount', undefined);
     expect(later).toMatchObject({ ok: true, value: { balance: 99 } });
@@ -121,10 +136,10 @@ describe('reading the account around a connection change', () => {
     const { sim, t } = await setup();
     await dispatch(t.services.handlers, 'connectAccount', { baseUrl: sim.baseUrl, apiKey: 'office-key', secret: SECRET });
     // (the announcement goes out once the keychain has said whether a secret is stored)
-    await new Promise((r) => setTimeout(r, 50));
+    await announcementsOut(t);
     const before = t.emitted.filter((e) => e.name === 'connectionChanged').length;
     await dispatch(t.services.handlers, 'useDemo', undefined);
-    await new Promise((r) => setTimeout(r, 50));
+    await announcementsOut(t);
     expect(t.emitted.filter((e) => e.name === 'connectionChanged').length - before).toBe(1);
     const account = await dispatch(t.services.handlers, 'getAccount', undefined);
     expect(account).toMatchObject({ ok: true, value: { mode: 'demo' } });

@@ -18,6 +18,7 @@ import {
   ValidationError,
 } from '../../../src/main/api/errors';
 import { client, closedPort, failure, localServer, sim, WRONG_SECRET } from './helpers';
+import { until } from '../../helpers/until';
 
 const PHONE = '8613800000001';
 
@@ -220,8 +221,12 @@ describe('every failure of the service becomes its own error family with a stabl
   it('a caller abort is cancelled', async () => {
     const s = await sim({ faults: { latencyMs: 2_000 } });
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 50);
-    const e = await failure(client(s.baseUrl).getAccount({ signal: ac.signal }));
+    const before = s.counters().requests;
+    const asked = failure(client(s.baseUrl).getAccount({ signal: ac.signal }));
+    // aborted while the service holds the request (its answer is 2 s away)
+    await until('the request at the service', () => s.counters().requests > before);
+    ac.abort();
+    const e = await asked;
     expect(e).toBeInstanceOf(CancelledError);
     expect(e.code).toBe('cancelled');
   });

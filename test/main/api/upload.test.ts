@@ -6,6 +6,7 @@ import { CancelledError, LocalFileError } from '../../../src/main/api/errors';
 import { encodeFileNameHeader } from '../../../src/main/api/upload-body';
 import { decodeHeaderName } from '../../../src/simulator/routes/upload';
 import { client, closedPort, countingFetch, failure, localServer, sim, WRONG_SECRET } from './helpers';
+import { until } from '../../helpers/until';
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -88,7 +89,8 @@ describe('uploads stream from disk', () => {
     const before = process.memoryUsage().rss;
     const upload = c.uploadFile(file, { onProgress: (n) => (sent = n) });
     await service.paused;
-    await new Promise((r) => setTimeout(r, 300)); // let the client run ahead as far as it would
+    // real time: how far a client reads ahead of a paused service is the OS's socket buffers filling, no clock of ours
+    await new Promise((r) => setTimeout(r, 300));
     const grown = process.memoryUsage().rss - before;
     // Socket buffers on loopback hold a few MB; a client that read ahead would have "sent" all 10.
     expect(sent).toBeLessThan(TEN_MB * 0.8);
@@ -115,7 +117,8 @@ describe('uploads stream from disk', () => {
     expect(e).toBeInstanceOf(CancelledError);
     expect(e.code).toBe('cancelled');
     expect(calls).toBeLessThan(160); // stopped well before the 10 MB at 64 KB a chunk
-    await new Promise((r) => setTimeout(r, 50));
+    // the service logs the upload when its connection closes, with the status it answered (0: cut off)
+    await until('the upload logged', () => s.requestLog().some((r) => r.path.startsWith('/api/v2/files')));
     expect(s.requestLog().filter((r) => r.status === 200)).toHaveLength(0);
   });
 
@@ -234,6 +237,7 @@ describe('uploads stream from disk', () => {
         server.on('checkContinue', (req, res) => {
           req.on('data', (c: Buffer) => (received += c.length));
           // The service takes its time over the headers; whatever arrives meanwhile came too early.
+          // real time: the bytes a client sends too early arrive as the OS delivers them, no clock of ours
           setTimeout(() => {
             early = received;
             res.writeContinue();
@@ -255,8 +259,8 @@ describe('uploads stream from disk', () => {
       req.resume();
       req.on('end', () => {
         res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '400' });
-        res.write('{"success":true,"message":"File uploaded","data":{"file_ref":"fi');
-        setTimeout(() => res.socket?.destroy(), 20);
+        // cut off once the first half of the answer has left
+        res.write('{"success":true,"message":"File uploaded","data":{"file_ref":"fi', () => res.socket?.destroy());
       });
     });
     const e = await failure(client(base, { retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }).uploadFile(file));

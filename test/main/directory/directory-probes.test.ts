@@ -19,6 +19,7 @@ import { directoryHandlers } from '../../../src/main/ipc/handlers/directory';
 import { createLogger } from '../../../src/main/log';
 import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER, type SaveDirectoryInput } from '../../../src/shared/directory/types';
 import { PEOPLE_DN, READER_DN, READER_PW, slapdMissing, startSlapd, type RunningSlapd } from '../../helpers/slapd';
+import { until } from '../../helpers/until';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -121,8 +122,10 @@ describe('a directory test is no port scanner', () => {
   it('refuses CR, LF and other control characters in the bind DN, base DN and filter before dialing', async () => {
     const { call } = service();
     const lines: string[] = [];
+    let connections = 0;
     const port = await listening(
       net.createServer((s) => {
+        connections++;
         s.setEncoding('latin1');
         s.on('data', (d: string) => lines.push(...d.split(/\r?\n/)));
       }),
@@ -141,7 +144,12 @@ describe('a directory test is no port scanner', () => {
         expect(JSON.stringify(r)).toMatch(/cannot contain line breaks/);
       }
     }
-    await new Promise((r) => setTimeout(r, 50));
+    // A connection of the test's own, dialed after every call: the server accepts connections in the order
+    // they were dialed, so one that a call had dialed would be counted before it.
+    const marker = net.connect(port, '127.0.0.1');
+    await until('the marker connection', () => connections >= 1);
+    marker.destroy();
+    expect(connections).toBe(1);
     expect(lines.join('\n')).not.toMatch(/DELETE ALL|QUIT|FLUSHALL/);
     expect(lines).toEqual([]);
   });

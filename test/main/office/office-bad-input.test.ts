@@ -12,11 +12,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { VERSION_TABLE } from '../../../src/main/office/migrations';
-import { openOffice } from '../../../src/main/office/office-connection';
-import type { OfficeInput, OfficeView } from '../../../src/shared/office/types';
-import { freePort, NO_RIGHTS, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import { dispatch } from '@main/ipc/dispatch';
+import { VERSION_TABLE } from '@main/office/migrations';
+import { openOffice } from '@main/office/office-connection';
+import type { OfficeInput, OfficeView } from '@shared/office/types';
+import { freePort, NO_RIGHTS, OFFICE_DB, officeDatabaseText, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 
 const missing = postgresMissing();
@@ -57,24 +57,7 @@ async function listen(server: net.Server): Promise<number> {
 }
 
 /** Every row of every table in the office database, as text: what "nothing written" compares. */
-async function snapshot(): Promise<string> {
-  const c = await pgServer.admin();
-  try {
-    const tables = (
-      await c.query<{ name: string }>(
-        "SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1",
-      )
-    ).rows.map((r) => r.name);
-    const parts: string[] = [];
-    for (const name of tables) {
-      const rows = await c.query<{ row: string }>(`SELECT t::text AS row FROM ${name} t ORDER BY 1`);
-      parts.push(`${name}: ${rows.rows.map((r) => r.row).join(' ; ')}`);
-    }
-    return parts.join('\n');
-  } finally {
-    await c.end();
-  }
-}
+const snapshot = (): Promise<string> => officeDatabaseText(pgServer);
 
 const base = (): OfficeInput['fields'] => ({
   host: '127.0.0.1',

@@ -6,35 +6,20 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { sendRepeatDetails, type SendFaxInput } from '../../../src/shared/ipc/channels/send';
-import { computerName } from '../../../src/main/office/desk-identity';
-import type { OfficeSpending, OfficeTaskList } from '../../../src/shared/office/types';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
-import { postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import { describe, expect, it } from 'vitest';
+import { dispatch } from '@main/ipc/dispatch';
+import { sendRepeatDetails, type SendFaxInput } from '@shared/ipc/channels/send';
+import { computerName } from '@main/office/desk-identity';
+import type { OfficeSpending, OfficeTaskList } from '@shared/office/types';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 import { openOfficeDesk } from '../../helpers/office-desk';
 import { samplePdf } from '../tasks/helpers';
+import { officeTestRig } from '../../helpers/office-rig';
 
-const missing = postgresMissing();
-let pgServer: RunningPostgres;
-let sim: RunningSimulator;
-beforeAll(async () => {
-  if (missing) return;
-  pgServer = await startPostgres();
-  sim = await startSimulator({ speed: 200, balance: 1000 });
-});
-afterAll(async () => {
-  await sim?.stop();
-  await pgServer?.stop();
-});
-const open: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of open.splice(0).reverse()) await close();
-});
+const office = officeTestRig({ sim: { speed: 200, balance: 1000 } });
+const { missing, open } = office;
 
-const desk = (name: string): Promise<TestServices> => openOfficeDesk(name, pgServer.port, sim, open);
+const desk = (name: string): Promise<TestServices> => openOfficeDesk(name, office.pg.port, office.sim, open);
 
 async function everyone(t: TestServices): Promise<OfficeTaskList> {
   const r = await dispatch(t.services.handlers, 'listOfficeTasks', { offset: 0, limit: 50 });
@@ -73,7 +58,7 @@ describe.skipIf(missing)('two desks, one office', () => {
       ...extra,
     });
     expect((await dispatch(a.services.handlers, 'sendFax', input(a, fileA))).ok).toBe(true);
-    const creates = () => sim.requestLog().filter((e) => e.method === 'POST' && e.path === '/api/v2/faxes').length;
+    const creates = () => office.sim.requestLog().filter((e) => e.method === 'POST' && e.path === '/api/v2/faxes').length;
     const before = creates();
     const asked = await dispatch(b.services.handlers, 'sendFax', input(b, fileB));
     expect(!asked.ok && asked.error.code).toBe('send.repeat');
@@ -100,12 +85,12 @@ describe.skipIf(missing)('two desks, one office', () => {
     const fileA = await samplePdf(a.dataDir, 3);
     const fileB = path.join(b.dataDir, 'invoice.pdf'); // the same bytes, on B's computer
     fs.copyFileSync(fileA, fileB);
-    sim.setAccount({ balance: 0 });
+    office.sim.setAccount({ balance: 0 });
     try {
       const refused = await dispatch(a.services.handlers, 'sendFax', input(a, fileA));
       expect(refused.ok && (refused.value as { overall: string }).overall).toBe('refused');
     } finally {
-      sim.setAccount({ balance: 1000 });
+      office.sim.setAccount({ balance: 1000 });
     }
     const sent = await dispatch(b.services.handlers, 'sendFax', input(b, fileB));
     expect(sent.ok && (sent.value as { overall: string }).overall).toBe('sent');
@@ -186,7 +171,7 @@ describe.skipIf(missing)('two desks, one office', () => {
     };
     // the charges the office database holds for each desk, once every fax has finished
     const charged = async (deskName: string) => {
-      const c = await pgServer.admin();
+      const c = await office.pg.admin();
       try {
         const r = await c.query<{ charges: string; pending: string; desk_id: string | null }>(
           "SELECT coalesce(sum(charges), 0) AS charges, coalesce(sum(pending_count), 0) AS pending, min(desk_id) AS desk_id FROM faxdesk_tasks WHERE name LIKE 'Spend %' AND sender_name = $1",
@@ -224,8 +209,8 @@ describe.skipIf(missing)('two desks, one office', () => {
     expect((await spending(a)).rows.find((r) => r.mine)).toMatchObject({ name: 'Li Na', faxes: 2 });
 
     // the month's edge, on both sides: a fax at its first millisecond counts, one a millisecond earlier does not
-    const { officeSpendingSince } = await import('../../../src/main/office/office-views');
-    const c = await pgServer.admin();
+    const { officeSpendingSince } = await import('@main/office/office-views');
+    const c = await office.pg.admin();
     try {
       const since = Date.UTC(2031, 0, 1);
       await c.query("INSERT INTO faxdesk_desks (desk_id, display_name, computer_name) VALUES ('edge-desk', 'Edge', 'EDGE-PC') ON CONFLICT DO NOTHING");

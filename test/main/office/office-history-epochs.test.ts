@@ -11,19 +11,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../../src/main/credentials/secret-store';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { createOfficePasswords } from '../../../src/main/office/office-passwords';
-import { openOutboxQueue } from '../../../src/main/office/outbox-queue';
-import { q001 } from '../../../src/main/office/queue-migrations/001-queue';
-import { runMigrations } from '../../../src/main/storage/sqlite';
-import type { OfficeView } from '../../../src/shared/office/types';
+import { describe, expect, it } from 'vitest';
+import { createMemorySecretStore } from '@main/credentials/secret-store';
+import { dispatch } from '@main/ipc/dispatch';
+import { createOfficePasswords } from '@main/office/office-passwords';
+import { openOutboxQueue } from '@main/office/outbox-queue';
+import { q001 } from '@main/office/queue-migrations/001-queue';
+import { runMigrations } from '@main/storage/sqlite';
+import type { OfficeView } from '@shared/office/types';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
-import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import { OFFICE_DB, OWNER } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 import { tempDirs } from '../../helpers/temp-dirs';
 import { record, task } from '../history/helpers';
+import { until } from '../../helpers/until';
+import { officeTestRig } from '../../helpers/office-rig';
 
 const tmp = tempDirs('faxdesk-office-epochs-');
 
@@ -74,45 +76,17 @@ describe('the office queue and the history it follows', () => {
   });
 });
 
-const missing = postgresMissing();
-let pgServer: RunningPostgres;
-beforeAll(async () => {
-  if (!missing) pgServer = await startPostgres();
-});
-afterAll(async () => {
-  await pgServer?.stop();
-});
-
-const open: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of open.splice(0).reverse()) await close();
-  if (missing) return;
-  const c = await pgServer.admin();
-  try {
-    await dropOfficeSchema(c);
-  } finally {
-    await c.end();
-  }
-});
+const office = officeTestRig({ dropSchema: true });
+const { missing, open } = office;
 
 async function officeTasks(): Promise<Record<string, unknown>[]> {
-  const c = await pgServer.admin();
+  const c = await office.pg.admin();
   try {
     return (await c.query('SELECT * FROM faxdesk_tasks ORDER BY created_at_ms, intent_id')).rows;
   } catch {
     return [];
   } finally {
     await c.end();
-  }
-}
-
-async function until<T>(what: string, fn: () => T | Promise<T>, ms = 15_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -143,7 +117,7 @@ describe.skipIf(missing)('a history set aside at start, with an office database'
 
     const first = await run();
     const saved = await dispatch(first.services.handlers, 'saveOffice', {
-      fields: { host: '127.0.0.1', port: pgServer.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: 'Li Na' },
+      fields: { host: '127.0.0.1', port: office.pg.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, displayName: 'Li Na' },
       password: OWNER.password,
       caFile: 'none',
     });

@@ -8,45 +8,29 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../../src/main/credentials/secret-store';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { createOfficePasswords } from '../../../src/main/office/office-passwords';
-import { readPolicy } from '../../../src/main/policy/policy-file';
-import type { OfficeInput, OfficeView } from '../../../src/shared/office/types';
+import { describe, expect, it } from 'vitest';
+import { createMemorySecretStore } from '@main/credentials/secret-store';
+import { dispatch } from '@main/ipc/dispatch';
+import { createOfficePasswords } from '@main/office/office-passwords';
+import { readPolicy } from '@main/policy/policy-file';
+import type { OfficeInput, OfficeView } from '@shared/office/types';
 import { writePolicy } from '../../helpers/policy';
-import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import { OFFICE_DB, OWNER } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
+import { until } from '../../helpers/until';
+import { officeTestRig } from '../../helpers/office-rig';
 
-const missing = postgresMissing();
-let pgServer: RunningPostgres;
-beforeAll(async () => {
-  if (!missing) pgServer = await startPostgres({ tls: true });
-});
-afterAll(async () => {
-  await pgServer?.stop();
-});
+const office = officeTestRig({ tls: true, dropSchema: true });
+const { missing, open } = office;
 
-const open: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const close of open.splice(0).reverse()) await close();
-  if (missing) return;
-  const c = await pgServer.admin();
-  try {
-    await dropOfficeSchema(c);
-  } finally {
-    await c.end();
-  }
-});
-
-const server = () => ({ host: 'localhost', port: pgServer.port, database: OFFICE_DB, user: OWNER.user });
+const server = () => ({ host: 'localhost', port: office.pg.port, database: OFFICE_DB, user: OWNER.user });
 
 /** A desk started under a policy naming the test server (CA file on disk), the password already in its keychain. */
 async function deskUnder(locked: boolean, stored?: unknown): Promise<TestServices> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-office-policy-'));
   open.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   const ca = path.join(dir, 'office-ca.pem');
-  fs.writeFileSync(ca, pgServer.certPem!);
+  fs.writeFileSync(ca, office.pg.certPem!);
   const policyFile = writePolicy(dir, { officeOutbox: { value: { ...server(), caFile: ca }, locked } });
   const dataDir = path.join(dir, 'data');
   fs.mkdirSync(dataDir);
@@ -67,13 +51,11 @@ async function officeView(t: TestServices): Promise<OfficeView> {
 }
 
 async function online(t: TestServices): Promise<OfficeView> {
-  const end = Date.now() + 15_000;
-  for (;;) {
-    const v = await officeView(t);
-    if (v.status.state === 'online') return v;
-    if (Date.now() > end) throw new Error(`not online: ${JSON.stringify(v.status)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  let v: OfficeView | null = null;
+  await until('online', async () => (v = await officeView(t)).status.state === 'online').catch(() => {
+    throw new Error(`not online: ${JSON.stringify(v?.status)}`);
+  });
+  return v!;
 }
 
 const input = (over: Partial<OfficeInput['fields']> = {}, rest: Partial<OfficeInput> = {}): OfficeInput => ({
@@ -107,7 +89,7 @@ describe.skipIf(missing)('the policy’s office outbox (real PostgreSQL, verifie
 
     for (const [field, over] of [
       ['host', { host: 'db.elsewhere.example' }],
-      ['port', { port: pgServer.port + 1 }],
+      ['port', { port: office.pg.port + 1 }],
       ['database', { database: 'other' }],
       ['user', { user: 'someone' }],
       ['tls', { tls: false }],

@@ -4,36 +4,21 @@
  * resends desk A's fax with them (no upload), the resend is B's in the office database, every desk sees
  * "Resent as … by …", and two desks resending the same numbers at once make one resend, the other asked.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { alreadyResentDetails } from '../../../src/shared/errors/error-details';
-import type { SendFaxInput } from '../../../src/shared/ipc/channels/send';
-import type { OfficeResend } from '../../../src/shared/office/types';
-import type { FailuresView, ResendResult } from '../../../src/shared/tasks/types';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
-import { postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import { describe, expect, it } from 'vitest';
+import { dispatch } from '@main/ipc/dispatch';
+import { alreadyResentDetails } from '@shared/errors/error-details';
+import type { SendFaxInput } from '@shared/ipc/channels/send';
+import type { OfficeResend } from '@shared/office/types';
+import type { FailuresView, ResendResult } from '@shared/tasks/types';
 import type { TestServices } from '../../helpers/services';
 import { openOfficeDesk } from '../../helpers/office-desk';
 import { samplePdf } from '../tasks/helpers';
+import { officeTestRig } from '../../helpers/office-rig';
 
-const missing = postgresMissing();
-let pgServer: RunningPostgres;
-let sim: RunningSimulator;
-beforeAll(async () => {
-  if (missing) return;
-  pgServer = await startPostgres();
-  sim = await startSimulator({ speed: 200, balance: 1000 });
-});
-afterAll(async () => {
-  await sim?.stop();
-  await pgServer?.stop();
-});
-const open: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of open.splice(0).reverse()) await close();
-});
+const office = officeTestRig({ sim: { speed: 200, balance: 1000 } });
+const { missing, open } = office;
 
-const desk = (name: string): Promise<TestServices> => openOfficeDesk(name, pgServer.port, sim, open);
+const desk = (name: string): Promise<TestServices> => openOfficeDesk(name, office.pg.port, office.sim, open);
 
 /** A sends a fax and follows it to its end (the service's answers into its history, as its poll would). */
 async function sendAndFinish(t: TestServices, name: string, numbers: string[]): Promise<string> {
@@ -72,8 +57,8 @@ async function resendsOf(t: TestServices, taskRef: string): Promise<OfficeResend
   if (!r.ok) throw new Error(r.error.message);
   return r.value as OfficeResend[];
 }
-const creates = () => sim.counters().tasksCreated;
-const uploads = () => sim.counters().byRoute['upload'] ?? 0;
+const creates = () => office.sim.counters().tasksCreated;
+const uploads = () => office.sim.counters().byRoute['upload'] ?? 0;
 
 describe.skipIf(missing)('resending another desk’s failed numbers', () => {
   it('desk B resends desk A’s busy number with A’s file_refs: one task, B’s in the office database, and both desks see “Resent as … by Wang Wei”', async () => {
@@ -97,7 +82,7 @@ describe.skipIf(missing)('resending another desk’s failed numbers', () => {
     expect(b.services.history.getTask(resent.taskRef)).toMatchObject({ resendOf: refA, name: 'Contract R1 (resend)' });
     await expect.poll(async () => (await resendsOf(a, refA)).map((x) => [x.taskRef, x.by.name, x.by.mine]), { timeout: 5_000 }).toEqual([[resent.taskRef, 'Wang Wei', false]]);
     expect((await resendsOf(b, refA))[0]!.by.mine).toBe(true);
-    const c = await pgServer.admin();
+    const c = await office.pg.admin();
     try {
       const t = await c.query('SELECT sender_name, kind, resend_of FROM faxdesk_tasks WHERE task_ref = $1', [resent.taskRef]);
       expect(t.rows).toEqual([{ sender_name: 'Wang Wei', kind: 'resend', resend_of: refA }]);
@@ -140,14 +125,14 @@ describe.skipIf(missing)('resending another desk’s failed numbers', () => {
     const b = await desk('Wang Wei');
     const refA = await sendAndFinish(a, 'Contract R3', ['8613800133666']);
     await expect.poll(async () => items(await failures(b)).some((f) => f.taskRef === refA), { timeout: 5_000 }).toBe(true);
-    sim.expireFileRefs();
+    office.sim.expireFileRefs();
     const before = creates();
     const r = await dispatch(b.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
     expect(!r.ok && r.error.code).toBe('office.documents_gone');
     expect(!r.ok && r.error.details).toMatchObject({ senderName: 'Li Na', name: 'contract.pdf' });
     expect(creates()).toBe(before);
     // B's refused resend is in the office database as refused (no task at the service)
-    const c = await pgServer.admin();
+    const c = await office.pg.admin();
     try {
       await expect
         .poll(async () => (await c.query('SELECT task_ref, create_state FROM faxdesk_tasks WHERE resend_of = $1', [refA])).rows, { timeout: 5_000 })

@@ -8,38 +8,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { computerName } from '../../../src/main/office/desk-identity';
-import type { SendFaxInput } from '../../../src/shared/ipc/channels/send';
-import type { OfficeInput, OfficeView } from '../../../src/shared/office/types';
+import { describe, expect, it } from 'vitest';
+import { dispatch } from '@main/ipc/dispatch';
+import { computerName } from '@main/office/desk-identity';
+import type { SendFaxInput } from '@shared/ipc/channels/send';
+import type { OfficeInput, OfficeView } from '@shared/office/types';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
-import { dropOfficeSchema, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import { OFFICE_DB, OWNER } from '../../helpers/postgres';
 import { makeTestServices, type TestServices } from '../../helpers/services';
-import { createMemorySecretStore } from '../../../src/main/credentials/secret-store';
-import { createOfficePasswords } from '../../../src/main/office/office-passwords';
+import { createMemorySecretStore } from '@main/credentials/secret-store';
+import { createOfficePasswords } from '@main/office/office-passwords';
 import { samplePdf } from '../tasks/helpers';
+import { until } from '../../helpers/until';
+import { officeTestRig } from '../../helpers/office-rig';
 
-const missing = postgresMissing();
-let pgServer: RunningPostgres;
-beforeAll(async () => {
-  if (!missing) pgServer = await startPostgres({ tls: true });
-});
-afterAll(async () => {
-  await pgServer?.stop();
-});
-
-const open: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of open.splice(0).reverse()) await close();
-  if (missing) return;
-  const c = await pgServer.admin();
-  try {
-    await dropOfficeSchema(c);
-  } finally {
-    await c.end();
-  }
-});
+const office = officeTestRig({ tls: true, dropSchema: true });
+const { missing, open } = office;
 
 async function desk(): Promise<TestServices> {
   const t = await makeTestServices({}, { officeRetryMs: { first: 50, max: 200 } });
@@ -55,9 +39,9 @@ async function sim(): Promise<RunningSimulator> {
 
 function officeInput(t: TestServices, over: Partial<OfficeInput> = {}): OfficeInput {
   const ca = path.join(t.dataDir, 'office-ca-chosen.pem');
-  fs.writeFileSync(ca, pgServer.certPem!);
+  fs.writeFileSync(ca, office.pg.certPem!);
   return {
-    fields: { host: 'localhost', port: pgServer.port, database: OFFICE_DB, user: OWNER.user, tls: true, allowPlain: false, displayName: 'Li Na' },
+    fields: { host: 'localhost', port: office.pg.port, database: OFFICE_DB, user: OWNER.user, tls: true, allowPlain: false, displayName: 'Li Na' },
     password: OWNER.password,
     caFile: { handle: t.services.grants.grant(ca) },
     ...over,
@@ -65,23 +49,13 @@ function officeInput(t: TestServices, over: Partial<OfficeInput> = {}): OfficeIn
 }
 
 async function officeTasks(): Promise<Record<string, unknown>[]> {
-  const c = await pgServer.admin();
+  const c = await office.pg.admin();
   try {
     return (await c.query('SELECT * FROM faxdesk_tasks ORDER BY created_at_ms')).rows;
   } catch {
     return [];
   } finally {
     await c.end();
-  }
-}
-
-async function until<T>(what: string, fn: () => T | Promise<T>, ms = 15_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -107,7 +81,7 @@ describe.skipIf(missing)('office outbox through main’s handlers', () => {
     expect(t.logLines.join('\n')).not.toContain(OWNER.password);
     // a copy of the CA file: the chosen one may go away
     fs.rmSync(path.join(t.dataDir, 'office-ca-chosen.pem'));
-    expect(fs.readFileSync(path.join(t.dataDir, 'office-ca.pem'), 'utf8')).toBe(pgServer.certPem);
+    expect(fs.readFileSync(path.join(t.dataDir, 'office-ca.pem'), 'utf8')).toBe(office.pg.certPem);
     // the window learns of the connection by event, not by asking again
     expect(t.emitted.some((e) => e.name === 'officeChanged' && (e.payload as OfficeView).status.state === 'online')).toBe(true);
   });
@@ -132,7 +106,7 @@ describe.skipIf(missing)('office outbox through main’s handlers', () => {
 
   it('a password with leading and trailing spaces works exactly as typed: saved, connected, and used again from the keychain', async () => {
     const spaced = '  Spaced pw 7  ';
-    const admin = await pgServer.admin();
+    const admin = await office.pg.admin();
     try {
       await admin.query(`ALTER ROLE ${OWNER.user} PASSWORD '${spaced}'`);
       const t = await desk();
@@ -160,7 +134,7 @@ describe.skipIf(missing)('office outbox through main’s handlers', () => {
     const chosen = path.join(t.dataDir, 'office-ca-chosen.pem');
     // another file (a valid certificate, even) takes the chosen file's name after it was picked
     const other = path.join(t.dataDir, 'other.pem');
-    fs.writeFileSync(other, pgServer.certPem!);
+    fs.writeFileSync(other, office.pg.certPem!);
     fs.renameSync(other, chosen);
     const tested = await dispatch(t.services.handlers, 'testOffice', input);
     expect(!tested.ok && tested.error.code).toBe('file.changed');
@@ -172,7 +146,7 @@ describe.skipIf(missing)('office outbox through main’s handlers', () => {
     // a link put in its place is refused alike
     fs.rmSync(chosen);
     const elsewhere = path.join(t.dataDir, 'elsewhere.pem');
-    fs.writeFileSync(elsewhere, pgServer.certPem!);
+    fs.writeFileSync(elsewhere, office.pg.certPem!);
     fs.symlinkSync(elsewhere, chosen);
     const linked = await dispatch(t.services.handlers, 'testOffice', input);
     expect(!linked.ok && linked.error.code).toBe('file.changed');

@@ -29,6 +29,7 @@ import { startSimulator, type RunningSimulator } from '../../../src/simulator/in
 import { ManualClock } from '../../helpers/manual-clock';
 import { freePort, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import { samplePdf } from '../tasks/helpers';
+import { until } from '../../helpers/until';
 
 const missing = postgresMissing();
 const PROFILE = 'account:test';
@@ -74,16 +75,6 @@ afterEach(async () => {
     await db.end();
   }
 });
-
-async function until<T>(what: string, f: () => Promise<T | null | undefined | false>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v as T;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 function world() {
   const clock = new ManualClock();

@@ -16,6 +16,7 @@ import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres 
 import type { OfficeView } from '../../../src/shared/office/types';
 import fs from 'node:fs';
 import { generatePeople, PEOPLE_DN, READER_DN, READER_PW, slapdMissing, startSlapd, type RunningSlapd } from '../../helpers/slapd';
+import { until } from '../../helpers/until';
 
 // The provisioning command as a login script runs it: the checkout's `npm run provision` script (the same
 // function `faxdesk --provision-secret` calls), the secret on stdin, the real keychain (gnome-keyring in a
@@ -259,13 +260,8 @@ describe.skipIf(skipReason !== null || postgresMissing() !== null)('provisioning
     // FaxDesk started by that user connects to the policy's office with the provisioned password
     const t = await makeTestServices({}, { policy: readPolicy({ env: { FAXDESK_POLICY: policyFile } }), keychainService: SERVICE, secretStore: undefined as never });
     try {
-      const end = Date.now() + 15_000;
-      let view: OfficeView;
-      do {
-        view = await t.services.office.view();
-        if (view.status.state === 'online') break;
-        await new Promise((r) => setTimeout(r, 100));
-      } while (Date.now() < end);
+      let view: OfficeView | null = null;
+      await until('the office online', async () => (view = await t.services.office.view()).status.state === 'online').catch(() => false);
       expect(view).toMatchObject({ managed: 'locked', hasPassword: true, status: { state: 'online' } });
     } finally {
       await t.cleanup();

@@ -17,6 +17,7 @@ import type { ListTasksResult, TaskCounts, TaskDetailView } from '../../../src/s
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 import { samplePdf } from '../tasks/helpers';
+import { until } from '../../helpers/until';
 
 const BUSY = '8613800138666';
 const OK = '8613800138000';
@@ -68,16 +69,6 @@ function errorOf(r: { ok: boolean; error?: IpcError }): IpcError {
 
 const creates = (s: RunningSimulator) => s.requestLog().filter((e) => e.method === 'POST' && e.path === '/api/v2/faxes').length;
 const uploads = (s: RunningSimulator) => s.requestLog().filter((e) => e.method === 'POST' && e.path.startsWith('/api/v2/files')).length;
-
-async function until<T>(what: string, fn: () => T | Promise<T>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('the same fax again', () => {
   it('asks before sending the same documents to the same numbers, also after a restart, and sends when confirmed', async () => {

@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { placeWindow, readWindowState, writeWindowState, WINDOW_STATE_FILE } from '../../../src/main/shell/window-placement';
-import { trackWindowState } from '../../../src/main/electron/window-state';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { placeWindow, readWindowState, writeWindowState, WINDOW_STATE_FILE } from '@main/shell/window-placement';
+import { trackWindowState } from '@main/electron/window-state';
 import { tempDirs } from '../../helpers/temp-dirs';
 
 const defaults = { width: 1200, height: 800, minWidth: 880, minHeight: 560 };
@@ -59,9 +59,18 @@ describe('window state file', () => {
       isFullScreen: () => false,
       getNormalBounds: vi.fn(() => ({ x: 5, y: 6, width: 900, height: 600 })),
     });
+    // the debounce runs on vitest's fake setTimeout: the test moves time across its 50 ms
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
     trackWindowState(win, d, { debounceMs: 50 });
-    for (let i = 0; i < 20; i++) win.emit('move');
-    await new Promise((r) => setTimeout(r, 120));
+    for (let i = 0; i < 20; i++) {
+      win.emit('move');
+      vi.advanceTimersByTime(10); // a drag: each move within the debounce of the one before
+    }
+    expect(win.getNormalBounds).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(39);
+    expect(win.getNormalBounds).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
     expect(win.getNormalBounds).toHaveBeenCalledTimes(1);
     expect(readWindowState(d)!.bounds).toEqual({ x: 5, y: 6, width: 900, height: 600 });
 

@@ -16,13 +16,8 @@ afterEach(async () => {
 
 const settle = () => rig!.feature.tracker.idle();
 const advance = (ms: number) => rig!.clock.advance(ms, settle);
-/** lets the requests set off by a listener (not a timer) reach the simulator */
-const drain = async () => {
-  for (let i = 0; i < 5; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    await settle();
-  }
-};
+/** waits for the requests set off by a listener (not a timer) to be answered */
+const drain = () => rig!.quiet();
 /** the smallest gap between two queries of one task */
 const closestAsks = (r: Rig, ref: string) => {
   const at = r.taskAsks.filter((a) => a.ref === ref).map((a) => a.at);

@@ -48,6 +48,11 @@ export interface Rig {
   readAccount(): Promise<AccountView>;
   /** the account reads that reached the simulator so far */
   accountReads(): number;
+  /**
+   * Resolves once every request FaxDesk made to the simulator has been answered, including those the
+   * answers set off (a listener's refresh, the tracker's round): an event to await instead of a sleep.
+   */
+  quiet(): Promise<void>;
   /** records a send in the history and creates it on the simulator, as the Send screen does */
   send(name: string, numbers: string[], file: string, opts?: { scheduledAt?: string }): Promise<string>;
   close(): Promise<void>;
@@ -73,11 +78,22 @@ export async function makeRig(
   });
   // When (on the test's clock) each task query was made: the simulator's log has real time only.
   const taskAsks: Rig['taskAsks'] = [];
+  // Every request in flight, so quiet() can wait for the last answer rather than for a moment.
+  const inflight = new Set<Promise<unknown>>();
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    inflight.add(p);
+    const done = () => void inflight.delete(p);
+    p.then(done, done);
+    return p;
+  };
+  const tracked = Object.fromEntries(
+    Object.entries(wire).map(([k, v]) => [k, typeof v === 'function' ? (...a: unknown[]) => track((v as (...x: unknown[]) => Promise<unknown>)(...a)) : v]),
+  ) as unknown as FaxApiClient;
   const client: FaxApiClient = {
-    ...wire,
+    ...tracked,
     getTask: (ref, o) => {
       taskAsks.push({ ref, at: clock.now() });
-      return wire.getTask(ref, o);
+      return tracked.getTask(ref, o);
     },
   };
   const history = openHistory(path.join(dir, 'history.sqlite'), { now: clock.now, profile: () => 'account:test' });
@@ -135,6 +151,15 @@ export async function makeRig(
     readAccount,
     taskAsks,
     accountReads: () => sim.requestLog().filter((e) => e.method === 'GET' && e.path === '/api/v2/account/status').length,
+    async quiet() {
+      for (;;) {
+        await Promise.allSettled([...inflight]);
+        await feature.tracker.idle();
+        // one turn of the event loop: whatever an answer set off (in its promise callbacks) has started by then
+        await new Promise((r) => setImmediate(r));
+        if (inflight.size === 0) return;
+      }
+    },
     async send(name, numbers, file, o = {}) {
       const up = await client.uploadFile(file);
       const { taskIds } = history.recordSend({

@@ -16,6 +16,7 @@ import type { Snapshot } from '../../../src/simulator/persist';
 import { formatServiceTime } from '../../../src/simulator/time';
 import type { TaskRecord } from '../../../src/simulator/types';
 import { makeRig, type Rig } from './helpers';
+import { until } from '../../helpers/until';
 
 const TZ = 'Asia/Shanghai';
 const HOUR = 3_600_000;
@@ -165,7 +166,7 @@ describe('poll round writes', () => {
     const round = t.tick().then(() => (roundOver = true));
     const first = refs[0]!;
     // the round has the first answer but has not written it (it waits for WRITE_BATCH answers)
-    while (!r.taskAsks.some((a) => a.ref === refs[3])) await new Promise((res) => setTimeout(res, 5));
+    await until('the fourth query', () => r.taskAsks.some((a) => a.ref === refs[3]));
     expect(r.history.getTaskSummary(first)!.lastCheckedAtMs).not.toBe(r.clock.now());
 
     // the detail pane's refresh of that task joins the query in flight and gets it written now
@@ -184,7 +185,7 @@ describe('poll round writes', () => {
     const { rig: r, tracker: t, answered } = await rigWith(30);
     r.sim.setFaults({ latencyMs: 30 });
     const round = t.tick();
-    while (answered.length < 7) await new Promise((res) => setTimeout(res, 5));
+    await until('7 answers', () => answered.length >= 7);
     // fewer than WRITE_BATCH answers in: none written yet
     const inBeforeStop = [...answered];
     expect(inBeforeStop.length).toBeLessThan(WRITE_BATCH);

@@ -1,23 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useCompose, type DocItem } from '../../../src/renderer/src/features/send/compose-store';
-import { hasOwnDraft } from '../../../src/renderer/src/features/send/arrivals';
-import { useSendResult } from '../../../src/renderer/src/features/send/send-result';
-import type { SendResult } from '../../../src/shared/send/types';
+import { useCompose } from '@renderer/features/send/compose-store';
+import { docItem } from './doc-item';
+import { hasOwnDraft } from '@renderer/features/send/arrivals';
+import { useSendResult } from '@renderer/features/send/send-result';
+import type { SendResult } from '@shared/send/types';
 
-function doc(key: string, source?: DocItem['source']): DocItem {
-  return {
-    key,
-    doc: { handle: `h-${key}`, url: null, name: `${key}.pdf`, pages: 1, fileRef: null },
-    size: 10,
-    warning: null,
-    upload: { kind: 'idle' },
-    previewUrl: null,
-    previewFile: null,
-    previewKind: 'pdf',
-    isCover: false,
-    ...(source ? { source } : {}),
-  } as DocItem;
-}
+const doc = docItem;
 
 const compose = () => useCompose.getState();
 

@@ -1,20 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useCompose, type DocItem } from '../../../src/renderer/src/features/send/compose-store';
+import { useCompose } from '@renderer/features/send/compose-store';
+import { docItem } from './doc-item';
 
-function doc(key: string, source?: DocItem['source']): DocItem {
-  return {
-    key,
-    doc: { handle: `h-${key}`, url: null, name: `${key}.pdf`, pages: 1, fileRef: null },
-    size: 10,
-    warning: null,
-    upload: { kind: 'idle' },
-    previewUrl: null,
-    previewFile: null,
-    previewKind: 'pdf',
-    isCover: false,
-    ...(source ? { source } : {}),
-  } as DocItem;
-}
+const doc = docItem;
 
 describe('a print job on the Send screen', () => {
   beforeEach(() => useCompose.getState().reset());

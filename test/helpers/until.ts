@@ -1,0 +1,15 @@
+/**
+ * Waits FOR something: polls `probe` until it returns a truthy value (which it returns) and throws naming
+ * `what` after `ms`. A poll ends as soon as the condition holds, so it is not a wait for time to pass;
+ * the tests' one poll (it replaced a copy in each office, send and simulator test).
+ */
+export async function until<T>(what: string, probe: () => T | Promise<T>, ms = 15_000, everyMs = 20): Promise<NonNullable<T>> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    // real time: the condition is another process's or the OS's (a socket, a database, a child), no clock of ours
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
