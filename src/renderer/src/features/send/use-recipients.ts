@@ -24,23 +24,28 @@ export function useRecipients(country: string): Recipients {
     const follow = () => startTransition(() => setText(useCompose.getState().recipientsText));
     // After the frame that shows the keystroke: a requestAnimationFrame callback runs before that
     // frame's paint, a task it queues after it. (A hidden window draws no frames: at most 100 ms.)
-    let waiting = false;
+    let fallback: ReturnType<typeof setTimeout> | null = null;
+    const run = () => {
+      if (fallback === null) return;
+      clearTimeout(fallback);
+      fallback = null;
+      follow();
+    };
     const afterPaint = () => {
-      if (waiting) return;
-      waiting = true;
-      const run = () => {
-        if (!waiting) return;
-        waiting = false;
-        follow();
-      };
+      if (fallback !== null) return;
+      fallback = setTimeout(run, 100);
       requestAnimationFrame(() => setTimeout(run, 0));
-      setTimeout(run, 100);
     };
     // a change between the first render and this subscription
     follow();
-    return useCompose.subscribe((s, prev) => {
+    const unsubscribe = useCompose.subscribe((s, prev) => {
       if (s.recipientsText !== prev.recipientsText) afterPaint();
     });
+    return () => {
+      unsubscribe();
+      if (fallback !== null) clearTimeout(fallback);
+      fallback = null;
+    };
   }, []);
   const parsed = useMemo(() => parse(text, country), [parse, text, country]);
   const current = useCallback(() => parse(useCompose.getState().recipientsText, country), [parse, country]);
