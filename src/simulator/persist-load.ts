@@ -100,7 +100,7 @@ export class Replay {
 /** The lines of a file, one chunk's worth per event-loop turn (the last line may lack its line break). */
 async function* linesOf(file: string): AsyncGenerator<string[]> {
   let rest = '';
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 })) {
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 16 * 1024 })) {
     const lines = (rest + (chunk as string)).split('\n');
     rest = lines.pop() ?? '';
     yield lines;

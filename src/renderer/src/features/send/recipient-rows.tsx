@@ -22,8 +22,8 @@ function RowStatus({ row, serviceErrors }: { row: RecipientRow; serviceErrors: s
 }
 
 /**
- * The check table under the recipients box. Rendered from the deferred rows (useDeferredValue in the
- * Send screen): a keystroke paints the box first, then this. Beyond VIRTUAL_ROWS_FROM rows only the
+ * The check table under the recipients box. Rendered from the rows read after the keystroke's frame
+ * (useRecipients): a keystroke paints the box first, then this. Beyond VIRTUAL_ROWS_FROM rows only the
  * rows in view (and a few around) are in the page, so 12,000 lines cost what 40 do; names are looked
  * up for those rows only.
  */

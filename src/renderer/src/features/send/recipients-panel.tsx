@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParsedRecipients } from '../../../../shared/phone/parse';
 import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
@@ -8,23 +8,43 @@ import { useCompose } from './compose-store';
 import { useSendResult } from './send-result';
 import { RecipientRows } from './recipient-rows';
 
-/**
- * The recipients box, its counts and the check table. `parsed` is the box as typed (counts and
- * buttons act on it); `shown` is the same a moment later (useDeferredValue): the table follows it,
- * so a keystroke in a long list paints the box before the table.
- */
-export function RecipientsPanel({ parsed, shown, country }: { parsed: ParsedRecipients; shown: ParsedRecipients; country: string }) {
-  const { t, i18n } = useTranslation('send');
-  const text = useCompose((s) => s.recipientsText);
-  const serviceErrors = useCompose((s) => s.serviceErrors);
+/** An edit of the box; after a refused send the refusal is about the numbers as they were. */
+function useEdit(): (next: string) => void {
   const setRecipients = useCompose((s) => s.setRecipients);
-  const appendNumbers = useCompose((s) => s.appendNumbers);
   const clearResult = useSendResult((s) => s.clear);
-  // an edit after a refused send: the refusal is about the numbers as they were
-  const edit = (next: string) => {
+  return (next) => {
     setRecipients(next);
     clearResult();
   };
+}
+
+/** The textarea alone: the one part of the screen a keystroke draws (see useRecipients). */
+function RecipientsBox() {
+  const text = useCompose((s) => s.recipientsText);
+  const edit = useEdit();
+  return (
+    <textarea
+      id="send-numbers"
+      rows={8}
+      value={text}
+      spellCheck={false}
+      aria-describedby="send-numbers-hint send-numbers-count"
+      onChange={(e) => edit(e.target.value)}
+    />
+  );
+}
+
+/**
+ * The recipients box, its counts and the check table. `parsed` is the box as read after the
+ * keystroke's frame (useRecipients): the counts and the table follow it; `current` reads the box as
+ * it is now, for "Remove invalid".
+ */
+export const RecipientsPanel = memo(function RecipientsPanel({ parsed, current, country }: { parsed: ParsedRecipients; current: () => ParsedRecipients; country: string }) {
+  const { t, i18n } = useTranslation('send');
+  const serviceErrors = useCompose((s) => s.serviceErrors);
+  const appendNumbers = useCompose((s) => s.appendNumbers);
+  const clearResult = useSendResult((s) => s.clear);
+  const edit = useEdit();
   // stable, so the (memoized) picker is not drawn again on every keystroke in the box
   const pick = useCallback(
     (numbers: string[]) => {
@@ -42,14 +62,7 @@ export function RecipientsPanel({ parsed, shown, country }: { parsed: ParsedReci
       <div className="send-rcpt">
         <div className="field send-rcpt-input">
           <label htmlFor="send-numbers">{t('recipients.label')}</label>
-          <textarea
-            id="send-numbers"
-            rows={8}
-            value={text}
-            spellCheck={false}
-            aria-describedby="send-numbers-hint send-numbers-count"
-            onChange={(e) => edit(e.target.value)}
-          />
+          <RecipientsBox />
           <span className="hint" id="send-numbers-hint">
             {t('recipients.hint', { country: countryName(country, i18n.language) })}
           </span>
@@ -62,16 +75,16 @@ export function RecipientsPanel({ parsed, shown, country }: { parsed: ParsedReci
             <button
               type="button"
               className="btn small send-remove-invalid"
-              onClick={() => edit(parsed.rows.filter((r) => r.valid).map((r) => r.input).join('\n'))}
+              onClick={() => edit(current().rows.filter((r) => r.valid).map((r) => r.input).join('\n'))}
             >
               {t('recipients.removeInvalid')}
             </button>
           ) : null}
           {tasks > 1 ? <span className="notice info">{t('recipients.split', { max: MAX_RECIPIENTS_PER_TASK, tasks })}</span> : null}
         </div>
-        {shown.rows.length > 0 ? <RecipientRows rows={shown.rows} serviceErrors={serviceErrors} /> : null}
+        {parsed.rows.length > 0 ? <RecipientRows rows={parsed.rows} serviceErrors={serviceErrors} /> : null}
       </div>
       <PhonebookPicker onPick={pick} />
     </section>
   );
-}
+});

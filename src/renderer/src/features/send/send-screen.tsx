@@ -1,7 +1,7 @@
-import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarClock, Send } from 'lucide-react';
-import { createRecipientsParser } from '../../../../shared/phone/recipients-cache';
+import type { ParsedRecipients } from '../../../../shared/phone/parse';
 import { defaultTaskName } from '../../../../shared/send/types';
 import { DEFAULT_REVIEW } from '../../../../shared/review-defaults';
 import { useAccount, useSettings } from '../account';
@@ -19,6 +19,7 @@ import { ResultPanel } from './result-panel';
 import { RepeatDialog } from './repeat-dialog';
 import { ReviewDialog } from './review-dialog';
 import { useSendAct } from './use-send-act';
+import { useRecipients } from './use-recipients';
 import './send.css';
 
 /** The whole window accepts dropped files while the Send screen is shown. */
@@ -88,7 +89,6 @@ export function SendScreen() {
   const serviceTimeZone = settings.data?.serviceTimeZone ?? 'Asia/Shanghai';
   const review = settings.data?.review ?? DEFAULT_REVIEW;
   const docs = useCompose((s) => s.docs);
-  const text = useCompose((s) => s.recipientsText);
   const name = useCompose((s) => s.name);
   const schedule = useCompose((s) => s.scheduleLocal);
   const result = useSendResult((s) => s.result);
@@ -105,21 +105,22 @@ export function SendScreen() {
   useUploadProgress();
   useOfferedDocuments();
 
-  // Each line is read once and remembered: a keystroke in a 12,000-line box reads one line. What is
-  // sent, counted and blocked is always the box as typed; the check table follows a moment later.
-  const [parseRecipients] = useState(createRecipientsParser);
-  const parsed = useMemo(() => parseRecipients(text, country), [parseRecipients, text, country]);
-  const shown = useDeferredValue(parsed);
+  // This screen does not subscribe to the box's text: a keystroke draws the box alone, and the counts,
+  // the check table and the button follow in a transition after its frame. A send takes the box as typed.
+  const { parsed, current } = useRecipients(country);
   const ms = scheduleMs(schedule);
-  const blocker = sendBlocker(t, { locked, docs, numbers: parsed.numbers.length, invalid: parsed.counts.invalid, scheduledMs: ms, now });
+  const blockerOf = (p: ParsedRecipients) => sendBlocker(t, { locked, docs, numbers: p.numbers.length, invalid: p.counts.invalid, scheduledMs: ms, now });
+  const blocker = blockerOf(parsed);
   const sendName = name.trim() || defaultTaskName(namingDocument(docs)?.doc.name ?? '') || 'Fax';
 
   const act = useSendAct({
     docs,
-    parsed,
+    recipientsNow: () => {
+      const p = current();
+      return { parsed: p, blocked: locked || blockerOf(p) !== null };
+    },
     scheduledAt: ms,
     sendName,
-    blocked: locked || blocker !== null,
     review,
     balance: account.data?.balance ?? null,
   });
@@ -137,7 +138,7 @@ export function SendScreen() {
   const removeSent = () => {
     if (!result) return;
     const sent = new Set(result.sentNumbers);
-    const keep = parsed.rows.filter((r) => !(r.number && sent.has(r.number))).map((r) => r.input);
+    const keep = current().rows.filter((r) => !(r.number && sent.has(r.number))).map((r) => r.input);
     setRecipients(keep.join('\n'));
     clearResult();
   };
@@ -168,7 +169,7 @@ export function SendScreen() {
       <fieldset className="send-compose" disabled={locked} data-testid="send-compose" data-locked={locked}>
         <legend className="sr-only">{t('compose')}</legend>
         <DocumentsPanel />
-        <RecipientsPanel parsed={parsed} shown={shown} country={country} />
+        <RecipientsPanel parsed={parsed} current={current} country={country} />
         <DetailsPanel serviceTimeZone={serviceTimeZone} recipients={parsed.numbers.length} />
       </fieldset>
       <div className="send-actions">

@@ -22,10 +22,10 @@ export type SendQuestion = { kind: 'review'; facts: ReviewFacts } | { kind: 'rep
  */
 export function useSendAct(s: {
   docs: DocItem[];
-  parsed: ParsedRecipients;
+  /** the recipients box as it is at the click, and whether the send is blocked with them */
+  recipientsNow: () => { parsed: ParsedRecipients; blocked: boolean };
   scheduledAt: number | null;
   sendName: string;
-  blocked: boolean;
   review: Settings['review'];
   balance: number | null;
 }) {
@@ -38,14 +38,16 @@ export function useSendAct(s: {
   const [question, setQuestion] = useState<SendQuestion>(null);
   // A ref, because a double click delivers its second click before React has re-rendered the button as busy.
   const acting = useRef(false);
-  const { docs, parsed, scheduledAt, sendName } = s;
+  // the numbers the act took at its click: the ones reviewed, asked about and sent
+  const taken = useRef<ParsedRecipients | null>(null);
+  const { docs, scheduledAt, sendName } = s;
 
   const finish = () => {
     acting.current = false;
   };
 
   /** A send failed before it was made (refused as a whole, or a question to answer first). */
-  const failed = (e: unknown) => {
+  const failed = (e: unknown, numbers: readonly string[]) => {
     const followUp = followUpOf(e);
     if (followUp?.kind === 'askSendAgain') {
       // Nothing was created: the act waits for the user's answer.
@@ -54,7 +56,7 @@ export function useSendAct(s: {
     }
     if (followUp?.kind === 'markFields') {
       clearResult();
-      set(splitFieldErrors(followUp.fields, parsed.numbers));
+      set(splitFieldErrors(followUp.fields, numbers));
     }
     setError(describeError(e, 'send'));
     finish();
@@ -62,7 +64,7 @@ export function useSendAct(s: {
 
   const sendNow = async (confirmRepeat = false) => {
     setError(null);
-    const numbers = parsed.numbers;
+    const numbers = taken.current?.numbers ?? [];
     try {
       // The name the screen shows (typed, or the user's first document's): main would name it after the cover.
       const r = await sendFax.mutateAsync({ name: sendName, documents: docs.map((d) => d.doc), numbers, scheduledAt, ...(confirmRepeat ? { confirmRepeat } : {}) });
@@ -74,11 +76,11 @@ export function useSendAct(s: {
       if (r.filing) set({ intakeNotice: { kind: 'settleFailed', message: describeError(r.filing) } });
       void queryClient.invalidateQueries();
     } catch (e) {
-      failed(e);
+      failed(e, numbers);
     }
   };
 
-  const reviewFacts = (estimate: ReviewFacts['estimate']): ReviewFacts => ({
+  const reviewFacts = (parsed: ParsedRecipients, estimate: ReviewFacts['estimate']): ReviewFacts => ({
     name: sendName,
     documents: docs.map((d) => ({ name: d.doc.name, pages: d.doc.pages })),
     recipients: parsed.numbers.length,
@@ -90,12 +92,15 @@ export function useSendAct(s: {
 
   /** Send button, Enter on it, or Ctrl+Enter: review first when the send is large or costly (or always, if chosen). */
   const requestSend = async () => {
-    if (acting.current || s.blocked || sendFax.isPending) return;
+    if (acting.current || sendFax.isPending) return;
+    const { parsed, blocked } = s.recipientsNow();
+    if (blocked) return;
     acting.current = true;
+    taken.current = parsed;
     try {
       const estimate = await queryClient.fetchQuery(estimateQuery(totalPages(docs), parsed.numbers.length)).catch(() => null);
       if (!needsReview(s.review, parsed.numbers.length, estimate)) return void (await sendNow());
-      setQuestion({ kind: 'review', facts: reviewFacts(estimate) });
+      setQuestion({ kind: 'review', facts: reviewFacts(parsed, estimate) });
     } catch (e) {
       finish();
       setError(describeError(e, 'send'));
