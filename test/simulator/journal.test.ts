@@ -194,25 +194,25 @@ describe('demo state loaded without holding the event loop', () => {
     const file = join(dir, 'state.json');
     const w = world(file, 300);
     for (const t of w.tasks.values()) w.writer.taskChanged(t);
-    await tick(20);
+    await nextBatch(20);
     for (let round = 0; round < 4; round++) {
       for (const t of w.tasks.values()) {
         t.name = `round ${round}`;
         w.writer.taskChanged(t);
       }
-      await tick(3);
+      await nextBatch(3);
     }
     await w.writer.idle();
     const gone = task(8).task_ref;
     w.tasks.delete(gone);
     w.writer.taskDeleted(gone);
-    await tick(20);
+    await nextBatch(20);
     // (loading is for a process starting, before its writer: never beside a snapshot being written)
     await w.writer.idle();
     const renamed = w.tasks.get(task(9).task_ref)!;
     renamed.name = 'after the snapshot';
     w.writer.taskChanged(renamed);
-    await tick(20);
+    await nextBatch(20);
     // a compacted snapshot (one task a line) and a live journal after it
     expect(readFileSync(file, 'utf8').split('\n').length).toBeGreaterThan(299);
     expect(readdirSync(dir).filter((f) => f.endsWith('.journal')).length).toBe(1);
@@ -235,7 +235,7 @@ describe('demo state loaded without holding the event loop', () => {
     const file = join(dir, 'state.json');
     const w = world(file, 5);
     for (const t of w.tasks.values()) w.writer.taskChanged(t);
-    await tick(20);
+    await nextBatch(20);
     const gen = loadState(file)!.generation;
     appendFileSync(journalPath(file, gen), '{"tasks":[{"task_ref":"T9');
     expect((await streamed(file)).tasks).toHaveLength(5);
@@ -263,7 +263,7 @@ describe('demo state loaded without holding the event loop', () => {
     const sim = await startSimulator({ stateFile: file });
     try {
       expect(sim.taskCount()).toBe(500);
-      for (let i = 0; i < 200 && readFileSync(file, 'utf8').split('\n').length < 500; i++) await tick(25);
+      for (let i = 0; i < 200 && readFileSync(file, 'utf8').split('\n').length < 500; i++) await nextBatch(25);
       expect(readFileSync(file, 'utf8').split('\n').length).toBeGreaterThanOrEqual(502);
     } finally {
       await sim.stop();
@@ -279,7 +279,7 @@ describe('demo state loaded without holding the event loop', () => {
     const turnsDuring = async (work: () => unknown) => {
       let turns = 0;
       const timer = setInterval(() => (turns += 1), 1);
-      await tick(5);
+      await nextBatch(5);
       turns = 0;
       await work();
       clearInterval(timer);
