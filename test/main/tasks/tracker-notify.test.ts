@@ -72,6 +72,17 @@ describe('the notification when a task ends', () => {
     expect(sent[0]).toMatchObject({ title: 'Fax failed', body: '“Quarterly report”: 0 of 2 delivered, 2 failed. Click to see why and resend.' });
   });
 
+  it('a task the service calls failed says so, even when some numbers got through or none was tried', () => {
+    for (const c of [counts({ success: 1, failed: 1 }), counts({ success: 0, pending: 2 })]) {
+      const quiet = setup({ settings: { notifyOnFailed: false } });
+      notifyEnded(quiet.opts, ended({ status: { from: 'sending', to: 'failed' }, counts: c }));
+      expect(quiet.sent).toEqual([]);
+      const { opts, sent } = setup({ settings: { notifyOnDone: false } });
+      notifyEnded(opts, ended({ status: { from: 'sending', to: 'failed' }, counts: c }));
+      expect(sent.map((n) => n.title)).toEqual(['Fax failed']);
+    }
+  });
+
   it('a clean end follows the "done" setting alone', () => {
     const off = setup({ settings: { notifyOnDone: false, notifyOnFailed: true } });
     notifyEnded(off.opts, ended());
@@ -109,7 +120,9 @@ describe('the notification when a task ends', () => {
   });
 
   it('no notifier (the system has none): nothing, no error; a notifier that throws is logged, not thrown', () => {
-    expect(() => notifyEnded(setup({ notifier: null }).opts, ended())).not.toThrow();
+    const none = setup({ notifier: null });
+    expect(() => notifyEnded(none.opts, ended())).not.toThrow();
+    expect(none.lines).toEqual([]);
     const broken = setup({ notifier: { notify: () => { throw new Error('no notification daemon'); } } });
     expect(() => notifyEnded(broken.opts, ended())).not.toThrow();
     expect(broken.lines.some((l) => l.includes('notification for task_1 failed'))).toBe(true);
