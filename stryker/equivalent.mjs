@@ -76,4 +76,16 @@ export const equivalent = [
     code: '{\n    isFile = false;\n  }',
     reason: 'the catch sets isFile to the false it already holds',
   },
+  {
+    file: 'src/main/tasks/tracker-pace.ts',
+    line: 171,
+    code: 'this.visibleUntil.size > 5_000',
+    reason: 'when the list of rows on screen is tidied only frees memory: visible() and visibleFirst() pass over expired rows anyway',
+  },
+  {
+    file: 'src/main/tasks/tracker-notify.ts',
+    line: 19,
+    code: "'done'",
+    reason: "the notification's text tells only 'failed' apart (endKind); any other status word reads the numbers, as 'done' does",
+  },
 ];

@@ -20,8 +20,8 @@ export const modules = {
   },
   'tracker-due': {
     what: "the tracker's own rate guard and refreshIfDue (when opening a task asks the service)",
-    mutate: ['src/main/tasks/tracker-pace.ts:45-50', 'src/main/tasks/tracker-pace.ts:120-133', 'src/main/tasks/tracker.ts:36-45', 'src/main/tasks/tracker.ts:61-65'],
-    tests: ['test/main/tasks/refresh-if-due.test.ts', 'test/main/tasks/tracker-rules.test.ts'],
+    mutate: ['src/main/tasks/tracker-pace.ts:45-50', 'src/main/tasks/tracker-pace.ts:120-133', 'src/main/tasks/tracker.ts:50-60'],
+    tests: ['test/main/tasks/tracker-pace.test.ts', 'test/main/tasks/refresh-if-due.test.ts', 'test/main/tasks/tracker-rules.test.ts'],
   },
   'hot-folder-settle': {
     what: "the hot folder's look at one file: settle time, empty files, writer, format and quiet checks",
@@ -49,9 +49,11 @@ export const modules = {
     tests: ['test/shared/phone/*.test.ts'],
   },
   tracker: {
-    what: 'the task tracker (polling cadence, backoff, refreshIfDue)',
-    mutate: ['src/main/tasks/tracker.ts'],
-    tests: ['test/main/tasks/*.test.ts'],
+    what: "the tracker's pace (intervals, its own memory, backoff, the not-found pause, the refresh floor, rows on screen, health) and its notifications",
+    // Left out: tracker.ts, -core, -round, -office, -writes (wiring, batched writes, log lines: guarded by the
+    // simulator rigs of test/main/tasks and test/reliability at ~10 s a mutant), -types (types only).
+    mutate: ['src/main/tasks/tracker-pace.ts', 'src/main/tasks/tracker-notify.ts'],
+    tests: ['test/main/tasks/tracker-pace.test.ts', 'test/main/tasks/tracker-notify.test.ts'],
   },
   'send-and-create': {
     what: 'sending: the input checks, the send in order (office claim), creating tasks (intent, the one re-upload, outcome unknown), the result, the estimate, the same send twice at once',

@@ -7,10 +7,10 @@ import type { TrackerOptions } from './tracker-types';
 
 /** A notification when a task FaxDesk saw unfinished ends, as the user's settings ask for done and failed tasks. */
 export function notifyEnded(o: TrackerOptions, changes: TaskChanges): void {
-  const from = changes.status?.from ?? null;
+  const { status } = changes;
   // Only a task FaxDesk saw unfinished: not one looked up by ref that had long ended.
-  if (!changes.becameTerminal || from === null || isTerminalTask(from) || changes.inserted) return;
-  const to = changes.status?.to ?? '';
+  if (!changes.becameTerminal || !status || status.from === null || isTerminalTask(status.from) || changes.inserted) return;
+  const { to } = status;
   const { counts } = changes;
   const clean = to === 'done' && counts.failed === 0 && counts.canceled === 0;
   const s = o.settings.get();

@@ -88,7 +88,7 @@ export class TrackerPace {
     // Anything else (network, 5xx, 429, auth) is about the service, not this task: back off globally.
     const failures = this.service.failures + 1;
     let waitMs = backoffMs(failures, this.o.random);
-    if (e instanceof RateLimitedError && e.retryAfterMs !== null) waitMs = Math.max(waitMs, e.retryAfterMs);
+    if (e instanceof RateLimitedError) waitMs = Math.max(waitMs, e.retryAfterMs ?? 0);
     this.service = { failures, until: now + waitMs };
     const what = e instanceof FaxApiError ? e.code : e instanceof Error ? e.name : 'error';
     this.lastError = what;
@@ -132,9 +132,9 @@ export class TrackerPace {
     return at !== null && at <= this.now();
   }
 
-  /** a task the history's schedule calls due at `now`, if this tracker's own memory agrees */
+  /** a task the history's schedule calls due at `now`, if this tracker's own memory agrees (the guard is never before `dueAtMs`) */
   dueInRound(c: Candidate, now: number): boolean {
-    return c.dueAtMs <= now && this.guard(c.taskRef, c.status, c.dueAtMs) <= now;
+    return this.guard(c.taskRef, c.status, c.dueAtMs) <= now;
   }
 
   /**
@@ -159,7 +159,7 @@ export class TrackerPace {
     const now = this.now();
     let wake = now + maxIdleMs;
     for (const c of candidates) wake = Math.min(wake, this.guard(c.taskRef, c.status, c.dueAtMs));
-    if (this.service.until > now) wake = Math.max(wake, this.service.until);
+    wake = Math.max(wake, this.service.until);
     // At least a second between rounds: a task due "now" that keeps failing must not spin.
     return Math.max(1_000, wake - now);
   }
@@ -167,6 +167,7 @@ export class TrackerPace {
   markVisible(refs: readonly string[]): void {
     const now = this.now();
     for (const r of refs) this.visibleUntil.set(r, now + VISIBLE_FOR_MS);
+    // only memory: visible() and visibleFirst() already pass over rows whose two minutes are over
     if (this.visibleUntil.size > 5_000) for (const [r, t] of this.visibleUntil) if (t <= now) this.visibleUntil.delete(r);
   }
 

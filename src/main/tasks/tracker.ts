@@ -32,17 +32,6 @@ type Queries = Pick<TaskTracker, 'ingest' | 'fetch' | 'refreshIfDue' | 'refreshO
 /** the questions about tasks: from elsewhere, the detail pane, news of a charge, the refresh button */
 function queries(core: TrackerCore, floorMs: number): Queries {
   const { pace } = core;
-  /** asks now; a failure is noted (backoff, log) and returned as `false` or thrown as `rethrow` says */
-  async function askAndAnnounce(taskRef: string, rethrow: boolean): Promise<boolean> {
-    try {
-      core.announce([await core.fetchNow(taskRef)]);
-      return true;
-    } catch (e) {
-      core.noteFailure(taskRef, e);
-      if (rethrow) throw e;
-      return false;
-    }
-  }
   return {
     ingest(task) {
       const taskRef = String(task.task_ref);
@@ -61,7 +50,13 @@ function queries(core: TrackerCore, floorMs: number): Queries {
     async refreshIfDue(taskRef) {
       if (!pace.dueNow(taskRef)) return false;
       if ((await leased(core, core.o.lease?.() ?? null, [taskRef])).length === 0) return false;
-      return askAndAnnounce(taskRef, false);
+      try {
+        core.announce([await core.fetchNow(taskRef)]);
+        return true;
+      } catch (e) {
+        core.noteFailure(taskRef, e);
+        return false;
+      }
     },
     async refreshOnEvidence() {
       if (!pace.canPoll()) return 0;
@@ -80,7 +75,12 @@ function queries(core: TrackerCore, floorMs: number): Queries {
     async refreshManual(taskRef) {
       const wait = pace.manualWaitMs(taskRef, floorMs);
       if (wait > 0) return { refreshed: false, retryInMs: wait };
-      await askAndAnnounce(taskRef, true);
+      try {
+        core.announce([await core.fetchNow(taskRef)]);
+      } catch (e) {
+        core.noteFailure(taskRef, e);
+        throw e;
+      }
       return { refreshed: true, retryInMs: 0 };
     },
     markVisible: (refs) => pace.markVisible(refs),
