@@ -204,6 +204,18 @@ describe('a refused file_ref', () => {
   });
 });
 
+describe('a history or caller that wants less', () => {
+  it('a history that keeps no file refs (nothing to update) and no after-create step: the re-upload and the create go on quietly', async () => {
+    const { r, deps, plan } = await setUp();
+    r.sim.expireFileRefs();
+    const { updateSendFiles: _, ...withoutRefs } = port(r);
+    const out = await createTasks(deps({ history: withoutRefs, onCreated: undefined }), plan([numbers(1)]));
+    expect(out.parts[0]!.status).toBe('created');
+    expect(out.reuploaded).toBe(2);
+    expect(r.logLines.filter((l) => /^(warn|error) /.test(l))).toEqual([]);
+  });
+});
+
 describe('an outcome that may have reached the service', () => {
   it('is never repeated: the part is outcome unknown, the rest not attempted, and the log says which part', async () => {
     const { r, deps, plan, uploadsAgain } = await setUp({ sim: { faults: { create: '500-after-commit', createFaultCount: 1 } } });

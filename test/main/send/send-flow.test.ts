@@ -80,6 +80,20 @@ describe('the office-wide claim', () => {
     expect(claims[1]!.args).toEqual(['account:test', claims[0]!.args[1], 'Offer', true]);
     expect(createsSeen(r.sim)).toBe(2);
     expect(created.count).toBe(2);
+    expect(r.logLines.filter((l) => l.startsWith('warn'))).toEqual([]);
+  });
+
+  it('without an office (no claim to ask or take back), no phonebook, no filing and no after-create step, a fax still goes out or is refused plainly', async () => {
+    const none = { officeGuard: undefined, contactNames: undefined, fileDocuments: undefined, onCreated: undefined };
+    const ok = await setUp(none);
+    expect(await ok.service.send({ name: 'Offer', documents: [doc(ok.pdf)], numbers: numbers(1), scheduledAt: null })).toMatchObject({ overall: 'sent' });
+    expect(ok.r.logLines.filter((l) => l.startsWith('warn'))).toEqual([]);
+    await rig!.close();
+    rig = null;
+    const refused = await setUp(none, { sim: { faults: { create: '429-before-commit' } } });
+    const result = await refused.service.send({ name: 'Offer', documents: [doc(refused.pdf)], numbers: numbers(1), scheduledAt: null });
+    expect(result).toMatchObject({ overall: 'refused' });
+    expect(result).not.toHaveProperty('filing');
   });
 
   it('is taken back when the service refused every part, and kept when one part may have gone out', async () => {
