@@ -42,7 +42,7 @@ async function setUp(opts: Parameters<typeof makeRig>[0] = {}) {
   const deps = (over: Partial<CreateTasksDeps> = {}): CreateTasksDeps => ({
     client: r.client,
     history: port(r),
-    log: { info: () => {}, warn: (m: string) => void r.logLines.push(`warn ${m}`), error: (m: string) => void r.logLines.push(`error ${m}`) } as never,
+    log: { info: (m: string) => void r.logLines.push(`info ${m}`), warn: (m: string) => void r.logLines.push(`warn ${m}`), error: (m: string) => void r.logLines.push(`error ${m}`) } as never,
     label: 'send',
     uploadAgain: async () => {
       uploadsAgain++;
@@ -141,6 +141,18 @@ describe('a refused file_ref', () => {
     expect(first).toMatchObject({ createState: 'failed' });
     expect(first!.error).toMatch(/refused/);
     expect(second).toMatchObject({ createState: 'failed', error: 'Not sent: an earlier part of this send did not go through.' });
+    expect(r.logLines).toContainEqual('info send: file_ref refused; uploading the documents again');
+  });
+
+  it('tells the history why a part was not attempted, as error data with its own code', async () => {
+    const { r, deps, plan } = await setUp({ sim: { faults: { create: '429-before-commit', createFaultCount: 1 } } });
+    const failed: [number, unknown][] = [];
+    const history = port(r, { markFailed: (taskId, error) => void failed.push([taskId, error]) });
+    const out = await createTasks(deps({ history }), plan([numbers(1), numbers(1, 1)]));
+    expect(failed).toEqual([
+      [out.taskIds[0], expect.objectContaining({ code: 'rate_limited' })],
+      [out.taskIds[1], { code: 'send.not_attempted', message: 'Not sent: an earlier part of this send did not go through.' }],
+    ]);
   });
 
   it('when the new upload fails, the part is refused with the upload’s reason and nothing more is sent', async () => {
@@ -189,6 +201,18 @@ describe('a refused file_ref', () => {
     const out = await createTasks(deps({ history }), plan([numbers(1)]));
     expect(out.parts[0]!.status).toBe('created');
     expect(r.logLines).toContainEqual(expect.stringMatching(/^warn send: the new file refs could not be recorded/));
+  });
+});
+
+describe('a history or caller that wants less', () => {
+  it('a history that keeps no file refs (nothing to update) and no after-create step: the re-upload and the create go on quietly', async () => {
+    const { r, deps, plan } = await setUp();
+    r.sim.expireFileRefs();
+    const { updateSendFiles: _, ...withoutRefs } = port(r);
+    const out = await createTasks(deps({ history: withoutRefs, onCreated: undefined }), plan([numbers(1)]));
+    expect(out.parts[0]!.status).toBe('created');
+    expect(out.reuploaded).toBe(2);
+    expect(r.logLines.filter((l) => /^(warn|error) /.test(l))).toEqual([]);
   });
 });
 

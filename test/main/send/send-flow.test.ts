@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ErrorData } from '../../../src/shared/error-data';
@@ -15,7 +16,7 @@ import type { SendResult } from '../../../src/shared/send/types';
 import { UserError } from '../../../src/main/errors';
 import { createSendFeature, type SendFeatureDeps } from '../../../src/main/send/send-feature';
 import type { LocalComposeDocument } from '../../../src/main/send/local-documents';
-import { createsSeen, makeRig, numbers, uploadsSeen, writePdf, type SendRig } from './helpers';
+import { createsSeen, makeRig, numbers, uploadsSeen, type SendRig } from './helpers';
 
 let rig: SendRig | null = null;
 let server: http.Server | null = null;
@@ -26,7 +27,7 @@ afterEach(async () => {
   server = null;
 });
 
-const doc = (p: string, pages: number | null = 1): LocalComposeDocument => ({ path: p, url: null, name: 'offer.pdf', pages, fileRef: null });
+const doc = (p: string, pages: number | null = 1): LocalComposeDocument => ({ path: p, url: null, name: 'offer.jpg', pages, fileRef: null });
 
 interface Claim {
   args: unknown[];
@@ -38,6 +39,7 @@ async function setUp(over: Partial<SendFeatureDeps> = {}, sim: Parameters<typeof
   rig = await makeRig({ ...sim, now: () => clock.t });
   const r = rig;
   const claims: Claim[] = [];
+  const created = { count: 0 };
   const filed: { paths: readonly string[]; result: SendResult }[] = [];
   const service = createSendFeature({
     dataDir: r.dir,
@@ -53,17 +55,20 @@ async function setUp(over: Partial<SendFeatureDeps> = {}, sim: Parameters<typeof
       return async () => void claim.released++;
     },
     fileDocuments: (paths, result) => (filed.push({ paths, result }), null),
+    onCreated: () => void created.count++,
     ...over,
   });
-  const pdf = await writePdf(r.dir, 'offer.pdf', 2);
-  return { r, service, claims, filed, pdf, clock };
+  // a JPEG: the checks before a send read it without loading the PDF reader (a mutant run stays short)
+  const pdf = path.join(r.dir, 'offer.jpg');
+  fs.writeFileSync(pdf, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]), Buffer.alloc(2048, 7)]));
+  return { r, service, claims, filed, pdf, clock, created };
 }
 
 const taskQueries = (r: SendRig) => r.sim.requestLog().filter((e) => e.method === 'GET' && /\/faxes\/[^/]+$/.test(e.path)).length;
 
 describe('the office-wide claim', () => {
   it('is asked with the profile, the fax, its name and whether the user confirmed, and kept when the fax went out', async () => {
-    const { r, service, claims, pdf } = await setUp();
+    const { r, service, claims, pdf, created } = await setUp();
     const sent = await service.send({ name: 'Offer', documents: [doc(pdf)], numbers: numbers(2), scheduledAt: null });
     expect(sent.overall).toBe('sent');
     expect(claims).toHaveLength(1);
@@ -74,6 +79,21 @@ describe('the office-wide claim', () => {
     await service.send({ name: 'Offer', documents: [doc(pdf)], numbers: numbers(2), scheduledAt: null, confirmRepeat: true });
     expect(claims[1]!.args).toEqual(['account:test', claims[0]!.args[1], 'Offer', true]);
     expect(createsSeen(r.sim)).toBe(2);
+    expect(created.count).toBe(2);
+    expect(r.logLines.filter((l) => l.startsWith('warn'))).toEqual([]);
+  });
+
+  it('without an office (no claim to ask or take back), no phonebook, no filing and no after-create step, a fax still goes out or is refused plainly', async () => {
+    const none = { officeGuard: undefined, contactNames: undefined, fileDocuments: undefined, onCreated: undefined };
+    const ok = await setUp(none);
+    expect(await ok.service.send({ name: 'Offer', documents: [doc(ok.pdf)], numbers: numbers(1), scheduledAt: null })).toMatchObject({ overall: 'sent' });
+    expect(ok.r.logLines.filter((l) => l.startsWith('warn'))).toEqual([]);
+    await rig!.close();
+    rig = null;
+    const refused = await setUp(none, { sim: { faults: { create: '429-before-commit' } } });
+    const result = await refused.service.send({ name: 'Offer', documents: [doc(refused.pdf)], numbers: numbers(1), scheduledAt: null });
+    expect(result).toMatchObject({ overall: 'refused' });
+    expect(result).not.toHaveProperty('filing');
   });
 
   it('is taken back when the service refused every part, and kept when one part may have gone out', async () => {
@@ -87,6 +107,8 @@ describe('the office-wide claim', () => {
     expect((await unknown.service.send({ name: 'Offer', documents: [doc(unknown.pdf)], numbers: numbers(1), scheduledAt: null })).overall).toBe('outcome_unknown');
     await new Promise((res) => setTimeout(res, 20)); // a release would be the next microtasks; none comes
     expect(unknown.claims[0]!.released).toBe(0);
+    expect(unknown.r.logLines).toContainEqual(expect.stringMatching(/^warn send part 1\/1: outcome unknown/));
+    expect(unknown.created.count).toBe(0);
   });
 
   it('is not asked when this desk already knows the fax went out (asked first, before any upload)', async () => {
@@ -114,7 +136,7 @@ describe('the office-wide claim', () => {
         return async () => void released[mine]!++;
       },
     });
-    const copy = pdf.replace(/offer\.pdf$/, 'copy.pdf');
+    const copy = pdf.replace(/offer\.jpg$/, 'copy.jpg');
     fs.copyFileSync(pdf, copy);
     const results = await Promise.allSettled([
       service.send({ name: 'Offer', documents: [doc(pdf)], numbers: numbers(1), scheduledAt: null }),
@@ -148,7 +170,7 @@ describe('what is recorded and filed', () => {
     const sent = await service.send({ name: 'Offer', documents: [doc(pdf, 2)], numbers: to, scheduledAt: null });
     const stored = r.history.getTask(sent.parts[0]!.task!.taskRef)!;
     expect(stored.send!.files).toEqual([
-      { path: pdf, name: 'offer.pdf', size: fs.statSync(pdf).size, pages: 2, fileRef: r.sim.tasks()[0]!.file_refs[0], uploadedAtMs: clock.t },
+      { path: pdf, name: 'offer.jpg', size: fs.statSync(pdf).size, pages: 2, fileRef: r.sim.tasks()[0]!.file_refs[0], uploadedAtMs: clock.t },
     ]);
     expect(stored.recipients.map((x) => [x.phoneNumber, x.contactName])).toEqual([
       [to[0], 'Wang Wei'],
@@ -194,6 +216,21 @@ describe('what is recorded and filed', () => {
     const sent = await service.send({ name: 'Offer', documents: [doc(pdf)], numbers: numbers(1), scheduledAt: null });
     expect(filed).toHaveLength(1);
     expect(sent).not.toHaveProperty('filing');
+  });
+});
+
+describe('the documents of a send', () => {
+  it('are uploaded again once when their remembered refs expired, and the schedule goes out in service time', async () => {
+    const { r, service, pdf } = await setUp();
+    await service.send({ name: 'Offer', documents: [doc(pdf)], numbers: numbers(1), scheduledAt: null });
+    expect(uploadsSeen(r.sim)).toBe(1);
+    r.sim.expireFileRefs();
+    const at = Date.UTC(2031, 0, 15, 1, 30, 0); // 09:30 in Shanghai (the simulator keeps real time)
+    const sent = await service.send({ name: 'Offer', documents: [doc(pdf)], numbers: numbers(1, 1), scheduledAt: at });
+    expect(sent).toMatchObject({ overall: 'sent', serviceScheduledAt: '2031-01-15 09:30:00' });
+    expect(uploadsSeen(r.sim)).toBe(2);
+    expect(createsSeen(r.sim)).toBe(3);
+    expect(r.sim.tasks().at(-1)!.scheduled_at).toBe('2031-01-15 09:30:00');
   });
 });
 
