@@ -26,7 +26,9 @@ export const modules = {
   'hot-folder-settle': {
     what: "the hot folder's look at one file: settle time, empty files, writer, format and quiet checks",
     mutate: ['src/main/intake/settle-check.ts'],
-    tests: ['test/main/intake/hot-folder-settle.test.ts', 'test/main/intake/hot-folder.test.ts'],
+    tests: ['test/main/intake/settle-check.test.ts', 'test/main/intake/hot-folder-settle.test.ts'],
+    // one worker, no fresh module graph per file: a mutant's run takes half the time
+    vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
   },
   'file-handles': {
     what: 'the IPC door: what a file handle is, input validation, granted paths',
@@ -46,7 +48,9 @@ export const modules = {
   phone: {
     what: 'phone numbers: parse, clean, display',
     mutate: ['src/shared/phone/*.ts'],
-    tests: ['test/shared/phone/*.test.ts'],
+    // the example-based tests; properties.test.ts (fast-check, 17 s under load) stays in npm test only
+    tests: ['test/shared/phone/parse.test.ts', 'test/shared/phone/spec-limits.test.ts', 'test/shared/phone/recipients-cache.test.ts'],
+    vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
   },
   tracker: {
     what: 'the task tracker (polling cadence, backoff, refreshIfDue)',
