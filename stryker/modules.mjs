@@ -49,7 +49,7 @@ export const modules = {
     what: 'phone numbers: parse, clean, display',
     mutate: ['src/shared/phone/*.ts'],
     // the example-based tests; properties.test.ts (fast-check, 17 s under load) stays in npm test only
-    tests: ['test/shared/phone/parse.test.ts', 'test/shared/phone/spec-limits.test.ts', 'test/shared/phone/recipients-cache.test.ts'],
+    tests: ['test/shared/phone/normalize-reasons.test.ts', 'test/shared/phone/parse.test.ts', 'test/shared/phone/spec-limits.test.ts', 'test/shared/phone/recipients-cache.test.ts'],
     vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
   },
   tracker: {
