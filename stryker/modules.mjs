@@ -62,6 +62,12 @@ export const modules = {
     mutate: ['src/main/send/send-service.ts', 'src/main/send/create-tasks.ts'],
     tests: ['test/main/send/*.test.ts'],
   },
+  'resend-rules': {
+    what: 'who a resend goes to, what it is called, another profile refused, and what the user is told (resend-rules.ts)',
+    mutate: ['src/main/tasks/resend-rules.ts'],
+    tests: ['test/main/tasks/resend-rules.test.ts'],
+    vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
+  },
   'resend-and-retry': {
     what: 'resending failed recipients and the automatic retry',
     mutate: ['src/main/tasks/resend.ts', 'src/main/tasks/resend-rules.ts', 'src/main/tasks/auto-retry.ts'],
@@ -70,6 +76,6 @@ export const modules = {
   'hot-folder': {
     what: 'the hot folder (settle, writer, format and ledger checks)',
     mutate: ['src/main/intake/hot-folder.ts', 'src/main/intake/settle-check.ts'],
-    tests: ['test/main/intake/hot-folder*.test.ts'],
+    tests: ['test/main/intake/settle-check.test.ts', 'test/main/intake/hot-folder*.test.ts'],
   },
 };
