@@ -13,7 +13,8 @@ export default {
   // stryker-js issue 6210), so each mutant runs the module's tests in a fresh vitest through the command
   // runner; Stryker activates the mutant by an environment variable. The first failing test ends the run.
   testRunner: 'command',
-  commandRunner: { command: 'npx vitest run --config stryker/vitest.config.ts --bail=1 --reporter=dot' },
+  // A module may add vitest options (`vitestArgs` in stryker/modules.mjs), e.g. one worker without isolation.
+  commandRunner: { command: `npx vitest run --config stryker/vitest.config.ts --bail=1 --reporter=dot ${mod.vitestArgs ?? ''}`.trim() },
   plugins: ['./stryker/equivalent-ignorer.mjs'],
   // equivalent mutants, each with its reason: stryker/equivalent.mjs
   ignorers: ['faxdesk-equivalent'],

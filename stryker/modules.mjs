@@ -26,7 +26,9 @@ export const modules = {
   'hot-folder-settle': {
     what: "the hot folder's look at one file: settle time, empty files, writer, format and quiet checks",
     mutate: ['src/main/intake/settle-check.ts'],
-    tests: ['test/main/intake/hot-folder-settle.test.ts', 'test/main/intake/hot-folder.test.ts'],
+    tests: ['test/main/intake/settle-check.test.ts', 'test/main/intake/hot-folder-settle.test.ts'],
+    // one worker, no fresh module graph per file: a mutant's run takes half the time
+    vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
   },
   'file-handles': {
     what: 'the IPC door: what a file handle is, input validation, granted paths',
@@ -46,7 +48,9 @@ export const modules = {
   phone: {
     what: 'phone numbers: parse, clean, display',
     mutate: ['src/shared/phone/*.ts'],
-    tests: ['test/shared/phone/*.test.ts'],
+    // the example-based tests; properties.test.ts (fast-check, 17 s under load) stays in npm test only
+    tests: ['test/shared/phone/normalize-reasons.test.ts', 'test/shared/phone/parse.test.ts', 'test/shared/phone/spec-limits.test.ts', 'test/shared/phone/recipients-cache.test.ts'],
+    vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
   },
   tracker: {
     what: "the tracker's pace (intervals, its own memory, backoff, the not-found pause, the refresh floor, rows on screen, health) and its notifications",
@@ -71,6 +75,12 @@ export const modules = {
     ],
     tests: ['test/main/send/send-rules.test.ts', 'test/main/send/create-tasks.test.ts', 'test/main/send/send-flow.test.ts'],
   },
+  'resend-rules': {
+    what: 'who a resend goes to, what it is called, another profile refused, and what the user is told (resend-rules.ts)',
+    mutate: ['src/main/tasks/resend-rules.ts'],
+    tests: ['test/main/tasks/resend-rules.test.ts'],
+    vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
+  },
   'resend-and-retry': {
     what: 'resending failed recipients and the automatic retry',
     mutate: ['src/main/tasks/resend.ts', 'src/main/tasks/resend-rules.ts', 'src/main/tasks/auto-retry.ts'],
@@ -79,6 +89,6 @@ export const modules = {
   'hot-folder': {
     what: 'the hot folder (settle, writer, format and ledger checks)',
     mutate: ['src/main/intake/hot-folder.ts', 'src/main/intake/settle-check.ts'],
-    tests: ['test/main/intake/hot-folder*.test.ts'],
+    tests: ['test/main/intake/settle-check.test.ts', 'test/main/intake/hot-folder*.test.ts'],
   },
 };

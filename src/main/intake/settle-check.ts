@@ -48,10 +48,8 @@ export async function lookAtFile(full: string, state: SettleState): Promise<numb
     candidates.delete(full);
     return 'gone';
   }
-  if (state.ledger?.has({ name: path.basename(full), size: stat.size, mtimeMs: stat.mtimeMs })) {
-    candidates.delete(full);
-    return 'taken';
-  }
+  // the caller never looks at a taken file again while it stays, and forgets its candidate once it leaves
+  if (state.ledger?.has({ name: path.basename(full), size: stat.size, mtimeMs: stat.mtimeMs })) return 'taken';
   const seen = candidates.get(full);
   if (!seen || seen.size !== stat.size || seen.mtimeMs !== stat.mtimeMs) {
     candidates.set(full, { size: stat.size, mtimeMs: stat.mtimeMs, seenAt: now, firstSeenAt: now });

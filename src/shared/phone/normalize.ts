@@ -28,10 +28,6 @@ const REASON_MESSAGES: Record<PhoneReason, string> = {
   invalid_for_country: 'This is not a possible fax number for its country; check the country code and the digits.',
 };
 
-export function phoneReasonMessage(reason: PhoneReason): string {
-  return REASON_MESSAGES[reason];
-}
-
 function fail(reason: PhoneReason): NormalizeResult {
   return { ok: false, reason, message: REASON_MESSAGES[reason] };
 }
@@ -89,7 +85,7 @@ function safeValid(p: PhoneNumber | undefined): boolean {
  */
 export function normalizeNumber(raw: string, defaultCountry?: string): NormalizeResult {
   const text = foldInput(raw);
-  if (text.length === 0) return fail('empty');
+  // an empty text passes this check and has no digits: 'empty' below
   if (!ALLOWED.test(text)) return fail('letters');
   const digits = text.replace(/\D/g, '');
   if (digits.length === 0) return fail('empty');

@@ -1,6 +1,6 @@
 import { foldInput, normalizeNumber, type PhoneReason } from './normalize';
 
-export { normalizeNumber, phoneReasonMessage, SPEC_NUMBER_PATTERN, type NormalizeResult, type PhoneReason } from './normalize';
+export { normalizeNumber, SPEC_NUMBER_PATTERN, type NormalizeResult, type PhoneReason } from './normalize';
 
 /** Longest run of space-separated tokens tried as one number. */
 const MAX_GROUP_TOKENS = 8;

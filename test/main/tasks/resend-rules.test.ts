@@ -1,5 +1,5 @@
 /**
- * The resend rules on their own (mutation module `resend-and-retry`): who a resend goes to, what
+ * The resend rules on their own (mutation modules `resend-rules` and `resend-and-retry`): who a resend goes to, what
  * it is called, and that a task of another account is never resent on this one. The whole flow
  * against the simulator is in lifecycle.test.ts and resend-and-reports.test.ts.
  */
@@ -103,5 +103,86 @@ describe('a task of another account', () => {
       message: '“Quote” belongs to another account than the one connected: it cannot be resent here, and nothing was uploaded or sent.',
       details: { name: 'Quote' },
     });
+  });
+});
+
+describe('what the user is told when a resend cannot go (or asks first)', () => {
+  // resend-rules.ts builds these; the flow (resend.ts) throws them
+  const rules = () => import('../../../src/main/tasks/resend-rules');
+  const AT = Date.UTC(2026, 10, 27, 9, 30);
+
+  it('nobody to resend: the busy/no-answer button points to the other one; the all-failed button says nothing failed', async () => {
+    const { nothingToResend } = await rules();
+    const retryable = nothingToResend('retryable');
+    expect(retryable).toMatchObject({ code: 'tasks.nothing_to_resend', details: { variant: 'retryable' } });
+    expect(retryable.message).toMatch(/busy or no answer.*“Resend to all failed”/);
+    const all = nothingToResend('all');
+    expect(all).toMatchObject({ code: 'tasks.nothing_to_resend', details: undefined });
+    expect(all.message).toMatch(/has failed, so there is nothing to resend/);
+  });
+
+  it('resent before from this desk: asks again, naming the earlier resend and its time', async () => {
+    const { alreadyResentHere } = await rules();
+    const e = alreadyResentHere({ taskRef: 'T-2', name: 'Invoice (resend)', createdAtMs: AT });
+    expect(e).toMatchObject({ code: 'tasks.already_resent', details: { taskRef: 'T-2', taskName: 'Invoice (resend)', resentAtMs: AT } });
+    expect(e.message).toMatch(/^These recipients were already resent as “Invoice \(resend\)” at .*27 Nov.*\. Resend them again\?$/);
+  });
+
+  it('resent before by a colleague: the question names who and from which computer; this desk’s own is “You”, without the office variant', async () => {
+    const { alreadyResentInOffice } = await rules();
+    const colleague = alreadyResentInOffice({ taskRef: 'T-3', name: 'Invoice (resend)', senderName: 'Wang Wei', computerName: 'FRONT-PC', mine: false, atMs: AT });
+    expect(colleague.message).toMatch(/^Wang Wei already resent these recipients as “Invoice \(resend\)” at .*27 Nov.* from FRONT-PC\. Resend them again\?$/);
+    expect(colleague).toMatchObject({
+      code: 'tasks.already_resent',
+      details: { taskRef: 'T-3', taskName: 'Invoice (resend)', resentAtMs: AT, senderName: 'Wang Wei', computerName: 'FRONT-PC', variant: 'office' },
+    });
+    const mine = alreadyResentInOffice({ taskRef: null, name: 'Invoice (resend)', senderName: 'Li Na', computerName: 'DESK-2', mine: true, atMs: AT });
+    expect(mine.message).toMatch(/^You already resent/);
+    expect(mine.details).not.toHaveProperty('variant');
+  });
+
+  it('another desk’s fax: its file_refs are the documents, its recipients keep their status (none yet: pending)', async () => {
+    const { officeSource, resendTargets: targets } = await rules();
+    const source = officeSource({
+      taskRef: 'T-9',
+      name: 'Quote',
+      documents: [{ name: 'quote.pdf', pages: 2, size: 1234, fileRef: 'fr-1' }],
+      recipients: [
+        { phoneNumber: '8613800000001', status: 'failed', failedCode: 'BUSY' },
+        { phoneNumber: '8613800000002', status: null, failedCode: null },
+      ],
+      sentBy: { name: 'Li Na', computerName: 'DESK-2', mine: false },
+    });
+    expect(source).toEqual({
+      taskRef: 'T-9',
+      name: 'Quote',
+      recipients: [
+        { phoneNumber: '8613800000001', status: 'failed', failedCode: 'BUSY' },
+        { phoneNumber: '8613800000002', status: 'pending', failedCode: null },
+      ],
+      files: [{ path: '', name: 'quote.pdf', size: 1234, pages: 2, fileRef: 'fr-1' }],
+      sentBy: { name: 'Li Na', computerName: 'DESK-2', mine: false },
+    });
+    expect(targets(source, 'retryable')).toEqual(['8613800000001']);
+  });
+
+  it('another desk’s document the service no longer keeps: says whose computer has it and what to do', async () => {
+    const { documentsGone, officeSource } = await rules();
+    const source = officeSource({ taskRef: 'T-9', name: 'Quote', documents: [], recipients: [], sentBy: { name: 'Li Na', computerName: 'DESK-2', mine: false } });
+    const e = documentsGone(source, 'quote.pdf');
+    expect(e).toMatchObject({ code: 'office.documents_gone', details: { name: 'quote.pdf', senderName: 'Li Na', computerName: 'DESK-2' } });
+    expect(e.message).toMatch(/“quote\.pdf” of “Quote”.*on Li Na’s computer \(DESK-2\).*Ask Li Na to resend it.*Nothing was sent\./);
+  });
+
+  it('the resend keeps the names the task was created with, by number (numbers without a name have none)', async () => {
+    const { namesOf } = await rules();
+    const names = namesOf({
+      recipients: [
+        { phoneNumber: '8613800000001', contactName: 'Wang Wei' },
+        { phoneNumber: '8613800000002', contactName: null },
+        { phoneNumber: '8613800000003', contactName: '' },
+      ],
+    } as unknown as Parameters<typeof namesOf>[0]);
+    expect([...names]).toEqual([['8613800000001', 'Wang Wei']]);
   });
 });
