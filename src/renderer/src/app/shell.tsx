@@ -1,20 +1,18 @@
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BookUser, ListChecks, Printer, Send, Settings, TriangleAlert, Wallet, type LucideIcon } from 'lucide-react';
 import { api } from '../lib/api';
-import { isRoute, routes, useNavigation, type Route } from '../navigation';
+import { isRoute, useNavigation, type Route } from '../navigation';
 import { screenReady, screens, shellSlots } from './screens';
 import { StartupNotices } from './startup-notices';
 import { TaskEndToasts } from './task-end-toasts';
-import { ManagedFirstRun, useAccountEvents, useConnection, usePolicy } from '../features/account';
-import { credentialKey, sameCredentialKey } from '../../../shared/credential-key';
+import { ManagedFirstRun, useAccountEvents } from '../features/account';
+import { Sidebar } from './sidebar';
+import { useAskSecret } from './use-ask-secret';
 import { useTaskEvents } from '../features/tasks';
 import { ArrivalNotice } from '../features/send';
 
-/** One icon per screen (lucide): the sidebar shows only these in a narrow window. */
-const NAV_ICONS: Record<Route, LucideIcon> = { send: Send, tasks: ListChecks, failures: TriangleAlert, phonebook: BookUser, account: Wallet, settings: Settings };
-
+/** The window: sidebar, header slots, notices and toasts, and the screen on show. */
 export function Shell() {
   const { t } = useTranslation();
   const route = useNavigation((s) => s.route);
@@ -24,14 +22,7 @@ export function Shell() {
   // main's events reach the cache here, once for the whole window
   useAccountEvents();
   useTaskEvents();
-  // A managed desk whose account has no secret yet: the secret is the one thing asked, before any screen.
-  const connection = useConnection().data;
-  const managedService = usePolicy().data?.service;
-  const askSecret =
-    !!managedService &&
-    connection?.mode === 'account' &&
-    !connection.secretSet &&
-    sameCredentialKey(credentialKey(connection.baseUrl, connection.apiKey), credentialKey(managedService.baseUrl, managedService.apiKey));
+  const { askSecret, managedService } = useAskSecret();
   // A new screen starts at its top, not where the previous one was scrolled to.
   const content = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
@@ -63,37 +54,7 @@ export function Shell() {
       >
         {t('skipToContent')}
       </a>
-      <nav className="sidebar" aria-label={t('nav.label')}>
-        <div className="brand">
-          <Printer aria-hidden="true" size={20} className="brand-icon" />
-          <span className="brand-text">{t('appName')}</span>
-        </div>
-        <ul hidden={askSecret}>
-          {routes.map((r) => {
-            const Badge = shellSlots.navBadge[r];
-            return (
-              <li key={r}>
-                <button
-                  type="button"
-                  className={r === route ? 'nav-item active' : 'nav-item'}
-                  aria-current={r === route ? 'page' : undefined}
-                  onClick={() => setRoute(r)}
-                  title={t(`nav.${r}`)}
-                  data-testid={`nav-${r}`}
-                >
-                  <NavIcon route={r} />
-                  <span className="nav-label">{t(`nav.${r}`)}</span>
-                  {Badge ? (
-                    <Suspense fallback={null}>
-                      <Badge />
-                    </Suspense>
-                  ) : null}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <Sidebar route={route} hidden={askSecret} onPick={setRoute} />
       <div className="main">
         <header className="topbar">
           {askSecret ? null : shellSlots.header.map((Slot, i) => <Slot key={i} />)}
@@ -113,9 +74,4 @@ export function Shell() {
       </div>
     </div>
   );
-}
-
-function NavIcon({ route }: { route: Route }) {
-  const Icon = NAV_ICONS[route];
-  return <Icon aria-hidden="true" size={18} className="nav-icon" />;
 }

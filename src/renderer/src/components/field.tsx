@@ -13,6 +13,7 @@ export interface FieldControl {
  * (plus `describedBy`, e.g. a hint shared by several fields) describe the control.
  * With `errorInHint` the error takes the hint's place (same id, class "error") instead of
  * standing under it. `warnHint` shows the hint as a warning (a step the user must not miss).
+ * `after` comes last (e.g. a second note under the hint).
  */
 export function Field({
   id,
@@ -23,11 +24,13 @@ export function Field({
   errorInHint,
   warnHint,
   className,
+  after,
   children,
 }: {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
+  after?: ReactNode;
   error?: ReactNode;
   describedBy?: string;
   errorInHint?: boolean;
@@ -61,6 +64,7 @@ export function Field({
           ) : null}
         </>
       )}
+      {after}
     </div>
   );
 }

@@ -1,2 +1,2 @@
 // The office outbox's part of the Settings screen (lazy, like that screen).
-export { OfficeSettings } from './office-settings';
+export { OfficeSettings } from './settings/office-settings';

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
+import { ErrorNotice } from '../../components/error-notice';
 
 export const hotFolderKeys = { status: ['hotFolderStatus'] as const };
 
@@ -24,9 +25,5 @@ export function useHotFolderProblem(): string | null {
 export function HotFolderProblem() {
   const problem = useHotFolderProblem();
   if (!problem) return null;
-  return (
-    <p className="notice bad" role="alert" data-testid="hot-folder-problem">
-      {problem}
-    </p>
-  );
+  return <ErrorNotice testId="hot-folder-problem">{problem}</ErrorNotice>;
 }

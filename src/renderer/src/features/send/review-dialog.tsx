@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { formatLocal, toServiceTime } from '../../../../shared/service-time';
 import type { CostEstimate } from '../../../../shared/send/types';
 import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { displayFax } from '../../../../shared/phonebook/format';
 import { formatYuan, useConnection } from '../account';
+import { ReviewCost } from './review/review-cost';
+import { ReviewWhen } from './review/review-when';
 
 export interface ReviewFacts {
   name: string;
@@ -20,18 +21,11 @@ export interface ReviewFacts {
 
 /** Everything the send will do and cost, once more, before it is done. */
 export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { facts: ReviewFacts; serviceTimeZone: string; onConfirm(): void; onCancel(): void }) {
-  const { t, i18n } = useTranslation('send');
+  const { t } = useTranslation('send');
   const tasks = Math.ceil(facts.recipients / MAX_RECIPIENTS_PER_TASK);
-  const cost = facts.estimate?.estimate ?? null;
   const unitPrice = facts.estimate?.unitPrice ?? null;
   const pageTotal = facts.documents.every((d) => d.pages !== null) ? facts.documents.reduce((n, d) => n + (d.pages ?? 0), 0) : null;
   const demo = useConnection().data?.mode === 'demo';
-  let service: string | null = null;
-  try {
-    service = facts.scheduledAt !== null ? toServiceTime(new Date(facts.scheduledAt), serviceTimeZone) : null;
-  } catch {
-    service = null;
-  }
   return (
     <ConfirmDialog
       title={t('review.title', { name: facts.name })}
@@ -82,42 +76,8 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
           {unitPrice !== null && facts.estimate?.priceSource === 'contract' ? <span className="muted"> ({t('cost.contractPrice')})</span> : null}
         </dd>
         <dt>{t('review.when')}</dt>
-        <dd>
-          {facts.scheduledAt === null
-            ? t('review.now')
-            : t('review.at', {
-                local: formatLocal(new Date(facts.scheduledAt), { locale: i18n.language }),
-                service: service ?? '',
-                zone: serviceTimeZone,
-              })}
-          {facts.scheduledAt !== null ? (
-            <span className="muted">
-              {' '}
-              {t('details.noCancel')}
-            </span>
-          ) : null}
-        </dd>
-        <dt>{t('review.cost')}</dt>
-        <dd>
-          {cost !== null ? (
-            <>
-              <strong>{formatYuan(cost)}</strong>
-            </>
-          ) : facts.estimate?.unitPrice === null ? (
-            t('cost.noPrice')
-          ) : (
-            t('cost.unknownPages')
-          )}
-        </dd>
-        {facts.balance !== null ? (
-          <>
-            <dt>{t('review.balanceAfter')}</dt>
-            <dd>
-              {cost !== null ? formatYuan(facts.balance - cost) : t('review.balanceNow', { amount: formatYuan(facts.balance) })}
-              {cost !== null && cost > facts.balance ? <span className="error-text"> {t('cost.exceeds')}</span> : null}
-            </dd>
-          </>
-        ) : null}
+        <ReviewWhen scheduledAt={facts.scheduledAt} serviceTimeZone={serviceTimeZone} />
+        <ReviewCost estimate={facts.estimate} balance={facts.balance} />
       </dl>
     </ConfirmDialog>
   );

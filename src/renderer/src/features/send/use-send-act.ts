@@ -12,6 +12,17 @@ import { estimateQuery, useSendFax } from './hooks';
 import type { ReviewFacts } from './review-dialog';
 import { needsReview, splitFieldErrors, totalPages } from './send-act';
 
+/** What the Send screen asks to send, and what decides whether it is reviewed first. */
+interface SendAsked {
+  docs: DocItem[];
+  /** the recipients box as it is at the click, and whether the send is blocked with them */
+  recipientsNow: () => { parsed: ParsedRecipients; blocked: boolean };
+  scheduledAt: number | null;
+  sendName: string;
+  review: Settings['review'];
+  balance: number | null;
+}
+
 export type SendQuestion = { kind: 'review'; facts: ReviewFacts } | { kind: 'repeat'; details: SendRepeatDetails } | null;
 
 /**
@@ -20,15 +31,7 @@ export type SendQuestion = { kind: 'review'; facts: ReviewFacts } | { kind: 'rep
  * large or costly send) or, when main says the same fax was just sent, whether to send it again;
  * nothing is created until the user answers.
  */
-export function useSendAct(s: {
-  docs: DocItem[];
-  /** the recipients box as it is at the click, and whether the send is blocked with them */
-  recipientsNow: () => { parsed: ParsedRecipients; blocked: boolean };
-  scheduledAt: number | null;
-  sendName: string;
-  review: Settings['review'];
-  balance: number | null;
-}) {
+export function useSendAct(s: SendAsked) {
   const queryClient = useQueryClient();
   const sendFax = useSendFax();
   const set = useCompose((c) => c.set);
@@ -42,9 +45,7 @@ export function useSendAct(s: {
   const taken = useRef<ParsedRecipients | null>(null);
   const { docs, scheduledAt, sendName } = s;
 
-  const finish = () => {
-    acting.current = false;
-  };
+  const finish = () => void (acting.current = false);
 
   /** A send failed before it was made (refused as a whole, or a question to answer first). */
   const failed = (e: unknown, numbers: readonly string[]) => {
@@ -80,16 +81,6 @@ export function useSendAct(s: {
     }
   };
 
-  const reviewFacts = (parsed: ParsedRecipients, estimate: ReviewFacts['estimate']): ReviewFacts => ({
-    name: sendName,
-    documents: docs.map((d) => ({ name: d.doc.name, pages: d.doc.pages })),
-    recipients: parsed.numbers.length,
-    numbers: parsed.numbers,
-    scheduledAt,
-    estimate,
-    balance: s.balance,
-  });
-
   /** Send button, Enter on it, or Ctrl+Enter: review first when the send is large or costly (or always, if chosen). */
   const requestSend = async () => {
     if (acting.current || sendFax.isPending) return;
@@ -100,7 +91,7 @@ export function useSendAct(s: {
     try {
       const estimate = await queryClient.fetchQuery(estimateQuery(totalPages(docs), parsed.numbers.length)).catch(() => null);
       if (!needsReview(s.review, parsed.numbers.length, estimate)) return void (await sendNow());
-      setQuestion({ kind: 'review', facts: reviewFacts(parsed, estimate) });
+      setQuestion({ kind: 'review', facts: reviewFactsOf(s, parsed, estimate) });
     } catch (e) {
       finish();
       setError(describeError(e, 'send'));
@@ -128,5 +119,18 @@ export function useSendAct(s: {
       setError(null);
       sendFax.reset();
     },
+  };
+}
+
+/** What the review dialog shows of the send about to be made. */
+function reviewFactsOf(s: SendAsked, parsed: ParsedRecipients, estimate: ReviewFacts['estimate']): ReviewFacts {
+  return {
+    name: s.sendName,
+    documents: s.docs.map((d) => ({ name: d.doc.name, pages: d.doc.pages })),
+    recipients: parsed.numbers.length,
+    numbers: parsed.numbers,
+    scheduledAt: s.scheduledAt,
+    estimate,
+    balance: s.balance,
   };
 }

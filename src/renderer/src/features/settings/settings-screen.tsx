@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useConnection } from '../account';
 import { DirectorySettings } from '../directory/settings-entry';
 import { OfficeSettings } from '../office/settings-entry';
-import { ConnectionForm } from './connection-form';
-import { PreferencesForm } from './preferences-form';
+import { ConnectionForm } from './connection/connection-form';
+import { PreferencesForm } from './preferences/preferences-form';
 
 export function SettingsScreen() {
   const { t } = useTranslation('settings');

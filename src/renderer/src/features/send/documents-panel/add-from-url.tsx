@@ -7,6 +7,7 @@ import { useCompose } from '../compose-store';
 import { remoteDocument } from '../documents';
 import { describeError } from '../../../lib/describe-error';
 import { Field } from '../../../components/field';
+import { ErrorNotice } from '../../../components/error-notice';
 
 /** "Add from URL…": the service downloads the document itself. */
 export function AddFromUrl() {
@@ -43,7 +44,7 @@ export function AddFromUrl() {
   return (
     <form className="send-url" onSubmit={(e) => void submit(e)}>
       {/* the error comes after a press of Add: announced (role="alert") where the field is */}
-      <Field id="send-url" label={t('url.label')} hint={t('url.hint')} error={error ? <span role="alert">{error}</span> : undefined}>
+      <Field id="send-url" label={t('url.label')} hint={t('url.hint')} error={error ? <ErrorNotice as="span">{error}</ErrorNotice> : undefined}>
         {(control) => <input {...control} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" />}
       </Field>
       <div className="row">

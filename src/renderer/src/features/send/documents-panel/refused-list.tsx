@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatSize } from '../../../lib/describe-error';
+import { ErrorNotice } from '../../../components/error-notice';
 import { useCompose, type Refusal } from '../compose-store';
 
 /** Documents that could not be attached, each with what to do about it. */
@@ -10,7 +11,7 @@ export function RefusedList() {
   const set = useCompose((s) => s.set);
   if (refused.length === 0) return null;
   return (
-    <div className="notice bad" role="alert">
+    <ErrorNotice as="div">
       <strong>{t('documents.refusedHeading')}</strong>
       <ul>
         {refused.map((r) => (
@@ -22,7 +23,7 @@ export function RefusedList() {
       <button type="button" className="btn small" onClick={() => set({ refused: [] })}>
         {t('documents.dismiss')}
       </button>
-    </div>
+    </ErrorNotice>
   );
 }
 
