@@ -155,23 +155,13 @@ function followConnection(connection: TasksServiceOptions['connection'], tracker
 
 /** A task's CSV and its transmission report, saved where main's save dialog says. */
 function taskOutputs(o: TasksServiceOptions, view: (taskRef: string) => TaskDetailView): Pick<TasksService, 'exportCsv' | 'transmissionReport'> {
+  const save = (taskRef: string, kind: 'csv' | 'report', filter: { name: string; extensions: string[] }, content: (d: TaskDetailView) => string | Promise<Uint8Array>) => {
+    const d = view(taskRef);
+    return saveWithDialog(o.deps.dialogs, o.grants, { defaultName: savedFileName(kind, d), filters: [filter], content: () => content(d) });
+  };
   return {
-    async exportCsv(taskRef) {
-      const d = view(taskRef);
-      return saveWithDialog(o.deps.dialogs, o.grants, {
-        defaultName: savedFileName('csv', d),
-        filters: [{ name: 'CSV', extensions: ['csv'] }],
-        content: () => taskCsv(d),
-      });
-    },
-    async transmissionReport(taskRef) {
-      const d = view(taskRef);
-      return saveWithDialog(o.deps.dialogs, o.grants, {
-        defaultName: savedFileName('report', d),
-        filters: [{ name: 'PDF', extensions: ['pdf'] }],
-        content: () => buildTransmissionReport(d),
-      });
-    },
+    exportCsv: async (taskRef) => save(taskRef, 'csv', { name: 'CSV', extensions: ['csv'] }, taskCsv),
+    transmissionReport: async (taskRef) => save(taskRef, 'report', { name: 'PDF', extensions: ['pdf'] }, (d) => buildTransmissionReport(d)),
   };
 }
 
