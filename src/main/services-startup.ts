@@ -13,8 +13,7 @@ import { openSecretStore, type KeytarLike, type SecretStore } from './credential
 import { UserError } from './errors';
 import { LATEST_VERSION, openHistory, type History } from './history';
 import { policyNoticeLine, readPolicy, type Policy } from './policy/policy-file';
-import type { ServiceOptions } from './services';
-import { openSettings, type SettingsStore } from './settings/settings';
+import { openSettings, type SettingsStore, type StoreFactory } from './settings/settings';
 import { openRecovering, type FileNotice, type Recovered } from './storage/open-recovering';
 import { makePrivateDir, tightenFolder } from './storage/private-files';
 import { credentialKey, originOnlyKey } from '../shared/credential-key';
@@ -29,7 +28,7 @@ export interface StartupFiles {
 }
 
 /** The data folder made private, the policy read, the settings and the demo's state opened. */
-export function openStartupFiles(deps: PlatformDeps, options: Pick<ServiceOptions, 'storeFactory' | 'policy'>): StartupFiles {
+export function openStartupFiles(deps: PlatformDeps, options: { storeFactory: StoreFactory; policy?: Policy | undefined }): StartupFiles {
   makePrivateDir(deps.dataDir);
   // An older version's folders were 0755 with 0644 files: made private once, said in the log.
   for (const sub of ['', 'reports', 'send', path.join('send', 'covers'), 'downloads']) tightenFolder(path.join(deps.dataDir, sub), deps.log);
@@ -52,7 +51,7 @@ export function openStartupFiles(deps: PlatformDeps, options: Pick<ServiceOption
   return { policy, settings, notices, notice };
 }
 
-export async function openSecrets(deps: PlatformDeps, options: Pick<ServiceOptions, 'secretStore' | 'keychainService'>): Promise<SecretStore> {
+export async function openSecrets(deps: PlatformDeps, options: { secretStore?: SecretStore | undefined; keychainService?: string | undefined }): Promise<SecretStore> {
   return (
     options.secretStore ??
     (await openSecretStore({
