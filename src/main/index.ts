@@ -19,8 +19,8 @@ import { createLogger } from './log';
 import { pickNotifyLanguage } from './notify/text';
 import { chineseMenuLabels, englishMenuLabels, menuTemplate } from './shell/menu';
 import { developmentRendererUrl, hardenSession, hardenWebContents, isTrustedFrameUrl, safeOpenExternal } from './security';
-import { createMainServices } from './services';
-import { policyEnv, readPolicy } from './policy/policy-file';
+import { createMainServices, type MainServices } from './services';
+import { policyEnv, readPolicy, type Policy } from './policy/policy-file';
 import { PROVISION_SWITCH, provisionSecret } from './policy/provision';
 import type { KeyValueStore, StoreFactory } from './settings/settings';
 
@@ -36,6 +36,7 @@ let mainWindow: BrowserWindow | null = null;
 /** set once the user really quits, so closing the window can hide it to the tray instead */
 let quitting = false;
 let keepInTray: () => boolean = () => false;
+let tray: FaxDeskTray | null = null;
 
 const storeFactory: StoreFactory = (options) => new ElectronStore(options) as unknown as KeyValueStore;
 
@@ -107,21 +108,89 @@ async function showMainWindow(): Promise<void> {
   mainWindow.focus();
 }
 
+/** `faxdesk --provision-secret` (docs/deploy.md): no window, the secret from stdin, an exit code for the script. */
+async function provisionIfAsked(policy: Policy): Promise<boolean> {
+  const provisionAt = process.argv.indexOf(PROVISION_SWITCH);
+  if (provisionAt < 0) return false;
+  const code = await provisionSecret({
+    policy,
+    extraArgs: process.argv.slice(provisionAt + 1),
+    io: { stdin: process.stdin, out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) },
+  });
+  app.exit(code);
+  return true;
+}
+
+function platformDeps(): PlatformDeps {
+  return {
+    dataDir: app.getPath('userData'),
+    version: app.getVersion(),
+    platform: process.platform,
+    shell: 'electron',
+    systemLocale: app.getLocale(),
+    log,
+    dialogs: electronDialogs(),
+    emit,
+    safeStorage,
+    notifier: createElectronNotifier((taskRef) =>
+      void showMainWindow().then(() => emit('navigate', { route: `tasks/${taskRef}` })),
+    ),
+  };
+}
+
+/** The application menu (and the tray's labels) in the language chosen, built again when it changes. */
+function installMenu(services: MainServices): void {
+  const buildMenu = () => {
+    const zh = (services.settings.get().language ?? (app.getLocale().startsWith('zh') ? 'zh-CN' : 'en')) === 'zh-CN';
+    tray?.setLabels(zh ? chineseTrayLabels : englishTrayLabels);
+    const template = menuTemplate(
+      zh ? chineseMenuLabels : englishMenuLabels,
+      {
+        navigate: (route) => emit('navigate', { route }),
+        openDocuments: () => emit('navigate', { route: 'send/open' }),
+        quit: () => app.quit(),
+      },
+      process.platform === 'darwin',
+    );
+    Menu.setApplicationMenu(Menu.buildFromTemplate(template as Electron.MenuItemConstructorOptions[]));
+  };
+  buildMenu();
+  services.settings.onChange((next, prev) => {
+    if (next.language !== prev.language) buildMenu();
+  });
+}
+
+function showTray(services: MainServices): void {
+  if (tray) return;
+  const zh = (services.settings.get().language ?? app.getLocale()).startsWith('zh');
+  const iconDir = app.isPackaged ? path.join(process.resourcesPath, 'icons') : path.join(app.getAppPath(), 'resources', 'icons');
+  tray = createTray(path.join(iconDir, 'tray.png'), zh ? chineseTrayLabels : englishTrayLabels, {
+    newFax: () => void showMainWindow().then(() => emit('navigate', { route: 'send' })),
+    open: () => void showMainWindow(),
+    quit: () => app.quit(),
+  });
+  // Counts in the tray menu, unseen failures on the dock/taskbar badge.
+  const showStatus = (status: ReturnType<typeof services.tasks.trayStatus>) => {
+    tray?.setStatus(status);
+    app.setBadgeCount(status.failed);
+  };
+  showStatus(services.tasks.trayStatus());
+  services.tasks.onTrayStatus(showStatus);
+}
+
+/** Polling pauses while the system sleeps or is offline, and picks up again by itself. */
+function followPowerAndNetwork(tracker: MainServices['tasks']['tracker']): void {
+  powerMonitor.on('suspend', () => tracker.suspend());
+  powerMonitor.on('resume', () => tracker.resume());
+  const onlineTimer = setInterval(() => tracker.setOnline(net.isOnline()), 15_000);
+  app.on('before-quit', () => clearInterval(onlineTimer));
+}
+
 async function main() {
   // The machine's policy; the installed app ignores FAXDESK_POLICY (a user could point it at their own file).
   if (app.isPackaged && process.env['FAXDESK_POLICY']) log.warn('FAXDESK_POLICY is ignored in the installed app');
   const policy = readPolicy({ env: policyEnv(process.env, app.isPackaged) });
-  // `faxdesk --provision-secret` (docs/deploy.md): no window, the secret from stdin, an exit code for the script
-  const provisionAt = process.argv.indexOf(PROVISION_SWITCH);
-  if (provisionAt >= 0) {
-    const code = await provisionSecret({
-      policy,
-      extraArgs: process.argv.slice(provisionAt + 1),
-      io: { stdin: process.stdin, out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) },
-    });
-    app.exit(code);
-    return;
-  }
+  if (await provisionIfAsked(policy)) return;
   // the documents go along to the running FaxDesk, already resolved against our directory
   if (!app.requestSingleInstanceLock(singleInstanceData(process.argv, process.cwd(), app.isPackaged))) {
     app.quit();
@@ -141,42 +210,9 @@ async function main() {
   await app.whenReady();
   hardenSession(session.defaultSession);
 
-  const deps: PlatformDeps = {
-    dataDir: app.getPath('userData'),
-    version: app.getVersion(),
-    platform: process.platform,
-    shell: 'electron',
-    systemLocale: app.getLocale(),
-    log,
-    dialogs: electronDialogs(),
-    emit,
-    safeStorage,
-    notifier: createElectronNotifier((taskRef) =>
-      void showMainWindow().then(() => emit('navigate', { route: `tasks/${taskRef}` })),
-    ),
-  };
-  const services = await createMainServices(deps, { storeFactory, policy });
+  const services = await createMainServices(platformDeps(), { storeFactory, policy });
   registerElectronIpc(services.handlers, (p) => grantDroppedFile(services.grants, p), (url) => isTrustedFrameUrl(url, origins), log);
-
-  let tray: FaxDeskTray | null = null;
-  const buildMenu = () => {
-    const zh = (services.settings.get().language ?? (app.getLocale().startsWith('zh') ? 'zh-CN' : 'en')) === 'zh-CN';
-    tray?.setLabels(zh ? chineseTrayLabels : englishTrayLabels);
-    const template = menuTemplate(
-      zh ? chineseMenuLabels : englishMenuLabels,
-      {
-        navigate: (route) => emit('navigate', { route }),
-        openDocuments: () => emit('navigate', { route: 'send/open' }),
-        quit: () => app.quit(),
-      },
-      process.platform === 'darwin',
-    );
-    Menu.setApplicationMenu(Menu.buildFromTemplate(template as Electron.MenuItemConstructorOptions[]));
-  };
-  buildMenu();
-  services.settings.onChange((next, prev) => {
-    if (next.language !== prev.language) buildMenu();
-  });
+  installMenu(services);
 
   app.on('activate', async () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = await createWindow();
@@ -189,32 +225,10 @@ async function main() {
     void services.close();
   });
 
-  const showTray = () => {
-    if (tray) return;
-    const zh = (services.settings.get().language ?? app.getLocale()).startsWith('zh');
-    const iconDir = app.isPackaged ? path.join(process.resourcesPath, 'icons') : path.join(app.getAppPath(), 'resources', 'icons');
-    tray = createTray(path.join(iconDir, 'tray.png'), zh ? chineseTrayLabels : englishTrayLabels, {
-      newFax: () => void showMainWindow().then(() => emit('navigate', { route: 'send' })),
-      open: () => void showMainWindow(),
-      quit: () => app.quit(),
-    });
-    // Counts in the tray menu, unseen failures on the dock/taskbar badge.
-    const showStatus = (status: ReturnType<typeof services.tasks.trayStatus>) => {
-      tray?.setStatus(status);
-      app.setBadgeCount(status.failed);
-    };
-    showStatus(services.tasks.trayStatus());
-    services.tasks.onTrayStatus(showStatus);
-  };
   keepInTray = () => services.settings.get().closeToTray && tray !== null;
-  // Polling pauses while the system sleeps or is offline, and picks up again by itself.
-  const tracker = services.tasks.tracker;
-  powerMonitor.on('suspend', () => tracker.suspend());
-  powerMonitor.on('resume', () => tracker.resume());
-  const onlineTimer = setInterval(() => tracker.setOnline(net.isOnline()), 15_000);
-  app.on('before-quit', () => clearInterval(onlineTimer));
+  followPowerAndNetwork(services.tasks.tracker);
   // the tray appears with the first window, when FaxDesk can answer its menu
-  mainWindow = await createWindow(showTray);
+  mainWindow = await createWindow(() => showTray(services));
   // a printed (or hot-folder) document brings the window up on the Send screen, or notifies from the tray
   services.intake.queue.onOffered(
     createPrintArrivalHandler({

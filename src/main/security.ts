@@ -27,6 +27,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+// index.ts writes these values out again on purpose (Electronegativity reads only literals); test/main/entry.test.ts keeps the two equal.
 export function secureWebPreferences(preloadPath: string) {
   return {
     preload: preloadPath,

@@ -14,29 +14,24 @@ import { officeHandlers } from './ipc/handlers/office';
 import { createOfficeService, type OfficeService } from './office/office-service';
 import { createIntakeService, type IntakeService, type IntakeServiceOptions } from './intake/intake-service';
 import { createConnection, type Connection } from './account/connection';
-import { KEYCHAIN_SERVICE, openSecretStore, type KeytarLike, type SecretStore } from './credentials/secret-store';
-import { memoryKeytar } from './credentials/bound-passwords';
 import { createOfficePasswords, type OfficePasswords } from './office/office-passwords';
-import { makePrivateDir, tightenFolder } from './storage/private-files';
-import { createSafeStorageKeytar } from './credentials/safe-storage-keytar';
-import { credentialKey, originOnlyKey } from '../shared/credential-key';
 import { createBindPasswords, type BindPasswords } from './directory/bind-passwords';
 import { createDirectoryService, type DirectoryService } from './directory/directory-service';
 import { previewHandlers } from './ipc/handlers/preview';
 import { createPreviewService } from './preview/preview-service';
 import { createHotFolderChoice } from './intake/hot-folder-choice';
-import { openSettings, type SettingsStore, type StoreFactory } from './settings/settings';
 import { createPhonebookService, type PhonebookService } from './phonebook/phonebook-service';
-import { LATEST_VERSION, openHistory, type History } from './history';
-import type { StartupNotice } from '../shared/ipc/channels/app';
-import { DEMO_STATE_FILE, setAsideUnreadableDemoState } from './account/demo-state';
-import { UserError } from './errors';
-import { openRecovering, type FileNotice } from './storage/open-recovering';
 import { createSendFeature, type SendFeature } from './send/send-feature';
 import { createTasksService, type TasksService } from './tasks/tasks-service';
 import { createFileGrants, type FileGrants } from './files/grants';
-import { policyNoticeLine, readPolicy, type Policy } from './policy/policy-file';
 import { applyPolicyDirectories } from './policy/apply-directories';
+import { KEYCHAIN_SERVICE, type SecretStore } from './credentials/secret-store';
+import type { SettingsStore, StoreFactory } from './settings/settings';
+import type { History } from './history';
+import type { Policy } from './policy/policy-file';
+import type { StartupNotice } from '../shared/app/startup-notice';
+import type { Recovered } from './storage/open-recovering';
+import { boundPasswordStore, moveSecretsToTheirKeys, openSecrets, openStartupFiles, openTaskHistory } from './services-startup';
 import { serviceTimeToMs } from '../shared/service-time';
 
 export interface ServiceOptions {
@@ -84,113 +79,22 @@ export interface MainServices {
   close(): Promise<void>;
 }
 
-/**
- * Before the API secret was bound to the service's base path, its entry was
- * keyed by the origin alone: an account configured with a path finds it
- * there once and it moves to its own key, so an existing user stays connected.
- */
-async function moveOriginOnlySecret(secrets: SecretStore, settings: SettingsStore, deps: PlatformDeps): Promise<void> {
-  const { baseUrl, apiKey } = settings.get();
-  const now = credentialKey(baseUrl, apiKey);
-  const before = originOnlyKey(baseUrl, apiKey);
-  if (!now || !before) return;
-  try {
-    if (await secrets.has(now)) return;
-    const old = await secrets.get(before);
-    if (old === null) return;
-    await secrets.set(now, old);
-    await secrets.delete(before);
-    deps.log.info('keychain: the stored API secret was bound to the service address with its path');
-  } catch (e) {
-    deps.log.warn('keychain: the stored API secret could not be moved to its service entry', e);
-  }
-}
+export { BIND_PASSWORDS_FILE } from './services-startup';
 
-/** The file the safeStorage fallback keeps directory bind passwords in (the API secret has its own). */
-export const BIND_PASSWORDS_FILE = 'bind-passwords.enc';
+type Parts<K extends keyof MainServices> = Pick<MainServices, K>;
 
-/**
- * Bind passwords and the office database's password live where the API secret does: the keychain; without one,
- * encrypted with safeStorage in the data folder (kept across runs, like the
- * API secret); memory only where neither exists.
- */
-function boundPasswordStore(secrets: SecretStore, deps: PlatformDeps): { kind: 'keychain' | 'encrypted' | 'memory'; keytar?: KeytarLike } {
-  if (secrets.kind === 'keychain') return { kind: 'keychain' };
-  if (secrets.kind === 'encrypted' && deps.safeStorage) {
-    return { kind: 'encrypted', keytar: createSafeStorageKeytar(path.join(deps.dataDir, BIND_PASSWORDS_FILE), deps.safeStorage) };
-  }
-  return { kind: 'memory', keytar: memoryKeytar() };
-}
-
-/**
- * The composition root shared by the Electron entry, the browser preview and
- * the tests: everything main does, wired from the platform's dependencies.
- */
-export async function createMainServices(deps: PlatformDeps, options: ServiceOptions): Promise<MainServices> {
-  makePrivateDir(deps.dataDir);
-  // An older version's folders were 0755 with 0644 files: made private once, said in the log.
-  for (const sub of ['', 'reports', 'send', path.join('send', 'covers'), 'downloads']) tightenFolder(path.join(deps.dataDir, sub), deps.log);
-  // What start-up had to do about a damaged, newer or unopenable file; shown by the shell, never fatal.
-  const notices: StartupNotice[] = [];
-  const notice = (file: StartupNotice['file'], n: FileNotice | null) => {
-    if (!n) return;
-    notices.push({ file, ...n });
-    deps.log.warn(`${file}: ${n.problem} file kept at ${n.keptAt}; using ${n.usingInstead ?? 'memory only'} (${n.reason})`);
-  };
-  // The machine-wide policy: presets and locks settings; a bad file or key is a notice, never a stop.
-  const policy = options.policy ?? readPolicy({ platform: deps.platform });
-  for (const n of policy.notices) deps.log.warn(policyNoticeLine(n));
-  if (policy.file && policy.notices.length === 0) deps.log.info(`policy: applied ${policy.file}`);
-  const settings = openSettings(deps.dataDir, options.storeFactory, policy);
-  if (settings.notice) {
-    notice('settings', { problem: 'damaged', keptAt: settings.notice.movedTo, usingInstead: null, reason: settings.notice.reason });
-  }
-  notice('demo', setAsideUnreadableDemoState(path.join(deps.dataDir, DEMO_STATE_FILE)));
-  const grants = createFileGrants();
-  const intake = createIntakeService(deps, settings, options.intake, grants);
-  const secrets =
-    options.secretStore ??
-    (await openSecretStore({
-      log: deps.log,
-      ...(options.keychainService ? { service: options.keychainService } : {}),
-      ...(deps.safeStorage ? { safeStorage: { api: deps.safeStorage, file: path.join(deps.dataDir, 'secret.enc'), platform: deps.platform } } : {}),
-    }));
-  const connection = createConnection({
-    settings,
-    secrets,
+/** The office outbox (PostgreSQL, when configured) follows every write to the history of a task this desk created. */
+function officeFor(
+  deps: PlatformDeps,
+  options: ServiceOptions,
+  { settings, policy, grants }: Parts<'settings' | 'policy' | 'grants'>,
+  opened: Recovered<History>,
+  passwords: OfficePasswords,
+): OfficeService {
+  return createOfficeService({
     dataDir: deps.dataDir,
     log: deps.log,
-    ...(options.demoSpeed ? { demoSpeed: options.demoSpeed } : {}),
-    ...(options.accountNow ? { now: options.accountNow } : {}),
-  });
-  connection.onChange(() => void connection.status().then((s) => deps.emit('connectionChanged', s)));
-  connection.onAccount((account) => deps.emit('accountChanged', account));
-  // Before secrets were keyed by service there was one entry: it now belongs to the configured service.
-  await secrets
-    .migrateLegacy(connection.currentKey())
-    .then((r) => r !== 'none' && deps.log.info(`keychain: the stored API secret was ${r === 'migrated' ? 'bound to the configured service' : 'removed (no account is configured)'}`))
-    .catch((e: unknown) => deps.log.warn('keychain: the stored API secret could not be moved to its service entry', e));
-  await moveOriginOnlySecret(secrets, settings, deps);
-  // The local task history (SQLite, WAL): the only index of tasks this desk created.
-  const opened = openRecovering(
-    path.join(deps.dataDir, 'history.sqlite'),
-    // Demo tasks and each account's tasks are kept apart (src/main/account/profile.ts).
-    // Sends a previous run left in flight are recovered below, through the office's wrapper, so the office sees them too.
-    (file) => openHistory(file, { serviceTimeZone: () => settings.get().serviceTimeZone, profile: () => connection.profile(), recoverInterrupted: false }),
-    {
-      isNewer: (e) => e instanceof UserError && e.code === 'history.too_new',
-      newerFallback: path.join(deps.dataDir, `history.schema-${LATEST_VERSION}.sqlite`),
-    },
-  );
-  notice('history', opened.notice);
-  // Passwords for servers the user names, exactly as typed and bound to the protection they were saved with.
-  const keychainService = options.keychainService ?? KEYCHAIN_SERVICE;
-  const bound = boundPasswordStore(secrets, deps);
-  // The office outbox (PostgreSQL, when configured) follows every write to the history of a task this desk created.
-  const office = createOfficeService({
-    dataDir: deps.dataDir,
-    log: deps.log,
-    passwords: options.officePasswords ?? createOfficePasswords({ service: keychainService, ...bound }),
+    passwords,
     grants,
     history: opened.value,
     // a history started afresh (a damaged one set aside) or kept in memory begins its task ids again: a new epoch
@@ -203,6 +107,106 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     ...(options.officeRetryMs ? { retryMs: options.officeRetryMs } : {}),
     ...(options.officeNow ? { now: options.officeNow } : {}),
   });
+}
+
+function tasksFor(
+  deps: PlatformDeps,
+  { settings, connection, history, grants, office, intake }: Parts<'settings' | 'connection' | 'history' | 'grants' | 'office' | 'intake'>,
+): TasksService {
+  return createTasksService({
+    deps,
+    settings,
+    connection,
+    history,
+    grants,
+    // One running desk follows each unfinished office task (poll leases); without an office, as before.
+    lease: () => office.taskLease(),
+    // Another desk's failed numbers are resent from this one (its file_refs from the office database), one resend office-wide.
+    office: {
+      faxForResend: (taskRef) => office.faxForResend(taskRef),
+      claimResend: (taskRef, numbers, name, confirmed) => office.claimResend(taskRef, numbers, name, confirmed),
+    },
+    // Hot-folder documents follow their fax: one that failed for every recipient moves from sent/ to failed/.
+    onTaskEnded: (c) => {
+      if (c.counts.success > 0 || c.counts.failed === 0) return;
+      const detail = history.getTask(c.taskRef);
+      const reason = detail?.recipients.find((r) => r.status === 'failed')?.failedReason ?? 'the fax failed';
+      for (const f of detail?.send?.files ?? []) if (f.path) intake.fileFailedAfterSend(f.path, reason);
+    },
+  });
+}
+
+function sendFor(
+  deps: PlatformDeps,
+  { settings, connection, history, office, tasks, directories, intake }: Parts<'settings' | 'connection' | 'history' | 'office' | 'tasks' | 'directories' | 'intake'>,
+): SendFeature {
+  return createSendFeature({
+    dataDir: deps.dataDir,
+    session: () => connection.session(),
+    onCreated: () => void connection.refreshAccount(),
+    history,
+    // The send's follow-up task query goes through the tracker, so it is announced and notified like any poll.
+    ingest: (task) => tasks.tracker.ingest(task),
+    serviceTimeZone: () => settings.get().serviceTimeZone,
+    contractUnitPrice: () => settings.get().contractUnitPrice,
+    emitProgress: (p) => deps.emit('uploadProgress', p),
+    log: deps.log,
+    officeGuard: (profile, fingerprint, name, confirmed) => office.guardSend(profile, fingerprint, name, confirmed),
+    // The names the check table showed (the phonebook's, else a directory's), kept with the task.
+    contactNames: (numbers) => new Map(directories.recipientNames([...numbers]).map((n) => [n.number, n.name])),
+    // Main owns a hot-folder document's whole journey: the send's outcome files it (sent/ or failed/).
+    fileDocuments: (paths, result) => intake.fileAfterSend(paths, result),
+  });
+}
+
+/** Every channel's handler, one file per feature under ipc/handlers/. */
+function handlersFor(
+  deps: PlatformDeps,
+  notices: StartupNotice[],
+  p: Parts<'settings' | 'policy' | 'grants' | 'intake' | 'connection' | 'phonebook' | 'directories' | 'office' | 'send' | 'tasks'>,
+): Handlers {
+  const { settings, policy, grants, intake } = p;
+  const preview = createPreviewService();
+  const hotFolderChoice = createHotFolderChoice(deps.dialogs, settings, () => intake.hotFolderPath());
+  return joinHandlers(
+    appHandlers(deps, settings, notices, policy),
+    intakeHandlers(intake),
+    accountHandlers(settings, p.connection),
+    phonebookHandlers(p.phonebook, grants),
+    directoryHandlers(p.directories),
+    sendHandlers(p.send, grants),
+    tasksHandlers(p.tasks),
+    fileHandlers(deps, grants, hotFolderChoice),
+    previewHandlers(preview, grants),
+    officeHandlers(p.office),
+  );
+}
+
+/**
+ * The composition root shared by the Electron entry, the browser preview and
+ * the tests: everything main does, wired from the platform's dependencies.
+ */
+export async function createMainServices(deps: PlatformDeps, options: ServiceOptions): Promise<MainServices> {
+  const { policy, settings, notices, notice } = openStartupFiles(deps, options);
+  const grants = createFileGrants();
+  const intake = createIntakeService(deps, settings, options.intake, grants);
+  const secrets = await openSecrets(deps, options);
+  const connection = createConnection({
+    settings,
+    secrets,
+    dataDir: deps.dataDir,
+    log: deps.log,
+    ...(options.demoSpeed ? { demoSpeed: options.demoSpeed } : {}),
+    ...(options.accountNow ? { now: options.accountNow } : {}),
+  });
+  connection.onChange(() => void connection.status().then((s) => deps.emit('connectionChanged', s)));
+  connection.onAccount((account) => deps.emit('accountChanged', account));
+  await moveSecretsToTheirKeys(secrets, connection, settings, deps);
+  const opened = openTaskHistory(deps, settings, connection, notice);
+  // Passwords for servers the user names, exactly as typed and bound to the protection they were saved with.
+  const keychainService = options.keychainService ?? KEYCHAIN_SERVICE;
+  const bound = boundPasswordStore(secrets, deps);
+  const office = officeFor(deps, options, { settings, policy, grants }, opened, options.officePasswords ?? createOfficePasswords({ service: keychainService, ...bound }));
   const history = office.wrapHistory(opened.value);
   const recovered = history.recoverInterrupted();
   if (recovered.length) deps.log.warn(`history: ${recovered.length} send(s) interrupted by the last exit marked outcome unknown`);
@@ -226,58 +230,9 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   });
   // the administrator's company directories join the user's list (passwords stay the user's, in the keychain)
   await applyPolicyDirectories(directories, policy.directories, deps.dataDir, deps.log);
-  const tasks = createTasksService({
-    deps,
-    settings,
-    connection,
-    history,
-    grants,
-    // One running desk follows each unfinished office task (poll leases); without an office, as before.
-    lease: () => office.taskLease(),
-    // Another desk's failed numbers are resent from this one (its file_refs from the office database), one resend office-wide.
-    office: {
-      faxForResend: (taskRef) => office.faxForResend(taskRef),
-      claimResend: (taskRef, numbers, name, confirmed) => office.claimResend(taskRef, numbers, name, confirmed),
-    },
-    // Hot-folder documents follow their fax: one that failed for every recipient moves from sent/ to failed/.
-    onTaskEnded: (c) => {
-      if (c.counts.success > 0 || c.counts.failed === 0) return;
-      const detail = history.getTask(c.taskRef);
-      const reason = detail?.recipients.find((r) => r.status === 'failed')?.failedReason ?? 'the fax failed';
-      for (const f of detail?.send?.files ?? []) if (f.path) intake.fileFailedAfterSend(f.path, reason);
-    },
-  });
-  const send = createSendFeature({
-    dataDir: deps.dataDir,
-    session: () => connection.session(),
-    onCreated: () => void connection.refreshAccount(),
-    history,
-    // The send's follow-up task query goes through the tracker, so it is announced and notified like any poll.
-    ingest: (task) => tasks.tracker.ingest(task),
-    serviceTimeZone: () => settings.get().serviceTimeZone,
-    contractUnitPrice: () => settings.get().contractUnitPrice,
-    emitProgress: (p) => deps.emit('uploadProgress', p),
-    log: deps.log,
-    officeGuard: (profile, fingerprint, name, confirmed) => office.guardSend(profile, fingerprint, name, confirmed),
-    // The names the check table showed (the phonebook's, else a directory's), kept with the task.
-    contactNames: (numbers) => new Map(directories.recipientNames([...numbers]).map((n) => [n.number, n.name])),
-    // Main owns a hot-folder document's whole journey: the send's outcome files it (sent/ or failed/).
-    fileDocuments: (paths, result) => intake.fileAfterSend(paths, result),
-  });
-  const preview = createPreviewService();
-  const hotFolderChoice = createHotFolderChoice(deps.dialogs, settings, () => intake.hotFolderPath());
-  const handlers: Handlers = joinHandlers(
-    appHandlers(deps, settings, notices, policy),
-    intakeHandlers(intake),
-    accountHandlers(settings, connection),
-    phonebookHandlers(phonebook, grants),
-    directoryHandlers(directories),
-    sendHandlers(send, grants),
-    tasksHandlers(tasks),
-    fileHandlers(deps, grants, hotFolderChoice),
-    previewHandlers(preview, grants),
-    officeHandlers(office),
-  );
+  const tasks = tasksFor(deps, { settings, connection, history, grants, office, intake });
+  const send = sendFor(deps, { settings, connection, history, office, tasks, directories, intake });
+  const handlers = handlersFor(deps, notices, { settings, policy, grants, intake, connection, phonebook, directories, office, send, tasks });
   return {
     settings,
     policy,

@@ -34,6 +34,7 @@ function wallFormatter(tz: string): Intl.DateTimeFormat {
 }
 
 /** A wall-clock time, fields as written (month 1-12). */
+// src/simulator/time.ts has its own copy on purpose: the simulator stands in for the service and shares no app code.
 export interface Wall {
   year: number;
   month: number;

@@ -30,6 +30,7 @@ export function assertTimeZone(timeZone: string): void {
   formatter(timeZone);
 }
 
+// Same fields as Wall in src/shared/service-time.ts, on purpose: lint walls the simulator off from app code.
 interface Fields {
   year: number;
   month: number;

@@ -6,7 +6,7 @@
  * the base DN, the limits.
  */
 import net from 'node:net';
-import tls from 'node:tls';
+import type tls from 'node:tls';
 import {
   Client,
   ConfidentialityRequiredError,
@@ -24,6 +24,7 @@ import {
 } from 'ldapts';
 import type { DirectoryFields } from '../../shared/directory/types';
 import { guardedSink, type ByteGuard } from './byte-guard';
+import { CAN_READ_SYSTEM_CA, systemCertificates, UNREACHABLE_CODES, UNTRUSTED_CERT_CODES } from '../net/tls-trust';
 import { UserError } from '../errors';
 
 export const LDAP_LIMITS = {
@@ -92,31 +93,14 @@ export function checkedFilter(filter: string): string {
   return wrapped;
 }
 
-let systemCa: string[] | null = null;
 /** Node's bundled roots plus the system's, so a company CA installed on the computer is trusted (Node 22.15+). */
 function trustAnchors(extra: string[] | undefined): string[] | undefined {
-  const get = (tls as unknown as { getCACertificates?: (type: string) => string[] }).getCACertificates;
-  if (!get && !extra?.length) return undefined;
-  if (systemCa === null) {
-    try {
-      systemCa = get ? [...get('default'), ...get('system')] : [...tls.rootCertificates];
-    } catch {
-      systemCa = [...tls.rootCertificates];
-    }
-  }
-  return [...systemCa, ...(extra ?? [])];
+  if (!CAN_READ_SYSTEM_CA && !extra?.length) return undefined;
+  return [...systemCertificates(), ...(extra ?? [])];
 }
 
-const UNTRUSTED = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_UNTRUSTED',
-  'CERT_SIGNATURE_FAILURE',
-]);
-const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE']);
+const UNTRUSTED = UNTRUSTED_CERT_CODES;
+const UNREACHABLE = UNREACHABLE_CODES;
 
 function hostOf(url: string): string {
   try {

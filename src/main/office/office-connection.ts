@@ -8,13 +8,14 @@
  * database, the rights, the schema's version.
  */
 import net from 'node:net';
-import tls from 'node:tls';
+import type tls from 'node:tls';
 import pg from 'pg';
 import { withOfficeClient } from './checkout';
 import type { OfficeFields, OfficeTestResult, Protection } from '../../shared/office/types';
 import { UserError } from '../errors';
 import { OFFICE_SCHEMA_VERSION, readOfficeVersion, runOfficeMigrations } from './migrations';
 import { protectionOf } from './protection';
+import { systemCertificates, UNREACHABLE_CODES, UNTRUSTED_CERT_CODES } from '../net/tls-trust';
 
 export const OFFICE_LIMITS = {
   /** connect, TLS and log-in together; "Test" answers within 5 s */
@@ -35,18 +36,9 @@ export interface OfficeConnectOptions {
   extraCa?: string[] | undefined;
 }
 
-let systemCa: string[] | null = null;
 /** Node's bundled roots plus the system's, so a company CA installed on the computer is trusted (Node 22.15+). */
 function trustAnchors(extra: string[] | undefined): string[] {
-  if (systemCa === null) {
-    const get = (tls as unknown as { getCACertificates?: (type: string) => string[] }).getCACertificates;
-    try {
-      systemCa = get ? [...get('default'), ...get('system')] : [...tls.rootCertificates];
-    } catch {
-      systemCa = [...tls.rootCertificates];
-    }
-  }
-  return [...systemCa, ...(extra ?? [])];
+  return [...systemCertificates(), ...(extra ?? [])];
 }
 
 /** node-postgres' settings for a target; throws office.plain_refused / office.no_password before any byte is sent. */
@@ -75,16 +67,8 @@ export function officeClientConfig(target: OfficeTarget, options: OfficeConnectO
   };
 }
 
-const UNTRUSTED = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_UNTRUSTED',
-  'CERT_SIGNATURE_FAILURE',
-]);
-const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const UNTRUSTED = UNTRUSTED_CERT_CODES;
+const UNREACHABLE = UNREACHABLE_CODES;
 
 /** The sentence for a failure, by what the user can do about it. The password is never part of it. */
 export function describeOfficeFailure(e: unknown, target: Pick<OfficeFields, 'host' | 'port' | 'database' | 'user'>): UserError {

@@ -94,67 +94,79 @@ export function openPhonebookStore(file: string, now: () => number = Date.now): 
   return createStore(opened.value, opened.notice, now);
 }
 
-function createStore(db: Db, notice: FileNotice | null, now: () => number): PhonebookStore {
-  const getContactStmt = db.prepare<[string], ContactRow>(`${CONTACT_SELECT} WHERE c.id = ?`);
-  const byFax = db.prepare<[string], { id: string }>('SELECT id FROM contacts WHERE fax = ?');
-  const insertContact = db.prepare(
-    'INSERT INTO contacts (id, name, fax, company, note, created_at, updated_at) VALUES (@id, @name, @fax, @company, @note, @now, @now)',
-  );
-  const updateContact = db.prepare(
-    'UPDATE contacts SET name = @name, fax = @fax, company = @company, note = @note, updated_at = @now WHERE id = @id',
-  );
-  const setMembershipsDelete = db.prepare('DELETE FROM group_members WHERE contact_id = ?');
-  // Unknown ids (a contact deleted meanwhile) are skipped rather than failing the save.
-  const addMember = db.prepare(
-    'INSERT OR IGNORE INTO group_members (group_id, contact_id) SELECT g.id, c.id FROM groups g, contacts c WHERE g.id = ? AND c.id = ?',
-  );
-  const groupRows = db.prepare<[], { id: string; name: string }>('SELECT id, name FROM groups ORDER BY name COLLATE NOCASE');
-  const memberRows = db.prepare<[], { group_id: string; id: string; fax: string }>(
-    `SELECT gm.group_id, c.id, c.fax FROM group_members gm JOIN contacts c ON c.id = gm.contact_id
+type Statements = ReturnType<typeof prepareStatements>;
+
+function prepareStatements(db: Db) {
+  return {
+    getContact: db.prepare<[string], ContactRow>(`${CONTACT_SELECT} WHERE c.id = ?`),
+    byFax: db.prepare<[string], { id: string }>('SELECT id FROM contacts WHERE fax = ?'),
+    insertContact: db.prepare(
+      'INSERT INTO contacts (id, name, fax, company, note, created_at, updated_at) VALUES (@id, @name, @fax, @company, @note, @now, @now)',
+    ),
+    updateContact: db.prepare(
+      'UPDATE contacts SET name = @name, fax = @fax, company = @company, note = @note, updated_at = @now WHERE id = @id',
+    ),
+    setMembershipsDelete: db.prepare('DELETE FROM group_members WHERE contact_id = ?'),
+    // Unknown ids (a contact deleted meanwhile) are skipped rather than failing the save.
+    addMember: db.prepare(
+      'INSERT OR IGNORE INTO group_members (group_id, contact_id) SELECT g.id, c.id FROM groups g, contacts c WHERE g.id = ? AND c.id = ?',
+    ),
+    groupRows: db.prepare<[], { id: string; name: string }>('SELECT id, name FROM groups ORDER BY name COLLATE NOCASE'),
+    memberRows: db.prepare<[], { group_id: string; id: string; fax: string }>(
+      `SELECT gm.group_id, c.id, c.fax FROM group_members gm JOIN contacts c ON c.id = gm.contact_id
      ORDER BY c.name = '', c.name COLLATE NOCASE, c.fax`,
-  );
-  const groupByName = db.prepare<[string], { id: string }>('SELECT id FROM groups WHERE name = ? COLLATE NOCASE');
+    ),
+    groupByName: db.prepare<[string], { id: string }>('SELECT id FROM groups WHERE name = ? COLLATE NOCASE'),
+  };
+}
 
-  function getContact(id: string): Contact | null {
-    const row = getContactStmt.get(id);
-    return row ? toContact(row) : null;
-  }
-
-  function listGroups(): Group[] {
-    const groups = new Map<string, Group>();
-    for (const g of groupRows.all()) groups.set(g.id, { id: g.id, name: g.name, members: [], numbers: [] });
-    for (const m of memberRows.all()) {
-      const g = groups.get(m.group_id);
-      if (!g) continue;
-      g.members.push(m.id);
-      g.numbers.push(m.fax);
+function listContacts(db: Db, search: string, limit: number): ContactList {
+  const text = search.trim();
+  let where = '';
+  const params: string[] = [];
+  if (text) {
+    const clauses = ["c.name LIKE ? ESCAPE '\\'", "c.company LIKE ? ESCAPE '\\'", "c.note LIKE ? ESCAPE '\\'"];
+    params.push(likePattern(text), likePattern(text), likePattern(text));
+    const digits = text.replace(/\D/g, '');
+    // A search that looks like a number matches its digits however it was formatted.
+    if (digits.length > 0 && /^[\d\s+\-().]+$/.test(text)) {
+      clauses.push("c.fax LIKE ? ESCAPE '\\'");
+      params.push(likePattern(digits));
     }
-    return [...groups.values()];
+    where = `WHERE ${clauses.join(' OR ')}`;
   }
+  const total = (db.prepare(`SELECT count(*) AS n FROM contacts c ${where}`).get(...params) as { n: number }).n;
+  const rows = db.prepare<unknown[], ContactRow>(`${CONTACT_SELECT} ${where} ${CONTACT_ORDER} LIMIT ?`).all(...params, limit);
+  return { contacts: rows.map(toContact), total };
+}
 
-  const saveContactTx = db.transaction((fields: ContactFields, fax: string): string => {
-    const existing = fields.id ? getContactStmt.get(fields.id) : undefined;
+/** Saves one contact (fax already normalized) and, when given, its groups; returns its id. */
+function saveContactTransaction(db: Db, st: Statements, now: () => number) {
+  return db.transaction((fields: ContactFields, fax: string): string => {
+    const existing = fields.id ? st.getContact.get(fields.id) : undefined;
     if (fields.id && !existing) throw new UserError('phonebook.not_found', 'This contact no longer exists; it may have been deleted.');
-    const holder = byFax.get(fax);
+    const holder = st.byFax.get(fax);
     if (holder && holder.id !== fields.id) {
       const message = 'This fax number is already saved for another contact.';
       throw new UserError('phonebook.duplicate_number', message, { fax: [message] });
     }
     const id = existing?.id ?? crypto.randomUUID();
     const values = { id, name: fields.name, fax, company: fields.company, note: fields.note, now: now() };
-    if (existing) updateContact.run(values);
-    else insertContact.run(values);
+    if (existing) st.updateContact.run(values);
+    else st.insertContact.run(values);
     if (fields.groupIds) {
-      setMembershipsDelete.run(id);
-      for (const g of new Set(fields.groupIds)) addMember.run(g, id);
+      st.setMembershipsDelete.run(id);
+      for (const g of new Set(fields.groupIds)) st.addMember.run(g, id);
     }
     return id;
   });
+}
 
-  const saveGroupTx = db.transaction((fields: { id?: string | undefined; name: string; members: string[] }): string => {
+function saveGroupTransaction(db: Db, st: Statements, now: () => number) {
+  return db.transaction((fields: { id?: string | undefined; name: string; members: string[] }): string => {
     const exists = fields.id ? db.prepare('SELECT 1 FROM groups WHERE id = ?').get(fields.id) : undefined;
     if (fields.id && !exists) throw new UserError('phonebook.not_found', 'This group no longer exists; it may have been deleted.');
-    const clash = groupByName.get(fields.name);
+    const clash = st.groupByName.get(fields.name);
     if (clash && clash.id !== fields.id) {
       const message = 'There is already a group with this name.';
       throw new UserError('phonebook.duplicate_group', message, { name: [message] });
@@ -164,20 +176,22 @@ function createStore(db: Db, notice: FileNotice | null, now: () => number): Phon
     if (exists) db.prepare('UPDATE groups SET name = ?, updated_at = ? WHERE id = ?').run(fields.name, t, id);
     else db.prepare('INSERT INTO groups (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(id, fields.name, t, t);
     db.prepare('DELETE FROM group_members WHERE group_id = ?').run(id);
-    for (const c of new Set(fields.members)) addMember.run(id, c);
+    for (const c of new Set(fields.members)) st.addMember.run(id, c);
     return id;
   });
+}
 
-  const applyImportTx = db.transaction(
+function applyImportTransaction(db: Db, st: Statements, now: () => number) {
+  return db.transaction(
     (add: NewContact[], fills: Array<{ id: string; name: string }>, memberships: Array<{ fax: string; groups: string[] }>) => {
       const t = now();
-      for (const c of add) insertContact.run({ id: crypto.randomUUID(), ...c, now: t });
+      for (const c of add) st.insertContact.run({ id: crypto.randomUUID(), ...c, now: t });
       const fill = db.prepare("UPDATE contacts SET name = ?, updated_at = ? WHERE id = ? AND name = ''");
       for (const f of fills) fill.run(f.name, t, f.id);
       const groupIds = new Map<string, string>();
       const groupId = (name: string): string => {
         const key = name.toLocaleLowerCase();
-        let id = groupIds.get(key) ?? groupByName.get(name)?.id;
+        let id = groupIds.get(key) ?? st.groupByName.get(name)?.id;
         if (!id) {
           id = crypto.randomUUID();
           db.prepare('INSERT INTO groups (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(id, name, t, t);
@@ -189,28 +203,35 @@ function createStore(db: Db, notice: FileNotice | null, now: () => number): Phon
       for (const m of memberships) for (const g of m.groups) join.run(groupId(g), m.fax);
     },
   );
+}
+
+function createStore(db: Db, notice: FileNotice | null, now: () => number): PhonebookStore {
+  const st = prepareStatements(db);
+
+  function getContact(id: string): Contact | null {
+    const row = st.getContact.get(id);
+    return row ? toContact(row) : null;
+  }
+
+  function listGroups(): Group[] {
+    const groups = new Map<string, Group>();
+    for (const g of st.groupRows.all()) groups.set(g.id, { id: g.id, name: g.name, members: [], numbers: [] });
+    for (const m of st.memberRows.all()) {
+      const g = groups.get(m.group_id);
+      if (!g) continue;
+      g.members.push(m.id);
+      g.numbers.push(m.fax);
+    }
+    return [...groups.values()];
+  }
+
+  const saveContactTx = saveContactTransaction(db, st, now);
+  const saveGroupTx = saveGroupTransaction(db, st, now);
+  const applyImportTx = applyImportTransaction(db, st, now);
 
   return {
     notice,
-    listContacts(search = '', limit = 1000) {
-      const text = search.trim();
-      let where = '';
-      const params: string[] = [];
-      if (text) {
-        const clauses = ["c.name LIKE ? ESCAPE '\\'", "c.company LIKE ? ESCAPE '\\'", "c.note LIKE ? ESCAPE '\\'"];
-        params.push(likePattern(text), likePattern(text), likePattern(text));
-        const digits = text.replace(/\D/g, '');
-        // A search that looks like a number matches its digits however it was formatted.
-        if (digits.length > 0 && /^[\d\s+\-().]+$/.test(text)) {
-          clauses.push("c.fax LIKE ? ESCAPE '\\'");
-          params.push(likePattern(digits));
-        }
-        where = `WHERE ${clauses.join(' OR ')}`;
-      }
-      const total = (db.prepare(`SELECT count(*) AS n FROM contacts c ${where}`).get(...params) as { n: number }).n;
-      const rows = db.prepare<unknown[], ContactRow>(`${CONTACT_SELECT} ${where} ${CONTACT_ORDER} LIMIT ?`).all(...params, limit);
-      return { contacts: rows.map(toContact), total };
-    },
+    listContacts: (search = '', limit = 1000) => listContacts(db, search, limit),
     allContacts() {
       return db.prepare<[], ContactRow>(`${CONTACT_SELECT} ${CONTACT_ORDER}`).all().map(toContact);
     },

@@ -10,13 +10,11 @@ import type { SavedFile } from '../../shared/files/types';
 import type { TasksChanged, TrackerHealth } from '../../shared/tasks/changes';
 import type { TaskListQuery } from '../../shared/tasks/list-query';
 import { serviceTimeToMs } from '../../shared/service-time';
-import { isTerminalTask, pollStatusOf, viewStatusesForFilters } from '../../shared/task-state';
+import { pollStatusOf } from '../../shared/task-state';
 import type { FailuresView, ListTasksResult, MonthCharges, RecipientView, RefreshResult, ResendResult, Spending, TaskCounts, TaskDetailView } from '../../shared/tasks/types';
 import type { PlatformDeps } from '../app-context';
 import type { Connection } from '../account/connection';
-import { UserError } from '../errors';
 import type { History } from '../history';
-import { toRecipient } from '../history/rows';
 import type { Notifier } from '../notify/notifier';
 import { pickNotifyLanguage } from '../notify/text';
 import { taskCsv } from '../report/csv';
@@ -27,12 +25,12 @@ import { saveWithDialog } from '../files/save-output';
 import type { SettingsStore } from '../settings/settings';
 import { createAutoRetry, type AutoRetry } from './auto-retry';
 import { systemClock, type Clock } from '../clock';
-import { createTaskCounts, DAY_MS, type TasksTrayStatus } from './counts';
-import { assertSameProfile, resendFailed, type ResendOffice, type ResendScope } from './resend';
+import { createTaskCounts, type TasksTrayStatus } from './counts';
+import { resendFailed, type ResendOffice, type ResendScope } from './resend';
 import { createBalanceWatch } from '../account/balance-watch';
 import { DEMO_PROFILE } from '../account/profile';
 import { createTaskTracker, type TaskLease, type TaskTracker } from './tracker';
-import { toDetailView, toFailuresView, toRecipientView, toRowView } from './views';
+import { createTaskReads } from './task-reads';
 
 export type { TasksTrayStatus } from './counts';
 
@@ -85,6 +83,88 @@ export interface TasksServiceOptions {
   office?: ResendOffice;
 }
 
+interface TrackerWiring {
+  clock: Clock;
+  current: () => string;
+  /** a recipient may have been charged: the balance watch looks again */
+  charged: () => void;
+  emit: (c: TasksChanged) => void;
+  onEnded: (c: TaskChanges) => void;
+}
+
+/** The tracker over this desk's history: only the current profile's tasks are polled. */
+function trackerFor(o: TasksServiceOptions, w: TrackerWiring): TaskTracker {
+  const { deps, settings, history } = o;
+  const { current } = w;
+  /** A recipient finished, so it was charged: the balance moved. (Not a task just looked up: it ended long ago.) */
+  function charged(all: TaskChanges[]): TaskChanges[] {
+    if (all.some((c) => !c.inserted && c.newlyFailed.length + c.newlySucceeded.length > 0)) w.charged();
+    return all;
+  }
+  return createTaskTracker({
+    history: {
+      applyTaskResponse: (task: Task) => charged([history.applyTaskResponse(task)])[0]!,
+      // a poll round's answers: one transaction (one disk sync) for many
+      applyTaskResponses: (tasks: readonly Task[]) => charged(history.applyTaskResponses(tasks)),
+      // A task of another profile (demo while an account is connected) is never asked of this service.
+      tasksToPoll: (now) => history.tasksToPoll(now, [current()]),
+      pollState: (ref) => {
+        const t = history.getTaskSummary(ref);
+        if (!t || t.createState !== 'created' || t.profile !== current()) return null;
+        return { status: pollStatusOf(t.status), scheduledAtMs: t.scheduledAtMs, lastCheckedAtMs: t.lastCheckedAtMs };
+      },
+    },
+    client: () => o.connection.client(),
+    settings,
+    // Without a platform notifier (browser preview), notifications go to the log, where they can be seen and checked.
+    notifier: deps.notifier ?? { notify: (n) => deps.log.info(`notification: ${n.title} | ${n.body} | task ${n.taskRef}`) },
+    language: () => pickNotifyLanguage(settings.get().language, deps.systemLocale),
+    emit: w.emit,
+    log: deps.log,
+    clock: w.clock,
+    ...(o.lease ? { lease: o.lease } : {}),
+    onEnded: w.onEnded,
+    // Only the current profile's tasks are polled: in demo mode, demo tasks.
+    demo: () => current() === DEMO_PROFILE,
+    onHealth: (h) => deps.emit('trackerHealthChanged', h),
+  });
+}
+
+/** Follows the connection; returns the unsubscribe. */
+function followConnection(connection: TasksServiceOptions['connection'], tracker: TaskTracker, current: () => string): () => void {
+  // Another service or account: what was learnt about errors no longer applies.
+  let lastBalance: { profile: string; balance: number } | null = null;
+  const offConnection = connection.onChange?.(() => {
+    lastBalance = null;
+    tracker.resetBackoff();
+  });
+  // An account answer says the service is back (polls stop backing off); a balance that moved says a
+  // recipient finished, so the task on screen is asked again rather than lagging behind the header.
+  const offAccount = connection.onAccount?.((a) => {
+    tracker.serviceAnswered();
+    const profile = current();
+    const moved = lastBalance !== null && lastBalance.profile === profile && lastBalance.balance !== a.balance;
+    lastBalance = { profile, balance: a.balance };
+    if (moved) void tracker.refreshOnEvidence();
+  });
+  return () => {
+    offConnection?.();
+    offAccount?.();
+  };
+}
+
+/** A task's CSV and its transmission report, saved where main's save dialog says. */
+function taskOutputs(o: TasksServiceOptions, view: (taskRef: string) => TaskDetailView): Pick<TasksService, 'exportCsv' | 'transmissionReport'> {
+  const save = (taskRef: string, kind: 'csv' | 'report', filter: { name: string; extensions: string[] }, content: (d: TaskDetailView) => string | Promise<Uint8Array>) => {
+    const d = view(taskRef);
+    return saveWithDialog(o.deps.dialogs, o.grants, { defaultName: savedFileName(kind, d), filters: [filter], content: () => content(d) });
+  };
+  return {
+    exportCsv: async (taskRef) => save(taskRef, 'csv', { name: 'CSV', extensions: ['csv'] }, taskCsv),
+    transmissionReport: async (taskRef) => save(taskRef, 'report', { name: 'PDF', extensions: ['pdf'] }, (d) => buildTransmissionReport(d)),
+  };
+}
+
 export function createTasksService(o: TasksServiceOptions): TasksService {
   const { deps, settings, history } = o;
   const clock = o.clock ?? systemClock;
@@ -92,16 +172,7 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
   const toMs = (s: string | null) => serviceTimeToMs(s, tz());
   const trayListeners = new Set<(s: TasksTrayStatus) => void>();
 
-  // Without a platform notifier (browser preview), notifications go to the log, where they can be seen and checked.
-  const notifier: Notifier = deps.notifier ?? {
-    notify: (n) => deps.log.info(`notification: ${n.title} | ${n.body} | task ${n.taskRef}`),
-  };
-
   const current = () => o.connection.profile();
-  /** the profiles listed: the current one, plus demo (read-only) when asked while an account is connected */
-  const shown = (showDemo: boolean | undefined): string[] =>
-    showDemo && current() !== DEMO_PROFILE ? [current(), DEMO_PROFILE] : [current()];
-
   const numbers = createTaskCounts(history, current, clock, o.failureWindowDays ?? 7);
 
   function changed(c: TasksChanged): void {
@@ -117,42 +188,17 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
     clock,
   });
 
-  /** A recipient finished, so it was charged: the balance moved. (Not a task just looked up: it ended long ago.) */
-  function charged(all: TaskChanges[]): TaskChanges[] {
-    if (all.some((c) => !c.inserted && c.newlyFailed.length + c.newlySucceeded.length > 0)) balance.charged();
-    return all;
-  }
-
   let autoRetry: AutoRetry | null = null;
-  const tracker = createTaskTracker({
-    history: {
-      applyTaskResponse: (task: Task) => charged([history.applyTaskResponse(task)])[0]!,
-      // a poll round's answers: one transaction (one disk sync) for many
-      applyTaskResponses: (tasks: readonly Task[]) => charged(history.applyTaskResponses(tasks)),
-      // A task of another profile (demo while an account is connected) is never asked of this service.
-      tasksToPoll: (now) => history.tasksToPoll(now, [current()]),
-      pollState: (ref) => {
-        const t = history.getTaskSummary(ref);
-        if (!t || t.createState !== 'created' || t.profile !== current()) return null;
-        return { status: pollStatusOf(t.status), scheduledAtMs: t.scheduledAtMs, lastCheckedAtMs: t.lastCheckedAtMs };
-      },
-    },
-    client: () => o.connection.client(),
-    settings,
-    notifier,
-    language: () => pickNotifyLanguage(settings.get().language, deps.systemLocale),
-    emit: changed,
-    log: deps.log,
+  const tracker = trackerFor(o, {
     clock,
-    ...(o.lease ? { lease: o.lease } : {}),
+    current,
+    charged: () => balance.charged(),
+    emit: changed,
     onEnded: (c) => {
       balance.charged();
       autoRetry?.onTaskEnded(c);
       o.onTaskEnded?.(c);
     },
-    // Only the current profile's tasks are polled: in demo mode, demo tasks.
-    demo: () => current() === DEMO_PROFILE,
-    onHealth: (h) => deps.emit('trackerHealthChanged', h),
   });
 
   async function resend(taskRef: string, only: ResendScope, confirmRepeat = false) {
@@ -170,73 +216,18 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
   }
 
   autoRetry = createAutoRetry({ history, settings, clock, log: deps.log, resend: (ref) => resend(ref, 'retryable') });
-
-  function detailOrThrow(idOrRef: string) {
-    const local = /^local:(\d+)$/.exec(idOrRef);
-    const d = local ? history.getTaskById(Number(local[1])) : history.getTask(idOrRef);
-    if (!d) throw new UserError('tasks.not_found', 'This task is not in FaxDesk’s history. Add it with “Look up by reference”.');
-    return d;
-  }
-  const view = (idOrRef: string) => {
-    const d = detailOrThrow(idOrRef);
-    return toDetailView(d, tz(), toMs, current(), d.taskRef ? history.resendsOf(d.taskRef) : []);
-  };
-
-  // Another service or account: what was learnt about errors no longer applies.
-  let lastBalance: { profile: string; balance: number } | null = null;
-  const offConnection = o.connection.onChange?.(() => {
-    lastBalance = null;
-    tracker.resetBackoff();
-  });
-  // An account answer says the service is back (polls stop backing off); a balance that moved says a
-  // recipient finished, so the task on screen is asked again rather than lagging behind the header.
-  const offAccount = o.connection.onAccount?.((a) => {
-    tracker.serviceAnswered();
-    const profile = current();
-    const moved = lastBalance !== null && lastBalance.profile === profile && lastBalance.balance !== a.balance;
-    lastBalance = { profile, balance: a.balance };
-    if (moved) void tracker.refreshOnEvidence();
-  });
+  const reads = createTaskReads({ history, tracker, connection: o.connection, clock, tz, toMs, current });
+  const unfollow = followConnection(o.connection, tracker, current);
   if (o.poll !== false) tracker.start();
 
   return {
     tracker,
     autoRetry,
     health: () => tracker.health(),
-    list({ filters, sort, limit, offset }) {
-      const statuses = viewStatusesForFilters(filters.statuses);
-      const filter = {
-        ...(statuses ? { status: statuses } : {}),
-        ...(filters.statuses?.includes('has_failures') ? { hasFailures: true } : {}),
-        ...(filters.fromMs !== undefined ? { from: filters.fromMs } : {}),
-        ...(filters.toMs !== undefined ? { to: filters.toMs } : {}),
-        ...(filters.text?.trim() ? { text: filters.text.trim() } : {}),
-        profiles: shown(filters.showDemo),
-      };
-      const profile = current();
-      const rows = history.listTasks({ ...filter, sort, limit, offset }).map((t) => toRowView(t, profile));
-      tracker.markVisible(rows.flatMap((r) => (r.taskRef && !r.readOnly && !isTerminalTask(r.status) ? [r.taskRef] : [])));
-      const hidden = filters.showDemo || profile === DEMO_PROFILE ? 0 : history.countTasks({ ...filter, profiles: [DEMO_PROFILE] });
-      return { rows, total: history.countTasks(filter), hiddenDemo: hidden };
-    },
-    async detail(id) {
-      const d = detailOrThrow(id);
-      if (d.taskRef && d.profile === current()) {
-        tracker.markVisible([d.taskRef]);
-        await tracker.refreshIfDue(d.taskRef);
-      }
-      return view(id);
-    },
-    async refresh(taskRef) {
-      assertSameProfile(detailOrThrow(taskRef), current(), 'refreshed');
-      const r = await tracker.refreshManual(taskRef);
-      return { detail: view(taskRef), ...r };
-    },
-    failuresSince(days, showDemo) {
-      const since = clock.now() - days * DAY_MS;
-      const profiles = shown(showDemo);
-      return toFailuresView(since, history.unreachedNumbersSince(since, { limit: 2_000, profiles }));
-    },
+    list: reads.list,
+    detail: reads.detail,
+    refresh: reads.refresh,
+    failuresSince: reads.failuresSince,
     counts: numbers.counts,
     spending: numbers.spending,
     monthCharges: numbers.monthCharges,
@@ -244,51 +235,16 @@ export function createTasksService(o: TasksServiceOptions): TasksService {
       const out = await resend(taskRef, only, confirmRepeat === true);
       return { taskRef: out.taskRef, phoneNumbers: out.phoneNumbers, reuploaded: out.reuploaded };
     },
-    async track(taskRef) {
-      // A demo task is not looked up on the account (nor the other way round).
-      const known = history.getTask(taskRef);
-      if (known) assertSameProfile(known, current(), 'looked up');
-      // Asked first, stored only if the service knows it: a mistyped ref leaves nothing behind.
-      await tracker.fetch(taskRef);
-      return view(taskRef);
-    },
-    async recipient(rcptRef) {
-      const client = await o.connection.client();
-      const r = await client.getRecipient(rcptRef);
-      // The service's record has the shape of a history row: read as one, it is shown like one.
-      const row = { ...r, id: 0, task_id: 0, position: 0, rcpt_ref: String(r.rcpt_ref), completed_at_ms: toMs(r.completed_at), finished_at_ms: null, contact_name: null };
-      const recipient = toRecipientView(toRecipient(row), toMs);
-      // The service's record does not name its task (nor the person); this desk's history does when it sent it (or added it).
-      const mine = history
-        .listTasks({ text: rcptRef, limit: 5, profiles: [current()] })
-        .map((t) => ({ taskRef: t.taskRef, r: t.taskRef && history.getTask(t.taskRef)?.recipients.find((x) => x.rcptRef === rcptRef) }))
-        .find((m) => m.r);
-      return { ...recipient, contactName: (mine?.r && mine.r.contactName) ?? null, taskRef: mine?.taskRef ?? null };
-    },
-    async exportCsv(taskRef) {
-      const d = view(taskRef);
-      return saveWithDialog(deps.dialogs, o.grants, {
-        defaultName: savedFileName('csv', d),
-        filters: [{ name: 'CSV', extensions: ['csv'] }],
-        content: () => taskCsv(d),
-      });
-    },
-    async transmissionReport(taskRef) {
-      const d = view(taskRef);
-      return saveWithDialog(deps.dialogs, o.grants, {
-        defaultName: savedFileName('report', d),
-        filters: [{ name: 'PDF', extensions: ['pdf'] }],
-        content: () => buildTransmissionReport(d),
-      });
-    },
+    track: reads.track,
+    recipient: reads.recipient,
+    ...taskOutputs(o, reads.view),
     trayStatus: numbers.trayStatus,
     onTrayStatus(listener) {
       trayListeners.add(listener);
       return () => trayListeners.delete(listener);
     },
     close() {
-      offConnection?.();
-      offAccount?.();
+      unfollow();
       tracker.stop();
       balance.stop();
       autoRetry?.close();

@@ -65,6 +65,112 @@ async function readBody(req: http.IncomingMessage, limit: number): Promise<Buffe
   return Buffer.concat(chunks);
 }
 
+/** A plain page in the browser's language (English or Chinese): the React app and its translations are not loaded here. */
+function needsTokenPage(acceptLanguage: string | undefined): string {
+  const zh = /^\s*zh/i.test(acceptLanguage ?? '');
+  const [lang, title, text] = zh
+    ? ['zh-CN', 'FaxDesk 预览', '此 FaxDesk 窗口需要启动时打印的地址（末尾带 ?token=…）。请在此浏览器中打开 npm start 打印的地址，或重新运行 npm start 获取新地址。']
+    : ['en', 'FaxDesk preview', 'This FaxDesk window needs the address printed when it started (it ends in ?token=…). Open the address npm start printed in this browser, or run npm start again for a new one.'];
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
+}
+
+function serveStatic(rendererDir: string, url: URL, res: http.ServerResponse) {
+  const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+  const file = path.resolve(rendererDir, '.' + rel);
+  if (!file.startsWith(rendererDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    return void res.end('Not found');
+  }
+  const headers = {
+    'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+  };
+  if (path.basename(file) === 'index.html') {
+    // The bridge must run before the app's module script; it is a same-origin file, so the CSP holds.
+    const html = fs
+      .readFileSync(file, 'utf8')
+      .replace('<head>', '<head>\n    <script src="/__faxdesk/bridge.js"></script>');
+    res.writeHead(200, headers);
+    return void res.end(html);
+  }
+  res.writeHead(200, headers);
+  fs.createReadStream(file).pipe(res);
+}
+
+/**
+ * The token arrives once, in the address the preview prints; it is then
+ * kept in an HttpOnly, SameSite=Strict cookie (out of the page's reach, sent
+ * only by our own pages) and taken out of the address bar and history.
+ * API calls carry the cookie, or the x-faxdesk-token header (tests, tools);
+ * a token in an API URL is not accepted.
+ */
+function tokenGate(token: string, cookieName: () => string) {
+  const matches = (given: string | null | undefined) => {
+    const a = Buffer.from(given ?? '');
+    const b = Buffer.from(token);
+    return a.length === b.length && crypto.timingSafeEqual(a, b);
+  };
+  const cookieOf = (req: http.IncomingMessage): string | null => {
+    for (const part of (req.headers.cookie ?? '').split(';')) {
+      const eq = part.indexOf('=');
+      if (eq > 0 && part.slice(0, eq).trim() === cookieName()) return part.slice(eq + 1).trim();
+    }
+    return null;
+  };
+  const tokenOk = (req: http.IncomingMessage) => matches(req.headers['x-faxdesk-token'] as string | undefined) || matches(cookieOf(req));
+  return { matches, tokenOk };
+}
+
+/** The address with ?token=: a wrong one is refused; the right one moves into the cookie and out of the address. */
+function acceptToken(url: URL, res: http.ServerResponse, ok: boolean, cookie: string) {
+  if (!ok) {
+    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    return void res.end('Wrong preview token: open the address the preview printed.');
+  }
+  url.searchParams.delete('token');
+  res.writeHead(303, {
+    location: `${url.pathname}${url.search}`,
+    'set-cookie': `${cookie}; HttpOnly; SameSite=Strict; Path=/`,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+  });
+  return void res.end();
+}
+
+/** One window.faxdesk call: its JSON input to the real handler, its answer back. */
+async function callHandler(req: http.IncomingMessage, res: http.ServerResponse, url: URL, options: PreviewServerOptions) {
+  const body = await readBody(req, MAX_IPC_BODY);
+  if (!body) return refuse(res, 413, 'ipc.too_large', 'The request was too large.');
+  let input: unknown;
+  try {
+    input = (JSON.parse(body.toString('utf8')) as { input?: unknown }).input;
+  } catch {
+    return refuse(res, 400, 'ipc.invalid_input', 'The request was not valid JSON.');
+  }
+  const name = decodeURIComponent(url.pathname.slice('/__faxdesk/ipc/'.length));
+  return json(res, 200, await dispatch(options.handlers, name, input, options.log));
+}
+
+/** The browser's File (dropped or picked) arrives as bytes: main keeps a temp copy and grants it. */
+async function receiveFile(req: http.IncomingMessage, res: http.ServerResponse, url: URL, dropDir: string, options: PreviewServerOptions) {
+  const name = path.basename(url.searchParams.get('name') ?? 'file') || 'file';
+  const dir = fs.mkdtempSync(path.join(dropDir, 'f-'));
+  const target = path.join(dir, name);
+  let size = 0;
+  req.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size > MAX_DROP_BODY) req.destroy();
+  });
+  await pipeline(req, fs.createWriteStream(target));
+  try {
+    return json(res, 200, { ok: true, value: options.grantUpload(target) });
+  } catch (e) {
+    return json(res, 200, { ok: false, error: toIpcError(e) });
+  }
+}
+
 /**
  * Serves the built renderer on 127.0.0.1 and carries window.faxdesk calls to
  * the real main-process handlers. Every API request needs the per-run token,
@@ -80,26 +186,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
 
   // Cookies are not kept apart by port: each preview server has a cookie of its own.
   let cookieName = '';
-  const matches = (given: string | null | undefined) => {
-    const a = Buffer.from(given ?? '');
-    const b = Buffer.from(token);
-    return a.length === b.length && crypto.timingSafeEqual(a, b);
-  };
-  const cookieOf = (req: http.IncomingMessage): string | null => {
-    for (const part of (req.headers.cookie ?? '').split(';')) {
-      const eq = part.indexOf('=');
-      if (eq > 0 && part.slice(0, eq).trim() === cookieName) return part.slice(eq + 1).trim();
-    }
-    return null;
-  };
-  /**
-   * The token arrives once, in the address the preview prints; it is then
-   * kept in an HttpOnly, SameSite=Strict cookie (out of the page's reach, sent
-   * only by our own pages) and taken out of the address bar and history.
-   * API calls carry the cookie, or the x-faxdesk-token header (tests, tools);
-   * a token in an API URL is not accepted.
-   */
-  const tokenOk = (req: http.IncomingMessage) => matches(req.headers['x-faxdesk-token'] as string | undefined) || matches(cookieOf(req));
+  const { matches, tokenOk } = tokenGate(token, () => cookieName);
 
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((e: unknown) => {
@@ -129,92 +216,18 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         return;
       }
       if (req.method !== 'POST') return refuse(res, 405, 'preview.method', 'Use POST.');
-      if (url.pathname.startsWith('/__faxdesk/ipc/')) {
-        const body = await readBody(req, MAX_IPC_BODY);
-        if (!body) return refuse(res, 413, 'ipc.too_large', 'The request was too large.');
-        let input: unknown;
-        try {
-          input = (JSON.parse(body.toString('utf8')) as { input?: unknown }).input;
-        } catch {
-          return refuse(res, 400, 'ipc.invalid_input', 'The request was not valid JSON.');
-        }
-        const name = decodeURIComponent(url.pathname.slice('/__faxdesk/ipc/'.length));
-        return json(res, 200, await dispatch(options.handlers, name, input, options.log));
-      }
-      if (url.pathname === '/__faxdesk/grant') {
-        // The browser's File (dropped or picked) arrives as bytes: main keeps a temp copy and grants it.
-        const name = path.basename(url.searchParams.get('name') ?? 'file') || 'file';
-        const dir = fs.mkdtempSync(path.join(dropDir, 'f-'));
-        const target = path.join(dir, name);
-        let size = 0;
-        req.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > MAX_DROP_BODY) req.destroy();
-        });
-        await pipeline(req, fs.createWriteStream(target));
-        try {
-          return json(res, 200, { ok: true, value: options.grantUpload(target) });
-        } catch (e) {
-          return json(res, 200, { ok: false, error: toIpcError(e) });
-        }
-      }
+      if (url.pathname.startsWith('/__faxdesk/ipc/')) return callHandler(req, res, url, options);
+      if (url.pathname === '/__faxdesk/grant') return receiveFile(req, res, url, dropDir, options);
       return refuse(res, 404, 'preview.not_found', 'No such preview endpoint.');
     }
-    if (url.searchParams.has('token')) {
-      if (!matches(url.searchParams.get('token'))) {
-        res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-        return void res.end('Wrong preview token: open the address the preview printed.');
-      }
-      url.searchParams.delete('token');
-      res.writeHead(303, {
-        location: `${url.pathname}${url.search}`,
-        'set-cookie': `${cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-        'cache-control': 'no-store',
-        'referrer-policy': 'no-referrer',
-      });
-      return void res.end();
-    }
+    if (url.searchParams.has('token')) return acceptToken(url, res, matches(url.searchParams.get('token')), `${cookieName}=${token}`);
     // The page itself without the token (a bookmark, a second browser, the address typed by hand): say how
     // to open FaxDesk instead of a window whose every panel then fails.
     if ((url.pathname === '/' || url.pathname === '/index.html') && !tokenOk(req)) {
       res.writeHead(401, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'" });
       return void res.end(needsTokenPage(req.headers['accept-language']));
     }
-    return serveStatic(url, res);
-  }
-
-  /** A plain page in the browser's language (English or Chinese): the React app and its translations are not loaded here. */
-  function needsTokenPage(acceptLanguage: string | undefined): string {
-    const zh = /^\s*zh/i.test(acceptLanguage ?? '');
-    const [lang, title, text] = zh
-      ? ['zh-CN', 'FaxDesk 预览', '此 FaxDesk 窗口需要启动时打印的地址（末尾带 ?token=…）。请在此浏览器中打开 npm start 打印的地址，或重新运行 npm start 获取新地址。']
-      : ['en', 'FaxDesk preview', 'This FaxDesk window needs the address printed when it started (it ends in ?token=…). Open the address npm start printed in this browser, or run npm start again for a new one.'];
-    return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
-  }
-
-  function serveStatic(url: URL, res: http.ServerResponse) {
-    const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
-    const file = path.resolve(rendererDir, '.' + rel);
-    if (!file.startsWith(rendererDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      return void res.end('Not found');
-    }
-    const headers = {
-      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'content-security-policy': CONTENT_SECURITY_POLICY,
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-store',
-    };
-    if (path.basename(file) === 'index.html') {
-      // The bridge must run before the app's module script; it is a same-origin file, so the CSP holds.
-      const html = fs
-        .readFileSync(file, 'utf8')
-        .replace('<head>', '<head>\n    <script src="/__faxdesk/bridge.js"></script>');
-      res.writeHead(200, headers);
-      return void res.end(html);
-    }
-    res.writeHead(200, headers);
-    fs.createReadStream(file).pipe(res);
+    return serveStatic(rendererDir, url, res);
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
