@@ -10,7 +10,7 @@ import { TaskEndToasts } from './task-end-toasts';
 import { ManagedFirstRun, useAccountEvents, useConnection, usePolicy } from '../features/account';
 import { credentialKey, sameCredentialKey } from '../../../shared/credential-key';
 import { useTaskEvents } from '../features/tasks';
-import { ArrivalNotice } from '../features/send';
+import { ArrivalNotice, useHotFolderEvents } from '../features/send';
 
 /** One icon per screen (lucide): the sidebar shows only these in a narrow window. */
 const NAV_ICONS: Record<Route, LucideIcon> = { send: Send, tasks: ListChecks, failures: TriangleAlert, phonebook: BookUser, account: Wallet, settings: Settings };
@@ -24,6 +24,7 @@ export function Shell() {
   // main's events reach the cache here, once for the whole window
   useAccountEvents();
   useTaskEvents();
+  useHotFolderEvents();
   // A managed desk whose account has no secret yet: the secret is the one thing asked, before any screen.
   const connection = useConnection().data;
   const managedService = usePolicy().data?.service;
