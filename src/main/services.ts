@@ -33,6 +33,7 @@ import { DEMO_STATE_FILE, setAsideUnreadableDemoState } from './account/demo-sta
 import { UserError } from './errors';
 import { openRecovering, type FileNotice } from './storage/open-recovering';
 import { createSendFeature, type SendFeature } from './send/send-feature';
+import { createTrayStatus, type TrayStatusSource } from './tasks/tray-status';
 import { createTasksService, type TasksService } from './tasks/tasks-service';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { policyNoticeLine, readPolicy, type Policy } from './policy/policy-file';
@@ -80,6 +81,8 @@ export interface MainServices {
   history: History;
   send: SendFeature;
   tasks: TasksService;
+  /** the tray's and dock badge's counts: failed numbers office-wide while the office answers, like the Failures badge */
+  tray: TrayStatusSource;
   handlers: Handlers;
   close(): Promise<void>;
 }
@@ -187,6 +190,8 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   const keychainService = options.keychainService ?? KEYCHAIN_SERVICE;
   const bound = boundPasswordStore(secrets, deps);
   // The office outbox (PostgreSQL, when configured) follows every write to the history of a task this desk created.
+  // the tray's counts (made once the tasks are): the office's events read its failed count again
+  let tray: TrayStatusSource | null = null;
   const office = createOfficeService({
     dataDir: deps.dataDir,
     log: deps.log,
@@ -195,8 +200,14 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     history: opened.value,
     // a history started afresh (a damaged one set aside) or kept in memory begins its task ids again: a new epoch
     historyInUse: { name: opened.file === ':memory:' ? ':memory:' : path.basename(opened.file), fresh: opened.notice?.problem === 'damaged' },
-    onChange: (view) => deps.emit('officeChanged', view),
-    onTasksChanged: () => deps.emit('officeTasksChanged', { at: Date.now() }),
+    onChange: (view) => {
+      deps.emit('officeChanged', view);
+      tray?.refresh();
+    },
+    onTasksChanged: () => {
+      deps.emit('officeTasksChanged', { at: Date.now() });
+      tray?.refresh();
+    },
     serviceTimeToMs: (s) => serviceTimeToMs(s, settings.get().serviceTimeZone),
     policy: policy.officeOutbox,
     ...(options.officeCa ? { extraCa: options.officeCa } : {}),
@@ -247,6 +258,13 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
       for (const f of detail?.send?.files ?? []) if (f.path) intake.fileFailedAfterSend(f.path, reason);
     },
   });
+  tray = createTrayStatus({
+    local: tasks,
+    officeFailed: async () => {
+      if ((await office.view()).status.state !== 'online') return null;
+      return (await office.failures(tasks.counts().recentFailureDays)).total;
+    },
+  });
   const send = createSendFeature({
     dataDir: deps.dataDir,
     session: () => connection.session(),
@@ -291,6 +309,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     history,
     send,
     tasks,
+    tray,
     handlers,
     async close() {
       intake.close();
