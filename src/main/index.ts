@@ -170,12 +170,13 @@ function showTray(services: MainServices): void {
     quit: () => app.quit(),
   });
   // Counts in the tray menu, unseen failures on the dock/taskbar badge.
-  const showStatus = (status: ReturnType<typeof services.tasks.trayStatus>) => {
+  // Failed numbers as the Failures badge counts them: office-wide while the office answers (services.tray).
+  const showStatus = (status: ReturnType<typeof services.tray.current>) => {
     tray?.setStatus(status);
     app.setBadgeCount(status.failed);
   };
-  showStatus(services.tasks.trayStatus());
-  services.tasks.onTrayStatus(showStatus);
+  showStatus(services.tray.current());
+  services.tray.onChange(showStatus);
 }
 
 /** Polling pauses while the system sleeps or is offline, and picks up again by itself. */

@@ -22,6 +22,7 @@ import { createPreviewService } from './preview/preview-service';
 import { createHotFolderChoice } from './intake/hot-folder-choice';
 import { createPhonebookService, type PhonebookService } from './phonebook/phonebook-service';
 import { createSendFeature, type SendFeature } from './send/send-feature';
+import { createTrayStatus, type TrayStatusSource } from './tasks/tray-status';
 import { createTasksService, type TasksService } from './tasks/tasks-service';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { applyPolicyDirectories } from './policy/apply-directories';
@@ -75,6 +76,8 @@ export interface MainServices {
   history: History;
   send: SendFeature;
   tasks: TasksService;
+  /** the tray's and dock badge's counts: failed numbers office-wide while the office answers, like the Failures badge */
+  tray: TrayStatusSource;
   handlers: Handlers;
   close(): Promise<void>;
 }
@@ -90,6 +93,8 @@ function officeFor(
   { settings, policy, grants }: Parts<'settings' | 'policy' | 'grants'>,
   opened: Recovered<History>,
   passwords: OfficePasswords,
+  /** the office's events read the tray's failed count again */
+  onOfficeEvent: () => void,
 ): OfficeService {
   return createOfficeService({
     dataDir: deps.dataDir,
@@ -99,8 +104,14 @@ function officeFor(
     history: opened.value,
     // a history started afresh (a damaged one set aside) or kept in memory begins its task ids again: a new epoch
     historyInUse: { name: opened.file === ':memory:' ? ':memory:' : path.basename(opened.file), fresh: opened.notice?.problem === 'damaged' },
-    onChange: (view) => deps.emit('officeChanged', view),
-    onTasksChanged: () => deps.emit('officeTasksChanged', { at: Date.now() }),
+    onChange: (view) => {
+      deps.emit('officeChanged', view);
+      onOfficeEvent();
+    },
+    onTasksChanged: () => {
+      deps.emit('officeTasksChanged', { at: Date.now() });
+      onOfficeEvent();
+    },
     serviceTimeToMs: (s) => serviceTimeToMs(s, settings.get().serviceTimeZone),
     policy: policy.officeOutbox,
     ...(options.officeCa ? { extraCa: options.officeCa } : {}),
@@ -206,7 +217,10 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   // Passwords for servers the user names, exactly as typed and bound to the protection they were saved with.
   const keychainService = options.keychainService ?? KEYCHAIN_SERVICE;
   const bound = boundPasswordStore(secrets, deps);
-  const office = officeFor(deps, options, { settings, policy, grants }, opened, options.officePasswords ?? createOfficePasswords({ service: keychainService, ...bound }));
+  // the tray's counts (made once the tasks are): the office's events read its failed count again
+  let tray: TrayStatusSource | null = null;
+  const officePasswords = options.officePasswords ?? createOfficePasswords({ service: keychainService, ...bound });
+  const office = officeFor(deps, options, { settings, policy, grants }, opened, officePasswords, () => tray?.refresh());
   const history = office.wrapHistory(opened.value);
   const recovered = history.recoverInterrupted();
   if (recovered.length) deps.log.warn(`history: ${recovered.length} send(s) interrupted by the last exit marked outcome unknown`);
@@ -231,6 +245,13 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   // the administrator's company directories join the user's list (passwords stay the user's, in the keychain)
   await applyPolicyDirectories(directories, policy.directories, deps.dataDir, deps.log);
   const tasks = tasksFor(deps, { settings, connection, history, grants, office, intake });
+  tray = createTrayStatus({
+    local: tasks,
+    officeFailed: async () => {
+      if ((await office.view()).status.state !== 'online') return null;
+      return (await office.failures(tasks.counts().recentFailureDays)).total;
+    },
+  });
   const send = sendFor(deps, { settings, connection, history, office, tasks, directories, intake });
   const handlers = handlersFor(deps, notices, { settings, policy, grants, intake, connection, phonebook, directories, office, send, tasks });
   return {
@@ -246,6 +267,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     history,
     send,
     tasks,
+    tray,
     handlers,
     async close() {
       intake.close();

@@ -106,6 +106,23 @@ for (const language of ['en', 'zh-CN'] as const) {
   });
 }
 
+for (const language of ['en', 'zh-CN'] as const) {
+  test(`the Send screen says at once when the hot folder goes away, and stops saying it when it is back (${language})`, async ({ page, preview }) => {
+    const l = tr(language);
+    await openApp(page, preview, language);
+    const outbox = path.join(preview.dataDir, 'FaxDesk', 'Outbox');
+    await expect.poll(() => fs.existsSync(path.join(outbox, 'failed')), { timeout: 10_000 }).toBe(true);
+    const problem = page.getByTestId('hot-folder-problem');
+    await expect(problem).toHaveCount(0);
+    fs.rmSync(outbox, { recursive: true, force: true });
+    // main notices it on its next look (every 2 s) and pushes the status: no 10 s wait for the window to ask
+    await expect(problem).toHaveText(l('send:documents.hotFolderProblem.cannot_read', { path: outbox, code: 'ENOENT' }), { timeout: 4_000 });
+    await shot(page, `intake-hot-folder-gone-${language}`);
+    fs.mkdirSync(outbox);
+    await expect(problem).toHaveCount(0, { timeout: 4_000 });
+  });
+}
+
 // The same settings in Chinese, checked with axe (the English run above is long enough already).
 test('the hot folder setting in Chinese', async ({ page, preview }) => {
   await openApp(page, preview, 'zh-CN');

@@ -41,6 +41,8 @@ export interface HotFolderOptions {
   filesOpenForWriting?: (files: readonly string[]) => Promise<Set<string>>;
   /** the settle, quiet and rescan times run on it (tests pass a ManualClock and advance it) */
   clock?: Clock;
+  /** the folder became unreadable, or readable again (`problem` changed): the status the window shows changed */
+  onProblemChange?: () => void;
 }
 
 /**
@@ -197,14 +199,12 @@ export class HotFolder {
     let entries: fs.Dirent[];
     try {
       entries = await fs.promises.readdir(this.dir, { withFileTypes: true });
-      this.scanProblem = null;
-      this.scanProblemCode = null;
+      this.setProblem(null, null);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
       const problem = `The hot folder ${this.dir} cannot be read (${code}). Check that it still exists and that you may open it, or choose another folder in Settings.`;
       if (problem !== this.scanProblem) this.options.log?.warn(problem);
-      this.scanProblem = problem;
-      this.scanProblemCode = code;
+      this.setProblem(problem, code);
       return;
     }
     const present = new Set<string>();
@@ -251,6 +251,14 @@ export class HotFolder {
       this.offer(full, mtimeMs);
     }
     if (unsettled) this.scheduleCheck(this.settleMs);
+  }
+
+  /** The rescan is how main learns the folder went away or came back (no event says so): it tells once per change. */
+  private setProblem(problem: string | null, code: string | null): void {
+    if (problem === this.scanProblem && code === this.scanProblemCode) return;
+    this.scanProblem = problem;
+    this.scanProblemCode = code;
+    if (!this.stopped) this.options.onProblemChange?.();
   }
 
   private offer(full: string, mtimeMs: number): void {

@@ -107,6 +107,15 @@ function followHotFolder(
   let folder: HotFolder | null = null;
   let problem: string | null = null;
   let problemCode: string | null = null;
+  /** the status last told to the window: an event only when what it shows really changed */
+  let told = '';
+  const tell = () => {
+    const now = status();
+    const key = JSON.stringify(now);
+    if (key === told) return;
+    told = key;
+    deps.emit('hotFolderStatusChanged', now);
+  };
 
   const pathFrom = (s: Settings) => {
     const configured = s.hotFolder.path.trim();
@@ -127,6 +136,7 @@ function followHotFolder(
       ledgerFile: deps.dataDir ? path.join(deps.dataDir, TAKEN_LEDGER_FILE) : null,
       ...options.hotFolder,
       onDocument: (file, source, info) => onDocument({ file, source, info }),
+      onProblemChange: tell,
     });
     try {
       next.start();
@@ -140,10 +150,12 @@ function followHotFolder(
 
   apply(settings.get());
   const unsubscribe = settings.onChange((next, prev) => {
-    if (next.hotFolder.enabled !== prev.hotFolder.enabled || next.hotFolder.path !== prev.hotFolder.path) apply(next);
+    if (next.hotFolder.enabled === prev.hotFolder.enabled && next.hotFolder.path === prev.hotFolder.path) return;
+    apply(next);
+    tell();
   });
 
-  const status = (): HotFolderStatus => {
+  function status(): HotFolderStatus {
     const s = settings.get();
     const readCode = folder?.problemCode ?? null;
     const problemKind = problemCode ? { kind: 'cannot_use' as const, code: problemCode } : readCode ? { kind: 'cannot_read' as const, code: readCode } : null;
@@ -154,7 +166,8 @@ function followHotFolder(
       problem: problem ?? folder?.problem ?? null,
       ...(problemKind ? { problemKind } : {}),
     };
-  };
+  }
+  told = JSON.stringify(status());
 
   return {
     current: () => folder,

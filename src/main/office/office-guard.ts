@@ -7,8 +7,43 @@
  * in the same second are serialised by the lock: the second finds the first.
  */
 import type pg from 'pg';
+import { REPEAT_WINDOW_MINUTES } from '../../shared/errors/error-details';
 import { withOfficeClient } from './checkout';
 import type { Desk } from './office-records';
+
+/**
+ * How long a claim is kept. A send claim guards the repeat window (REPEAT_WINDOW_MINUTES: claimSend only
+ * looks at claims made since then) and nothing after it; the margin covers desks whose clocks disagree
+ * (each claim is stamped by its own desk's clock). A resend claim has no window of its own: it stands in for
+ * the resend until that desk's mirror writes the task, so past the same age it goes only once the task is there.
+ */
+export const CLAIM_MARGIN_MINUTES = 30;
+export const CLAIM_KEEP_MS = (REPEAT_WINDOW_MINUTES + CLAIM_MARGIN_MINUTES) * 60_000;
+
+/**
+ * Deletes the claims that guard nothing any more, in the claiming desk's transaction (so the table does not
+ * grow forever). Rows another desk is deleting right now are skipped, never waited for. A desk role without
+ * DELETE on faxdesk_send_claims (docs/office-outbox.md grants it) still claims: the clean-up alone is skipped.
+ */
+async function pruneClaims(db: pg.PoolClient, nowMs: number): Promise<void> {
+  await db.query('SAVEPOINT prune_claims');
+  try {
+    await db.query(
+      `DELETE FROM faxdesk_send_claims WHERE ctid IN (
+         SELECT c.ctid FROM faxdesk_send_claims c
+          WHERE c.claimed_at_ms < $1
+            AND (c.fingerprint NOT LIKE 'resend:%' OR EXISTS (
+                  SELECT 1 FROM faxdesk_tasks s JOIN faxdesk_recipients r ON r.intent_id = s.intent_id
+                   WHERE s.desk_id = c.desk_id AND s.resend_of IS NOT NULL AND c.fingerprint = 'resend:' || s.resend_of || ':' || r.phone_number))
+          FOR UPDATE SKIP LOCKED)`,
+      [nowMs - CLAIM_KEEP_MS],
+    );
+    await db.query('RELEASE SAVEPOINT prune_claims');
+  } catch (e) {
+    if ((e as { code?: string }).code !== '42501') throw e;
+    await db.query('ROLLBACK TO SAVEPOINT prune_claims');
+  }
+}
 
 export interface EarlierOfficeSend {
   senderName: string;
@@ -42,6 +77,7 @@ export async function claimSend(
           return { senderName: e.sender_name, computerName: e.computer_name, name: e.name, atMs: Number(e.at) };
         }
       }
+      await pruneClaims(db, claim.nowMs);
       await db.query(
         'INSERT INTO faxdesk_send_claims (fingerprint, desk_id, sender_name, computer_name, name, claimed_at_ms) VALUES ($1, $2, $3, $4, $5, $6)',
         [claim.fingerprint, claim.desk.deskId, claim.desk.displayName, claim.desk.computerName, claim.name, claim.nowMs],
@@ -120,6 +156,7 @@ export async function claimResend(
           };
         }
       }
+      await pruneClaims(db, claim.nowMs);
       await db.query(
         `INSERT INTO faxdesk_send_claims (fingerprint, desk_id, sender_name, computer_name, name, claimed_at_ms)
          SELECT k, $2, $3, $4, $5, $6 FROM unnest($1::text[]) AS k`,

@@ -31,12 +31,16 @@ export function createTaskCounts(
   function counts(): TaskCounts {
     const since = clock.now() - windowDays * DAY_MS;
     const profiles = [profile()];
+    // numbers still not reached, not attempts: a failed resend of a number does not count it twice
+    const unreached = history.unreachedNumbersSince(since, { profiles });
+    // a failure counts while failedAtMs >= now - window: it drops out 1 ms after failedAtMs + window
+    const oldest = unreached.reduce<number | null>((min, u) => (min === null || u.failedAtMs < min ? u.failedAtMs : min), null);
     return {
       pending: history.countTasks({ status: [...WAITING_VIEW_STATUSES], profiles }),
       sending: history.countTasks({ status: 'sending', profiles }),
-      // numbers still not reached, not attempts: a failed resend of a number does not count it twice
-      recentFailures: history.unreachedNumbersSince(since, { profiles }).length,
+      recentFailures: unreached.length,
       recentFailureDays: windowDays,
+      recentFailuresChangeAtMs: oldest === null ? null : oldest + windowDays * DAY_MS + 1,
     };
   }
   /** The first instant of this month on this computer's calendar. */

@@ -212,6 +212,12 @@ export interface TaskCounts {
   recentFailures: number;
   /** how many days back the failures window reaches */
   recentFailureDays: number;
+  /**
+   * When the oldest counted failure leaves the window (recentFailures drops without anything happening):
+   * the one moment the window must ask again by time; null when nothing is counted. Every other change
+   * comes with tasksChanged.
+   */
+  recentFailuresChangeAtMs: number | null;
 }
 
 /** NUL, tabs, line breaks and other control characters: never part of a name, number or reference. */

@@ -51,7 +51,7 @@ describe('intake through the IPC contract', () => {
     fs.writeFileSync(file, '%PDF-1.4\n%%EOF\n');
     await expect.poll(() => emitted.filter((e) => e.name === 'documentsOffered').length, { timeout: 10_000 }).toBe(1);
     // only the offer: the window decides whether to switch to Send (it asks when a draft is open, #30 item 5)
-    expect(emitted.map((e) => e.name)).toEqual(['documentsOffered']);
+    expect(emitted.map((e) => e.name).filter((n) => n !== 'hotFolderStatusChanged')).toEqual(['documentsOffered']);
 
     const taken = (await dispatch(services.handlers, 'takePendingDocuments', undefined)) as { ok: true; value: DocumentsOffered };
     expect(taken.value.documents).toMatchObject([{ name: 'letter.pdf', source: 'hot-folder' }]);
@@ -100,6 +100,34 @@ describe('intake through the IPC contract', () => {
     fs.rmSync(outbox, { recursive: true });
     await expect.poll(() => t!.services.intake.status().problem, { timeout: 5_000 }).toMatch(/cannot be read \(ENOENT\)/);
     expect(t.services.intake.status().problemKind).toEqual({ kind: 'cannot_read', code: 'ENOENT' });
+  });
+
+  it('tells the window each time the hot folder status changes (chosen, unreadable, readable again, turned off), once per change', async () => {
+    t = await makeTestServices({}, { intake: { hotFolder: { settleMs: 200, rescanMs: 150 } } });
+    const { services, emitted } = t;
+    const told = () => emitted.filter((e) => e.name === 'hotFolderStatusChanged').map((e) => e.payload as HotFolderStatus);
+    const before = told().length;
+    const outbox = path.join(tempDir(), 'Outbox');
+    services.settings.update({ hotFolder: { enabled: true, path: outbox } });
+    expect(told().slice(before)).toEqual([{ enabled: true, path: outbox, watching: true, problem: null }]);
+    // a change that does not touch the hot folder says nothing
+    services.settings.update({ language: 'zh-CN' });
+    expect(told().length).toBe(before + 1);
+
+    fs.rmSync(outbox, { recursive: true });
+    await expect.poll(() => told().length, { timeout: 5_000 }).toBe(before + 2);
+    expect(told().at(-1)).toMatchObject({ enabled: true, watching: true, problem: expect.stringMatching(/cannot be read \(ENOENT\)/), problemKind: { kind: 'cannot_read', code: 'ENOENT' } });
+    // the rescans that find it still missing tell nothing more
+    await new Promise((res) => setTimeout(res, 400));
+    expect(told().length).toBe(before + 2);
+
+    fs.mkdirSync(outbox);
+    await expect.poll(() => told().length, { timeout: 5_000 }).toBe(before + 3);
+    expect(told().at(-1)).toEqual({ enabled: true, path: outbox, watching: true, problem: null });
+
+    services.settings.update({ hotFolder: { enabled: false, path: outbox } });
+    expect(told().at(-1)).toEqual({ enabled: false, path: outbox, watching: false, problem: null });
+    expect(told().length).toBe(before + 4);
   });
 
   it('files a refused document under failed/ with the reason beside it, and a failed move is an error the user sees, never a second offer', async () => {

@@ -10,7 +10,7 @@ import { ManagedFirstRun, useAccountEvents } from '../features/account';
 import { Sidebar } from './sidebar';
 import { useAskSecret } from './use-ask-secret';
 import { useTaskEvents } from '../features/tasks';
-import { ArrivalNotice } from '../features/send';
+import { ArrivalNotice, useHotFolderEvents } from '../features/send';
 
 /** The window: sidebar, header slots, notices and toasts, and the screen on show. */
 export function Shell() {
@@ -22,6 +22,7 @@ export function Shell() {
   // main's events reach the cache here, once for the whole window
   useAccountEvents();
   useTaskEvents();
+  useHotFolderEvents();
   const { askSecret, managedService } = useAskSecret();
   // A new screen starts at its top, not where the previous one was scrolled to.
   const content = useRef<HTMLElement>(null);

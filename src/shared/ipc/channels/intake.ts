@@ -34,4 +34,9 @@ export const intakeEvents = {
    * takePendingDocuments (ids match, so nothing is attached twice).
    */
   documentsOffered: event<DocumentsOffered>(),
+  /**
+   * The hot folder's status changed (turned on or off, another folder chosen, the folder became unreadable
+   * or readable again): the whole new status, so the window sets it without asking.
+   */
+  hotFolderStatusChanged: event<HotFolderStatus>(),
 };

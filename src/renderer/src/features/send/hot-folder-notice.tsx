@@ -1,15 +1,26 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api';
+import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 import { ErrorNotice } from '../../components/error-notice';
+import { setPushed } from '../../lib/pushed';
 
 export const hotFolderKeys = { status: ['hotFolderStatus'] as const };
 
-/** The hot folder as main sees it; polled, because a folder can vanish or lose its permissions at any time. */
+/**
+ * The hot folder as main sees it: asked once, then kept current by main's hotFolderStatusChanged
+ * (main notices a folder that vanished or lost its permissions; the window never polls).
+ */
 export function useHotFolderStatus() {
   const enabled = useAfterFirstPaint();
-  return useQuery({ queryKey: hotFolderKeys.status, queryFn: () => call('hotFolderStatus'), refetchInterval: 10_000, retry: false, enabled });
+  return useQuery({ queryKey: hotFolderKeys.status, queryFn: () => call('hotFolderStatus'), retry: false, enabled, staleTime: Infinity });
+}
+
+/** Main's hot-folder status pushes into the cache, once for the window (the shell). */
+export function useHotFolderEvents() {
+  const client = useQueryClient();
+  useEffect(() => api().on('hotFolderStatusChanged', (s) => setPushed(client, hotFolderKeys.status, s)), [client]);
 }
 
 /** The problem in the user's language (main words it in English for the log). */

@@ -1,4 +1,4 @@
 // What Settings uses of the send feature (the Send screen itself ships with the first paint).
-export { hotFolderKeys, useHotFolderProblem, useHotFolderStatus } from './hot-folder-notice';
+export { hotFolderKeys, useHotFolderEvents, useHotFolderProblem, useHotFolderStatus } from './hot-folder-notice';
 // The shell's note for documents that arrive while another screen is in use.
 export { ArrivalNotice } from './arrival-notice';

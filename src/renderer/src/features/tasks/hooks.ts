@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListTasksInput } from '../../../../shared/ipc/channels/tasks';
 import { isFinalViewStatus, nextPollDelayMs, pollStatusOf } from '../../../../shared/task-state';
-import { TASK_PAGE_SIZE, type ListTasksResult, type StatusFilter, type TaskDetailView, type TaskRowView, type TaskSortKey } from '../../../../shared/tasks/types';
+import { TASK_PAGE_SIZE, type ListTasksResult, type StatusFilter, type TaskCounts, type TaskDetailView, type TaskRowView, type TaskSortKey } from '../../../../shared/tasks/types';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 import { setPushed } from '../../lib/pushed';
@@ -193,9 +193,20 @@ export function useResend() {
   });
 }
 
+/**
+ * When to ask for the counts again although main said nothing: only when the oldest counted failure
+ * leaves the failures window (tasksChanged refreshes every other change); never while nothing is counted.
+ */
+export function countsRefetchDelay(counts: Pick<TaskCounts, 'recentFailuresChangeAtMs'> | undefined, now = Date.now()): number | false {
+  const at = counts?.recentFailuresChangeAtMs ?? null;
+  if (at === null) return false;
+  // a moment already past (asked just before it): once more soon, not in a tight loop; a timer holds 2^31-1 ms at most
+  return Math.min(Math.max(at - now, 1_000), 2 ** 31 - 1);
+}
+
 export function useTaskCounts() {
   const enabled = useAfterFirstPaint();
-  return useQuery({ queryKey: taskKeys.counts, queryFn: () => call('taskCounts'), refetchInterval: 60_000, enabled });
+  return useQuery({ queryKey: taskKeys.counts, queryFn: () => call('taskCounts'), refetchInterval: (q) => countsRefetchDelay(q.state.data), enabled });
 }
 
 /** This desk's Failures; `enabled` false while the office-wide ones are shown instead. */
