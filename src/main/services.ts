@@ -93,8 +93,8 @@ function officeFor(
   { settings, policy, grants }: Parts<'settings' | 'policy' | 'grants'>,
   opened: Recovered<History>,
   passwords: OfficePasswords,
-  /** the office's events read the tray's failed count again */
-  onOfficeEvent: () => void,
+  /** the office's events read the tray's failed count again (with the office's online state when it says it) */
+  onOfficeEvent: (online?: boolean) => void,
 ): OfficeService {
   return createOfficeService({
     dataDir: deps.dataDir,
@@ -106,7 +106,7 @@ function officeFor(
     historyInUse: { name: opened.file === ':memory:' ? ':memory:' : path.basename(opened.file), fresh: opened.notice?.problem === 'damaged' },
     onChange: (view) => {
       deps.emit('officeChanged', view);
-      onOfficeEvent();
+      onOfficeEvent(view.status.state === 'online');
     },
     onTasksChanged: () => {
       deps.emit('officeTasksChanged', { at: Date.now() });
@@ -219,8 +219,13 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   const bound = boundPasswordStore(secrets, deps);
   // the tray's counts (made once the tasks are): the office's events read its failed count again
   let tray: TrayStatusSource | null = null;
+  // as the window's badge knows it: from the office's own status pushes (no keychain read per count)
+  let officeOnline = false;
   const officePasswords = options.officePasswords ?? createOfficePasswords({ service: keychainService, ...bound });
-  const office = officeFor(deps, options, { settings, policy, grants }, opened, officePasswords, () => tray?.refresh());
+  const office = officeFor(deps, options, { settings, policy, grants }, opened, officePasswords, (online) => {
+    if (online !== undefined) officeOnline = online;
+    tray?.refresh();
+  });
   const history = office.wrapHistory(opened.value);
   const recovered = history.recoverInterrupted();
   if (recovered.length) deps.log.warn(`history: ${recovered.length} send(s) interrupted by the last exit marked outcome unknown`);
@@ -247,10 +252,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   const tasks = tasksFor(deps, { settings, connection, history, grants, office, intake });
   tray = createTrayStatus({
     local: tasks,
-    officeFailed: async () => {
-      if ((await office.view()).status.state !== 'online') return null;
-      return (await office.failures(tasks.counts().recentFailureDays)).total;
-    },
+    officeFailed: async () => (officeOnline ? (await office.failures(tasks.counts().recentFailureDays)).total : null),
   });
   const send = sendFor(deps, { settings, connection, history, office, tasks, directories, intake });
   const handlers = handlersFor(deps, notices, { settings, policy, grants, intake, connection, phonebook, directories, office, send, tasks });
