@@ -192,6 +192,8 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   // The office outbox (PostgreSQL, when configured) follows every write to the history of a task this desk created.
   // the tray's counts (made once the tasks are): the office's events read its failed count again
   let tray: TrayStatusSource | null = null;
+  // as the window's badge knows it: from the office's own status pushes (no keychain read per count)
+  let officeOnline = false;
   const office = createOfficeService({
     dataDir: deps.dataDir,
     log: deps.log,
@@ -202,6 +204,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     historyInUse: { name: opened.file === ':memory:' ? ':memory:' : path.basename(opened.file), fresh: opened.notice?.problem === 'damaged' },
     onChange: (view) => {
       deps.emit('officeChanged', view);
+      officeOnline = view.status.state === 'online';
       tray?.refresh();
     },
     onTasksChanged: () => {
@@ -260,10 +263,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   });
   tray = createTrayStatus({
     local: tasks,
-    officeFailed: async () => {
-      if ((await office.view()).status.state !== 'online') return null;
-      return (await office.failures(tasks.counts().recentFailureDays)).total;
-    },
+    officeFailed: async () => (officeOnline ? (await office.failures(tasks.counts().recentFailureDays)).total : null),
   });
   const send = createSendFeature({
     dataDir: deps.dataDir,
