@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError, type ErrorContext } from '../lib/describe-error';
 
@@ -7,6 +7,7 @@ import { describeError, type ErrorContext } from '../lib/describe-error';
  * with what to do (describeError). `lead` goes first, e.g. "The account could not be loaded."
  * Without `error` it announces `children` alone (a sentence the screen already has in words).
  * `as` picks the element: a `div` for a notice holding a list, a `span` inside a Field's error.
+ * `ref` and `tabIndex` let a screen move focus onto a notice that appears after an act (the Send screen's error).
  */
 export function ErrorNotice({
   error,
@@ -16,6 +17,8 @@ export function ErrorNotice({
   className,
   testId,
   as: Tag = 'p',
+  ref,
+  tabIndex,
 }: {
   error?: unknown;
   context?: ErrorContext;
@@ -24,11 +27,19 @@ export function ErrorNotice({
   className?: string;
   testId?: string;
   as?: 'p' | 'div' | 'span';
+  ref?: Ref<HTMLElement>;
+  tabIndex?: number;
 }) {
   // Re-rendered on a language switch: the sentence follows the UI's language.
   useTranslation('errors');
   return (
-    <Tag role="alert" className={className ?? (Tag === 'span' ? undefined : 'notice bad')} data-testid={testId}>
+    <Tag
+      role="alert"
+      className={className ?? (Tag === 'span' ? undefined : 'notice bad')}
+      data-testid={testId}
+      ref={ref as Ref<HTMLParagraphElement & HTMLDivElement & HTMLSpanElement>}
+      tabIndex={tabIndex}
+    >
       {lead ? <strong>{lead} </strong> : null}
       {error === undefined ? null : describeError(error, context)}
       {children}
