@@ -14,10 +14,9 @@ import { describeError } from '../../lib/describe-error';
 import { CheckboxField, Field, ManagedNote } from '../../components/field';
 import { FormFooter } from '../../components/form-footer';
 import { ListStatus, ManagedRows, useManagedList, type RowWords } from '../../components/managed-list';
+import { AttributeMapping } from './attribute-mapping';
 
 type AttrKey = keyof DirectoryAttributes;
-const ATTR_KEYS: AttrKey[] = ['name', 'company', 'fax', 'extraFax'];
-const ATTR_LABEL = { name: 'attrName', company: 'attrCompany', fax: 'attrFax', extraFax: 'attrExtraFax' } as const;
 
 interface Draft {
   name: string;
@@ -146,19 +145,7 @@ function DirectoryForm({ editing, onDone }: { editing: DirectoryView | null; onD
       </Field>
       {text('baseDn', t('settings.baseDnHint'))}
       {text('filter', t('settings.filterHint'))}
-      <fieldset className="group">
-        <legend>{t('settings.mapping')}</legend>
-        <p className="hint">{t('settings.mappingHint')}</p>
-        <div className="pb-columns">
-          {ATTR_KEYS.map((k) => (
-            <Field key={k} id={`${id}-attr-${k}`} label={t(`settings.${ATTR_LABEL[k]}`)} error={fieldError(`attributes.${k}`)}>
-              {(control) => (
-                <input {...control} value={draft.attributes[k]} spellCheck={false} onChange={(e) => set('attributes', { ...draft.attributes, [k]: e.target.value })} />
-              )}
-            </Field>
-          ))}
-        </div>
-      </fieldset>
+      <AttributeMapping id={id} attributes={draft.attributes} fieldError={fieldError} onChange={(attributes) => set('attributes', attributes)} />
       <p role="status" className="pb-status">
         {tested
           ? tested.sample.length

@@ -1,28 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayFax } from '../../../../shared/phonebook/format';
-import type { SkippedCard, VcardImportResult, VcardPreview } from '../../../../shared/phonebook/vcard-types';
+import type { VcardImportResult, VcardPreview } from '../../../../shared/phonebook/vcard-types';
 import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
 import { useDefaultCountry, useImportVcard } from './queries';
 import { useBusyStep, useFileToImport, usePhonebookExport } from './use-export';
-import { Outcome, SampleTable, SkippedTable } from './import-outcome';
+import { Outcome } from './import-outcome';
+import { VcardPreviewPanel } from './vcard-preview';
+import { VcardSkipped } from './vcard-skipped';
 import { describeError } from '../../lib/describe-error';
-
-function VcardSkipped({ skipped, total }: { skipped: SkippedCard[]; total: number }) {
-  const { t } = useTranslation('phonebook');
-  return (
-    <SkippedTable
-      caption={t('vcard.skippedCaption')}
-      columns={[t('vcard.card'), t('vcard.name'), t('vcard.number'), t('csv.reason')]}
-      skipped={skipped}
-      total={total}
-      more={(count) => t('vcard.moreSkipped', { count })}
-      rowKey={(_, i) => i}
-      cells={(s) => [s.card, s.name || t('picker.unnamed'), s.value, t(`reasons.${s.reason}`, { defaultValue: s.message })]}
-    />
-  );
-}
 
 /** vCard import: main's open dialog, a preview with per-card reasons, then the import. */
 export function VcardImportSection() {
@@ -76,36 +62,7 @@ export function VcardImportSection() {
         </span>
       </div>
       {reading ? <p className="muted">{t('csv.reading')}</p> : null}
-      {preview ? (
-        <div className="stack" data-testid="vcard-preview">
-          <p>
-            {t('vcard.previewSummary', { cards: preview.cards, added: preview.added, merged: preview.merged, skipped: preview.skippedCount })}
-            {preview.groups.length ? ` ${t('vcard.groups', { groups: preview.groups.join(', ') })}` : ''}
-          </p>
-          {preview.sample.length ? (
-            <SampleTable
-              caption={t('vcard.sampleCaption')}
-              columns={[t('vcard.card'), t('vcard.name'), t('vcard.company'), t('vcard.numbers'), t('vcard.groupsColumn')]}
-            >
-              {preview.sample.map((c) => (
-                <tr key={c.card}>
-                  <td>{c.card}</td>
-                  <td>{c.name || t('picker.unnamed')}</td>
-                  <td>{c.company ?? ''}</td>
-                  <td>{c.numbers.map(displayFax).join(', ')}</td>
-                  <td>{c.groups.join(', ')}</td>
-                </tr>
-              ))}
-            </SampleTable>
-          ) : null}
-          <VcardSkipped skipped={preview.skipped} total={preview.skippedCount} />
-          <div className="row">
-            <button type="button" className="btn primary" onClick={runImport} disabled={importVcard.isPending || preview.added + preview.merged === 0}>
-              {importVcard.isPending ? t('csv.importing') : t('csv.import')}
-            </button>
-          </div>
-        </div>
-      ) : null}
+      {preview ? <VcardPreviewPanel preview={preview} importing={importVcard.isPending} onImport={runImport} /> : null}
       <Outcome error={error} status={result ? t('vcard.result', { added: result.added, merged: result.merged, skipped: result.skippedCount }) : null}>
         {result ? <VcardSkipped skipped={result.skipped} total={result.skippedCount} /> : null}
       </Outcome>
