@@ -45,6 +45,12 @@ export const modules = {
     mutate: ['src/shared/service-time.ts'],
     tests: ['test/shared/service-time.test.ts'],
   },
+  'phone-normalize': {
+    what: 'one typed number: the spec format, the 7 and 15 digits, and the reason shown when it cannot be sent (normalize.ts)',
+    mutate: ['src/shared/phone/normalize.ts'],
+    tests: ['test/shared/phone/normalize-reasons.test.ts', 'test/shared/phone/parse.test.ts', 'test/shared/phone/spec-limits.test.ts'],
+    vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
+  },
   phone: {
     what: 'phone numbers: parse, clean, display',
     mutate: ['src/shared/phone/*.ts'],

@@ -54,6 +54,13 @@ describe('what a resend is called', () => {
     expect(resendName('(resend) list')).toBe('(resend) list (resend)');
     expect(resendName('Invoice(resend)')).toBe('Invoice(resend) (resend)');
     expect(resendName('Invoice (resend x)')).toBe('Invoice (resend x) (resend)');
+    expect(resendName('Invoice (resend) draft')).toBe('Invoice (resend) draft (resend)');
+    expect(resendName('发票（重发）草稿', 'zh-CN')).toBe('发票（重发）草稿（重发）');
+  });
+
+  it('counts on past nine, in both languages', () => {
+    expect(resendName('Invoice (resend 10)')).toBe('Invoice (resend 11)');
+    expect(resendName('发票（重发 12）', 'zh-CN')).toBe('发票（重发 13）');
   });
 
   it('stays within the service’s 255 characters, keeping the mark whole', () => {
