@@ -21,7 +21,8 @@ export const modules = {
   'tracker-due': {
     what: "the tracker's own rate guard and refreshIfDue (when opening a task asks the service)",
     mutate: ['src/main/tasks/tracker-pace.ts:45-50', 'src/main/tasks/tracker-pace.ts:120-133', 'src/main/tasks/tracker.ts:50-60'],
-    tests: ['test/main/tasks/tracker-pace.test.ts', 'test/main/tasks/refresh-if-due.test.ts', 'test/main/tasks/tracker-rules.test.ts'],
+    // poll-lease (PostgreSQL): opening a task whose lease another desk holds does not ask
+    tests: ['test/main/tasks/tracker-pace.test.ts', 'test/main/tasks/refresh-if-due.test.ts', 'test/main/tasks/tracker-rules.test.ts', 'test/main/office/poll-lease.test.ts'],
   },
   'hot-folder-settle': {
     what: "the hot folder's look at one file: settle time, empty files, writer, format and quiet checks",

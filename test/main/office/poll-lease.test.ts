@@ -294,6 +294,33 @@ describe.skipIf(missing)('poll leases: one running desk follows each office task
     w.checkNoDoublePolls();
   }, 60_000);
 
+  it('desk A back after a crash does not ask about its own task on opening it while desk B holds the lease, and asks once it is its own again', async () => {
+    const w = world();
+    await w.start();
+    const a = await w.desk('Li Na');
+    const b = await w.desk('Wang Wei');
+    const ref = await a.send(w.numbers('07'));
+    await until('in the office', async () => (await w.officeRow(ref))?.status);
+    a.tracker.start();
+    b.tracker.start();
+    await w.advance(40_000);
+    await a.crash();
+    await w.advance(150_000);
+    // B took A's task over, then stops without releasing its lease
+    const lastByB = Math.max(...w.asks.filter((x) => x.ref === ref && x.desk === 'Wang Wei').map((x) => x.at));
+    await b.crash();
+    // a minute after B's last answer (every interval over), well within B's lease
+    await w.advance(lastByB + 61_000 - w.clock.now());
+    const before = w.asks.length;
+    const again = await w.desk('Li Na', a.dir);
+    expect(await again.tracker.refreshIfDue(ref)).toBe(false);
+    expect(w.asks.slice(before)).toEqual([]);
+    // once B's lease has run out the task is A's again: opening it asks, from A
+    await w.advance(60_000);
+    expect(await again.tracker.refreshIfDue(ref)).toBe(true);
+    expect(w.asks.slice(before).map((x) => x.desk)).toEqual(['Li Na']);
+  }, 60_000);
+
   it('two desks claiming the same expired tasks at the same moment get disjoint sets: one statement, no read-then-write race', async () => {
     const target = { host: '127.0.0.1', port: pgServer.port, database: OFFICE_DB, user: OWNER.user, tls: false, allowPlain: false, password: OWNER.password };
     const one = await openOffice(target, { appliedBy: 'test' });
