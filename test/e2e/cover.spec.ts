@@ -25,7 +25,7 @@ test('a Chinese cover page goes first, small, and the task is named after the us
 
   await page.getByRole('button', { name: 'Add a cover page' }).click();
   await expect(page.getByText('The cover page is sent first and counts as one of the 3 documents.')).toBeVisible();
-  await page.getByLabel('From').fill('北京办公室');
+  await page.getByLabel('From', { exact: true }).fill('北京办公室');
   await page.getByLabel('To', { exact: true }).fill('上海分公司 张伟');
   await page.getByLabel('Subject').fill('第三季度报价单');
   await page.getByRole('button', { name: 'Add cover page' }).click();

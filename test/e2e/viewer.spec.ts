@@ -208,7 +208,7 @@ test('the cover page is previewed while it is written, Chinese included, and onc
   const live = page.getByTestId('send-cover-preview');
   const liveThumb = live.getByRole('button', { name: 'First page of Cover page (as it will be sent): open the preview' }).locator('canvas');
   const blank = await expectInk(liveThumb, 10);
-  await page.getByLabel('From').fill('北京办公室');
+  await page.getByLabel('From', { exact: true }).fill('北京办公室');
   await page.getByLabel('Subject').fill('第三季度报价单');
   await page.getByLabel('Message').fill('请查收附件中的报价单。\nPlease find the price list attached.');
   // redrawn once typing pauses
