@@ -185,4 +185,35 @@ export const equivalent = [
     code: "'en'",
     reason: "every language other than 'zh-CN' names the resend in English, so another default gives the same name",
   },
+  // send and create-tasks (module send-and-create)
+  {
+    file: 'src/main/send/create-attempt.ts',
+    line: 57,
+    code: "''",
+    reason: 'a document without a ref is sent some text that is no ref either way: the service refuses it as an invalid file_ref, which the one re-upload answers',
+  },
+  {
+    file: 'src/main/send/create-tasks.ts',
+    line: 117,
+    code: '-1',
+    reason: "recordSend returns one task id per part, so the fallback id is never used",
+  },
+  {
+    file: 'src/main/send/send-flow.ts',
+    line: 61,
+    code: "''",
+    reason: 'the door lets a document through only with a path or an address (never neither), so the filler is never recorded',
+  },
+  {
+    file: 'src/main/send/send-flow.ts',
+    line: 63,
+    code: '() => null',
+    reason: 'a file gone since its upload has no size either way: `?.size ?? 0` reads null and undefined alike',
+  },
+  {
+    file: 'src/main/send/send-flow.ts',
+    line: 86,
+    code: 'true',
+    reason: 'uploads.forget(refs) on the line before has just removed these refs, so a look at the registry finds none and uploads again all the same',
+  },
 ];

@@ -5,7 +5,7 @@
  * create that may have reached the service (outcome unknown) is never repeated.
  */
 import type { CreatedTask } from '../../shared/api/schemas';
-import { BusinessError, FaxApiError } from '../api/errors';
+import { BusinessError } from '../api/errors';
 import type { SendFile } from '../history/types';
 import type { CreateTasksDeps } from './create-tasks';
 
@@ -60,7 +60,8 @@ export async function attemptCreate(
       });
       return { task, failure: null };
     } catch (e) {
-      if (e instanceof FaxApiError && e.outcomeUnknown) return { task: null, failure: e };
+      // Only a refusal that proves nothing was created is tried again: never an outcome unknown (the
+      // create may have reached the service), never another refusal.
       const refRefused = e instanceof BusinessError && e.code === 'business.file_ref_invalid';
       if (!refRefused || state.triedUpload) return { task: null, failure: e };
       const again = await uploadAgain(deps, state);

@@ -21,12 +21,12 @@ export function estimateCost(seen: number | null, contractPrice: () => number | 
  * task query has (and feeds history and the estimate).
  */
 export async function learnUnitPrice(client: FaxApiClient, results: readonly SendPartResult[], apply: (task: Task) => void, log: Logger): Promise<void> {
-  const ref = results.find((r) => r.task)?.task?.taskRef;
-  if (!ref) return;
+  const created = results.find((r) => r.task)?.task;
+  if (!created) return;
   try {
-    apply(await client.getTask(ref));
+    apply(await client.getTask(created.taskRef));
   } catch (e) {
     // Only an estimate: the tasks view learns the price on its next poll.
-    log.info(`send: could not read task ${ref} for its unit price: ${(e as Error).message}`);
+    log.info(`send: could not read task ${created.taskRef} for its unit price: ${(e as Error).message}`);
   }
 }

@@ -238,6 +238,19 @@ describe('an outcome that may have reached the service', () => {
   });
 });
 
+describe('another refusal', () => {
+  it('is not tried again: a create refused for the balance is refused once, with no new upload', async () => {
+    const { r, deps, plan, uploadsAgain } = await setUp({ sim: { balance: 0 } });
+    const out = await createTasks(deps(), plan([numbers(1), numbers(1, 1)]));
+    expect(out.parts.map((p) => [p.status, p.error?.code ?? null])).toEqual([
+      ['refused', 'business.insufficient_balance'],
+      ['not_attempted', null],
+    ]);
+    expect(uploadsAgain()).toBe(0);
+    expect(createsSeen(r.sim)).toBe(1);
+  });
+});
+
 describe('a created task', () => {
   it('is reported as sent even when the history cannot record it or the after-create step fails (both logged)', async () => {
     const { r, deps, plan } = await setUp();

@@ -232,6 +232,20 @@ describe('the documents of a send', () => {
     expect(createsSeen(r.sim)).toBe(3);
     expect(r.sim.tasks().at(-1)!.scheduled_at).toBe('2031-01-15 09:30:00');
   });
+
+  it('a document deleted while it uploads is still sent (the service has it) and recorded without a size', async () => {
+    let file = '';
+    const deleting: typeof fetch = async (url, init) => {
+      if (String(url).endsWith('/files/upload') && file && fs.existsSync(file)) fs.rmSync(file);
+      return fetch(url, init);
+    };
+    const { r, service, pdf } = await setUp({}, { fetch: deleting });
+    file = pdf;
+    const sent = await service.send({ name: 'Offer', documents: [doc(pdf)], numbers: numbers(1), scheduledAt: null });
+    expect(sent.overall).toBe('sent');
+    expect(fs.existsSync(pdf)).toBe(false);
+    expect(r.history.getTask(sent.parts[0]!.task!.taskRef)!.send!.files.map((f) => [f.path, f.size])).toEqual([[pdf, 0]]);
+  });
 });
 
 describe('the price after a send', () => {
