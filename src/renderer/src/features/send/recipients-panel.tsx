@@ -7,32 +7,8 @@ import { countryName } from '../../lib/country';
 import { useCompose } from './compose-store';
 import { useSendResult } from './send-result';
 import { RecipientRows } from './recipient-rows';
-
-/** An edit of the box; after a refused send the refusal is about the numbers as they were. */
-function useEdit(): (next: string) => void {
-  const setRecipients = useCompose((s) => s.setRecipients);
-  const clearResult = useSendResult((s) => s.clear);
-  return (next) => {
-    setRecipients(next);
-    clearResult();
-  };
-}
-
-/** The textarea alone: the one part of the screen a keystroke draws (see useRecipients). */
-function RecipientsBox() {
-  const text = useCompose((s) => s.recipientsText);
-  const edit = useEdit();
-  return (
-    <textarea
-      id="send-numbers"
-      rows={8}
-      value={text}
-      spellCheck={false}
-      aria-describedby="send-numbers-hint send-numbers-count"
-      onChange={(e) => edit(e.target.value)}
-    />
-  );
-}
+import { RecipientsBox, useEdit } from './recipients-box';
+import { Field } from '../../components/field';
 
 /**
  * The recipients box, its counts and the check table. `parsed` is the box as read after the
@@ -60,28 +36,34 @@ export const RecipientsPanel = memo(function RecipientsPanel({ parsed, current, 
     <section className="panel" aria-labelledby="send-rcpt-heading">
       <h2 id="send-rcpt-heading">{t('recipients.heading')}</h2>
       <div className="send-rcpt">
-        <div className="field send-rcpt-input">
-          <label htmlFor="send-numbers">{t('recipients.label')}</label>
-          <RecipientsBox />
-          <span className="hint" id="send-numbers-hint">
-            {t('recipients.hint', { country: countryName(country, i18n.language) })}
-          </span>
-          <span id="send-numbers-count" className="send-count" aria-live="polite" data-testid="send-count">
-            <strong>{t('recipients.count', { valid })}</strong>
-            {invalid > 0 ? <span className="error-text"> · {t('recipients.invalidCount', { count: invalid })}</span> : null}
-            {duplicates > 0 ? <span className="muted"> · {t('recipients.duplicateCount', { count: duplicates })}</span> : null}
-          </span>
-          {invalid > 0 ? (
-            <button
-              type="button"
-              className="btn small send-remove-invalid"
-              onClick={() => edit(current().rows.filter((r) => r.valid).map((r) => r.input).join('\n'))}
-            >
-              {t('recipients.removeInvalid')}
-            </button>
-          ) : null}
-          {tasks > 1 ? <span className="notice info">{t('recipients.split', { max: MAX_RECIPIENTS_PER_TASK, tasks })}</span> : null}
-        </div>
+        <Field
+          id="send-numbers"
+          className="send-rcpt-input"
+          label={t('recipients.label')}
+          hint={t('recipients.hint', { country: countryName(country, i18n.language) })}
+          describedBy="send-numbers-count"
+          after={
+            <>
+              <span id="send-numbers-count" className="send-count" aria-live="polite" data-testid="send-count">
+                <strong>{t('recipients.count', { valid })}</strong>
+                {invalid > 0 ? <span className="error-text"> · {t('recipients.invalidCount', { count: invalid })}</span> : null}
+                {duplicates > 0 ? <span className="muted"> · {t('recipients.duplicateCount', { count: duplicates })}</span> : null}
+              </span>
+              {invalid > 0 ? (
+                <button
+                  type="button"
+                  className="btn small send-remove-invalid"
+                  onClick={() => edit(current().rows.filter((r) => r.valid).map((r) => r.input).join('\n'))}
+                >
+                  {t('recipients.removeInvalid')}
+                </button>
+              ) : null}
+              {tasks > 1 ? <span className="notice info">{t('recipients.split', { max: MAX_RECIPIENTS_PER_TASK, tasks })}</span> : null}
+            </>
+          }
+        >
+          {(control) => <RecipientsBox control={control} />}
+        </Field>
         {parsed.rows.length > 0 ? <RecipientRows rows={parsed.rows} serviceErrors={serviceErrors} /> : null}
       </div>
       <PhonebookPicker onPick={pick} />
