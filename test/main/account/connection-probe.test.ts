@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONNECTION_TESTS_PER_MINUTE, createConnection } from '../../../src/main/account/connection';
-import { createMemorySecretStore } from '../../../src/main/credentials/secret-store';
-import { createLogger } from '../../../src/main/log';
-import { openSettings } from '../../../src/main/settings/settings';
+import { CONNECTION_TESTS_PER_MINUTE, createConnection } from '@main/account/connection';
+import { createMemorySecretStore } from '@main/credentials/secret-store';
+import { createLogger } from '@main/log';
+import { openSettings } from '@main/settings/settings';
 import { confFactory } from '../../helpers/services';
 
 const closers: Array<() => Promise<void>> = [];

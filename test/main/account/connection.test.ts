@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
-import { createMemorySecretStore } from '../../../src/main/credentials/secret-store';
-import { dispatch } from '../../../src/main/ipc/dispatch';
+import { createMemorySecretStore } from '@main/credentials/secret-store';
+import { dispatch } from '@main/ipc/dispatch';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 import { ACCOUNT_SHARED_MS } from '@main/account/connection';
 

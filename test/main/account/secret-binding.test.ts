@@ -12,9 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { grantDroppedFile } from '../../../src/main/files/grants';
-import { LEGACY_KEYCHAIN_ACCOUNT, loadKeytar, type KeytarLike } from '../../../src/main/credentials/secret-store';
+import { dispatch } from '@main/ipc/dispatch';
+import { grantDroppedFile } from '@main/files/grants';
+import { LEGACY_KEYCHAIN_ACCOUNT, loadKeytar, type KeytarLike } from '@main/credentials/secret-store';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 

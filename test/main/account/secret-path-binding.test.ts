@@ -8,10 +8,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../../src/main/credentials/secret-store';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { createMainServices } from '../../../src/main/services';
-import { credentialKey, originOnlyKey } from '../../../src/shared/credential-key';
+import { createMemorySecretStore } from '@main/credentials/secret-store';
+import { dispatch } from '@main/ipc/dispatch';
+import { createMainServices } from '@main/services';
+import { credentialKey, originOnlyKey } from '@shared/credential-key';
 import { confFactory, makeTestServices, type TestServices } from '../../helpers/services';
 
 const SECRET = 'Tenant-a-only-secret-51';

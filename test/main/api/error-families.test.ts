@@ -16,7 +16,7 @@ import {
   ServerError,
   TimeoutError,
   ValidationError,
-} from '../../../src/main/api/errors';
+} from '@main/api/errors';
 import { client, closedPort, failure, localServer, sim, WRONG_SECRET } from './helpers';
 import { until } from '../../helpers/until';
 

@@ -7,10 +7,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, expect } from 'vitest';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/index';
-import { createFaxApiClient, type FaxApiClient, type FaxApiClientOptions } from '../../../src/main/api/client';
-import { FaxApiError } from '../../../src/main/api/errors';
-import { streamingFetch } from '../../../src/main/api/stream-fetch';
-import { createLogger, type Logger } from '../../../src/main/log';
+import { createFaxApiClient, type FaxApiClient, type FaxApiClientOptions } from '@main/api/client';
+import { FaxApiError } from '@main/api/errors';
+import { streamingFetch } from '@main/api/stream-fetch';
+import { createLogger, type Logger } from '@main/log';
 
 /** Distinctive values so a leak is found by a plain substring search. */
 export const SECRET = 'S3cret-Zq81-FaxDesk-only';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MalformedReplyError } from '../../../src/main/api/errors';
+import { MalformedReplyError } from '@main/api/errors';
 import { client, failure, instantSleep, localServer } from './helpers';
 
 /** Text in the bodies below that must never surface in an error. */

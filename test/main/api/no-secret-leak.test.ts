@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toIpcError } from '../../../src/main/ipc/to-ipc-error';
+import { toIpcError } from '@main/ipc/to-ipc-error';
 import { allSeenText, client, closedPort, failure, localServer, seen, SECRET, sim, WRONG_SECRET } from './helpers';
 
 describe('the API secret never appears in an error, its IPC form, a log line or a result', () => {

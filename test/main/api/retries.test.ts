@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NetworkError, RateLimitedError, ServerError } from '../../../src/main/api/errors';
-import { backoffDelayMs, parseRetryAfter } from '../../../src/main/api/retry';
+import { NetworkError, RateLimitedError, ServerError } from '@main/api/errors';
+import { backoffDelayMs, parseRetryAfter } from '@main/api/retry';
 import { client, closedPort, countingFetch, failure, instantSleep, sim } from './helpers';
 
 const POLICY = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 300 };

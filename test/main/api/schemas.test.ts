@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isRetryableCode } from '../../../src/shared/api/failure-codes';
-import { accountSchema, createdTaskSchema, recipientRecordSchema, taskSchema } from '../../../src/shared/api/schemas';
+import { isRetryableCode } from '@shared/api/failure-codes';
+import { accountSchema, createdTaskSchema, recipientRecordSchema, taskSchema } from '@shared/api/schemas';
 
 const recipient = {
   rcpt_ref: 'rcpt_1',

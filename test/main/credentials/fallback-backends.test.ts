@@ -13,10 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SafeStorageLike } from '../../../src/main/credentials/safe-storage-keytar';
-import { ENCRYPTED_FALLBACK_WARNING, MEMORY_FALLBACK_WARNING, openSecretStore } from '../../../src/main/credentials/secret-store';
-import { createLogger } from '../../../src/main/log';
-import { credentialKey } from '../../../src/shared/credential-key';
+import type { SafeStorageLike } from '@main/credentials/safe-storage-keytar';
+import { ENCRYPTED_FALLBACK_WARNING, MEMORY_FALLBACK_WARNING, openSecretStore } from '@main/credentials/secret-store';
+import { createLogger } from '@main/log';
+import { credentialKey } from '@shared/credential-key';
 
 const SECRET = 'Kc-77-safeStorage-only-secret';
 const KEY = credentialKey('https://fax.example.com/api', 'office-key')!;

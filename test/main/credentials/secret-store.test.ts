@@ -17,9 +17,9 @@ import {
   MEMORY_FALLBACK_WARNING,
   openSecretStore,
   type KeytarLike,
-} from '../../../src/main/credentials/secret-store';
-import { credentialKey } from '../../../src/shared/credential-key';
-import { createLogger, redact } from '../../../src/main/log';
+} from '@main/credentials/secret-store';
+import { credentialKey } from '@shared/credential-key';
+import { createLogger, redact } from '@main/log';
 
 const SECRET = 'Kc-9f1e-FaxDesk-secret-value';
 const KEY = credentialKey('https://fax.example.com/api', 'office-key')!;

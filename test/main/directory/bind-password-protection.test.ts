@@ -12,12 +12,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeBound, encodeBound, memoryKeytar, protects, createBoundPasswords, PROTECTIONS } from '../../../src/main/credentials/bound-passwords';
-import type { SafeStorageLike } from '../../../src/main/credentials/safe-storage-keytar';
-import { openSecretStore } from '../../../src/main/credentials/secret-store';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { BIND_PASSWORDS_FILE, createMainServices } from '../../../src/main/services';
-import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER, type SaveDirectoryInput } from '../../../src/shared/directory/types';
+import { decodeBound, encodeBound, memoryKeytar, protects, createBoundPasswords, PROTECTIONS } from '@main/credentials/bound-passwords';
+import type { SafeStorageLike } from '@main/credentials/safe-storage-keytar';
+import { openSecretStore } from '@main/credentials/secret-store';
+import { dispatch } from '@main/ipc/dispatch';
+import { BIND_PASSWORDS_FILE, createMainServices } from '@main/services';
+import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER, type SaveDirectoryInput } from '@shared/directory/types';
 import { confFactory, makeTestServices, type TestServices } from '../../helpers/services';
 
 const PASSWORD = 'Bind-pw-9!recorded-on-the-wire';

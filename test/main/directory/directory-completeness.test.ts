@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, SizeLimitExceededError } from 'ldapts';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER, type DirectorySearchResult } from '../../../src/shared/directory/types';
-import type { IpcResult } from '../../../src/shared/ipc/define';
+import { dispatch } from '@main/ipc/dispatch';
+import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER, type DirectorySearchResult } from '@shared/directory/types';
+import type { IpcResult } from '@shared/ipc/define';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 import { PEOPLE_DN, READER_DN, READER_PW, generatePeople, slapdMissing, startSlapd, type GeneratedPerson, type RunningSlapd } from '../../helpers/slapd';
 

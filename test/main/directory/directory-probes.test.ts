@@ -12,12 +12,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBindPasswords } from '../../../src/main/directory/bind-passwords';
-import { createDirectoryService, DIRECTORY_PROBES_PER_MINUTE, type DirectoryService } from '../../../src/main/directory/directory-service';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { directoryHandlers } from '../../../src/main/ipc/handlers/directory';
-import { createLogger } from '../../../src/main/log';
-import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER, type SaveDirectoryInput } from '../../../src/shared/directory/types';
+import { createBindPasswords } from '@main/directory/bind-passwords';
+import { createDirectoryService, DIRECTORY_PROBES_PER_MINUTE, type DirectoryService } from '@main/directory/directory-service';
+import { dispatch } from '@main/ipc/dispatch';
+import { directoryHandlers } from '@main/ipc/handlers/directory';
+import { createLogger } from '@main/log';
+import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER, type SaveDirectoryInput } from '@shared/directory/types';
 import { PEOPLE_DN, READER_DN, READER_PW, slapdMissing, startSlapd, type RunningSlapd } from '../../helpers/slapd';
 import { until } from '../../helpers/until';
 

@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DIRECTORY_BYTE_LIMITS } from '../../../src/main/directory/byte-guard';
-import { createBindPasswords } from '../../../src/main/directory/bind-passwords';
-import { createDirectoryService, MAX_INDEX_BYTES, type DirectoryService } from '../../../src/main/directory/directory-service';
-import { createLogger } from '../../../src/main/log';
-import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER, type DirectorySearchResult } from '../../../src/shared/directory/types';
+import { DIRECTORY_BYTE_LIMITS } from '@main/directory/byte-guard';
+import { createBindPasswords } from '@main/directory/bind-passwords';
+import { createDirectoryService, MAX_INDEX_BYTES, type DirectoryService } from '@main/directory/directory-service';
+import { createLogger } from '@main/log';
+import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER, type DirectorySearchResult } from '@shared/directory/types';
 import { entry, startHostileLdap, type HostileLdap } from '../../helpers/hostile-ldap';
 
 const closers: Array<() => Promise<void>> = [];

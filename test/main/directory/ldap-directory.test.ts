@@ -9,9 +9,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { Client, SizeLimitExceededError } from 'ldapts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER, type DirectorySearchResult, type SaveDirectoryInput } from '../../../src/shared/directory/types';
-import type { IpcResult } from '../../../src/shared/ipc/define';
+import { dispatch } from '@main/ipc/dispatch';
+import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER, type DirectorySearchResult, type SaveDirectoryInput } from '@shared/directory/types';
+import type { IpcResult } from '@shared/ipc/define';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 import {
   LIMITED_DN,

@@ -5,7 +5,7 @@
  * file) and may lead to another machine, so it needs the consent too.
  */
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, securityOf } from '../../../src/main/directory/ldap-connection';
+import { isLoopbackHost, securityOf } from '@main/directory/ldap-connection';
 
 describe('plain connections without consent', () => {
   it.each(['localhost', 'LOCALHOST', '127.0.0.1', '127.4.5.6', '::1', '[::1]'])('are allowed to %s', (host) => {

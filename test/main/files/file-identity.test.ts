@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileSource } from '../../../src/main/api/upload-body';
-import { dispatch } from '../../../src/main/ipc/dispatch';
+import { fileSource } from '@main/api/upload-body';
+import { dispatch } from '@main/ipc/dispatch';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 

@@ -7,11 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFileGrants, grantDroppedFile, NO_FOLLOW, sameFile } from '../../../src/main/files/grants';
-import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
-import { UserError } from '../../../src/main/errors';
-import { createLogger } from '../../../src/main/log';
-import { fileHandleSchema } from '../../../src/shared/file-handle';
+import { createFileGrants, grantDroppedFile, NO_FOLLOW, sameFile } from '@main/files/grants';
+import { dispatch, type Handlers } from '@main/ipc/dispatch';
+import { UserError } from '@main/errors';
+import { createLogger } from '@main/log';
+import { fileHandleSchema } from '@shared/file-handle';
 import { tempDirs } from '../../helpers/temp-dirs';
 
 const tempDir = tempDirs('faxdesk-grants-');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { RecipientRecord, Task } from '../../../src/shared/api/schemas';
+import type { RecipientRecord, Task } from '@shared/api/schemas';
 
 export function tempDir(): { dir: string; cleanup(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-history-'));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openHistory, type History } from '../../../src/main/history';
+import { openHistory, type History } from '@main/history';
 import { record, task, tempDir } from './helpers';
 
 const T0 = Date.UTC(2026, 4, 1, 2, 0, 0); // 2026-05-01 10:00:00 in Asia/Shanghai

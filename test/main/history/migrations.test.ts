@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LATEST_VERSION, migrate, openHistory } from '../../../src/main/history';
+import { LATEST_VERSION, migrate, openHistory } from '@main/history';
 import { tempDir } from './helpers';
 
 let tmp: ReturnType<typeof tempDir>;

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHistory, type History } from '../../../src/main/history';
-import type { Task } from '../../../src/shared/api/schemas';
-import { toServiceTime } from '../../../src/shared/service-time';
+import { openHistory, type History } from '@main/history';
+import type { Task } from '@shared/api/schemas';
+import { toServiceTime } from '@shared/service-time';
 import { record, task, tempDir } from './helpers';
 
 const TASKS = 10_000;

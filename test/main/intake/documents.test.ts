@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DocumentsOffered } from '../../../src/shared/ipc/channels/intake';
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS } from '../../../src/shared/send/limits';
-import { IntakeQueue, documentPathsFromArgv } from '../../../src/main/intake/documents';
+import type { DocumentsOffered } from '@shared/ipc/channels/intake';
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS } from '@shared/send/limits';
+import { IntakeQueue, documentPathsFromArgv } from '@main/intake/documents';
 
 let dir: string;
 beforeEach(() => {

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { DocumentsOffered } from '../../../src/shared/ipc/channels/intake';
-import { ipcChannel, ipcEvent } from '../../../src/shared/ipc/contract';
-import { singleInstanceData } from '../../../src/main/electron/open-handlers';
-import { WINDOW_STATE_FILE } from '../../../src/main/shell/window-placement';
+import type { DocumentsOffered } from '@shared/ipc/channels/intake';
+import { ipcChannel, ipcEvent } from '@shared/ipc/contract';
+import { singleInstanceData } from '@main/electron/open-handlers';
+import { WINDOW_STATE_FILE } from '@main/shell/window-placement';
 
 // Only Electron is mocked: its app events are driven by hand, and everything
 // behind them (queue, IPC dispatch, handlers) is the real main process.
@@ -149,7 +149,7 @@ describe('documents opened with FaxDesk reach the Send screen', () => {
   it('argv at launch and open-file before ready are kept until the window exists, then offered in order', async () => {
     const missing = path.join(docs, 'missing.pdf');
     process.argv = ['/opt/FaxDesk/faxdesk', '--no-sandbox', launchDoc, missing, 'smb://server/share/传真.pdf'];
-    await import('../../../src/main/index');
+    await import('@main/index');
     // the second process's documents travel with the single-instance lock
     expect(h.lockData).toEqual({ faxdeskDocuments: [launchDoc, missing, 'smb://server/share/传真.pdf'] });
 

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HotFolder } from '../../../src/main/intake/hot-folder';
+import { HotFolder } from '@main/intake/hot-folder';
 import { samplePdf } from '../../helpers/sample-documents';
 import { ManualClock } from '../../helpers/manual-clock';
 

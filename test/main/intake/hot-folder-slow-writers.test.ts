@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HotFolder, type ArrivalInfo } from '../../../src/main/intake/hot-folder';
-import { oleComplete, tiffComplete, zipComplete } from '../../../src/main/intake/complete-file';
+import { HotFolder, type ArrivalInfo } from '@main/intake/hot-folder';
+import { oleComplete, tiffComplete, zipComplete } from '@main/intake/complete-file';
 import { sampleDoc, sampleDocx, sampleJpeg, samplePdf, samplePng, sampleText, sampleTiff } from '../../helpers/sample-documents';
 import { ManualClock } from '../../helpers/manual-clock';
 

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DocumentsOffered } from '../../../src/shared/ipc/channels/intake';
-import { IntakeQueue } from '../../../src/main/intake/documents';
-import { moveWithoutOverwriting } from '../../../src/main/intake/filing';
-import { HotFolder } from '../../../src/main/intake/hot-folder';
-import { isIgnoredName } from '../../../src/main/intake/outbox-names';
+import type { DocumentsOffered } from '@shared/ipc/channels/intake';
+import { IntakeQueue } from '@main/intake/documents';
+import { moveWithoutOverwriting } from '@main/intake/filing';
+import { HotFolder } from '@main/intake/hot-folder';
+import { isIgnoredName } from '@main/intake/outbox-names';
 import { ManualClock } from '../../helpers/manual-clock';
 
 const SETTLE = 500;

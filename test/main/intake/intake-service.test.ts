@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import type { DocumentsOffered, HotFolderStatus } from '../../../src/shared/ipc/channels/intake';
-import type { SendResult } from '../../../src/shared/send/types';
-import { grantDroppedFile } from '../../../src/main/files/grants';
+import { dispatch } from '@main/ipc/dispatch';
+import type { DocumentsOffered, HotFolderStatus } from '@shared/ipc/channels/intake';
+import type { SendResult } from '@shared/send/types';
+import { grantDroppedFile } from '@main/files/grants';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 import { samplePdf } from '../../helpers/sample-documents';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { filesOpenForWriting } from '../../../src/main/intake/complete-file';
+import { filesOpenForWriting } from '@main/intake/complete-file';
 
 let dir = '';
 const fds: number[] = [];

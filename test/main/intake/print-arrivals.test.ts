@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IntakeQueue } from '../../../src/main/intake/documents';
-import { createPrintArrivalHandler, type ArrivalNotification } from '../../../src/main/electron/print-arrivals';
+import { IntakeQueue } from '@main/intake/documents';
+import { createPrintArrivalHandler, type ArrivalNotification } from '@main/electron/print-arrivals';
 
 // The Electron glue's decisions, driven through the real intake queue: only
 // Electron's window and Notification are stand-ins.

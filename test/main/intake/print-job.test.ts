@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCupsOptions, recipientsFromOptions } from '../../../src/main/intake/print-job';
+import { parseCupsOptions, recipientsFromOptions } from '@main/intake/print-job';
 
 describe('the options of a print job', () => {
   it('are read the way CUPS writes them: quotes, backslash escapes, bare booleans', () => {

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ClaimedLedger } from '../../../src/main/intake/claimed-ledger';
-import { lookAtFile, type Candidate } from '../../../src/main/intake/settle-check';
+import { ClaimedLedger } from '@main/intake/claimed-ledger';
+import { lookAtFile, type Candidate } from '@main/intake/settle-check';
 import { samplePdf } from '../../helpers/sample-documents';
 
 /** The settle time and the plain-text quiet time as a user might set them. */

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { channelNames, eventNames, ipcChannel, ipcEvent } from '../../../src/shared/ipc/contract';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { registerIpc, type IpcEventLike, type IpcMainLike } from '../../../src/main/ipc/register';
+import { channelNames, eventNames, ipcChannel, ipcEvent } from '@shared/ipc/contract';
+import { dispatch } from '@main/ipc/dispatch';
+import { registerIpc, type IpcEventLike, type IpcMainLike } from '@main/ipc/register';
 import { buildApi } from '../../../src/preload/build-api';
-import { UserError } from '../../../src/main/errors';
+import { UserError } from '@main/errors';
 import { makeTestServices } from '../../helpers/services';
 
 describe('the IPC contract', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { joinHandlers } from '../../../src/main/ipc/join-handlers';
+import { dispatch } from '@main/ipc/dispatch';
+import { joinHandlers } from '@main/ipc/join-handlers';
 
 describe('joining the handler files', () => {
   it('answers each channel from the file that has it', async () => {

@@ -8,11 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
-import { previewHandlers } from '../../../src/main/ipc/handlers/preview';
-import { createPreviewService } from '../../../src/main/preview/preview-service';
-import { createFileGrants, type FileGrants } from '../../../src/main/files/grants';
-import { SYSTEM_CJK_FONTS } from '../../../src/main/pdf/fonts';
+import { dispatch, type Handlers } from '@main/ipc/dispatch';
+import { previewHandlers } from '@main/ipc/handlers/preview';
+import { createPreviewService } from '@main/preview/preview-service';
+import { createFileGrants, type FileGrants } from '@main/files/grants';
+import { SYSTEM_CJK_FONTS } from '@main/pdf/fonts';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 
 const SECRET = 'PRIVATE KEY 7f3a canary';

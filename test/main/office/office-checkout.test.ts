@@ -7,7 +7,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withOfficeClient } from '../../../src/main/office/checkout';
+import { withOfficeClient } from '@main/office/checkout';
 import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 
 const missing = postgresMissing();

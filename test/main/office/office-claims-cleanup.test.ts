@@ -7,9 +7,9 @@
  */
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runOfficeMigrations } from '../../../src/main/office/migrations';
-import { CLAIM_KEEP_MS, claimResend, claimSend } from '../../../src/main/office/office-guard';
-import { REPEAT_WINDOW_MINUTES } from '../../../src/shared/errors/error-details';
+import { runOfficeMigrations } from '@main/office/migrations';
+import { CLAIM_KEEP_MS, claimResend, claimSend } from '@main/office/office-guard';
+import { REPEAT_WINDOW_MINUTES } from '@shared/errors/error-details';
 import { ADMIN, OFFICE_DB, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 
 const missing = postgresMissing();

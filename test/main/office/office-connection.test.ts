@@ -9,10 +9,10 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserError } from '../../../src/main/errors';
-import { createPollLease } from '../../../src/main/office/poll-lease';
-import { OFFICE_MIGRATIONS, OFFICE_SCHEMA_VERSION, VERSION_TABLE } from '../../../src/main/office/migrations';
-import { openOffice, testOfficeConnection, type OfficeTarget } from '../../../src/main/office/office-connection';
+import { UserError } from '@main/errors';
+import { createPollLease } from '@main/office/poll-lease';
+import { OFFICE_MIGRATIONS, OFFICE_SCHEMA_VERSION, VERSION_TABLE } from '@main/office/migrations';
+import { openOffice, testOfficeConnection, type OfficeTarget } from '@main/office/office-connection';
 import { freePort, NO_RIGHTS, OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 
 const missing = postgresMissing();

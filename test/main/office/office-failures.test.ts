@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { runOfficeMigrations } from '../../../src/main/office/migrations';
-import { officeFailuresSince, officeResendsOf } from '../../../src/main/office/office-views';
-import type { FailuresView } from '../../../src/shared/tasks/types';
+import { runOfficeMigrations } from '@main/office/migrations';
+import { officeFailuresSince, officeResendsOf } from '@main/office/office-views';
+import type { FailuresView } from '@shared/tasks/types';
 import { postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 
 const missing = postgresMissing();

@@ -6,9 +6,9 @@
  * are found once and moved.
  */
 import { describe, expect, it } from 'vitest';
-import { memoryKeytar } from '../../../src/main/credentials/bound-passwords';
-import { createKeychainSecretStore } from '../../../src/main/credentials/secret-store';
-import { createOfficePasswords, legacyOfficeKey } from '../../../src/main/office/office-passwords';
+import { memoryKeytar } from '@main/credentials/bound-passwords';
+import { createKeychainSecretStore } from '@main/credentials/secret-store';
+import { createOfficePasswords, legacyOfficeKey } from '@main/office/office-passwords';
 
 const server = { host: 'DB.Office.example', port: 5432, user: 'reception' };
 const SERVICE = 'FaxDesk-test';

@@ -8,8 +8,8 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import type { OfficeInput } from '../../../src/shared/office/types';
+import { dispatch } from '@main/ipc/dispatch';
+import type { OfficeInput } from '@shared/office/types';
 import { OFFICE_DB, OWNER, postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import { makeTestServices } from '../../helpers/services';
 

@@ -4,9 +4,9 @@
  * timer — and this desk's own once it does not. Two desks, one PostgreSQL, one simulator.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import type { SendFaxInput } from '../../../src/shared/ipc/channels/send';
-import type { TasksTrayStatus } from '../../../src/main/tasks/counts';
+import { dispatch } from '@main/ipc/dispatch';
+import type { SendFaxInput } from '@shared/ipc/channels/send';
+import type { TasksTrayStatus } from '@main/tasks/counts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
 import { postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
 import type { TestServices } from '../../helpers/services';

@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SYSTEM_CJK_FONTS } from '../../../src/main/pdf/fonts';
-import { buildCoverPage } from '../../../src/main/send/cover-page';
-import { buildTransmissionReport } from '../../../src/main/report/transmission-report';
-import type { TaskDetailView } from '../../../src/shared/tasks/types';
+import { SYSTEM_CJK_FONTS } from '@main/pdf/fonts';
+import { buildCoverPage } from '@main/send/cover-page';
+import { buildTransmissionReport } from '@main/report/transmission-report';
+import type { TaskDetailView } from '@shared/tasks/types';
 
 const systemCjkFont = SYSTEM_CJK_FONTS.find((f) => fs.existsSync(f));
 const poppler = spawnSync('pdftoppm', ['-v']).status === 0;

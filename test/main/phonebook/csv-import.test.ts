@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { contactsToCsv, decodeCsv, escapeCell, unescapeCell } from '../../../src/main/phonebook/csv';
+import { dispatch } from '@main/ipc/dispatch';
+import { contactsToCsv, decodeCsv, escapeCell, unescapeCell } from '@main/phonebook/csv';
 import { makePhonebook, type TestPhonebook } from './helpers';
 
 let t: TestPhonebook;

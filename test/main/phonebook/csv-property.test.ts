@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsvRows } from '../../../src/main/phonebook/csv';
+import { parseCsvRows } from '@main/phonebook/csv';
 import { makePhonebook, type TestPhonebook } from './helpers';
 
 const REASONS = new Set(['empty', 'letters', 'too_short', 'too_long', 'leading_zero', 'invalid_for_country', 'no_number_column']);

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createPhonebookService, type PhonebookService } from '../../../src/main/phonebook/phonebook-service';
-import { createFileGrants, type FileGrants } from '../../../src/main/files/grants';
-import { phonebookHandlers, type PhonebookHandlers } from '../../../src/main/ipc/handlers/phonebook';
+import { createPhonebookService, type PhonebookService } from '@main/phonebook/phonebook-service';
+import { createFileGrants, type FileGrants } from '@main/files/grants';
+import { phonebookHandlers, type PhonebookHandlers } from '@main/ipc/handlers/phonebook';
 import { scriptedDialogs, type ScriptedDialogs } from '../../helpers/dialogs';
 
 export interface TestPhonebook {

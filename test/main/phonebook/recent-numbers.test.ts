@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { queryRecentNumbers } from '../../../src/main/history/recent-numbers';
-import { createPhonebookService } from '../../../src/main/phonebook/phonebook-service';
-import { openHistory } from '../../../src/main/history';
+import { queryRecentNumbers } from '@main/history/recent-numbers';
+import { createPhonebookService } from '@main/phonebook/phonebook-service';
+import { openHistory } from '@main/history';
 import { makePhonebook, type TestPhonebook } from './helpers';
 
 /** The columns of the task history that recent numbers read (src/main/history owns the real schema). */

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate, NewerSchemaError, openPhonebookDb, SCHEMA_VERSION } from '../../../src/main/phonebook/db';
-import { newerPhonebookFallback, openPhonebookStore } from '../../../src/main/phonebook/store';
-import { UserError } from '../../../src/main/errors';
+import { migrate, NewerSchemaError, openPhonebookDb, SCHEMA_VERSION } from '@main/phonebook/db';
+import { newerPhonebookFallback, openPhonebookStore } from '@main/phonebook/store';
+import { UserError } from '@main/errors';
 import { tempDirs } from '../../helpers/temp-dirs';
 
 const tempDir = tempDirs('faxdesk-pb-store-');

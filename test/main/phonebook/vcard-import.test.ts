@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import type { Contact } from '../../../src/shared/phonebook/types';
+import { dispatch } from '@main/ipc/dispatch';
+import type { Contact } from '@shared/phonebook/types';
 import { makePhonebook, type TestPhonebook } from './helpers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -155,7 +155,7 @@ describe('vCard names', () => {
     ['Acme', 'Acme', '', ''],
     ['', '', '', ''],
   ])('%j is family %j, given %j', async (name, family, given, additional) => {
-    const { splitPersonName, contactsToVcard } = await import('../../../src/main/phonebook/vcard');
+    const { splitPersonName, contactsToVcard } = await import('@main/phonebook/vcard');
     expect(splitPersonName(name)).toEqual({ family, given, additional });
     const card = contactsToVcard([{ id: 'c1', name, fax: '861088881234', company: null, note: null, groupIds: [] } as never], []);
     const esc = (s: string) => s.replace(/,/g, '\\,');

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPolicyPath, policyEnv, policyLocation, readPolicy, unsafeOwner } from '../../../src/main/policy/policy-file';
-import { openSettings } from '../../../src/main/settings/settings';
-import { UserError } from '../../../src/main/errors';
-import { defaultSettings } from '../../../src/shared/settings';
+import { defaultPolicyPath, policyEnv, policyLocation, readPolicy, unsafeOwner } from '@main/policy/policy-file';
+import { openSettings } from '@main/settings/settings';
+import { UserError } from '@main/errors';
+import { defaultSettings } from '@shared/settings';
 import { confFactory, makeTestServices } from '../../helpers/services';
 import { fullPolicy, writePolicy } from '../../helpers/policy';
 import { tempDirs } from '../../helpers/temp-dirs';

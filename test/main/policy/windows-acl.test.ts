@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readPolicy as rp } from "../../../src/main/policy/policy-file";
+import { readPolicy as rp } from "@main/policy/policy-file";
 const readPolicy = (o: Record<string, unknown>) => rp(o as never);
-import { parseSddl, readWindowsAcl, windowsAclProblem, type WindowsAcl } from '../../../src/main/policy/windows-acl';
+import { parseSddl, readWindowsAcl, windowsAclProblem, type WindowsAcl } from '@main/policy/windows-acl';
 import { writePolicy } from '../../helpers/policy';
 import { tempDirs } from '../../helpers/temp-dirs';
 

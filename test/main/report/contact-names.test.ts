@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { taskCsv } from '../../../src/main/report/csv';
-import { buildTransmissionReport } from '../../../src/main/report/transmission-report';
-import { SYSTEM_CJK_FONTS } from '../../../src/main/pdf/fonts';
-import type { RecipientView, TaskDetailView } from '../../../src/shared/tasks/types';
+import { taskCsv } from '@main/report/csv';
+import { buildTransmissionReport } from '@main/report/transmission-report';
+import { SYSTEM_CJK_FONTS } from '@main/pdf/fonts';
+import type { RecipientView, TaskDetailView } from '@shared/tasks/types';
 import { pdfText } from '../../helpers/pdf-text';
 
 function recipient(phoneNumber: string, contactName: string | null, over: Partial<RecipientView> = {}): RecipientView {

@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileNamePart, savedFileName } from '../../../src/main/report/file-names';
-import { taskCsv } from '../../../src/main/report/csv';
-import { buildTransmissionReport, DEMO_NOTE } from '../../../src/main/report/transmission-report';
-import { notificationText } from '../../../src/main/notify/text';
-import type { TaskDetailView } from '../../../src/shared/tasks/types';
+import { fileNamePart, savedFileName } from '@main/report/file-names';
+import { taskCsv } from '@main/report/csv';
+import { buildTransmissionReport, DEMO_NOTE } from '@main/report/transmission-report';
+import { notificationText } from '@main/notify/text';
+import type { TaskDetailView } from '@shared/tasks/types';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTransmissionReport } from '../../../src/main/report/transmission-report';
-import type { RecipientView, TaskDetailView } from '../../../src/shared/tasks/types';
+import { buildTransmissionReport } from '@main/report/transmission-report';
+import type { RecipientView, TaskDetailView } from '@shared/tasks/types';
 
 let dir = '';
 beforeEach(() => {

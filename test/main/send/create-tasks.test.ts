@@ -8,8 +8,8 @@
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserError } from '../../../src/main/errors';
-import { createTasks, type CreateTasksDeps, type CreateTasksHistory } from '../../../src/main/send/create-tasks';
+import { UserError } from '@main/errors';
+import { createTasks, type CreateTasksDeps, type CreateTasksHistory } from '@main/send/create-tasks';
 import { createsSeen, makeRig, numbers, writePdf, type SendRig } from './helpers';
 
 let rig: SendRig | null = null;

@@ -8,11 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/index';
-import { createFaxApiClient, type FaxApiClient } from '../../../src/main/api/client';
-import { createLogger } from '../../../src/main/log';
-import { openHistory, type History } from '../../../src/main/history';
-import { createSendFeature, type SendFeature } from '../../../src/main/send/send-feature';
-import type { UploadProgress } from '../../../src/shared/send/types';
+import { createFaxApiClient, type FaxApiClient } from '@main/api/client';
+import { createLogger } from '@main/log';
+import { openHistory, type History } from '@main/history';
+import { createSendFeature, type SendFeature } from '@main/send/send-feature';
+import type { UploadProgress } from '@shared/send/types';
 
 export interface SendRig {
   sim: RunningSimulator;

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inspectDocument } from '../../../src/main/send/documents';
-import { PDF_COUNT_TIMEOUT_MS, pdfPageCount } from '../../../src/main/send/page-count';
+import { inspectDocument } from '@main/send/documents';
+import { PDF_COUNT_TIMEOUT_MS, pdfPageCount } from '@main/send/page-count';
 import { writePdf } from './helpers';
 
 let dir: string;

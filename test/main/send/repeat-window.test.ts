@@ -6,8 +6,8 @@
  * implementation's constant.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserError } from '../../../src/main/errors';
-import type { LocalComposeDocument as ComposeDocument } from '../../../src/main/send/local-documents';
+import { UserError } from '@main/errors';
+import type { LocalComposeDocument as ComposeDocument } from '@main/send/local-documents';
 import { createsSeen, makeRig, numbers, writePdf, type SendRig } from './helpers';
 
 const MINUTE = 60_000;

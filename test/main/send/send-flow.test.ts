@@ -11,11 +11,11 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ErrorData } from '../../../src/shared/error-data';
-import type { SendResult } from '../../../src/shared/send/types';
-import { UserError } from '../../../src/main/errors';
-import { createSendFeature, type SendFeatureDeps } from '../../../src/main/send/send-feature';
-import type { LocalComposeDocument } from '../../../src/main/send/local-documents';
+import type { ErrorData } from '@shared/error-data';
+import type { SendResult } from '@shared/send/types';
+import { UserError } from '@main/errors';
+import { createSendFeature, type SendFeatureDeps } from '@main/send/send-feature';
+import type { LocalComposeDocument } from '@main/send/local-documents';
 import { createsSeen, makeRig, numbers, uploadsSeen, type SendRig } from './helpers';
 
 let rig: SendRig | null = null;

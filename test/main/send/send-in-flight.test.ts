@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendHandlers } from '../../../src/main/ipc/handlers/send';
-import { createSendFeature } from '../../../src/main/send/send-feature';
-import { createLogger } from '../../../src/main/log';
-import { toIpcError } from '../../../src/main/ipc/to-ipc-error';
-import type { ComposeDocument } from '../../../src/shared/send/types';
-import { createFileGrants } from '../../../src/main/files/grants';
+import { sendHandlers } from '@main/ipc/handlers/send';
+import { createSendFeature } from '@main/send/send-feature';
+import { createLogger } from '@main/log';
+import { toIpcError } from '@main/ipc/to-ipc-error';
+import type { ComposeDocument } from '@shared/send/types';
+import { createFileGrants } from '@main/files/grants';
 import { createsSeen, makeRig, numbers, writePdf, type SendRig } from './helpers';
 
 let rig: SendRig | null = null;

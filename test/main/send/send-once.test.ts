@@ -8,12 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
-import { sendRepeatDetails, type SendFaxInput } from '../../../src/shared/ipc/channels/send';
-import { alreadyResentDetails } from '../../../src/shared/ipc/channels/tasks';
-import type { IpcError } from '../../../src/shared/ipc/define';
-import type { SendResult } from '../../../src/shared/send/types';
-import type { ListTasksResult, TaskCounts, TaskDetailView } from '../../../src/shared/tasks/types';
+import { dispatch } from '@main/ipc/dispatch';
+import { sendRepeatDetails, type SendFaxInput } from '@shared/ipc/channels/send';
+import { alreadyResentDetails } from '@shared/ipc/channels/tasks';
+import type { IpcError } from '@shared/ipc/define';
+import type { SendResult } from '@shared/send/types';
+import type { ListTasksResult, TaskCounts, TaskDetailView } from '@shared/tasks/types';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 import { samplePdf } from '../tasks/helpers';

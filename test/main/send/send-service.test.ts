@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CreateFault } from '../../../src/simulator/index';
-import type { LocalComposeDocument as ComposeDocument } from '../../../src/main/send/local-documents';
-import { CancelledError } from '../../../src/main/api/errors';
-import { UserError } from '../../../src/main/errors';
+import type { LocalComposeDocument as ComposeDocument } from '@main/send/local-documents';
+import { CancelledError } from '@main/api/errors';
+import { UserError } from '@main/errors';
 import { createsSeen, makeRig, numbers, uploadsSeen, writePdf, type SendRig } from './helpers';
 
 let rig: SendRig | null = null;

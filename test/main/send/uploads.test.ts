@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/main/log';
-import { UploadRegistry } from '../../../src/main/send/uploads';
+import { createLogger } from '@main/log';
+import { UploadRegistry } from '@main/send/uploads';
 import { tempDirs } from '../../helpers/temp-dirs';
 
 const tmp = tempDirs('faxdesk-uploads-');

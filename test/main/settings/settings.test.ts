@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openSettings } from '../../../src/main/settings/settings';
-import { defaultSettings } from '../../../src/shared/settings';
+import { openSettings } from '@main/settings/settings';
+import { defaultSettings } from '@shared/settings';
 import { confFactory, makeTestServices } from '../../helpers/services';
 import { tempDirs } from '../../helpers/temp-dirs';
 

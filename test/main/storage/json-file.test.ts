@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadJsonFile, readJsonFile, writeJsonFile } from '../../../src/main/storage/json-file';
+import { loadJsonFile, readJsonFile, writeJsonFile } from '@main/storage/json-file';
 
 let dir = '';
 afterEach(() => {

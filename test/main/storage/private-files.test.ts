@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
+import { dispatch } from '@main/ipc/dispatch';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 
 const posix = process.platform !== 'win32';

@@ -3,8 +3,8 @@
  * simulator's request log, on one manual clock for the app and the service.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { toServiceTime } from '../../../src/shared/service-time';
-import { POLL_PENDING_MS, POLL_SENDING_MS } from '../../../src/shared/task-state';
+import { toServiceTime } from '@shared/service-time';
+import { POLL_PENDING_MS, POLL_SENDING_MS } from '@shared/task-state';
 import { makeRig, samplePdf, type Rig } from './helpers';
 
 const MIN = 60_000;

@@ -4,9 +4,9 @@
  */
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openHistory, type History } from '../../../src/main/history';
-import { createTaskCounts, DAY_MS, type TaskCountsReader } from '../../../src/main/tasks/counts';
-import { toServiceTime } from '../../../src/shared/service-time';
+import { openHistory, type History } from '@main/history';
+import { createTaskCounts, DAY_MS, type TaskCountsReader } from '@main/tasks/counts';
+import { toServiceTime } from '@shared/service-time';
 import { record, task, tempDir } from '../history/helpers';
 
 const TZ = 'Asia/Shanghai';

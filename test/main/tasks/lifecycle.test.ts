@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TasksChanged } from '../../../src/shared/ipc/channels/tasks';
+import type { TasksChanged } from '@shared/ipc/channels/tasks';
 import { makeRig, samplePdf, taskQueries, type Rig } from './helpers';
 
 const OK = '8613800138000';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/ipc/dispatch';
+import { dispatch } from '@main/ipc/dispatch';
 import { makeRig, samplePdf, type Rig } from './helpers';
 
 let rig: Rig | null = null;

@@ -6,10 +6,10 @@
  */
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openHistory, type History } from '../../../src/main/history';
-import { dispatch, type Handlers } from '../../../src/main/ipc/dispatch';
-import { createTaskCounts, type TaskCountsReader } from '../../../src/main/tasks/counts';
-import { toServiceTime } from '../../../src/shared/service-time';
+import { openHistory, type History } from '@main/history';
+import { dispatch, type Handlers } from '@main/ipc/dispatch';
+import { createTaskCounts, type TaskCountsReader } from '@main/tasks/counts';
+import { toServiceTime } from '@shared/service-time';
 import { record, task, tempDir } from '../history/helpers';
 
 const TZ = 'Asia/Shanghai';

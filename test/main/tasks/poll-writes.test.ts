@@ -7,11 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Task } from '../../../src/shared/api/schemas';
-import { createTaskTracker, WRITE_BATCH, type TaskTracker } from '../../../src/main/tasks/tracker';
-import type { TaskChanges } from '../../../src/main/history/types';
-import { createLogger } from '../../../src/main/log';
-import { pollStatusOf } from '../../../src/shared/task-state';
+import type { Task } from '@shared/api/schemas';
+import { createTaskTracker, WRITE_BATCH, type TaskTracker } from '@main/tasks/tracker';
+import type { TaskChanges } from '@main/history/types';
+import { createLogger } from '@main/log';
+import { pollStatusOf } from '@shared/task-state';
 import type { Snapshot } from '../../../src/simulator/persist';
 import { formatServiceTime } from '../../../src/simulator/time';
 import type { TaskRecord } from '../../../src/simulator/types';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { spawnSync } from 'node:child_process';
-import { SYSTEM_CJK_FONTS } from '../../../src/main/pdf/fonts';
+import { SYSTEM_CJK_FONTS } from '@main/pdf/fonts';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeRig, samplePdf, type Rig } from './helpers';
@@ -178,7 +178,7 @@ describe('exports', () => {
 
 describe('resend names', () => {
   it('marks a resend in the desk language and counts repeated resends', async () => {
-    const { resendName } = await import('../../../src/main/tasks/resend');
+    const { resendName } = await import('@main/tasks/resend');
     expect(resendName('Invoice')).toBe('Invoice (resend)');
     expect(resendName('Invoice (resend)')).toBe('Invoice (resend 2)');
     expect(resendName('Invoice (resend 2)')).toBe('Invoice (resend 3)');

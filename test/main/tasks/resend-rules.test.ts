@@ -4,8 +4,8 @@
  * against the simulator is in lifecycle.test.ts and resend-and-reports.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { assertSameProfile, resendName, resendTargets } from '../../../src/main/tasks/resend';
-import { UserError } from '../../../src/main/errors';
+import { assertSameProfile, resendName, resendTargets } from '@main/tasks/resend';
+import { UserError } from '@main/errors';
 
 const recipient = (phoneNumber: string, status: string | null, failedCode: string | null = null) => ({ phoneNumber, status, failedCode });
 const detail = (...recipients: ReturnType<typeof recipient>[]) => ({ recipients }) as unknown as Parameters<typeof resendTargets>[0];
@@ -115,7 +115,7 @@ describe('a task of another account', () => {
 
 describe('what the user is told when a resend cannot go (or asks first)', () => {
   // resend-rules.ts builds these; the flow (resend.ts) throws them
-  const rules = () => import('../../../src/main/tasks/resend-rules');
+  const rules = () => import('@main/tasks/resend-rules');
   const AT = Date.UTC(2026, 10, 27, 9, 30);
 
   it('nobody to resend: the busy/no-answer button points to the other one; the all-failed button says nothing failed', async () => {

@@ -5,14 +5,14 @@
  * must redraw.
  */
 import { describe, expect, it } from 'vitest';
-import type { TasksChanged } from '../../../src/shared/tasks/changes';
-import { defaultSettings, type Settings } from '../../../src/shared/settings';
-import type { TaskChanges } from '../../../src/main/history/types';
-import { createLogger } from '../../../src/main/log';
-import { createRecordingNotifier, type Notifier } from '../../../src/main/notify/notifier';
-import type { NotifyLanguage } from '../../../src/main/notify/text';
-import { announce, notifyEnded } from '../../../src/main/tasks/tracker-notify';
-import type { TrackerOptions } from '../../../src/main/tasks/tracker-types';
+import type { TasksChanged } from '@shared/tasks/changes';
+import { defaultSettings, type Settings } from '@shared/settings';
+import type { TaskChanges } from '@main/history/types';
+import { createLogger } from '@main/log';
+import { createRecordingNotifier, type Notifier } from '@main/notify/notifier';
+import type { NotifyLanguage } from '@main/notify/text';
+import { announce, notifyEnded } from '@main/tasks/tracker-notify';
+import type { TrackerOptions } from '@main/tasks/tracker-types';
 
 const counts = (c: Partial<TaskChanges['counts']> = {}): TaskChanges['counts'] => ({ total: 2, success: 2, failed: 0, pending: 0, canceled: 0, pages: 2, charges: 0.6, ...c });
 

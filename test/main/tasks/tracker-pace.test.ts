@@ -7,9 +7,9 @@
  * checked just before and at its end.
  */
 import { describe, expect, it } from 'vitest';
-import { AuthError, NotFoundError, RateLimitedError, ServerError } from '../../../src/main/api/errors';
-import { TrackerPace } from '../../../src/main/tasks/tracker-pace';
-import type { PollState } from '../../../src/main/tasks/tracker-types';
+import { AuthError, NotFoundError, RateLimitedError, ServerError } from '@main/api/errors';
+import { TrackerPace } from '@main/tasks/tracker-pace';
+import type { PollState } from '@main/tasks/tracker-types';
 import { ManualClock } from '../../helpers/manual-clock';
 
 const SECOND = 1_000;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { toServiceTime } from '../../../src/shared/service-time';
-import { backoffMs } from '../../../src/main/tasks/backoff';
+import { toServiceTime } from '@shared/service-time';
+import { backoffMs } from '@main/tasks/backoff';
 import { makeRig, samplePdf, taskQueries, type Rig } from './helpers';
 
 const OK = '8613800138000';

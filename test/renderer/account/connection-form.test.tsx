@@ -5,10 +5,10 @@
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectionStatus } from '../../../src/shared/ipc/channels/account';
-import { initI18n } from '../../../src/renderer/src/i18n';
-import { useAccountEvents } from '../../../src/renderer/src/features/account';
-import { ConnectionForm } from '../../../src/renderer/src/features/settings/connection/connection-form';
+import type { ConnectionStatus } from '@shared/ipc/channels/account';
+import { initI18n } from '@renderer/i18n';
+import { useAccountEvents } from '@renderer/features/account';
+import { ConnectionForm } from '@renderer/features/settings/connection/connection-form';
 import { installBridge, renderWithQueries } from '../fake-bridge';
 
 const account = (baseUrl: string, apiKey: string): ConnectionStatus => ({

@@ -1,9 +1,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeLanguage, initI18n } from '../../../src/renderer/src/i18n';
-import { CallError } from '../../../src/renderer/src/lib/api';
-import { describeError } from '../../../src/renderer/src/lib/describe-error';
-import { ServiceStatus } from '../../../src/renderer/src/features/tasks/service-status';
+import { changeLanguage, initI18n } from '@renderer/i18n';
+import { CallError } from '@renderer/lib/api';
+import { describeError } from '@renderer/lib/describe-error';
+import { ServiceStatus } from '@renderer/features/tasks/service-status';
 import { installBridge, renderWithQueries } from '../fake-bridge';
 
 function installTrackerHealth(lastError: string) {

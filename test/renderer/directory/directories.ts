@@ -1,4 +1,4 @@
-import type { DirectoryView } from '../../../src/shared/directory/types';
+import type { DirectoryView } from '@shared/directory/types';
 
 /** A configured company directory as main lists it (its server named after its id). */
 export const directoryView = (id: string, name: string): DirectoryView => ({

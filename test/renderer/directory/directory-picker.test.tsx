@@ -4,9 +4,9 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DirectorySearchResult } from '../../../src/shared/directory/types';
-import { initI18n } from '../../../src/renderer/src/i18n';
-import { PhonebookPicker } from '../../../src/renderer/src/features/phonebook';
+import type { DirectorySearchResult } from '@shared/directory/types';
+import { initI18n } from '@renderer/i18n';
+import { PhonebookPicker } from '@renderer/features/phonebook';
 import { directoryView } from './directories';
 import { installBridge, renderWithQueries, type Handler, type Reply } from '../fake-bridge';
 

@@ -5,8 +5,8 @@
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../src/renderer/src/i18n';
-import { DirectorySettings } from '../../../src/renderer/src/features/directory/settings-entry';
+import { initI18n } from '@renderer/i18n';
+import { DirectorySettings } from '@renderer/features/directory/settings-entry';
 import { directoryView } from './directories';
 import { installBridge, renderWithQueries, type FakeBridge, type Reply } from '../fake-bridge';
 

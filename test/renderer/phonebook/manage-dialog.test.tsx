@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CsvPreview } from '../../../src/shared/phonebook/types';
-import { initI18n } from '../../../src/renderer/src/i18n';
-import { PhonebookPicker } from '../../../src/renderer/src/features/phonebook';
+import type { CsvPreview } from '@shared/phonebook/types';
+import { initI18n } from '@renderer/i18n';
+import { PhonebookPicker } from '@renderer/features/phonebook';
 import { installBridge, renderWithQueries, type Handler } from '../fake-bridge';
 
 function installApi(handlers: Record<string, Handler>) {

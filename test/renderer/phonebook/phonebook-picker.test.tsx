@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Contact, Group, RecentNumber } from '../../../src/shared/phonebook/types';
-import { changeLanguage, initI18n } from '../../../src/renderer/src/i18n';
-import { PhonebookPicker } from '../../../src/renderer/src/features/phonebook';
+import type { Contact, Group, RecentNumber } from '@shared/phonebook/types';
+import { changeLanguage, initI18n } from '@renderer/i18n';
+import { PhonebookPicker } from '@renderer/features/phonebook';
 import { installBridge, renderWithQueries } from '../fake-bridge';
 
 const contact = (id: string, name: string, fax: string, groupIds: string[] = []): Contact => ({

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../src/renderer/src/i18n';
-import { DocumentsPanel } from '../../../src/renderer/src/features/send/documents-panel';
-import { useCompose, type DocItem } from '../../../src/renderer/src/features/send/compose-store';
+import { initI18n } from '@renderer/i18n';
+import { DocumentsPanel } from '@renderer/features/send/documents-panel';
+import { useCompose, type DocItem } from '@renderer/features/send/compose-store';
 import { installBridge, renderWithQueries, type Handler } from '../fake-bridge';
 
 /** The bridge main would answer through (Electron's preload is the one thing not run here). */

@@ -1,9 +1,9 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../src/renderer/src/i18n';
-import { useCompose } from '../../../src/renderer/src/features/send/compose-store';
-import { DRAFT_SAVE_DELAY_MS, useDraft } from '../../../src/renderer/src/features/send/use-draft';
-import { describeError } from '../../../src/renderer/src/lib/describe-error';
+import { initI18n } from '@renderer/i18n';
+import { useCompose } from '@renderer/features/send/compose-store';
+import { DRAFT_SAVE_DELAY_MS, useDraft } from '@renderer/features/send/use-draft';
+import { describeError } from '@renderer/lib/describe-error';
 import { installBridge } from '../fake-bridge';
 
 const diskFull = { code: 'storage.disk_full', message: 'FaxDesk could not save a file: the disk is full — free some space and try again.' };

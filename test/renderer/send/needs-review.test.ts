@@ -5,8 +5,8 @@
  * user's own Settings, written out here, not the defaults' constant).
  */
 import { describe, expect, it } from 'vitest';
-import { needsReview } from '../../../src/renderer/src/features/send/send-act';
-import type { CostEstimate } from '../../../src/shared/send/types';
+import { needsReview } from '@renderer/features/send/send-act';
+import type { CostEstimate } from '@shared/send/types';
 
 /** the user's Settings: review above 10 recipients or above ¥20 */
 const review = { always: false, recipientsAbove: 10, costAbove: 20 };

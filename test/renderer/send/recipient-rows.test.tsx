@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../src/renderer/src/i18n';
-import { RecipientRows, VIRTUAL_ROWS_FROM } from '../../../src/renderer/src/features/send/recipient-rows';
-import { parseRecipients } from '../../../src/shared/phone/parse';
+import { initI18n } from '@renderer/i18n';
+import { RecipientRows, VIRTUAL_ROWS_FROM } from '@renderer/features/send/recipient-rows';
+import { parseRecipients } from '@shared/phone/parse';
 import { installBridge, renderWithQueries } from '../fake-bridge';
 
 // happy-dom lays nothing out: the scroll box is given the height the stylesheet gives it (320 px)

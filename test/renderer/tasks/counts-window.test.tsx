@@ -5,8 +5,8 @@
  */
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useTaskCounts } from '../../../src/renderer/src/features/tasks';
-import { countsRefetchDelay } from '../../../src/renderer/src/features/tasks/hooks';
+import { useTaskCounts } from '@renderer/features/tasks';
+import { countsRefetchDelay } from '@renderer/features/tasks/hooks';
 import { installBridge, renderWithQueries } from '../fake-bridge';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { refetchIntervalFor } from '../../../src/renderer/src/features/tasks/hooks';
-import { isImmediate } from '../../../src/renderer/src/features/tasks/format';
+import { refetchIntervalFor } from '@renderer/features/tasks/hooks';
+import { isImmediate } from '@renderer/features/tasks/format';
 
 describe('how often the screen asks again about a task', () => {
   const now = 1_800_000_000_000;

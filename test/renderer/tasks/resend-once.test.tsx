@@ -5,9 +5,9 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RecipientView, TaskDetailView } from '../../../src/shared/tasks/types';
-import { initI18n } from '../../../src/renderer/src/i18n';
-import { TaskDetailPane } from '../../../src/renderer/src/features/tasks/task-detail';
+import type { RecipientView, TaskDetailView } from '@shared/tasks/types';
+import { initI18n } from '@renderer/i18n';
+import { TaskDetailPane } from '@renderer/features/tasks/task-detail';
 import { installBridge, renderWithQueries } from '../fake-bridge';
 
 const recipient = (phoneNumber: string, status: string, retryable: boolean): RecipientView => ({

@@ -5,8 +5,8 @@
  */
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../src/renderer/src/i18n';
-import { ServiceStatus, useTaskEvents } from '../../../src/renderer/src/features/tasks';
+import { initI18n } from '@renderer/i18n';
+import { ServiceStatus, useTaskEvents } from '@renderer/features/tasks';
 import { installBridge, renderWithQueries } from '../fake-bridge';
 
 const installApi = () =>

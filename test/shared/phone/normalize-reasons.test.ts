@@ -5,7 +5,7 @@
  * a country, and the reason picked when no reading of the number is possible (mutation module `phone`).
  */
 import { describe, expect, it } from 'vitest';
-import { normalizeNumber } from '../../../src/shared/phone/parse';
+import { normalizeNumber } from '@shared/phone/parse';
 
 const reason = (raw: string, country?: string) => {
   const r = normalizeNumber(raw, country);

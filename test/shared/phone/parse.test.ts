@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeNumber, parseRecipients, splitNumbers } from '../../../src/shared/phone/parse';
+import { normalizeNumber, parseRecipients, splitNumbers } from '@shared/phone/parse';
 
 function norm(raw: string, country?: string): string | undefined {
   const r = normalizeNumber(raw, country);
@@ -190,7 +190,7 @@ describe('numbers as people paste them (issue #30, item 10)', () => {
   });
 
   it('parses line by line: the text parsed whole equals its lines parsed one by one', async () => {
-    const { parseLine } = await import('../../../src/shared/phone/parse');
+    const { parseLine } = await import('@shared/phone/parse');
     const text = '010 6688 7777 转 8001\n"Anna","+49 30 1234567"\n13812345678 13912345678';
     expect(parseRecipients(text, 'CN').rows).toEqual(text.split('\n').flatMap((l) => parseLine(l, 'CN')));
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRecipients } from '../../../src/shared/phone/parse';
+import { parseRecipients } from '@shared/phone/parse';
 
 // The spec's rule for a number, written from its text (not the code's constant): first character a digit 1-9,
 // 7 to 15 digits in all, no plus sign, no spaces.

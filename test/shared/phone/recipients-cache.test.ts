@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRecipients } from '../../../src/shared/phone/parse';
-import { createRecipientsParser } from '../../../src/shared/phone/recipients-cache';
+import { parseRecipients } from '@shared/phone/parse';
+import { createRecipientsParser } from '@shared/phone/recipients-cache';
 
 const line = fc.stringMatching(/^[+0-9 ()\-.,;\t０-９a]{0,30}$/);
 const box = fc.array(line, { maxLength: 12 }).map((lines) => lines.join('\n'));

@@ -3,7 +3,7 @@
  * sides, as people type them: the limits come from the spec's text, not from the code's constant.
  */
 import { describe, expect, it } from 'vitest';
-import { normalizeNumber } from '../../../src/shared/phone/parse';
+import { normalizeNumber } from '@shared/phone/parse';
 
 const reason = (raw: string, country?: string) => {
   const r = normalizeNumber(raw, country);

@@ -1,4 +1,4 @@
-import type { StartupNotice } from '../../../shared/ipc/channels/app';
+import type { StartupNotice } from '@shared/ipc/channels/app';
 import type { Handlers } from '../dispatch';
 import type { PlatformDeps } from '../../app-context';
 import type { SettingsStore } from '../../settings/settings';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { FILE_PURPOSES } from '../../../shared/files/types';
+import { FILE_PURPOSES } from '@shared/files/types';
 import type { PlatformDeps } from '../../app-context';
 import type { Handlers } from '../dispatch';
 import type { HotFolderChoice } from '../../intake/hot-folder-choice';

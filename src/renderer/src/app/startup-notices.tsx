@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PolicyNotice, StartupNotice } from '../../../shared/ipc/channels/app';
+import type { PolicyNotice, StartupNotice } from '@shared/ipc/channels/app';
 import { call } from '../lib/api';
 import { useAfterFirstPaint } from '../lib/first-paint';
 import { useConnection, usePolicy } from '../features/account';

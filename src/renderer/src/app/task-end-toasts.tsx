@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TaskDetailView } from '../../../shared/tasks/types';
+import type { TaskDetailView } from '@shared/tasks/types';
 import { api, call } from '../lib/api';
 import { useNavigation } from '../navigation';
 

@@ -1,5 +1,5 @@
 import { useConnection, usePolicy } from '../features/account';
-import { credentialKey, sameCredentialKey } from '../../../shared/credential-key';
+import { credentialKey, sameCredentialKey } from '@shared/credential-key';
 
 /** A managed desk whose account has no secret yet: the secret is the one thing asked, before any screen. */
 export function useAskSecret() {

@@ -2,8 +2,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadResources, namespaces } from './resources';
 
-export type { Language as UiLanguage } from '../../../shared/language';
-import type { Language as UiLanguage } from '../../../shared/language';
+export type { Language as UiLanguage } from '@shared/language';
+import type { Language as UiLanguage } from '@shared/language';
 
 /** Maps an OS locale such as zh-Hans-CN or en-GB onto one of our two languages. */
 export function pickLanguage(locale: string | null | undefined): UiLanguage {

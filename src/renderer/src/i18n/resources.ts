@@ -1,5 +1,5 @@
 import type { en } from './locales/en';
-import type { Language } from '../../../shared/language';
+import type { Language } from '@shared/language';
 
 export type Resources = typeof en;
 

@@ -1,5 +1,5 @@
-import type { ChannelName, FaxDeskApi, InputOf, ResultOf } from '../../../shared/ipc/contract';
-import type { IpcError } from '../../../shared/ipc/define';
+import type { ChannelName, FaxDeskApi, InputOf, ResultOf } from '@shared/ipc/contract';
+import type { IpcError } from '@shared/ipc/define';
 
 declare global {
   interface Window {

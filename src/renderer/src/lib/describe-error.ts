@@ -1,7 +1,7 @@
 import { i18next } from '../i18n';
 import { CallError } from './api';
-import { errorKey } from '../../../shared/errors/error-codes';
-import type { IpcError } from '../../../shared/ipc/define';
+import { errorKey } from '@shared/errors/error-codes';
+import type { IpcError } from '@shared/ipc/define';
 
 /** An error as main sends it inside a result (e.g. one part of a send), not thrown. */
 function isIpcError(e: unknown): e is IpcError {

@@ -1,5 +1,5 @@
-import { alreadyResentDetails, sendRepeatDetails, type AlreadyResentDetails, type SendRepeatDetails } from '../../../shared/errors/error-details';
-import type { ErrorData } from '../../../shared/error-data';
+import { alreadyResentDetails, sendRepeatDetails, type AlreadyResentDetails, type SendRepeatDetails } from '@shared/errors/error-details';
+import type { ErrorData } from '@shared/error-data';
 import { CallError } from './api';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatLocal } from '../../../../shared/service-time';
+import { formatLocal } from '@shared/service-time';
 import { useNavigation } from '../../navigation';
 import { accountStatusWord, displayServiceTime, formatYuan, isKnownAccountStatus } from './format';
 import { useAccount, useConnection, useSettings, useSpending } from './hooks';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLocal } from '../../../../shared/service-time';
-import { CHARGES_MAX_ROWS, CHARGES_PAGE_SIZE, type ChargeRow } from '../../../../shared/tasks/types';
+import { formatLocal } from '@shared/service-time';
+import { CHARGES_MAX_ROWS, CHARGES_PAGE_SIZE, type ChargeRow } from '@shared/tasks/types';
 import { useNavigation } from '../../navigation';
 import { ErrorNotice } from '../../components/error-notice';
 import { GridTable } from '../../components/grid-table';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatServiceTimeLocal } from '../../../../shared/service-time';
+import { formatServiceTimeLocal } from '@shared/service-time';
 
 const KNOWN_STATUSES = new Set(['active', 'suspended', 'inactive']);
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SettingsPatch } from '../../../../shared/settings';
-import { ACCOUNT_REFRESH_MS } from '../../../../shared/task-state';
+import type { SettingsPatch } from '@shared/settings';
+import { ACCOUNT_REFRESH_MS } from '@shared/task-state';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 import { setPushed } from '../../lib/pushed';

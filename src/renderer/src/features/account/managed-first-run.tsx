@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { credentialOrigin } from '../../../../shared/credential-key';
-import type { PolicyView } from '../../../../shared/ipc/channels/app';
+import { credentialOrigin } from '@shared/credential-key';
+import type { PolicyView } from '@shared/ipc/channels/app';
 import { call } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';
 import { Field } from '../../components/field';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DirectoryAttributes } from '../../../../shared/directory/types';
+import type { DirectoryAttributes } from '@shared/directory/types';
 import { Field } from '../../components/field';
 
 type AttrKey = keyof DirectoryAttributes;

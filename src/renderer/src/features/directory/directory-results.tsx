@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { DirectoryEntry, DirectorySearchResult, DirectoryView } from '../../../../shared/directory/types';
-import { displayFax } from '../../../../shared/phonebook/format';
+import type { DirectoryEntry, DirectorySearchResult, DirectoryView } from '@shared/directory/types';
+import { displayFax } from '@shared/phonebook/format';
 import { MIN_QUERY, SEARCH_DEBOUNCE_MS, useDirectories, useDirectorySearch } from './queries';
 import { useDebounced } from '../../lib/use-debounced';
 import { describeError } from '../../lib/describe-error';

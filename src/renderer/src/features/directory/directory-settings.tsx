@@ -7,7 +7,7 @@ import {
   type DirectoryTestResult,
   type DirectoryView,
   type SaveDirectoryInput,
-} from '../../../../shared/directory/types';
+} from '@shared/directory/types';
 import { followUpOf } from '../../lib/error-follow-ups';
 import { useDeleteDirectory, useDirectories, useSaveDirectory, useTestDirectory } from './queries';
 import { describeError } from '../../lib/describe-error';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SaveDirectoryInput, TestDirectoryInput } from '../../../../shared/directory/types';
+import type { SaveDirectoryInput, TestDirectoryInput } from '@shared/directory/types';
 import { call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 

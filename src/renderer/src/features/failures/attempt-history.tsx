@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FailureItem } from '../../../../shared/tasks/types';
+import type { FailureItem } from '@shared/tasks/types';
 import { localTime } from '../tasks';
 
 /** What happened to the number before its latest attempt: "failed at … → resent at … → failed again". */

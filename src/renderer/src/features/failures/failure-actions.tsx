@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FailureItem } from '../../../../shared/tasks/types';
+import type { FailureItem } from '@shared/tasks/types';
 import { useNavigation } from '../../navigation';
 import { useShowDemo } from '../tasks';
 import { ResentBy } from './resent-by';

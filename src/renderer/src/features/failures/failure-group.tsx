@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FailureGroup } from '../../../../shared/tasks/types';
+import type { FailureGroup } from '@shared/tasks/types';
 import { FailureText } from '../tasks';
 import { ErrorNotice } from '../../components/error-notice';
 import { GridTable } from '../../components/grid-table';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { displayFax } from '../../../../shared/phonebook/format';
-import type { FailureItem } from '../../../../shared/tasks/types';
+import { displayFax } from '@shared/phonebook/format';
+import type { FailureItem } from '@shared/tasks/types';
 import { useNavigation } from '../../navigation';
 import { localTime, DemoTag, isKnownCode, type KnownCode } from '../tasks';
 import { AttemptHistory } from './attempt-history';

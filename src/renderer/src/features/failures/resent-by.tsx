@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FailureItem, OfficeSenderRef } from '../../../../shared/tasks/types';
+import type { FailureItem, OfficeSenderRef } from '@shared/tasks/types';
 
 /** "Resent as … by …": a resend by another desk (not in this desk's history, so not opened here). */
 export function ResentBy({ resentAs }: { resentAs: NonNullable<FailureItem['resentAs']> & { by: OfficeSenderRef } }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { OfficeSenderRef } from '../../../../shared/tasks/types';
+import type { OfficeSenderRef } from '@shared/tasks/types';
 
 /** Who sent the fax of a row (office-wide Failures). */
 export function SenderCell({ sender }: { sender: OfficeSenderRef }) {

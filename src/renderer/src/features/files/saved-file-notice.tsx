@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SavedFile } from '../../../../shared/ipc/channels/files';
+import type { SavedFile } from '@shared/ipc/channels/files';
 import { call } from '../../lib/api';
 import { ErrorNotice } from '../../components/error-notice';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OfficeInput } from '../../../../shared/office/types';
+import type { OfficeInput } from '@shared/office/types';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 import { setPushed } from '../../lib/pushed';

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizeNumber } from '../../../../shared/phone/parse';
-import { displayFax } from '../../../../shared/phonebook/format';
-import type { Contact } from '../../../../shared/phonebook/types';
+import { normalizeNumber } from '@shared/phone/parse';
+import { displayFax } from '@shared/phonebook/format';
+import type { Contact } from '@shared/phonebook/types';
 import { CallError } from '../../lib/api';
 import { countryName } from '../../lib/country';
 import { useDefaultCountry, useSaveContact } from './queries';

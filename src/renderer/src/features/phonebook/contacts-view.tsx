@@ -1,8 +1,8 @@
 /** The phonebook's contacts: a list with search, and its form (see groups-view.tsx for the shared parts). */
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayFax } from '../../../../shared/phonebook/format';
-import type { Contact } from '../../../../shared/phonebook/types';
+import { displayFax } from '@shared/phonebook/format';
+import type { Contact } from '@shared/phonebook/types';
 import { useContacts, useDeleteContact, useGroups } from './queries';
 import { ContactForm } from './contact-form';
 import { ListStatus, ManagedRows, useManagedList, type RowWords } from '../../components/managed-list';

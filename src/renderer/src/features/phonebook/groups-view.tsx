@@ -6,8 +6,8 @@
  */
 import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayFax } from '../../../../shared/phonebook/format';
-import type { Group } from '../../../../shared/phonebook/types';
+import { displayFax } from '@shared/phonebook/format';
+import type { Group } from '@shared/phonebook/types';
 import { useContacts, useDeleteGroup, useGroups, useSaveGroup } from './queries';
 import { FormFooter } from '../../components/form-footer';
 import { ListStatus, ManagedRows, useManagedList, type RowWords } from '../../components/managed-list';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContactInput, CsvImportInput, GroupInput } from '../../../../shared/phonebook/types';
-import type { VcardImportInput } from '../../../../shared/phonebook/vcard-types';
+import type { ContactInput, CsvImportInput, GroupInput } from '@shared/phonebook/types';
+import type { VcardImportInput } from '@shared/phonebook/vcard-types';
 import { call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 import { useSettings } from '../account';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CsvImportResult, CsvPreview, SkippedRow } from '../../../../shared/phonebook/types';
-import type { GrantedFile } from '../../../../shared/ipc/channels/files';
+import type { CsvImportResult, CsvPreview, SkippedRow } from '@shared/phonebook/types';
+import type { GrantedFile } from '@shared/ipc/channels/files';
 import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
 import { useDefaultCountry, useImportCsv } from './queries';

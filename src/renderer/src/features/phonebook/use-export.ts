@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { GrantedFile, SavedFile } from '../../../../shared/ipc/channels/files';
+import type { GrantedFile, SavedFile } from '@shared/ipc/channels/files';
 import { call } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { displayFax } from '../../../../shared/phonebook/format';
-import type { VcardPreview } from '../../../../shared/phonebook/vcard-types';
+import { displayFax } from '@shared/phonebook/format';
+import type { VcardPreview } from '@shared/phonebook/vcard-types';
 import { SampleTable } from './import-outcome';
 import { VcardSkipped } from './vcard-skipped';
 

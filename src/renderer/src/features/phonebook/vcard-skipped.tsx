@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SkippedCard } from '../../../../shared/phonebook/vcard-types';
+import type { SkippedCard } from '@shared/phonebook/vcard-types';
 import { SkippedTable } from './import-outcome';
 
 /** The cards a vCard import leaves out, each with why. */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VcardImportResult, VcardPreview } from '../../../../shared/phonebook/vcard-types';
+import type { VcardImportResult, VcardPreview } from '@shared/phonebook/vcard-types';
 import { call } from '../../lib/api';
 import { SavedFileNotice } from '../files';
 import { useDefaultCountry, useImportVcard } from './queries';

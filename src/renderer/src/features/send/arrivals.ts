@@ -9,8 +9,8 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { DOCUMENT_PROBLEMS } from '../../../../shared/send/limits';
-import type { DocumentsOffered, OfferedDocument } from '../../../../shared/ipc/channels/intake';
+import { DOCUMENT_PROBLEMS } from '@shared/send/limits';
+import type { DocumentsOffered, OfferedDocument } from '@shared/ipc/channels/intake';
 import { api, call } from '../../lib/api';
 import { useNavigation } from '../../navigation';
 import { newKey, useCompose, type Refusal } from './compose-store';

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
-import { MAX_DOCUMENTS } from '../../../../shared/send/limits';
-import type { DocumentSource, PrintedJob } from '../../../../shared/ipc/channels/intake';
-import { displayFax } from '../../../../shared/phonebook/format';
-import type { ComposeDocument, DocumentProblemCode } from '../../../../shared/send/types';
+import { MAX_DOCUMENTS } from '@shared/send/limits';
+import type { DocumentSource, PrintedJob } from '@shared/ipc/channels/intake';
+import { displayFax } from '@shared/phonebook/format';
+import type { ComposeDocument, DocumentProblemCode } from '@shared/send/types';
 
 export type UploadState =
   | { kind: 'idle' }

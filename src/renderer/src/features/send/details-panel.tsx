@@ -1,6 +1,6 @@
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { defaultTaskName } from '../../../../shared/send/types';
+import { defaultTaskName } from '@shared/send/types';
 import { namingDocument, useCompose } from './compose-store';
 import { Field } from '../../components/field';
 import { CostLine } from './details/cost-line';

@@ -4,9 +4,9 @@
  * through window.faxdesk.grantFile); main reads and uploads the bytes.
  */
 import { useEffect } from 'react';
-import { MAX_DOCUMENTS } from '../../../../shared/send/limits';
-import type { DocumentSource } from '../../../../shared/ipc/channels/intake';
-import type { ComposeDocument, DocumentInfo } from '../../../../shared/send/types';
+import { MAX_DOCUMENTS } from '@shared/send/limits';
+import type { DocumentSource } from '@shared/ipc/channels/intake';
+import type { ComposeDocument, DocumentInfo } from '@shared/send/types';
 import { api, call, CallError } from '../../lib/api';
 import { newKey, useCompose, type DocItem, type Refusal } from './compose-store';
 import { useSendResult } from './send-result';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SendFaxInput } from '../../../../shared/ipc/channels/send';
+import type { SendFaxInput } from '@shared/ipc/channels/send';
 import { call } from '../../lib/api';
 
 export const sendKeys = {

@@ -1,7 +1,7 @@
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { RecipientRow } from '../../../../shared/phone/parse';
+import type { RecipientRow } from '@shared/phone/parse';
 import { useRecipientNames } from '../directory';
 
 /** Up to this many rows the check table is a plain table (it grows with the page when the compose is locked); beyond, it is virtual. */

@@ -1,7 +1,7 @@
 import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ParsedRecipients } from '../../../../shared/phone/parse';
-import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
+import type { ParsedRecipients } from '@shared/phone/parse';
+import { MAX_RECIPIENTS_PER_TASK } from '@shared/split';
 import { PhonebookPicker } from '../phonebook';
 import { countryName } from '../../lib/country';
 import { useCompose } from './compose-store';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { SendRepeatDetails } from '../../../../shared/ipc/channels/send';
-import { formatLocal } from '../../../../shared/service-time';
+import type { SendRepeatDetails } from '@shared/ipc/channels/send';
+import { formatLocal } from '@shared/service-time';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 
 function sameDay(a: Date, b: Date): boolean {

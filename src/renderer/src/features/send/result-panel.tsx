@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { SendResult } from '../../../../shared/send/types';
+import type { SendResult } from '@shared/send/types';
 import { CreatedTasks } from './result/created-tasks';
 import { RefusedPart } from './result/refused-part';
 import { UnknownOutcome } from './result/unknown-outcome';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { CostEstimate } from '../../../../shared/send/types';
-import { MAX_RECIPIENTS_PER_TASK } from '../../../../shared/split';
+import type { CostEstimate } from '@shared/send/types';
+import { MAX_RECIPIENTS_PER_TASK } from '@shared/split';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { displayFax } from '../../../../shared/phonebook/format';
+import { displayFax } from '@shared/phonebook/format';
 import { formatYuan, useConnection } from '../account';
 import { ReviewCost } from './review/review-cost';
 import { ReviewWhen } from './review/review-when';

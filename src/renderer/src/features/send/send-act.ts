@@ -1,9 +1,9 @@
 // The pieces of one send from the Send screen, named: what blocks it, whether it is reviewed first,
 // and where the service's field errors land.
 import type { TFunction } from 'i18next';
-import type { CostEstimate, SendFieldErrors } from '../../../../shared/send/types';
-import type { Settings } from '../../../../shared/settings';
-import { MIN_SCHEDULE_LEAD_MS } from '../../../../shared/send/limits';
+import type { CostEstimate, SendFieldErrors } from '@shared/send/types';
+import type { Settings } from '@shared/settings';
+import { MIN_SCHEDULE_LEAD_MS } from '@shared/send/limits';
 import type { DocItem } from './compose-store';
 
 /** Why the Send button cannot be pressed now (the first reason), or null. */

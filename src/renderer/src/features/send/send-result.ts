@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SendResult } from '../../../../shared/send/types';
+import type { SendResult } from '@shared/send/types';
 import { useCompose } from './compose-store';
 
 interface SendResultState {

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ParsedRecipients } from '../../../../shared/phone/parse';
-import { defaultTaskName } from '../../../../shared/send/types';
+import type { ParsedRecipients } from '@shared/phone/parse';
+import { defaultTaskName } from '@shared/send/types';
 import { namingDocument, useCompose } from './compose-store';
 import { startNewFax, useComposeLocked, useSendResult } from './send-result';
 import { useUploadProgress } from './documents';

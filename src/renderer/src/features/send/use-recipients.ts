@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
-import { createRecipientsParser } from '../../../../shared/phone/recipients-cache';
-import type { ParsedRecipients } from '../../../../shared/phone/parse';
+import { createRecipientsParser } from '@shared/phone/recipients-cache';
+import type { ParsedRecipients } from '@shared/phone/parse';
 import { useCompose } from './compose-store';
 
 export interface Recipients {

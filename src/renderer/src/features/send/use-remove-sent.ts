@@ -1,4 +1,4 @@
-import type { ParsedRecipients } from '../../../../shared/phone/parse';
+import type { ParsedRecipients } from '@shared/phone/parse';
 import { useCompose } from './compose-store';
 import { useSendResult } from './send-result';
 

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ParsedRecipients } from '../../../../shared/phone/parse';
-import type { SendRepeatDetails } from '../../../../shared/errors/error-details';
-import type { Settings } from '../../../../shared/settings';
+import type { ParsedRecipients } from '@shared/phone/parse';
+import type { SendRepeatDetails } from '@shared/errors/error-details';
+import type { Settings } from '@shared/settings';
 import { call } from '../../lib/api';
 import { followUpOf } from '../../lib/error-follow-ups';
 import { describeError } from '../../lib/describe-error';

@@ -1,4 +1,4 @@
-import { DEFAULT_REVIEW } from '../../../../shared/review-defaults';
+import { DEFAULT_REVIEW } from '@shared/review-defaults';
 import { useAccount, useSettings } from '../account';
 
 /** What the Send screen reads from the settings and the account (defaults until they have loaded). */

@@ -1,4 +1,4 @@
-import { formatLocal } from '../../../../shared/service-time';
+import { formatLocal } from '@shared/service-time';
 const yuan = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function money(n: number | null | undefined): string {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListTasksInput } from '../../../../shared/ipc/channels/tasks';
-import { isFinalViewStatus, nextPollDelayMs, pollStatusOf } from '../../../../shared/task-state';
-import { TASK_PAGE_SIZE, type ListTasksResult, type StatusFilter, type TaskCounts, type TaskDetailView, type TaskRowView, type TaskSortKey } from '../../../../shared/tasks/types';
+import type { ListTasksInput } from '@shared/ipc/channels/tasks';
+import { isFinalViewStatus, nextPollDelayMs, pollStatusOf } from '@shared/task-state';
+import { TASK_PAGE_SIZE, type ListTasksResult, type StatusFilter, type TaskCounts, type TaskDetailView, type TaskRowView, type TaskSortKey } from '@shared/tasks/types';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 import { setPushed } from '../../lib/pushed';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatLocal } from '../../../../shared/service-time';
+import { formatLocal } from '@shared/service-time';
 import { call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 import { taskKeys } from './hooks';

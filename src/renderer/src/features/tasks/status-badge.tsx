@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Ban, CircleAlert, CircleCheck, CircleDashed, CircleX, Clock, Send, type LucideIcon } from 'lucide-react';
-import { isKnownRecipientStatus, isKnownViewStatus, type KnownRecipientStatus, type KnownViewStatus } from '../../../../shared/task-state';
+import { isKnownRecipientStatus, isKnownViewStatus, type KnownRecipientStatus, type KnownViewStatus } from '@shared/task-state';
 
 type Tone = 'ok' | 'bad' | 'warn' | 'info' | 'muted';
 

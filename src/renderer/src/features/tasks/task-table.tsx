@@ -1,9 +1,9 @@
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { TaskRowView, TaskSortKey } from '../../../../shared/tasks/types';
+import type { TaskRowView, TaskSortKey } from '@shared/tasks/types';
 import { isImmediate, localTime, money } from './format';
-import { TASK_PAGE_SIZE } from '../../../../shared/tasks/types';
+import { TASK_PAGE_SIZE } from '@shared/tasks/types';
 import { useTaskPages, type ListParams } from './hooks';
 import { DemoTag } from './demo';
 import { StatusBadge } from './status-badge';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TaskSortKey } from '../../../../shared/tasks/types';
+import type { TaskSortKey } from '@shared/tasks/types';
 import { useHiddenDemo, useTaskTotal } from './hooks';
 import { useShowDemo } from './demo';
 import { LookupForm } from './lookup/lookup-form';

@@ -1,4 +1,4 @@
-import { DEFAULT_POSTGRES_PORT, type OfficeFields, type OfficeInput, type OfficeView } from '../../../../../shared/office/types';
+import { DEFAULT_POSTGRES_PORT, type OfficeFields, type OfficeInput, type OfficeView } from '@shared/office/types';
 
 /** The CA file: the one saved, none, or one just chosen in main's file dialog (by handle). */
 export type CaChoice = 'keep' | 'none' | { handle: string; name: string };

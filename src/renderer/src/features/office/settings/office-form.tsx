@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OfficeView } from '../../../../../shared/office/types';
-import { CheckboxField, Field, ManagedNote } from '../../../components/field';
-import { ErrorText } from '../../../components/error-text';
+import type { OfficeView } from '@shared/office/types';
+import { CheckboxField, Field, ManagedNote } from '@renderer/components/field';
+import { ErrorText } from '@renderer/components/error-text';
 import { OfficeTextField } from './office-text-field';
 import { RemoveQuestion } from './remove-question';
 import { TestResultLine } from './test-result-line';

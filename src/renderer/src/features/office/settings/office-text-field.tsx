@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/field';
+import { Field } from '@renderer/components/field';
 import type { OfficeFormState } from './use-office-form';
 
 /** One of the connection's text fields (host, port, database, user): the administrator's when the policy locks them. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { OfficeStatus } from '../../../../../shared/office/types';
-import { describeError } from '../../../lib/describe-error';
+import type { OfficeStatus } from '@shared/office/types';
+import { describeError } from '@renderer/lib/describe-error';
 
 /** How this desk's link to the office database stands (online, offline since …, read-only), and what waits to be written. */
 export function StatusLine({ status }: { status: OfficeStatus }) {

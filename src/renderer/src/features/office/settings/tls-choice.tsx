@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CheckboxField } from '../../../components/field';
+import { CheckboxField } from '@renderer/components/field';
 import type { OfficeFormState } from './use-office-form';
 
 /** With TLS: the CA file (chosen in main's dialog, or none); without: whether a plain connection is allowed. */

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { OfficeTestResult, OfficeView } from '../../../../../shared/office/types';
-import { followUpOf } from '../../../lib/error-follow-ups';
-import { describeError } from '../../../lib/describe-error';
+import type { OfficeTestResult, OfficeView } from '@shared/office/types';
+import { followUpOf } from '@renderer/lib/error-follow-ups';
+import { describeError } from '@renderer/lib/describe-error';
 import { useChooseCaFile, useRemoveOffice, useSaveOffice, useTestOffice } from '../queries';
 import { draftOf, toInput, type Draft } from './draft';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { OfficeTaskRow as Row } from '../../../../../shared/office/types';
+import type { OfficeTaskRow as Row } from '@shared/office/types';
 import { localTime } from '../../tasks';
 import { SentBy } from './sent-by';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OfficeTaskRow as Row } from '../../../../../shared/office/types';
+import type { OfficeTaskRow as Row } from '@shared/office/types';
 import { OfficeTaskRow } from './office-task-row';
 
 /** The office's faxes as a table, one detail open at a time (`open`: its fax's intent). */

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { OFFICE_PAGE_SIZE } from '../../../../../shared/office/types';
-import { Field } from '../../../components/field';
-import { ErrorText } from '../../../components/error-text';
-import { api, call } from '../../../lib/api';
-import { describeError } from '../../../lib/describe-error';
+import { OFFICE_PAGE_SIZE } from '@shared/office/types';
+import { Field } from '@renderer/components/field';
+import { ErrorText } from '@renderer/components/error-text';
+import { api, call } from '@renderer/lib/api';
+import { describeError } from '@renderer/lib/describe-error';
 import { useOffice } from '../queries';
 import { OfficeTaskTable } from './office-task-table';
 import '../office.css';

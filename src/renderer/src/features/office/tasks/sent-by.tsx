@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { OfficeTaskRow } from '../../../../../shared/office/types';
+import type { OfficeTaskRow } from '@shared/office/types';
 import { localTime } from '../../tasks';
 import { OfficeResends } from '../office-resends';
 

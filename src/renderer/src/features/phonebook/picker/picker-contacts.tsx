@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { displayFax } from '../../../../../shared/phonebook/format';
+import { displayFax } from '@shared/phonebook/format';
 import { PICKER_LIMIT, useContacts } from '../queries';
 import type { PickedState } from './use-picked';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Group } from '../../../../../shared/phonebook/types';
+import type { Group } from '@shared/phonebook/types';
 import { useGroups } from '../queries';
 import type { PickedState } from './use-picked';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { displayFax } from '../../../../../shared/phonebook/format';
-import { formatLocal } from '../../../../../shared/service-time';
+import { displayFax } from '@shared/phonebook/format';
+import { formatLocal } from '@shared/service-time';
 import { useRecentNumbers } from '../queries';
 import type { PickedState } from './use-picked';
 

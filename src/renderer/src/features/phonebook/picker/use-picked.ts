@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Contact, Group, RecentNumber } from '../../../../../shared/phonebook/types';
+import type { Contact, Group, RecentNumber } from '@shared/phonebook/types';
 import type { DirectoryPick } from '../../directory';
 
 /** What is ticked in the picker, by where it was ticked. */

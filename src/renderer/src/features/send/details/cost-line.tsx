@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAccount, formatYuan } from '../../account';
-import { useNavigation } from '../../../navigation';
+import { useNavigation } from '@renderer/navigation';
 import { useCompose } from '../compose-store';
 import { estimateQuery } from '../hooks';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { toServiceTime } from '../../../../../shared/service-time';
-import { MIN_SCHEDULE_LEAD_MS } from '../../../../../shared/send/limits';
-import { Field } from '../../../components/field';
-import { ErrorNotice } from '../../../components/error-notice';
+import { toServiceTime } from '@shared/service-time';
+import { MIN_SCHEDULE_LEAD_MS } from '@shared/send/limits';
+import { Field } from '@renderer/components/field';
+import { ErrorNotice } from '@renderer/components/error-notice';
 import { useCompose } from '../compose-store';
 
 function localInputValue(d: Date): string {

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'lucide-react';
-import { MAX_DOCUMENTS } from '../../../../../shared/send/limits';
-import { call } from '../../../lib/api';
+import { MAX_DOCUMENTS } from '@shared/send/limits';
+import { call } from '@renderer/lib/api';
 import { useCompose } from '../compose-store';
 import { remoteDocument } from '../documents';
-import { describeError } from '../../../lib/describe-error';
-import { Field } from '../../../components/field';
-import { ErrorNotice } from '../../../components/error-notice';
+import { describeError } from '@renderer/lib/describe-error';
+import { Field } from '@renderer/components/field';
+import { ErrorNotice } from '@renderer/components/error-notice';
 
 /** "Add from URL…": the service downloads the document itself. */
 export function AddFromUrl() {

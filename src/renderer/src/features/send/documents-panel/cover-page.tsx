@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilePlus } from 'lucide-react';
-import { MAX_DOCUMENTS } from '../../../../../shared/send/limits';
-import { call } from '../../../lib/api';
+import { MAX_DOCUMENTS } from '@shared/send/limits';
+import { call } from '@renderer/lib/api';
 import { newKey, useCompose, type DocItem } from '../compose-store';
 import { upload } from '../documents';
-import { describeError } from '../../../lib/describe-error';
+import { describeError } from '@renderer/lib/describe-error';
 import { CoverLivePreview } from '../viewer';
-import { Field } from '../../../components/field';
+import { Field } from '@renderer/components/field';
 
 /** The pages the cover announces besides itself: unknown when any document's count is. */
 function documentPagesOf(docs: readonly DocItem[]): number | null {

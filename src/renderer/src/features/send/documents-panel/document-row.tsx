@@ -4,7 +4,7 @@ import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { useCompose, type DocItem } from '../compose-store';
 import { cancelUpload } from '../documents';
 import { Thumbnail } from '../thumbnail';
-import { formatSize } from '../../../lib/describe-error';
+import { formatSize } from '@renderer/lib/describe-error';
 import { DocumentViewer, useDocumentSource } from '../viewer';
 import { UploadLine } from './upload-line';
 

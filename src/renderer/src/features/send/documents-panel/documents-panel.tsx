@@ -1,7 +1,7 @@
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FolderOpen } from 'lucide-react';
-import { ACCEPTED_DOCUMENT_EXTENSIONS, MAX_DOCUMENTS } from '../../../../../shared/send/limits';
+import { ACCEPTED_DOCUMENT_EXTENSIONS, MAX_DOCUMENTS } from '@shared/send/limits';
 import { useCompose } from '../compose-store';
 import { addFiles } from '../documents';
 import { HotFolderProblem } from '../hot-folder-notice';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useCompose } from '../compose-store';
-import { ErrorNotice } from '../../../components/error-notice';
+import { ErrorNotice } from '@renderer/components/error-notice';
 
 /** Printed documents that waited while FaxDesk was closed, or a hot-folder document that could not be filed after its send. */
 export function IntakeNotice() {

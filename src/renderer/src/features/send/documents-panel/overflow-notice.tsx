@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MAX_DOCUMENTS } from '../../../../../shared/send/limits';
+import { MAX_DOCUMENTS } from '@shared/send/limits';
 import { useCompose } from '../compose-store';
 import { addHandles } from '../documents';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatSize } from '../../../lib/describe-error';
-import { ErrorNotice } from '../../../components/error-notice';
+import { formatSize } from '@renderer/lib/describe-error';
+import { ErrorNotice } from '@renderer/components/error-notice';
 import { useCompose, type Refusal } from '../compose-store';
 
 /** Documents that could not be attached, each with what to do about it. */

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayFax } from '../../../../../shared/phonebook/format';
-import { formatServiceTimeLocal } from '../../../../../shared/service-time';
-import type { SendResult } from '../../../../../shared/send/types';
-import { useNavigation } from '../../../navigation';
+import { displayFax } from '@shared/phonebook/format';
+import { formatServiceTimeLocal } from '@shared/service-time';
+import type { SendResult } from '@shared/send/types';
+import { useNavigation } from '@renderer/navigation';
 import { useRecipientNames } from '../../directory';
 
 /** The tasks the send created: when they go (if scheduled), each task's recipients and references, and View task. */

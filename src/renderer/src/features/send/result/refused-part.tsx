@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { SendResult } from '../../../../../shared/send/types';
-import { describeError } from '../../../lib/describe-error';
-import { ErrorNotice } from '../../../components/error-notice';
+import type { SendResult } from '@shared/send/types';
+import { describeError } from '@renderer/lib/describe-error';
+import { ErrorNotice } from '@renderer/components/error-notice';
 
 /** A part the service refused: why (or "see the fields"), and after a partial send, removing the numbers already sent. */
 export function RefusedPart({ result, part, onRemoveSent }: { result: SendResult; part: SendResult['parts'][number]; onRemoveSent(): void }) {

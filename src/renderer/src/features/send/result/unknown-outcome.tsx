@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SendResult } from '../../../../../shared/send/types';
-import { useNavigation } from '../../../navigation';
-import { describeError } from '../../../lib/describe-error';
-import { ErrorNotice } from '../../../components/error-notice';
+import type { SendResult } from '@shared/send/types';
+import { useNavigation } from '@renderer/navigation';
+import { describeError } from '@renderer/lib/describe-error';
+import { ErrorNotice } from '@renderer/components/error-notice';
 
 /** A part whose send may or may not have reached the service: not sent again; look in Tasks first. */
 export function UnknownOutcome({ part, newFax }: { part: SendResult['parts'][number]; newFax: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CostEstimate } from '../../../../../shared/send/types';
+import type { CostEstimate } from '@shared/send/types';
 import { formatYuan } from '../../account';
 
 /** What the send costs, and the balance after it (or now, when the cost is not known). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatLocal, toServiceTime } from '../../../../../shared/service-time';
+import { formatLocal, toServiceTime } from '@shared/service-time';
 
 /** When the send goes: now, or at a local time and the same moment in the service's zone (and that it cannot be cancelled). */
 export function ReviewWhen({ scheduledAt, serviceTimeZone }: { scheduledAt: number | null; serviceTimeZone: string }) {

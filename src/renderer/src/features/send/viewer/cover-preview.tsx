@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CoverPageInput } from '../../../../../shared/send/types';
+import type { CoverPageInput } from '@shared/send/types';
 import { Thumbnail } from '../thumbnail';
 import { DocumentViewer } from './lazy-viewer';
 import { useCoverSource } from './source';

@@ -6,11 +6,11 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { CoverPageInput } from '../../../../../shared/send/types';
-import { extensionOf } from '../../../../../shared/send/limits';
-import { call } from '../../../lib/api';
+import type { CoverPageInput } from '@shared/send/types';
+import { extensionOf } from '@shared/send/limits';
+import { call } from '@renderer/lib/api';
 import type { DocItem } from '../compose-store';
-import { useDebounced } from '../../../lib/use-debounced';
+import { useDebounced } from '@renderer/lib/use-debounced';
 
 export type ViewerSource =
   | { kind: 'pdf'; data: Uint8Array }

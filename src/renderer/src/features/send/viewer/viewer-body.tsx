@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { ErrorNotice } from '../../../components/error-notice';
+import { ErrorNotice } from '@renderer/components/error-notice';
 import { PageStage } from './page-stage';
 import { PageThumb } from './page-thumb';
 import type { SourceState } from './source';

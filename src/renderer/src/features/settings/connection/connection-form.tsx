@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/field';
-import { ErrorNotice } from '../../../components/error-notice';
+import { Field } from '@renderer/components/field';
+import { ErrorNotice } from '@renderer/components/error-notice';
 import { ConnectionActions } from './connection-actions';
 import { ServiceFields } from './service-fields';
 import { useConnectionForm } from './use-connection-form';

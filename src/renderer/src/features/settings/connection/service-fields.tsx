@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Field, ManagedNote } from '../../../components/field';
+import { Field, ManagedNote } from '@renderer/components/field';
 import type { ConnectionFormState } from './use-connection-form';
 
 /** The service's address and API key (the administrator's when the policy manages them). */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AccountView } from '../../../../../shared/ipc/channels/account';
-import { call } from '../../../lib/api';
+import type { AccountView } from '@shared/ipc/channels/account';
+import { call } from '@renderer/lib/api';
 import { accountStatusWord, formatYuan, accountKeys } from '../../account';
-import { describeError } from '../../../lib/describe-error';
+import { describeError } from '@renderer/lib/describe-error';
 
 /** What Test connection and Connect answered: the account found, or what went wrong and what to do. */
 export type Outcome = { kind: 'ok'; text: string } | { kind: 'error'; text: string } | null;

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baseUrlProblem } from '../../../../../shared/settings';
-import { credentialKey, sameCredentialKey } from '../../../../../shared/credential-key';
+import { baseUrlProblem } from '@shared/settings';
+import { credentialKey, sameCredentialKey } from '@shared/credential-key';
 import { useConnection, usePolicy } from '../../account';
 import { useConnectionActions, type Outcome } from './use-connection-actions';
 

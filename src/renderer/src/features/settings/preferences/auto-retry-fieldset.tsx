@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CheckboxField } from '../../../components/field';
+import { CheckboxField } from '@renderer/components/field';
 import { NumberField } from './number-field';
 import { SettingNote } from './setting-note';
 import type { PrefsForm } from './use-preferences-draft';

@@ -1,5 +1,5 @@
-import type { Settings } from '../../../../../shared/settings';
-import type { Managed } from '../../../../../shared/ipc/channels/app';
+import type { Settings } from '@shared/settings';
+import type { Managed } from '@shared/ipc/channels/app';
 
 /** The preferences as the form edits them. */
 export type Draft = Pick<

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../lib/api';
+import { call } from '@renderer/lib/api';
 import { accountKeys } from '../../account';
 import { hotFolderKeys, useHotFolderProblem, useHotFolderStatus } from '../../send';
-import { describeError } from '../../../lib/describe-error';
-import { CheckboxField, ManagedNote } from '../../../components/field';
-import type { Managed } from '../../../../../shared/ipc/channels/app';
+import { describeError } from '@renderer/lib/describe-error';
+import { CheckboxField, ManagedNote } from '@renderer/components/field';
+import type { Managed } from '@shared/ipc/channels/app';
 
 /**
  * The hot folder: on or off (saved with the form), and the folder itself, chosen in main's folder

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Settings } from '../../../../../shared/settings';
-import { changeLanguage, pickLanguage } from '../../../i18n';
-import { call } from '../../../lib/api';
+import type { Settings } from '@shared/settings';
+import { changeLanguage, pickLanguage } from '@renderer/i18n';
+import { call } from '@renderer/lib/api';
 import { accountKeys } from '../../account';
-import { Field } from '../../../components/field';
+import { Field } from '@renderer/components/field';
 import { SettingNote } from './setting-note';
 import type { PrefsForm } from './use-preferences-draft';
 

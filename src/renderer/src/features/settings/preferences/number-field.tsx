@@ -1,4 +1,4 @@
-import { Field } from '../../../components/field';
+import { Field } from '@renderer/components/field';
 
 /** A whole-number setting: its label and a number input (with min, max and step as given). */
 export function NumberField({

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Settings } from '../../../../../shared/settings';
+import type { Settings } from '@shared/settings';
 import { AutoRetryFieldset } from './auto-retry-fieldset';
 import { CheckSetting } from './check-setting';
 import type { ManagedSettings } from './draft';

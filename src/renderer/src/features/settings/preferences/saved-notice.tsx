@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useHotFolderProblem } from '../../send';
-import { ErrorNotice } from '../../../components/error-notice';
+import { ErrorNotice } from '@renderer/components/error-notice';
 
 /** After Save: saved, or saved but the hot folder (restarted with the new settings) has a problem; or main's error. */
 export function SavedNotice({ saved, error }: { saved: boolean; error: unknown }) {

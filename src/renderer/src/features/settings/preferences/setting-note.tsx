@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Settings } from '../../../../../shared/settings';
-import { ManagedNote } from '../../../components/field';
+import type { Settings } from '@shared/settings';
+import { ManagedNote } from '@renderer/components/field';
 import type { PrefsForm } from './use-preferences-draft';
 
 /** "Set by your administrator" under a setting the policy manages (nothing otherwise). */

@@ -1,4 +1,4 @@
-import { Field } from '../../../components/field';
+import { Field } from '@renderer/components/field';
 import { SettingNote } from './setting-note';
 import type { PrefsForm } from './use-preferences-draft';
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Settings } from '../../../../../shared/settings';
-import { CallError } from '../../../lib/api';
+import type { Settings } from '@shared/settings';
+import { CallError } from '@renderer/lib/api';
 import { useUpdateSettings } from '../../account';
 import { useHotFolderStatus } from '../../send';
 import { draftOf, patchOf, type Draft, type ManagedSettings } from './draft';

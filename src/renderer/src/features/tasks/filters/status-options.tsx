@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STATUS_FILTERS } from '../../../../../shared/tasks/types';
+import { STATUS_FILTERS } from '@shared/tasks/types';
 
 /** The status choices: translated once per language, not again on every filter change. */
 export const StatusOptions = memo(function StatusOptions() {

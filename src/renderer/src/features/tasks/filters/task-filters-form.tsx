@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StatusFilter } from '../../../../../shared/tasks/types';
-import { Field } from '../../../components/field';
-import { ErrorNotice } from '../../../components/error-notice';
+import type { StatusFilter } from '@shared/tasks/types';
+import { Field } from '@renderer/components/field';
+import { ErrorNotice } from '@renderer/components/error-notice';
 import { ShowDemoToggle } from '../demo';
 import { StatusOptions } from './status-options';
 import type { TaskFilters } from './use-task-filters';

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { SEARCH_CONTROL_CHARACTERS, type StatusFilter } from '../../../../../shared/tasks/types';
+import { SEARCH_CONTROL_CHARACTERS, type StatusFilter } from '@shared/tasks/types';
 import { dateInputToMs } from '../format';
 import { useStartTaskList, type ListParams } from '../hooks';
 

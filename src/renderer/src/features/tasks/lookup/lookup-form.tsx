@@ -1,7 +1,7 @@
 import { memo, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Search } from 'lucide-react';
-import { Field } from '../../../components/field';
+import { Field } from '@renderer/components/field';
 import { LookupRecipient } from './lookup-recipient';
 import { useLookup } from './use-lookup';
 

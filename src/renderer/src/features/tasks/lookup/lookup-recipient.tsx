@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { RecipientView } from '../../../../../shared/tasks/types';
-import { displayFax } from '../../../../../shared/phonebook/format';
+import type { RecipientView } from '@shared/tasks/types';
+import { displayFax } from '@shared/phonebook/format';
 import { localTime, money } from '../format';
 import { StatusBadge } from '../status-badge';
 import { FailureText } from '../failure-text';

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { RecipientView } from '../../../../../shared/tasks/types';
-import { REF_PATTERN } from '../../../../../shared/tasks/order';
-import { call } from '../../../lib/api';
+import type { RecipientView } from '@shared/tasks/types';
+import { REF_PATTERN } from '@shared/tasks/order';
+import { call } from '@renderer/lib/api';
 import { taskKeys } from '../hooks';
-import { describeError } from '../../../lib/describe-error';
+import { describeError } from '@renderer/lib/describe-error';
 
 /** The lookup's state: the kind and reference typed, and what the service answered (a task opened, a recipient, an error). */
 export function useLookup(onOpen: (id: string) => void) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TaskDetailView } from '../../../../../shared/tasks/types';
+import type { TaskDetailView } from '@shared/tasks/types';
 import { SavedFileNotice } from '../../files';
 import type { Notice } from './notice';
 import { useResendFlow } from './use-resend-flow';

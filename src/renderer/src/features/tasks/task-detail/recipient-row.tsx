@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayFax } from '../../../../../shared/phonebook/format';
-import type { RecipientView } from '../../../../../shared/tasks/types';
+import { displayFax } from '@shared/phonebook/format';
+import type { RecipientView } from '@shared/tasks/types';
 import { FailureText } from '../failure-text';
 import { localTime, money } from '../format';
 import { StatusBadge } from '../status-badge';

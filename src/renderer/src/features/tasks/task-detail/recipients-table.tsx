@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { RecipientView } from '../../../../../shared/tasks/types';
-import { GridTable } from '../../../components/grid-table';
+import type { RecipientView } from '@shared/tasks/types';
+import { GridTable } from '@renderer/components/grid-table';
 import { RecipientRow } from './recipient-row';
 
 /** Every recipient's result, with its failure in words. */

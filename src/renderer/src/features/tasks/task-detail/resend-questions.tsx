@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { displayFax } from '../../../../../shared/phonebook/format';
-import type { TaskDetailView } from '../../../../../shared/tasks/types';
+import { displayFax } from '@shared/phonebook/format';
+import type { TaskDetailView } from '@shared/tasks/types';
 import { localTime } from '../format';
 import type { ResendFlow } from './use-resend-flow';
 

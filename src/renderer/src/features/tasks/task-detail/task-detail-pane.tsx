@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { DemoTag } from '../demo';
 import { useTaskDetail } from '../hooks';
-import { ErrorNotice } from '../../../components/error-notice';
+import { ErrorNotice } from '@renderer/components/error-notice';
 import { DetailBody } from './detail-body';
 import type { Notice } from './notice';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { TaskDetailView } from '../../../../../shared/tasks/types';
-import { isTerminalTask } from '../../../../../shared/task-state';
+import type { TaskDetailView } from '@shared/tasks/types';
+import { isTerminalTask } from '@shared/task-state';
 import { isImmediate, localTime } from '../format';
 import { StatusBadge } from '../status-badge';
 import { OfficeResends } from '../../office';

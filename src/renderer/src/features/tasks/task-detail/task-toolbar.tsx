@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { FileSpreadsheet, FileText, PhoneOff, RefreshCw, RotateCcw } from 'lucide-react';
-import type { TaskDetailView } from '../../../../../shared/tasks/types';
-import { call } from '../../../lib/api';
-import { describeError } from '../../../lib/describe-error';
+import type { TaskDetailView } from '@shared/tasks/types';
+import { call } from '@renderer/lib/api';
+import { describeError } from '@renderer/lib/describe-error';
 import { useRefreshTask } from '../hooks';
 import type { Notice } from './notice';
 import type { ResendFlow } from './use-resend-flow';

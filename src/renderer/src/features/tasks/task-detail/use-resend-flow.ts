@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AlreadyResentDetails } from '../../../../../shared/errors/error-details';
-import type { TaskDetailView } from '../../../../../shared/tasks/types';
-import { followUpOf } from '../../../lib/error-follow-ups';
-import { describeError } from '../../../lib/describe-error';
+import type { AlreadyResentDetails } from '@shared/errors/error-details';
+import type { TaskDetailView } from '@shared/tasks/types';
+import { followUpOf } from '@renderer/lib/error-follow-ups';
+import { describeError } from '@renderer/lib/describe-error';
 import { useResend } from '../hooks';
 import type { Notice } from './notice';
 
