@@ -28,6 +28,8 @@ fs.rmSync(vitestJson, { force: true });
 fs.rmSync(e2eJson, { force: true });
 
 step('lint', 'npx', ['-y', 'eslint', '.']);
+// imports that climb three or more folders use the path aliases (scripts/alias-imports.mjs rewrites them)
+step('path aliases', process.execPath, ['scripts/alias-imports.mjs', '--check']);
 step('typecheck', 'npm', ['run', '-s', 'typecheck']);
 step('unit and integration (vitest)', 'npx', ['-y', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`], () => {
   const j = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
