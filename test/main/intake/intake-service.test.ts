@@ -117,7 +117,8 @@ describe('intake through the IPC contract', () => {
     fs.rmSync(outbox, { recursive: true });
     await expect.poll(() => told().length, { timeout: 5_000 }).toBe(before + 2);
     expect(told().at(-1)).toMatchObject({ enabled: true, watching: true, problem: expect.stringMatching(/cannot be read \(ENOENT\)/), problemKind: { kind: 'cannot_read', code: 'ENOENT' } });
-    // the rescans that find it still missing tell nothing more
+    // the rescans that find it still missing tell nothing more. Real time: the services' hot folder rescans on the
+    // system clock here (150 ms, a real directory's disappearance); 400 ms is more than two rescans
     await new Promise((res) => setTimeout(res, 400));
     expect(told().length).toBe(before + 2);
 

@@ -105,7 +105,8 @@ describe('the office-wide claim', () => {
 
     const unknown = await setUp({}, { sim: { faults: { create: '500-after-commit' } } });
     expect((await unknown.service.send({ name: 'Offer', documents: [doc(unknown.pdf)], numbers: numbers(1), scheduledAt: null })).overall).toBe('outcome_unknown');
-    await new Promise((res) => setTimeout(res, 20)); // a release would be the next microtasks; none comes
+    // a release would come in the next microtasks: one turn of the event loop runs them all, and none comes
+    await new Promise((res) => setImmediate(res));
     expect(unknown.claims[0]!.released).toBe(0);
     expect(unknown.r.logLines).toContainEqual(expect.stringMatching(/^warn send part 1\/1: outcome unknown/));
     expect(unknown.created.count).toBe(0);
@@ -257,9 +258,16 @@ describe('the price after a send', () => {
     await rig!.close();
     rig = null;
 
-    const refused = await setUp({}, { sim: { faults: { create: '429-before-commit' } } });
+    // the task queries the send starts, counted as they start (the simulator sees them only later)
+    let asked = 0;
+    const counting = async () => ({
+      client: { ...rig!.client, getTask: (...a: Parameters<NonNullable<typeof rig>['client']['getTask']>) => (asked++, rig!.client.getTask(...a)) },
+      profile: 'account:test',
+    });
+    const refused = await setUp({ session: counting }, { sim: { faults: { create: '429-before-commit' } } });
     await refused.service.send({ name: 'Offer', documents: [doc(refused.pdf)], numbers: numbers(1), scheduledAt: null });
-    await new Promise((res) => setTimeout(res, 20));
+    // the price query would have started before the send's result (as it does above): none did
+    expect(asked).toBe(0);
     expect(taskQueries(refused.r)).toBe(0);
     expect(refused.r.logLines.filter((l) => l.includes('unit price'))).toEqual([]);
   });

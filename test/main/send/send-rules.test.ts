@@ -205,9 +205,9 @@ describe('the same compose twice at once', () => {
     return { promise, resolve, reject };
   }
 
-  /** what a call comes to within a few milliseconds: its value, its error, or still running (never awaited forever) */
+  /** what a call comes to once its microtasks have run (one turn of the event loop): its value, its error, or still running */
   async function settle<T>(p: Promise<T>): Promise<T | unknown> {
-    return Promise.race([p.catch((e: unknown) => e), new Promise((res) => setTimeout(() => res('still running'), 30))]);
+    return Promise.race([p.catch((e: unknown) => e), new Promise((res) => setImmediate(() => res('still running')))]);
   }
 
   it('refuses the second while the first runs (numbers in another order, or listed twice, are the same compose), then lets it through', async () => {

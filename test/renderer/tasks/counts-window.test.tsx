@@ -31,6 +31,8 @@ describe('the failure count and its window', () => {
     await waitFor(() => expect(screen.getByTestId('failed').textContent).toBe('0'), { timeout: 3_000 });
     const asked = main.inputsOf('taskCounts').length;
     expect(asked).toBe(2);
+    // Real time: react-query's refetch timers and RTL's waitFor run on the page's clock together; a fake clock
+    // stalls waitFor. 1.2 s is three times the window's 400 ms: an ask left scheduled would have come
     await new Promise((res) => setTimeout(res, 1_200));
     expect(main.inputsOf('taskCounts').length).toBe(asked);
   });
