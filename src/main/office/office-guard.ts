@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { REPEAT_WINDOW_MINUTES } from '../../shared/errors/error-details';
 import { withOfficeClient } from './checkout';
 import type { Desk } from './office-records';
+import type { EarlierResend } from '../tasks/resend-rules';
 
 /**
  * How long a claim is kept. A send claim guards the repeat window (REPEAT_WINDOW_MINUTES: claimSend only
@@ -102,15 +103,8 @@ export async function withdrawClaim(pool: Pick<pg.Pool, 'connect'>, claim: { fin
   );
 }
 
-/** An earlier resend of some of the same numbers of the same fax, by any desk (this one too). */
-export interface EarlierOfficeResend {
-  taskRef: string | null;
-  name: string;
-  senderName: string;
-  computerName: string;
-  mine: boolean;
-  atMs: number;
-}
+/** An earlier resend of some of the same numbers of the same fax, by any desk (this one too): what the resend asks about. */
+export type EarlierOfficeResend = EarlierResend;
 
 /** The claim key of one number of one fax's resend (in faxdesk_send_claims beside the sends' fingerprints). */
 const resendKey = (taskRef: string, phoneNumber: string) => `resend:${taskRef}:${phoneNumber}`;

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { FailureItem, FailuresView, OfficeSenderRef } from '../../shared/tasks/types';
 import { unreachedNumbers } from '../../shared/tasks/unreached';
 import { groupFailures } from '../tasks/views';
-import type { OfficeSender, OfficeSpending, OfficeTaskList, OfficeTaskRow, OfficeTasksQuery } from '../../shared/office/types';
+import type { OfficeResend, OfficeSender, OfficeSpending, OfficeTaskList, OfficeTaskRow, OfficeTasksQuery } from '../../shared/office/types';
 
 interface Row {
   intent_id: string;
@@ -184,18 +184,9 @@ export async function officeFailuresSince(
   return groupFailures(sinceMs, items);
 }
 
-/** A resend of an office fax by any desk: "Resent as … by …" under the original. */
-export interface OfficeResendRow {
-  taskRef: string | null;
-  name: string;
-  by: OfficeSenderRef;
-  createdAtMs: number;
-  status: string;
-  phoneNumbers: string[];
-}
 
 /** Every resend of the fax `taskRef` in the office database, oldest first, naming the desk that made it. */
-export async function officeResendsOf(pool: Pick<pg.Pool, 'query'>, deskId: string, taskRef: string): Promise<OfficeResendRow[]> {
+export async function officeResendsOf(pool: Pick<pg.Pool, 'query'>, deskId: string, taskRef: string): Promise<OfficeResend[]> {
   const r = await pool.query<{
     task_ref: string | null;
     name: string;

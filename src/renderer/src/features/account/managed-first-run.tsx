@@ -6,6 +6,7 @@ import type { PolicyView } from '@shared/ipc/channels/app';
 import { call } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';
 import { Field } from '../../components/field';
+import { SecretInput } from '../../components/secret-input';
 import { accountKeys } from './hooks';
 
 /**
@@ -36,18 +37,7 @@ export function ManagedFirstRun({ service }: { service: NonNullable<PolicyView['
       <form className="panel" onSubmit={submit} noValidate>
         <p>{t('managedFirstRun.intro', { origin: credentialOrigin(service.baseUrl) ?? service.baseUrl, apiKey: service.apiKey })}</p>
         <Field id={`${id}-secret`} label={t('managedFirstRun.secret')} hint={t('managedFirstRun.hint')} error={connect.isError ? describeError(connect.error, 'account') : null}>
-          {(control) => (
-            <input
-              {...control}
-              type="password"
-              value={secret}
-              autoComplete="new-password"
-              spellCheck={false}
-              aria-required
-              autoFocus
-              onChange={(e) => setSecret(e.target.value)}
-            />
-          )}
+          {(control) => <SecretInput control={control} value={secret} onChange={setSecret} required autoFocus />}
         </Field>
         <div className="actions">
           <button type="submit" className="btn primary" disabled={!secret.trim() || connect.isPending}>

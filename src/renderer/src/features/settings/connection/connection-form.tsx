@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@renderer/components/field';
+import { SecretInput } from '@renderer/components/secret-input';
 import { ErrorNotice } from '@renderer/components/error-notice';
 import { ConnectionActions } from './connection-actions';
 import { ServiceFields } from './service-fields';
@@ -24,17 +25,7 @@ export function ConnectionForm() {
       ) : null}
       <ServiceFields id={id} form={form} />
       <Field id={`${id}-secret`} label={t('connection.secret')} hint={form.secretHint} warnHint={mustRetype && !secret}>
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            value={secret}
-            autoComplete="new-password"
-            spellCheck={false}
-            aria-required={mustRetype || !status?.secretSet ? true : undefined}
-            onChange={(e) => form.setSecret(e.target.value)}
-          />
-        )}
+        {(control) => <SecretInput control={control} value={secret} onChange={form.setSecret} required={mustRetype || !status?.secretSet ? true : undefined} />}
       </Field>
       <ConnectionActions form={form} />
       {outcome?.kind === 'ok' ? (
