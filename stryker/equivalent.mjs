@@ -179,6 +179,37 @@ export const equivalent = [
     code: "{\n    verdict = undefined;\n  }",
     reason: 'verdict is already undefined when validatePhoneNumberLength throws',
   },
+  // recipients-cache.ts: what is read again only costs time; a line that reads the same keeps its rows by its text
+  {
+    file: 'src/shared/phone/recipients-cache.ts',
+    line: 44,
+    code: '[]',
+    reason: 'the first call always reads the whole box (prev is null), which sets starts before it is used',
+  },
+  {
+    file: 'src/shared/phone/recipients-cache.ts',
+    line: 45,
+    code: '[]',
+    reason: 'the first call always reads the whole box (prev is null), which sets rows before it is used',
+  },
+  {
+    file: 'src/shared/phone/recipients-cache.ts',
+    line: 57,
+    code: 'while (p < shortest && before.charCodeAt(p) === text.charCodeAt(p)) p += 1;',
+    reason: 'a change here can only find the common start shorter (charCodeAt past the end is NaN): more lines are read again, each unchanged one keeps its rows by its text',
+  },
+  {
+    file: 'src/shared/phone/recipients-cache.ts',
+    line: 61,
+    code: 'Math.min(starts.length - 1, lineAt(starts, before.length - s) + 1)',
+    reason: 'a later last line (at most the box\'s last) only reads more lines again, each unchanged one keeping its rows by its text',
+  },
+  {
+    file: 'src/shared/phone/recipients-cache.ts',
+    line: 76,
+    code: '[]',
+    reason: 'rows[i] exists for every line from first to lastLine (rows has a row list per line), so the fallback is never used',
+  },
   {
     file: 'src/main/tasks/resend-rules.ts',
     line: 50,
