@@ -195,14 +195,20 @@ export const equivalent = [
   {
     file: 'src/shared/phone/recipients-cache.ts',
     line: 57,
-    code: 'while (p < shortest && before.charCodeAt(p) === text.charCodeAt(p)) p += 1;',
-    reason: 'a change here can only find the common start shorter (charCodeAt past the end is NaN): more lines are read again, each unchanged one keeps its rows by its text',
+    code: 'p < shortest',
+    reason: 'the bound changed only finds the common start shorter (charCodeAt past the end is NaN, equal to nothing): more lines read again, each unchanged one keeping its rows by its text',
+  },
+  {
+    file: 'src/shared/phone/recipients-cache.ts',
+    line: 57,
+    code: 'p += 1',
+    reason: 'stepping back stops the common start at -1 (charCodeAt(-1) is NaN): the whole box is read again, each unchanged line keeping its rows by its text',
   },
   {
     file: 'src/shared/phone/recipients-cache.ts',
     line: 61,
-    code: 'Math.min(starts.length - 1, lineAt(starts, before.length - s) + 1)',
-    reason: 'a later last line (at most the box\'s last) only reads more lines again, each unchanged one keeping its rows by its text',
+    code: 'before.length - s',
+    reason: 'an offset past the end makes the last line the box\'s last: more lines read again, each unchanged one keeping its rows by its text',
   },
   {
     file: 'src/shared/phone/recipients-cache.ts',
