@@ -179,6 +179,43 @@ export const equivalent = [
     code: "{\n    verdict = undefined;\n  }",
     reason: 'verdict is already undefined when validatePhoneNumberLength throws',
   },
+  // recipients-cache.ts: what is read again only costs time; a line that reads the same keeps its rows by its text
+  {
+    file: 'src/shared/phone/recipients-cache.ts',
+    line: 44,
+    code: '[]',
+    reason: 'the first call always reads the whole box (prev is null), which sets starts before it is used',
+  },
+  {
+    file: 'src/shared/phone/recipients-cache.ts',
+    line: 45,
+    code: '[]',
+    reason: 'the first call always reads the whole box (prev is null), which sets rows before it is used',
+  },
+  {
+    file: 'src/shared/phone/recipients-cache.ts',
+    line: 57,
+    code: 'p < shortest',
+    reason: 'the bound changed only finds the common start shorter (charCodeAt past the end is NaN, equal to nothing): more lines read again, each unchanged one keeping its rows by its text',
+  },
+  {
+    file: 'src/shared/phone/recipients-cache.ts',
+    line: 57,
+    code: 'p += 1',
+    reason: 'stepping back stops the common start at -1 (charCodeAt(-1) is NaN): the whole box is read again, each unchanged line keeping its rows by its text',
+  },
+  {
+    file: 'src/shared/phone/recipients-cache.ts',
+    line: 61,
+    code: 'before.length - s',
+    reason: 'an offset past the end makes the last line the box\'s last: more lines read again, each unchanged one keeping its rows by its text',
+  },
+  {
+    file: 'src/shared/phone/recipients-cache.ts',
+    line: 76,
+    code: '[]',
+    reason: 'rows[i] exists for every line from first to lastLine (rows has a row list per line), so the fallback is never used',
+  },
   {
     file: 'src/main/tasks/resend-rules.ts',
     line: 50,

@@ -195,3 +195,43 @@ describe('numbers as people paste them (issue #30, item 10)', () => {
     expect(parseRecipients(text, 'CN').rows).toEqual(text.split('\n').flatMap((l) => parseLine(l, 'CN')));
   });
 });
+
+describe('what each row shows: the piece as the person wrote it (#31)', () => {
+  const shown = (text: string, country = 'CN') =>
+    parseRecipients(text, country).rows.map((r) => ({ input: r.input, number: r.number ?? null, extension: r.extension ?? null }));
+
+  it('an extension stays on the row of the number before it, as written, with numbers before and after it on their own rows', () => {
+    expect(shown('13812345678 010 6688 7777 转 8001')).toEqual([
+      { input: '13812345678', number: '8613812345678', extension: null },
+      { input: '010 6688 7777 转 8001', number: '861066887777', extension: '8001' },
+    ]);
+    expect(shown('010 6688 7777 转 8001 13812345678')).toEqual([
+      { input: '010 6688 7777 转 8001', number: '861066887777', extension: '8001' },
+      { input: '13812345678', number: '8613812345678', extension: null },
+    ]);
+    expect(shown('tel:+1-201-555-0123; ext = 1234', 'US')).toEqual([{ input: '+1-201-555-0123 ext 1234', number: '12015550123', extension: '1234' }]);
+  });
+
+  it("shows a number without the spreadsheet's text mark, its quotes or its label, and keeps a label with no number as typed", () => {
+    expect(shown("'13812345678")).toEqual([{ input: '13812345678', number: '8613812345678', extension: null }]);
+    expect(shown('" 13812345678 "')).toEqual([{ input: '13812345678', number: '8613812345678', extension: null }]);
+    expect(shown('Fax: 13812345678')).toEqual([{ input: '13812345678', number: '8613812345678', extension: null }]);
+    expect(parseRecipients('Name: Anna', 'CN').rows).toMatchObject([{ input: 'Name: Anna', valid: false, reason: 'letters' }]);
+    // cells without a digit beside a number are names; a line of names alone is shown cell by cell
+    expect(shown('Fax: abc, 13812345678')).toEqual([{ input: '13812345678', number: '8613812345678', extension: null }]);
+    expect(parseRecipients('Anna\tBerlin', 'CN').rows.map((r) => r.input)).toEqual(['Anna', 'Berlin']);
+  });
+
+  it('marks the row of a possible number outside the known ranges, and only that row', () => {
+    const parsed = parseRecipients('999999999\n13812345678', 'CN');
+    expect(parsed.rows[0]).toMatchObject({ input: '999999999', valid: true, unlikely: true });
+    expect(parsed.rows[1]).not.toHaveProperty('unlikely');
+    expect(parsed.rows[1]).not.toHaveProperty('extension');
+  });
+
+  it('splits lines at every kind of line break a paste can carry', () => {
+    expect(splitNumbers('13812345678\r\n13912345678\u202813712345678\u008513612345678\r13512345678\u202913412345678', 'CN')).toEqual([
+      '13812345678', '13912345678', '13712345678', '13612345678', '13512345678', '13412345678',
+    ]);
+  });
+});
