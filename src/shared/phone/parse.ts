@@ -159,7 +159,25 @@ function splitOnWhitespace(rawPiece: string, defaultCountry: string | undefined)
   // Nothing in the piece reads as a number: one row with one reason says
   // more than a row per fragment (`+999 1234567` is one wrong number).
   if (digitCount(piece) <= MAX_GROUP_DIGITS && groups.every((g) => fit(g, defaultCountry) === Fit.None)) return [piece];
-  return groups;
+  return withMistypedCountryCodes(groups, defaultCountry);
+}
+
+/**
+ * A `+` group that reads as no number is a country code mistyped: the groups after it (up to the next `+`)
+ * are the rest of that international number, never numbers of the default country. `+999 1234567` is one
+ * wrong number to correct, not a fax to 86 1234567.
+ */
+function withMistypedCountryCodes(groups: string[], defaultCountry: string | undefined): string[] {
+  const out: string[] = [];
+  let open = false;
+  for (const g of groups) {
+    if (g.startsWith('+')) {
+      out.push(g);
+      open = fit(g, defaultCountry) === Fit.None;
+    } else if (open) out[out.length - 1] += ` ${g}`;
+    else out.push(g);
+  }
+  return out;
 }
 
 /**

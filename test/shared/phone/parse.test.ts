@@ -100,6 +100,19 @@ describe('splitting pasted text', () => {
     expect(splitNumbers('+999 12 34', 'CN')).toEqual(['+999 12 34']);
   });
 
+  it('never reads the digits after a mistyped country code as a number of the default country', () => {
+    // the user meant one international number: one row to correct, not a fax to 86 1234567 or 86 138…
+    expect(splitNumbers('+999 1234567', 'CN')).toEqual(['+999 1234567']);
+    expect(splitNumbers('+999 13812345678', 'CN')).toEqual(['+999 13812345678']);
+    const rows = parseRecipients('+999 1234567', 'CN').rows;
+    expect(rows.map((r) => [r.input, r.valid])).toEqual([['+999 1234567', false]]);
+    expect(parseRecipients('+999 1234567', 'CN').numbers).toEqual([]);
+    // a number before it, and the next + after it, are numbers of their own; a country code that reads stays apart
+    expect(splitNumbers('13812345678 +999 1234567', 'CN')).toEqual(['13812345678', '+999 1234567']);
+    expect(splitNumbers('+999 1234567, +1 212 555 0123', 'CN')).toEqual(['+999 1234567', '+1 212 555 0123']);
+    expect(splitNumbers('+86 10 8888 1234 +1 212 555 0123', 'CN')).toEqual(['+86 10 8888 1234', '+1 212 555 0123']);
+  });
+
   it('drops blank pieces', () => {
     expect(splitNumbers('\n\n , ;  \t', 'CN')).toEqual([]);
   });
