@@ -64,7 +64,11 @@ export interface FaxApiClient {
   getTask(taskRef: string, opts?: CallOptions): Promise<Task>;
   getRecipient(rcptRef: string, opts?: CallOptions): Promise<RecipientRecord>;
   createTask(input: CreateTaskInput, opts?: CallOptions): Promise<CreatedTask>;
-  uploadFile(filePath: string, opts?: UploadOptions): Promise<UploadedFile>;
+  /**
+   * Uploads a file by path, or one the caller has already opened (fileSource, which carries its own
+   * progress callback); either way it is closed when the upload ends.
+   */
+  uploadFile(file: string | FileSource, opts?: UploadOptions): Promise<UploadedFile>;
   uploadFromUrl(remoteUrl: string, fileName?: string, opts?: CallOptions): Promise<UploadedFile>;
 }
 
@@ -215,10 +219,10 @@ export function createFaxApiClient(options: FaxApiClientOptions): FaxApiClient {
       return call('write', createdTaskSchema, jsonPost('create', '/api/v2/faxes', body, timeoutMs, opts), opts?.signal);
     },
 
-    async uploadFile(filePath, opts) {
-      const source = await fileSource(filePath, opts?.onProgress);
+    async uploadFile(file, opts) {
+      const source = typeof file === 'string' ? await fileSource(file, opts?.onProgress) : file;
       opts?.onOpened?.({ size: source.size, mtimeMs: source.mtimeMs });
-      const name = opts?.fileName ?? path.basename(filePath);
+      const name = opts?.fileName ?? path.basename(source.path);
       const first: UploadMode = isSafeAsciiName(name) ? 'binary' : 'form';
       try {
         return await upload(source, name, first, opts);

@@ -43,9 +43,13 @@ export function isFileBody(body: unknown): body is FileBody {
  * the first 1 MB was ready ~0.4 ms after "100 Continue"). `close()` when the upload has ended.
  */
 export interface FileSource {
+  /** the path it was opened by */
+  readonly path: string;
   size: number;
   /** the modification time of the opened file */
   mtimeMs: number;
+  /** the opened file's stat (fstat of the descriptor every byte is read from) */
+  readonly stat: fs.Stats;
   /** a fresh body per attempt; `head`/`tail` frame the file's bytes (multipart) */
   open(frame?: { head: Uint8Array; tail: Uint8Array }): FileBody;
   /** set when reading the file failed mid-way */
@@ -81,23 +85,56 @@ function giveBack(buf: Buffer): void {
 
 const readErr = (e: unknown) => new LocalFileError('file.unreadable', (e as NodeJS.ErrnoException).code ?? 'read failed');
 
-export async function fileSource(filePath: string, onProgress?: (sent: number, total: number) => void): Promise<FileSource> {
+/**
+ * The file the user granted, by the device and inode recorded at the grant (null: not recorded),
+ * and the error to give when something else is found under its name.
+ */
+export interface GrantedFileIdentity {
+  identity: { dev: number; ino: number } | null;
+  changed(): Error;
+}
+
+/** Why the opened file cannot be uploaded (null: it can). */
+function refusal(stat: fs.Stats, granted?: GrantedFileIdentity): Error | null {
+  const id = granted?.identity;
+  if (granted && id && (id.dev !== stat.dev || id.ino !== stat.ino)) return granted.changed();
+  if (!stat.isFile()) return new LocalFileError('file.unreadable', 'not a file');
+  if (stat.size > MAX_UPLOAD_BYTES) return new LocalFileError('file.too_large', `${(stat.size / 1024 / 1024).toFixed(1)} MB`);
+  return null;
+}
+
+/**
+ * Opens the file of one upload. With `granted`, this open is the upload's one identity check: the
+ * name is opened without following a link (a link in its place: `changed()`), and the descriptor's
+ * own device and inode must be the granted file's (a file renamed into its place: `changed()`); every
+ * byte is then read from that descriptor, so nothing can be swapped in between check and read.
+ */
+export async function fileSource(
+  filePath: string,
+  onProgress?: (sent: number, total: number) => void,
+  granted?: GrantedFileIdentity,
+): Promise<FileSource> {
   let fh: fs.promises.FileHandle;
   let stat: fs.Stats;
   try {
     // Non-blocking, so a named pipe is refused below instead of holding a thread until a writer comes;
-    // never through a link put in the file's place after it was checked (ELOOP: unreadable).
+    // never through a link put in the file's place (ELOOP: unreadable, or changed() for a granted file).
     fh = await fs.promises.open(filePath, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
-    throw new LocalFileError('file.unreadable', (e as NodeJS.ErrnoException).code ?? 'cannot open');
+    const code = (e as NodeJS.ErrnoException).code;
+    if (granted && code === 'ELOOP') throw granted.changed();
+    throw new LocalFileError('file.unreadable', code ?? 'cannot open');
   }
   try {
     stat = await fh.stat();
-    if (!stat.isFile()) throw new LocalFileError('file.unreadable', 'not a file');
-    if (stat.size > MAX_UPLOAD_BYTES) throw new LocalFileError('file.too_large', `${(stat.size / 1024 / 1024).toFixed(1)} MB`);
   } catch (e) {
     await fh.close().catch(() => {});
-    throw e instanceof LocalFileError ? e : readErr(e);
+    throw readErr(e);
+  }
+  const refused = refusal(stat, granted);
+  if (refused) {
+    await fh.close().catch(() => {});
+    throw refused;
   }
   const total = stat.size;
   let error: LocalFileError | null = null;
@@ -125,8 +162,10 @@ export async function fileSource(filePath: string, onProgress?: (sent: number, t
   }
 
   return {
+    path: filePath,
     size: total,
     mtimeMs: stat.mtimeMs,
+    stat,
     get error() {
       return error;
     },

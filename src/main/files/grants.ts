@@ -29,6 +29,12 @@ export interface FileGrants {
   checkedPath(handle: string): string;
   /** the device and inode recorded when an input file was granted (null: it did not exist then) */
   identityOf(handle: string): FileIdentity | null;
+  /**
+   * An input file as it was granted, without looking at the disk: for a reader whose one open is the
+   * check (O_NOFOLLOW, then the descriptor's device and inode compared with `identity`, as the upload
+   * does in fileSource). A UserError ('file.not_granted') for a handle main did not issue.
+   */
+  granted(handle: string): GrantedInput;
   /** main moved the file behind `handle` (the hot folder files it under sent/): the handle follows it */
   moved(handle: string, newPath: string): void;
 }
@@ -36,6 +42,13 @@ export interface FileGrants {
 export interface FileIdentity {
   dev: number;
   ino: number;
+}
+
+/** An input file as granted: the file it named then, its device and inode, and its name for messages. */
+export interface GrantedInput {
+  path: string;
+  name: string;
+  identity: FileIdentity | null;
 }
 
 /** O_NOFOLLOW where the platform has it (not on Windows, where symlinks need privileges to create). */
@@ -48,6 +61,22 @@ export function fileChanged(name: string): UserError {
 /** Whether an opened file's stat is the file that was granted. */
 export function sameFile(identity: FileIdentity | null, stat: { dev: number; ino: number }): boolean {
   return identity === null || (identity.dev === stat.dev && identity.ino === stat.ino);
+}
+
+/**
+ * An input is bound to the file it names at the grant: a link the user
+ * handed over is followed once, here, and its target recorded with its
+ * device and inode.
+ */
+function bind(abs: string, kind: GrantKind): { path: string; real: string; identity: FileIdentity | null } {
+  if (kind !== 'input') return { path: abs, real: abs, identity: null };
+  try {
+    const real = fs.realpathSync(abs);
+    const st = fs.statSync(real);
+    return { path: abs, real, identity: { dev: st.dev, ino: st.ino } };
+  } catch {
+    return { path: abs, real: abs, identity: null };
+  }
 }
 
 /**
@@ -68,20 +97,12 @@ export function createFileGrants(): FileGrants {
     return entry.path;
   };
 
-  /**
-   * An input is bound to the file it names at the grant: a link the user
-   * handed over is followed once, here, and its target recorded with its
-   * device and inode.
-   */
-  const bind = (abs: string, kind: GrantKind): { path: string; real: string; identity: FileIdentity | null } => {
-    if (kind !== 'input') return { path: abs, real: abs, identity: null };
-    try {
-      const real = fs.realpathSync(abs);
-      const st = fs.statSync(real);
-      return { path: abs, real, identity: { dev: st.dev, ino: st.ino } };
-    } catch {
-      return { path: abs, real: abs, identity: null };
+  const inputEntry = (handle: string) => {
+    const entry = byHandle.get(handle);
+    if (!entry || entry.kind !== 'input') {
+      throw new UserError('file.not_granted', 'FaxDesk no longer has access to this file. Add or choose it again.');
     }
+    return entry;
   };
 
   return {
@@ -101,10 +122,7 @@ export function createFileGrants(): FileGrants {
       return handle;
     },
     checkedPath(handle) {
-      const entry = byHandle.get(handle);
-      if (!entry || entry.kind !== 'input') {
-        throw new UserError('file.not_granted', 'FaxDesk no longer has access to this file. Add or choose it again.');
-      }
+      const entry = inputEntry(handle);
       let st: fs.Stats;
       try {
         st = fs.lstatSync(entry.real);
@@ -117,6 +135,10 @@ export function createFileGrants(): FileGrants {
     },
     identityOf(handle) {
       return byHandle.get(handle)?.identity ?? null;
+    },
+    granted(handle) {
+      const entry = inputEntry(handle);
+      return { path: entry.real, name: path.basename(entry.path), identity: entry.identity };
     },
     pathOf(handle, kind) {
       const p = lookup(handle, kind);

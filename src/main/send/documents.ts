@@ -57,16 +57,18 @@ function remember(abs: string, stat: fs.Stats, info: DocumentInfo): DocumentInfo
 }
 
 /**
- * Inspects one file. Never throws: every outcome is data the screen can show.
+ * Inspects one file (`opened`: the stat of a descriptor already open on it). Never throws: every
+ * outcome is data the screen can show.
  */
-export async function inspectDocument(filePath: string): Promise<DocumentInfo> {
+export async function inspectDocument(filePath: string, opened?: fs.Stats): Promise<DocumentInfo> {
   const abs = path.resolve(filePath);
   const name = path.basename(abs);
   const ext = extensionOf(name);
   const base: DocumentInfo = { path: abs, name, size: 0, ext, pages: null, warning: null, error: null };
   let stat: fs.Stats;
   try {
-    stat = await fs.promises.stat(abs);
+    // The upload passes the stat of the descriptor it has opened and will read: no second look at the name.
+    stat = opened ?? (await fs.promises.stat(abs));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     return { ...base, error: problem(code === 'ENOENT' || code === 'ENOTDIR' ? 'not_found' : 'unreadable', name, 0) };

@@ -10,6 +10,7 @@
  * (send-outcome.ts) and the price behind the estimate (unit-price.ts).
  */
 import type { CostEstimate, SendResult, UploadResult } from '../../shared/send/types';
+import type { GrantedInput } from '../files/grants';
 import type { LocalComposeDocument as ComposeDocument, LocalSendFaxInput as SendFaxInput } from './local-documents';
 import type { SendServiceDeps } from './send-deps';
 import { sendFax } from './send-flow';
@@ -19,7 +20,8 @@ import { createUploadStep } from './upload-step';
 export type { SendHistoryPort, SendServiceDeps } from './send-deps';
 
 export interface SendService {
-  upload(uploadId: string, filePath: string): Promise<UploadResult>;
+  /** `granted`: the file the user granted, checked on the descriptor the upload reads */
+  upload(uploadId: string, filePath: string, granted?: Pick<GrantedInput, 'identity' | 'name'>): Promise<UploadResult>;
   cancelUpload(uploadId: string): boolean;
   addFromUrl(url: string, fileName?: string): Promise<{ document: ComposeDocument; upload: UploadResult }>;
   send(input: SendFaxInput): Promise<SendResult>;
@@ -33,7 +35,7 @@ export function createSendService(deps: SendServiceDeps): SendService {
   const uploads = createUploadStep({ dataDir: deps.dataDir, session: deps.session, emitProgress: deps.emitProgress, log: deps.log, now });
   const lastUnitPrice = () => deps.history.lastUnitPrice();
   return {
-    upload: (uploadId, filePath) => uploads.uploadPath(filePath, uploadId),
+    upload: (uploadId, filePath, granted) => uploads.uploadPath(filePath, uploadId, granted),
     cancelUpload: (uploadId) => uploads.cancel(uploadId),
     async addFromUrl(url, fileName) {
       const upload = await uploads.uploadUrl(url, fileName);

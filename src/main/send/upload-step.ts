@@ -5,11 +5,13 @@
  */
 import type { UploadResult } from '../../shared/send/types';
 import type { FaxApiClient } from '../api/client';
-import { CancelledError } from '../api/errors';
+import { CancelledError, LocalFileError } from '../api/errors';
+import { fileSource, type FileSource } from '../api/upload-body';
 import { UserError } from '../errors';
+import { fileChanged, type GrantedInput } from '../files/grants';
 import type { Logger } from '../log';
 import { inspectDocument } from './documents';
-import type { LocalComposeDocument as ComposeDocument } from './local-documents';
+import type { LocalComposeDocument as ComposeDocument, LocalDocumentInfo } from './local-documents';
 import { UploadRegistry } from './uploads';
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -24,7 +26,8 @@ export interface UploadStepDeps {
 
 export interface UploadStep {
   /** uploads a file; with an id it reports progress and can be cancelled */
-  uploadPath(filePath: string, uploadId: string | null): Promise<UploadResult>;
+  /** `granted`: the file the user granted, checked on the descriptor the upload reads (see fileSource) */
+  uploadPath(filePath: string, uploadId: string | null, granted?: Pick<GrantedInput, 'identity' | 'name'>): Promise<UploadResult>;
   uploadUrl(url: string, fileName?: string): Promise<UploadResult>;
   cancel(uploadId: string): boolean;
   /** a ref for each document: the remembered one if still plausible (unless `fresh`), otherwise a fresh upload */
@@ -33,12 +36,32 @@ export interface UploadStep {
   forget(refs: readonly string[]): void;
 }
 
+/** A document's own problem as the attach step words it. */
+const documentError = (info: LocalDocumentInfo) =>
+  new UserError(`document.${info.error!.code}`, info.error!.message, undefined, { name: info.name, size: info.size });
+
+/**
+ * The file opened once, without following a link; with the granted identity, the descriptor must be
+ * the granted file (no file renamed into its place since). A file that cannot be opened is explained
+ * by the document check (gone, a folder, too large) where it has words for it.
+ */
+async function openDocument(filePath: string, onProgress: (sent: number, total: number) => void, granted: Pick<GrantedInput, 'identity' | 'name'> | undefined): Promise<FileSource> {
+  const expected = granted && { identity: granted.identity, changed: () => fileChanged(granted.name) };
+  try {
+    return await fileSource(filePath, onProgress, expected);
+  } catch (e) {
+    if (!(e instanceof LocalFileError)) throw e;
+    const info = await inspectDocument(filePath);
+    throw info.error ? documentError(info) : e;
+  }
+}
+
 export function createUploadStep(deps: UploadStepDeps): UploadStep {
   const { now } = deps;
   const registry = new UploadRegistry(deps.dataDir, deps.log);
   const active = new Map<string, AbortController>();
 
-  async function uploadPath(filePath: string, uploadId: string | null): Promise<UploadResult> {
+  async function uploadPath(filePath: string, uploadId: string | null, granted?: Pick<GrantedInput, 'identity' | 'name'>): Promise<UploadResult> {
     // Registered first, so a cancel during the checks below is honoured too.
     const controller = new AbortController();
     if (uploadId) {
@@ -46,37 +69,43 @@ export function createUploadStep(deps: UploadStepDeps): UploadStep {
       active.set(uploadId, controller);
     }
     try {
-      return await uploadChecked(filePath, uploadId, controller.signal);
+      return await uploadChecked(filePath, uploadId, controller.signal, granted);
     } finally {
       if (uploadId) active.delete(uploadId);
     }
   }
 
-  async function uploadChecked(filePath: string, uploadId: string | null, signal: AbortSignal): Promise<UploadResult> {
-    // Checked again here: the file may have changed since it was added, and nothing over the limit is ever sent.
-    const info = await inspectDocument(filePath);
-    if (info.error) throw new UserError(`document.${info.error.code}`, info.error.message, undefined, { name: info.name, size: info.size });
-    const { client, profile } = await deps.session();
-    if (signal.aborted) throw new CancelledError('upload');
+  async function uploadChecked(filePath: string, uploadId: string | null, signal: AbortSignal, granted?: Pick<GrantedInput, 'identity' | 'name'>): Promise<UploadResult> {
     let lastEmit = 0;
-    // The size and time of the file as the client opened it for this upload: a file changed while it
-    // uploads is then seen as changed, and nothing is stat'ed after the service's answer.
-    let opened = null as { size: number; mtimeMs: number } | null;
-    const uploaded = await client.uploadFile(info.path, {
-      fileName: info.name,
-      signal,
-      onOpened: (file) => (opened = file),
-      onProgress: (sent, total) => {
-        if (!uploadId) return;
-        const t = now();
-        if (sent < total && t - lastEmit < PROGRESS_INTERVAL_MS) return;
-        lastEmit = t;
-        deps.emitProgress({ uploadId, sent, total });
-      },
-    });
+    const onProgress = (sent: number, total: number) => {
+      if (!uploadId) return;
+      const t = now();
+      if (sent < total && t - lastEmit < PROGRESS_INTERVAL_MS) return;
+      lastEmit = t;
+      deps.emitProgress({ uploadId, sent, total });
+    };
+    const source = await openDocument(filePath, onProgress, granted);
+    let client: FaxApiClient;
+    let profile: string;
+    let info: LocalDocumentInfo;
+    try {
+      // Checked again here, on the opened file (its fstat): it may have changed since it was added, and
+      // nothing over the limit is ever sent. Unchanged since the attach, this costs no system call.
+      info = await inspectDocument(filePath, source.stat);
+      if (info.error) throw documentError(info);
+      ({ client, profile } = await deps.session());
+      if (signal.aborted) throw new CancelledError('upload');
+    } catch (e) {
+      void source.close();
+      throw e;
+    }
+    // The size and time of the file as it was opened for this upload: a file changed while it uploads
+    // is then seen as changed, and nothing is stat'ed after the service's answer.
+    const opened = { size: source.size, mtimeMs: source.mtimeMs };
+    const uploaded = await client.uploadFile(source, { fileName: info.name, signal });
     const result: UploadResult = { fileRef: uploaded.file_ref, size: uploaded.file_size, ext: uploaded.file_ext, uploadedAt: now() };
     // Remembered only with the file's own size and time: without them a changed file could reuse the ref.
-    if (opened) registry.remember(UploadRegistry.keyOfPath(info.path, profile), { fileRef: result.fileRef, uploadedAt: result.uploadedAt, ...opened });
+    registry.remember(UploadRegistry.keyOfPath(info.path, profile), { fileRef: result.fileRef, uploadedAt: result.uploadedAt, ...opened });
     return result;
   }
 

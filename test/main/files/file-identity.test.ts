@@ -106,6 +106,45 @@ describe('a handle names the file it was granted for', () => {
     expect(await call('readDocumentPreview', { handle })).toMatchObject({ ok: true });
   });
 
+  it('a regular file renamed into place between the check and the upload\'s open: refused as changed, nothing private uploaded', async () => {
+    const { file, handle } = granted('invoice.pdf');
+    const grants = t.services.grants;
+    // The attacker's timing: the swap lands right after main has looked the handle up at the door.
+    const swapAfter = <T>(value: T): T => {
+      fs.writeFileSync(`${file}.swap`, PRIVATE_PDF);
+      fs.renameSync(`${file}.swap`, file);
+      return value;
+    };
+    const { checkedPath, granted: grantedFile } = grants;
+    grants.checkedPath = (h) => swapAfter(checkedPath(h));
+    grants.granted = (h) => swapAfter(grantedFile(h));
+    const before = uploads();
+    try {
+      const upload = await call('uploadDocument', { uploadId: 'u-race', handle });
+      expect(upload).toMatchObject({ ok: false, error: { code: 'file.changed', message: expect.stringMatching(/^invoice\.pdf changed since you added it/) } });
+    } finally {
+      grants.checkedPath = checkedPath;
+      grants.granted = grantedFile;
+    }
+    expect(uploads()).toBe(before);
+    expect(fs.readFileSync(file, 'utf8')).toBe(PRIVATE_PDF);
+  });
+
+  it('the upload\'s open is the check: the descriptor of a file renamed over the granted one is refused, the granted file itself opens', async () => {
+    const { file, handle } = granted('memo.pdf');
+    const changed = () => new Error('memo.pdf changed since you added it');
+    const identity = t.services.grants.identityOf(handle);
+    const source = await fileSource(file, undefined, { identity, changed });
+    await source.close();
+    fs.writeFileSync(`${file}.new`, PRIVATE_PDF);
+    fs.renameSync(`${file}.new`, file);
+    await expect(fileSource(file, undefined, { identity, changed })).rejects.toThrow(/^memo\.pdf changed since you added it/);
+    // not granted (no identity recorded): opened as before
+    const other = await fileSource(file, undefined, { identity: null, changed });
+    expect(other.size).toBe(PRIVATE_PDF.length);
+    await other.close();
+  });
+
   it('the upload itself never opens through a link, even one put in place after the check', async () => {
     const link = path.join(dir, 'late-link.pdf');
     fs.symlinkSync(path.join(dir, 'private.pdf'), link);

@@ -25,8 +25,12 @@ export type SendHandlers = Pick<
 export function sendHandlers(send: SendFeature, grants: FileGrants): SendHandlers {
   return {
     inspectDocuments: async ({ handles }) => (await send.inspect(handles.map((h) => grants.checkedPath(h)))).map((info) => toWireInfo(grants, info)),
-    // The file that was granted, not whatever took its name since (checkedPath; the upload opens it without following links).
-    uploadDocument: ({ uploadId, handle }) => send.upload(uploadId, grants.checkedPath(handle)),
+    // The file that was granted, not whatever took its name since: the upload's one open is the check
+    // (no link followed, the descriptor's device and inode the granted file's; fileSource).
+    uploadDocument: ({ uploadId, handle }) => {
+      const file = grants.granted(handle);
+      return send.upload(uploadId, file.path, file);
+    },
     cancelUpload: ({ uploadId }) => ({ cancelled: send.cancelUpload(uploadId) }),
     addFromUrl: async ({ url, fileName }) => {
       const added = await send.addFromUrl(url, fileName);
