@@ -219,6 +219,7 @@ describe('a dropped item', () => {
 });
 
 describe('the IPC door', () => {
+  // handlers of any shape (a void answer, a name no longer in the contract): the door must cope with what it is given
   const handlers = (over: Partial<Record<string, (input: unknown) => unknown>>) => over as unknown as Handlers;
   const logged = () => {
     const lines: string[] = [];

@@ -91,7 +91,7 @@ describe('this month’s charges per task', () => {
   });
 
   it('the window asks for 1 to 500 rows; 0 and 501 are refused at the door', async () => {
-    const handlers = { monthCharges: ({ limit }: { limit: number }) => counts.monthCharges(limit) } as unknown as Handlers;
+    const handlers: Partial<Handlers> = { monthCharges: ({ limit }) => counts.monthCharges(limit) };
     expect(await dispatch(handlers, 'monthCharges', { limit: 1 })).toMatchObject({ ok: true });
     expect(await dispatch(handlers, 'monthCharges', { limit: 500 })).toMatchObject({ ok: true });
     expect(await dispatch(handlers, 'monthCharges', { limit: 0 })).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
