@@ -13,6 +13,7 @@ import type { Logger } from '@main/log';
 import type { DocumentSource } from '@shared/intake/types';
 import { samplePdf } from '../../helpers/sample-documents';
 import { ManualClock } from '../../helpers/manual-clock';
+import { until } from '../../helpers/until';
 
 const SETTLE = 1_000;
 
@@ -96,6 +97,48 @@ describe('a batch of documents', () => {
     expect(names(offered).sort()).toEqual(['first.pdf', 'held.pdf', 'last.pdf']);
   });
 
+  it('offers none of a batch while a program writes every one of them', async () => {
+    fs.mkdirSync(dir);
+    const pdf = await samplePdf(1);
+    const all = ['one.pdf', 'two.pdf', 'three.pdf'];
+    for (const name of all) fs.writeFileSync(path.join(dir, name), pdf);
+    const held = new Set(all);
+    const offered = watch({ held });
+    folder!.start();
+    await pass(3 * SETTLE);
+    expect(offered).toHaveLength(0);
+    held.clear();
+    await pass(SETTLE);
+    expect(names(offered).sort()).toEqual(['one.pdf', 'three.pdf', 'two.pdf']);
+  });
+
+  it('offers a settled document once when two passes run at the same moment', async () => {
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'letter.pdf'), await samplePdf(1));
+    const offered = watch({ rescanMs: 60 * 60_000 });
+    folder!.start();
+    await folder!.idle();
+    clock.current += SETTLE;
+    await Promise.all([folder!.scan(), folder!.scan()]);
+    expect(names(offered)).toEqual(['letter.pdf']);
+  });
+
+  it('offers nothing more of a batch once stopped while offering it (another folder was chosen)', async () => {
+    fs.mkdirSync(dir);
+    const pdf = await samplePdf(1);
+    for (const name of ['a.pdf', 'b.pdf', 'c.pdf']) fs.writeFileSync(path.join(dir, name), pdf);
+    const offered: string[] = [];
+    watch({
+      onDocument: (file) => {
+        offered.push(path.basename(file));
+        folder!.stop();
+      },
+    });
+    folder!.start();
+    await pass(SETTLE + 300);
+    expect(offered).toHaveLength(1);
+  });
+
   it('offers each document once, however many passes see it, and keeps offering after a handler fails', async () => {
     fs.mkdirSync(dir);
     const pdf = await samplePdf(1);
@@ -171,6 +214,42 @@ describe('when the folder looks', () => {
     expect(offered[0]!.at - startedAt).toBe(SETTLE);
   });
 
+  it('looks soon after the system says something changed in the folder, long before the rescan', async () => {
+    fs.mkdirSync(dir);
+    const offered = watch({ rescanMs: 60 * 60_000 });
+    folder!.start();
+    await folder!.idle();
+    const before = clock.nextAt();
+    fs.writeFileSync(path.join(dir, 'letter.pdf'), await samplePdf(1));
+    // the system's event comes in on its own time (real time); it books a look on the folder's clock
+    await until('the file-system event to book a look', () => clock.nextAt() !== before, 5_000);
+    await pass(SETTLE + 300);
+    expect(names(offered)).toEqual(['letter.pdf']);
+  });
+
+  it('finds a document in a folder no event reaches any more (removed and made again) at the next rescan, not before', async () => {
+    fs.mkdirSync(dir);
+    const RESCAN = 5_000;
+    const offered = watch({ rescanMs: RESCAN, settleMs: 100 });
+    const startedAt = clock.now();
+    folder!.start();
+    await folder!.idle();
+    fs.rmSync(dir, { recursive: true });
+    await until('the removal to be noticed', async () => {
+      await pass(10);
+      return folder!.problemCode === 'ENOENT';
+    }, 5_000);
+    // the folder is back with a document in it, but the system's watch went with the old folder
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'letter.pdf'), await samplePdf(1));
+    await pass(startedAt + RESCAN - 1 - clock.now());
+    expect(folder!.problemCode).toBe('ENOENT');
+    await pass(1);
+    expect(folder!.problem).toBeNull();
+    await pass(100);
+    expect(names(offered)).toEqual(['letter.pdf']);
+  });
+
   it('works with its own times when given none: a document within seconds, plain text only after a writer’s pause', async () => {
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, 'letter.pdf'), await samplePdf(1));
@@ -189,9 +268,10 @@ describe('when the folder looks', () => {
 
   it('starts once however often asked, and leaves no timer behind when stopped', async () => {
     fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'waiting.pdf'), await samplePdf(1));
     const offered = watch();
     folder!.start();
-    await pass(0);
+    await folder!.idle();
     const timers = clock.pending;
     folder!.start();
     expect(clock.pending).toBe(timers);
@@ -203,6 +283,21 @@ describe('when the folder looks', () => {
     await folder!.scan();
     await clock.advance(10 * SETTLE);
     expect(offered).toHaveLength(0);
+  });
+
+  it('looks one settle time after it is started again (the folder chosen again in Settings)', async () => {
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'letter.pdf'), await samplePdf(1));
+    const offered = watch({ rescanMs: 60 * 60_000 });
+    folder!.start();
+    await folder!.idle();
+    // stopped while a look was booked
+    folder!.stop();
+    fs.writeFileSync(path.join(dir, 'letter.pdf'), await samplePdf(2));
+    folder!.start();
+    await folder!.idle();
+    await pass(SETTLE);
+    expect(names(offered)).toEqual(['letter.pdf']);
   });
 });
 
@@ -232,8 +327,9 @@ describe('a folder that cannot be read', () => {
     expect(changes).toBe(2);
     // stopped: nothing more is told
     fs.rmSync(dir, { recursive: true });
+    const last = folder!.scan();
     folder!.stop();
-    await folder!.scan();
+    await last;
     expect(changes).toBe(2);
   });
 });
@@ -264,6 +360,8 @@ describe("the Send screen's claim", () => {
     // while it stays it is never offered; once it has left, a new file of that name is a new document
     fs.rmSync(file);
     await pass(300);
+    // a document that left is forgotten
+    expect(fs.readFileSync(ledgerFile, 'utf8')).not.toContain('contract.pdf');
     fs.writeFileSync(file, await samplePdf(2));
     await pass(SETTLE + 300);
     expect(names(offered)).toEqual(['contract.pdf']);
