@@ -301,6 +301,17 @@ describe('when the folder looks', () => {
   });
 });
 
+describe('the folder itself', () => {
+  it.skipIf(process.platform === 'win32')('makes the outbox, sent/ and failed/ private to the user, also an outbox the user made open to others', async () => {
+    fs.mkdirSync(dir, { mode: 0o755 });
+    fs.chmodSync(dir, 0o755);
+    watch();
+    folder!.start();
+    await folder!.idle();
+    for (const d of [dir, path.join(dir, 'sent'), path.join(dir, 'failed')]) expect(fs.statSync(d).mode & 0o777, d).toBe(0o700);
+  });
+});
+
 describe('a folder that cannot be read', () => {
   it('says which folder and why, once, and says again when it is back', async () => {
     fs.mkdirSync(dir);
