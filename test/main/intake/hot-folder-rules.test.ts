@@ -285,6 +285,27 @@ describe('when the folder looks', () => {
     expect(offered).toHaveLength(0);
   });
 
+  it('books one look at a time, and none once stopped in the middle of a pass', async () => {
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'letter.pdf'), await samplePdf(1));
+    watch({ rescanMs: 60 * 60_000 });
+    folder!.start();
+    await folder!.idle();
+    // the rescan and the look booked for the file still settling
+    expect(clock.pending).toBe(2);
+    await folder!.scan();
+    await folder!.scan();
+    expect(clock.pending).toBe(2);
+    folder!.stop();
+    expect(clock.pending).toBe(0);
+    folder!.start();
+    const during = folder!.scan();
+    folder!.stop();
+    await during;
+    await folder!.idle();
+    expect(clock.pending).toBe(0);
+  });
+
   it('looks one settle time after it is started again (the folder chosen again in Settings)', async () => {
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, 'letter.pdf'), await samplePdf(1));
@@ -346,6 +367,20 @@ describe('a folder that cannot be read', () => {
 });
 
 describe("the Send screen's claim", () => {
+  it('warns when the list of documents already taken cannot be read, and goes on', async () => {
+    fs.mkdirSync(dir);
+    const ledgerFile = path.join(root, 'taken.json');
+    fs.writeFileSync(ledgerFile, '{ not json');
+    fs.writeFileSync(path.join(dir, 'letter.pdf'), await samplePdf(1));
+    const warnings: string[] = [];
+    const log: Logger = { info() {}, warn: (m: string) => void warnings.push(m), error() {} };
+    const offered = watch({ ledgerFile, log });
+    folder!.start();
+    await pass(SETTLE + 300);
+    expect(warnings.join('\n')).toMatch(/already taken/);
+    expect(names(offered)).toEqual(['letter.pdf']);
+  });
+
   it('keeps a claimed document from being offered again after a restart, but not a new file of that name', async () => {
     fs.mkdirSync(dir);
     const ledgerFile = path.join(root, 'taken.json');
@@ -368,6 +403,8 @@ describe("the Send screen's claim", () => {
     folder!.start();
     await pass(3 * SETTLE);
     expect(offered).toHaveLength(0);
+    // remembered for as long as it stays, so the next restart does not offer it either
+    expect(fs.readFileSync(ledgerFile, 'utf8')).toContain('contract.pdf');
     // while it stays it is never offered; once it has left, a new file of that name is a new document
     fs.rmSync(file);
     await pass(300);
