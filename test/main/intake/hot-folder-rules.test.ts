@@ -379,6 +379,14 @@ describe("the Send screen's claim", () => {
     await pass(SETTLE + 300);
     expect(warnings.join('\n')).toMatch(/already taken/);
     expect(names(offered)).toEqual(['letter.pdf']);
+    // and without a log to tell (tests, tools) it goes on all the same
+    folder!.stop();
+    fs.writeFileSync(ledgerFile, '{ not json');
+    fs.writeFileSync(path.join(dir, 'second.pdf'), await samplePdf(2));
+    const unlogged = watch({ ledgerFile });
+    folder!.start();
+    await pass(SETTLE + 300);
+    expect(names(unlogged).sort()).toEqual(['letter.pdf', 'second.pdf']);
   });
 
   it('keeps a claimed document from being offered again after a restart, but not a new file of that name', async () => {
