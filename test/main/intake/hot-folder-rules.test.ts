@@ -68,19 +68,23 @@ describe('a batch of documents', () => {
     fs.mkdirSync(dir);
     const pdf = await samplePdf(1);
     const t = clock.now() - 60_000;
-    for (const [name, at] of [
-      ['c newest.pdf', t + 2_000],
-      ['b same time.pdf', t + 1_000],
-      ['a oldest.pdf', t],
-      ['a same time.pdf', t + 1_000],
-    ] as const) {
+    const written = [
+      ['z oldest.pdf', t],
+      ['y second.pdf', t + 1_000],
+      // (on ext4 the directory lists these three as r, z, d)
+      ['r same time.pdf', t + 2_000],
+      ['z same time.pdf', t + 2_000],
+      ['d same time.pdf', t + 2_000],
+      ['b newest.pdf', t + 3_000],
+    ] as const;
+    for (const [name, at] of written) {
       fs.writeFileSync(path.join(dir, name), pdf);
       setModified(path.join(dir, name), at);
     }
     const offered = watch();
     folder!.start();
     await pass(SETTLE + 300);
-    expect(names(offered)).toEqual(['a oldest.pdf', 'a same time.pdf', 'b same time.pdf', 'c newest.pdf']);
+    expect(names(offered)).toEqual(['z oldest.pdf', 'y second.pdf', 'd same time.pdf', 'r same time.pdf', 'z same time.pdf', 'b newest.pdf']);
   });
 
   it('holds back only the file a program still writes, and offers the rest of the batch', async () => {
@@ -88,12 +92,14 @@ describe('a batch of documents', () => {
     const pdf = await samplePdf(1);
     for (const name of ['first.pdf', 'held.pdf', 'last.pdf']) fs.writeFileSync(path.join(dir, name), pdf);
     const held = new Set(['held.pdf']);
-    const offered = watch({ held });
+    // the rescan is far away: the folder books its own look while a file is held
+    const offered = watch({ held, rescanMs: 60 * 60_000 });
     folder!.start();
-    await pass(SETTLE + 300);
+    await folder!.idle();
+    await pass(SETTLE);
     expect(names(offered).sort()).toEqual(['first.pdf', 'last.pdf']);
     held.clear();
-    await pass(300);
+    await pass(SETTLE);
     expect(names(offered).sort()).toEqual(['first.pdf', 'held.pdf', 'last.pdf']);
   });
 
@@ -161,6 +167,23 @@ describe('a batch of documents', () => {
     await pass(5 * SETTLE);
     expect(offered).toEqual(['boom.pdf', 'fine.pdf']);
     expect(errors).toEqual(['hot folder document handler failed']);
+    // and without a log to tell
+    folder!.stop();
+    for (const name of ['boom.pdf', 'fine.pdf']) fs.rmSync(path.join(dir, name));
+    fs.writeFileSync(path.join(dir, 'boom.pdf'), pdf);
+    setModified(path.join(dir, 'boom.pdf'), clock.now() - 2_000);
+    fs.writeFileSync(path.join(dir, 'fine.pdf'), pdf);
+    setModified(path.join(dir, 'fine.pdf'), clock.now() - 1_000);
+    offered.length = 0;
+    watch({
+      onDocument: (file) => {
+        offered.push(path.basename(file));
+        if (file.endsWith('boom.pdf')) throw new Error('handler broke');
+      },
+    });
+    folder!.start();
+    await pass(SETTLE + 300);
+    expect(offered).toEqual(['boom.pdf', 'fine.pdf']);
   });
 });
 
@@ -187,6 +210,8 @@ describe('what the folder says about a document', () => {
     fs.writeFileSync(path.join(dir, `.${printed}.faxdesk.json`), JSON.stringify({ version: 1, job: 12, title: 'Quote', options: 'phone=02012345678' }));
     fs.writeFileSync(path.join(dir, printed), pdf);
     fs.writeFileSync(path.join(dir, 'dropped.pdf'), pdf);
+    // a stray note beside a dropped file gives it no numbers: only a print carries its job
+    fs.writeFileSync(path.join(dir, '.dropped.pdf.faxdesk.json'), JSON.stringify({ version: 1, job: 13, title: 'Stray', options: 'phone=02099999999' }));
     const offered = watch();
     folder!.start();
     await pass(SETTLE + 300);
@@ -403,8 +428,16 @@ describe("the Send screen's claim", () => {
     // a file elsewhere is nobody's to claim
     const outside = path.join(root, 'elsewhere.pdf');
     fs.writeFileSync(outside, await samplePdf(1));
+    setModified(outside, clock.now() - 5_000);
     folder!.claim(outside);
     expect(folder!.owns(outside)).toBe(false);
+    // copied into the outbox with its time kept, that document was never taken from here: it is offered
+    const copied = path.join(dir, 'elsewhere.pdf');
+    fs.copyFileSync(outside, copied);
+    setModified(copied, clock.now() - 5_000);
+    await pass(SETTLE + 300);
+    expect(names(offered)).toEqual(['contract.pdf', 'elsewhere.pdf']);
+    fs.rmSync(copied);
     folder!.stop();
 
     offered = watch({ ledgerFile });
