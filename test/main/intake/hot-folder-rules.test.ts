@@ -71,10 +71,9 @@ describe('a batch of documents', () => {
     const written = [
       ['z oldest.pdf', t],
       ['y second.pdf', t + 1_000],
-      // (on ext4 the directory lists these three as r, z, d)
-      ['r same time.pdf', t + 2_000],
-      ['z same time.pdf', t + 2_000],
-      ['d same time.pdf', t + 2_000],
+      // Node lists a folder in byte order (capitals first); a person's order puts alpha before Beta
+      ['Beta same time.pdf', t + 2_000],
+      ['alpha same time.pdf', t + 2_000],
       ['b newest.pdf', t + 3_000],
     ] as const;
     for (const [name, at] of written) {
@@ -84,7 +83,7 @@ describe('a batch of documents', () => {
     const offered = watch();
     folder!.start();
     await pass(SETTLE + 300);
-    expect(names(offered)).toEqual(['z oldest.pdf', 'y second.pdf', 'd same time.pdf', 'r same time.pdf', 'z same time.pdf', 'b newest.pdf']);
+    expect(names(offered)).toEqual(['z oldest.pdf', 'y second.pdf', 'alpha same time.pdf', 'Beta same time.pdf', 'b newest.pdf']);
   });
 
   it('holds back only the file a program still writes, and offers the rest of the batch', async () => {
