@@ -357,6 +357,21 @@ describe('the folder itself', () => {
   });
 });
 
+describe("the folder's log", () => {
+  it('records a document moved to failed/ with its reason', async () => {
+    fs.mkdirSync(dir);
+    const file = path.join(dir, 'invoice.pdf');
+    fs.writeFileSync(file, await samplePdf(1));
+    const lines: string[] = [];
+    const log: Logger = { info: (m: string) => void lines.push(m), warn: (m: string) => void lines.push(m), error() {} };
+    watch({ log });
+    folder!.start();
+    await pass(SETTLE + 300);
+    folder!.filing.markFailed(file, 'the number is busy');
+    expect(lines.join('\n')).toMatch(/invoice\.pdf moved to failed\/ \(the number is busy\)/);
+  });
+});
+
 describe('a folder that cannot be read', () => {
   it('says which folder and why, once, and says again when it is back', async () => {
     fs.mkdirSync(dir);
