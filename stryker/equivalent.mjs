@@ -253,4 +253,29 @@ export const equivalent = [
     code: 'true',
     reason: 'uploads.forget(refs) on the line before has just removed these refs, so a look at the registry finds none and uploads again all the same',
   },
+  // hot folder (module hot-folder)
+  {
+    file: 'src/main/intake/hot-folder.ts',
+    line: 117,
+    code: '{ persistent: false }',
+    reason: "persistent only says whether the watcher alone keeps Node's event loop alive: the app's life is Electron's, and stop() closes the watcher",
+  },
+  {
+    file: 'src/main/intake/hot-folder.ts',
+    line: 159,
+    code: '!this.ledger',
+    reason: 'a claim before start() reaches this.ledger.add inside the try below, whose catch ends it the same way',
+  },
+  {
+    file: 'src/main/intake/hot-folder.ts',
+    line: 185,
+    code: 'this.stopped',
+    reason: 'stop() clears the rescan timer, so its callback never runs on a stopped folder',
+  },
+  {
+    file: 'src/main/intake/hot-folder.ts',
+    line: 241,
+    code: 'this.ledger?.keepOnly(names)',
+    reason: 'a pass runs only after start(), which opened the ledger first: it is never null here',
+  },
 ];

@@ -98,8 +98,12 @@ export const modules = {
     tests: ['test/main/tasks/resend-rules.test.ts', 'test/main/tasks/resend-and-reports.test.ts', 'test/main/tasks/lifecycle.test.ts'],
   },
   'hot-folder': {
-    what: 'the hot folder (settle, writer, format and ledger checks)',
-    mutate: ['src/main/intake/hot-folder.ts', 'src/main/intake/settle-check.ts'],
-    tests: ['test/main/intake/settle-check.test.ts', 'test/main/intake/hot-folder*.test.ts'],
+    what: 'the hot folder around the look at one file: the passes and their timers, the writer check, the order offered, the backlog, the claim, a folder that cannot be read',
+    // settle-check.ts is its own module (hot-folder-settle); filing.ts, complete-file.ts and the names are not mutated here
+    mutate: ['src/main/intake/hot-folder.ts'],
+    // ManualClock tests first (milliseconds each); hot-folder.test.ts for the names, the rescan and the moves.
+    // Left out: hot-folder-slow-writers and -follows-fax (real writers and the simulator, ~3 s each a mutant)
+    tests: ['test/main/intake/hot-folder-rules.test.ts', 'test/main/intake/hot-folder-settle.test.ts', 'test/main/intake/hot-folder.test.ts'],
+    vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
   },
 };

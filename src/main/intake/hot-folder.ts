@@ -132,8 +132,9 @@ export class HotFolder {
     this.stopped = true;
     this.watcher?.close();
     this.watcher = null;
-    if (this.rescanTimer !== null) this.clock.clearTimeout(this.rescanTimer);
-    if (this.checkTimer !== null) this.clock.clearTimeout(this.checkTimer);
+    // clearing no timer (null) does nothing, on the system's clock and the tests' alike
+    this.clock.clearTimeout(this.rescanTimer);
+    this.clock.clearTimeout(this.checkTimer);
     this.rescanTimer = null;
     this.checkTimer = null;
   }
@@ -255,7 +256,8 @@ export class HotFolder {
 
   /** The rescan is how main learns the folder went away or came back (no event says so): it tells once per change. */
   private setProblem(problem: string | null, code: string | null): void {
-    if (problem === this.scanProblem && code === this.scanProblemCode) return;
+    // the words follow from the code (and the folder): the same code is the same problem
+    if (code === this.scanProblemCode) return;
     this.scanProblem = problem;
     this.scanProblemCode = code;
     if (!this.stopped) this.options.onProblemChange?.();
