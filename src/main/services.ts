@@ -221,8 +221,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   let tray: TrayStatusSource | null = null;
   // as the window's badge knows it: from the office's own status pushes (no keychain read per count)
   let officeOnline = false;
-  const officePasswords = options.officePasswords ?? createOfficePasswords({ service: keychainService, ...bound });
-  const office = officeFor(deps, options, { settings, policy, grants }, opened, officePasswords, (online) => {
+  const office = officeFor(deps, options, { settings, policy, grants }, opened, options.officePasswords ?? createOfficePasswords({ service: keychainService, ...bound }), (online) => {
     if (online !== undefined) officeOnline = online;
     tray?.refresh();
   });
@@ -272,6 +271,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     tray,
     handlers,
     async close() {
+      tray?.close();
       intake.close();
       phonebook.close();
       directories.close();

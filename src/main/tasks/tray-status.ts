@@ -12,6 +12,8 @@ export interface TrayStatusSource {
   onChange(listener: (s: TasksTrayStatus) => void): () => void;
   /** the office may have changed (NOTIFY, online/offline): read its count again */
   refresh(): void;
+  /** at quit, before the history closes: an office answer still on its way is dropped, nothing more is read */
+  close(): void;
 }
 
 export function createTrayStatus(o: {
@@ -25,6 +27,7 @@ export function createTrayStatus(o: {
   let last = '';
   /** only the newest read counts: an older answer arriving late never puts an older count back */
   let asked = 0;
+  let closed = false;
 
   const current = (): TasksTrayStatus => {
     const local = o.local.trayStatus();
@@ -38,21 +41,23 @@ export function createTrayStatus(o: {
     for (const l of listeners) l(s);
   };
   const refresh = () => {
+    if (closed) return;
     const mine = ++asked;
     void o.officeFailed().then(
       (n) => {
-        if (mine !== asked) return;
+        if (mine !== asked || closed) return;
         office = n;
         tell();
       },
       () => {
-        if (mine !== asked) return;
+        if (mine !== asked || closed) return;
         office = null;
         tell();
       },
     );
   };
   o.local.onTrayStatus(() => {
+    if (closed) return;
     tell();
     // this desk's change reaches the office too (its mirror), which may count it differently
     refresh();
@@ -65,5 +70,9 @@ export function createTrayStatus(o: {
       return () => listeners.delete(listener);
     },
     refresh,
+    close() {
+      closed = true;
+      listeners.clear();
+    },
   };
 }
