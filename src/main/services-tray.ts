@@ -3,6 +3,8 @@
  * and the tray after them, so the office's events (another desk wrote to its tasks, it went online or
  * offline) come through here and read the tray's office count again once the tray exists.
  */
+import { officeFailuresChangeAtMs } from '../shared/office/failures-window';
+import type { Clock } from './clock';
 import type { OfficeService } from './office/office-service';
 import type { TasksService } from './tasks/tasks-service';
 import { createTrayStatus, type TrayStatusSource } from './tasks/tray-status';
@@ -14,7 +16,8 @@ export interface TrayWiring {
   start(tasks: Pick<TasksService, 'trayStatus' | 'onTrayStatus' | 'counts'>, office: Pick<OfficeService, 'failures'>): TrayStatusSource;
 }
 
-export function createTrayWiring(): TrayWiring {
+/** `clock`: the tray's age-out timer (tests pass a manual one) */
+export function createTrayWiring(clock?: Clock): TrayWiring {
   let tray: TrayStatusSource | null = null;
   // as the window's badge knows it: from the office's own status pushes
   let officeOnline = false;
@@ -26,7 +29,13 @@ export function createTrayWiring(): TrayWiring {
     start(tasks, office) {
       tray = createTrayStatus({
         local: tasks,
-        officeFailed: async () => (officeOnline ? (await office.failures(tasks.counts().recentFailureDays)).total : null),
+        officeFailed: async () => {
+          if (!officeOnline) return null;
+          const days = tasks.counts().recentFailureDays;
+          const view = await office.failures(days);
+          return { failed: view.total, changeAtMs: officeFailuresChangeAtMs(view, days) };
+        },
+        ...(clock ? { clock } : {}),
       });
       return tray;
     },

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListTasksInput } from '@shared/ipc/channels/tasks';
+import { delayUntilChange } from '@shared/office/failures-window';
 import { TASK_PAGE_SIZE, type ListTasksResult, type StatusFilter, type TaskCounts, type TaskRowView, type TaskSortKey } from '@shared/tasks/types';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
@@ -172,10 +173,7 @@ export function useResend() {
  * leaves the failures window (tasksChanged refreshes every other change); never while nothing is counted.
  */
 export function countsRefetchDelay(counts: Pick<TaskCounts, 'recentFailuresChangeAtMs'> | undefined, now = Date.now()): number | false {
-  const at = counts?.recentFailuresChangeAtMs ?? null;
-  if (at === null) return false;
-  // a moment already past (asked just before it): once more soon, not in a tight loop; a timer holds 2^31-1 ms at most
-  return Math.min(Math.max(at - now, 1_000), 2 ** 31 - 1);
+  return delayUntilChange(counts?.recentFailuresChangeAtMs ?? null, now);
 }
 
 export function useTaskCounts() {
