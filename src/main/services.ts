@@ -22,7 +22,8 @@ import { createPreviewService } from './preview/preview-service';
 import { createHotFolderChoice } from './intake/hot-folder-choice';
 import { createPhonebookService, type PhonebookService } from './phonebook/phonebook-service';
 import { createSendFeature, type SendFeature } from './send/send-feature';
-import { createTrayStatus, type TrayStatusSource } from './tasks/tray-status';
+import type { TrayStatusSource } from './tasks/tray-status';
+import { createTrayWiring } from './services-tray';
 import { createTasksService, type TasksService } from './tasks/tasks-service';
 import { createFileGrants, type FileGrants } from './files/grants';
 import { applyPolicyDirectories } from './policy/apply-directories';
@@ -218,13 +219,10 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   const keychainService = options.keychainService ?? KEYCHAIN_SERVICE;
   const bound = boundPasswordStore(secrets, deps);
   // the tray's counts (made once the tasks are): the office's events read its failed count again
-  let tray: TrayStatusSource | null = null;
-  // as the window's badge knows it: from the office's own status pushes (no keychain read per count)
-  let officeOnline = false;
-  const office = officeFor(deps, options, { settings, policy, grants }, opened, options.officePasswords ?? createOfficePasswords({ service: keychainService, ...bound }), (online) => {
-    if (online !== undefined) officeOnline = online;
-    tray?.refresh();
-  });
+  const trayWiring = createTrayWiring();
+  const office = officeFor(deps, options, { settings, policy, grants }, opened, options.officePasswords ?? createOfficePasswords({ service: keychainService, ...bound }), (online) =>
+    trayWiring.officeEvent(online),
+  );
   const history = office.wrapHistory(opened.value);
   const recovered = history.recoverInterrupted();
   if (recovered.length) deps.log.warn(`history: ${recovered.length} send(s) interrupted by the last exit marked outcome unknown`);
@@ -249,10 +247,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   // the administrator's company directories join the user's list (passwords stay the user's, in the keychain)
   await applyPolicyDirectories(directories, policy.directories, deps.dataDir, deps.log);
   const tasks = tasksFor(deps, { settings, connection, history, grants, office, intake });
-  tray = createTrayStatus({
-    local: tasks,
-    officeFailed: async () => (officeOnline ? (await office.failures(tasks.counts().recentFailureDays)).total : null),
-  });
+  const tray = trayWiring.start(tasks, office);
   const send = sendFor(deps, { settings, connection, history, office, tasks, directories, intake });
   const handlers = handlersFor(deps, notices, { settings, policy, grants, intake, connection, phonebook, directories, office, send, tasks });
   return {
@@ -271,7 +266,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
     tray,
     handlers,
     async close() {
-      tray?.close();
+      tray.close();
       intake.close();
       phonebook.close();
       directories.close();

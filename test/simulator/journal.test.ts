@@ -66,10 +66,30 @@ const nextBatch = async (ms = 5) => {
   vi.advanceTimersByTime(ms);
   await new Promise((r) => setImmediate(r));
 };
-const stateOf = (file: string) => {
-  const s = loadState(file)!.snapshot;
-  return { account: s.account, tasks: [...s.tasks].sort((a, b) => a.task_ref.localeCompare(b.task_ref)), files: s.files };
-};
+const byRef = (tasks: Iterable<TaskRecord>) => [...tasks].sort((a, b) => a.task_ref.localeCompare(b.task_ref));
+const sorted = (s: { account: AccountRecord; tasks: TaskRecord[]; files: FileRecord[] }) => ({ account: s.account, tasks: byRef(s.tasks), files: s.files });
+const stateOf = (file: string) => sorted(loadState(file)!.snapshot);
+
+/** A world of `count` tasks whose every task the writer has written (one batch passed). */
+async function written(file: string, count: number) {
+  const w = world(file, count);
+  for (const t of w.tasks.values()) w.writer.taskChanged(t);
+  await nextBatch(20);
+  return w;
+}
+/** Every task renamed in each of 4 rounds, a batch apart: the journal outgrows the snapshot and a compaction starts. */
+async function rewriteEveryTask(w: ReturnType<typeof world>) {
+  for (let round = 0; round < 4; round++) {
+    for (const t of w.tasks.values()) {
+      t.name = `round ${round}`;
+      w.writer.taskChanged(t);
+    }
+    await nextBatch(3);
+  }
+}
+/** Appends `text` to the live journal of the state in `file` (a torn or damaged write). */
+const appendToJournal = (file: string, text: string) => appendFileSync(journalPath(file, loadState(file)!.generation), text);
+const TORN_BATCH = '{"tasks":[{"task_ref":"T9';
 
 describe('demo state persisted as it changes, not rewritten whole', () => {
   it('a change to one task of 2,000 appends that task (and the account), not the other 1,999', async () => {
@@ -96,17 +116,8 @@ describe('demo state persisted as it changes, not rewritten whole', () => {
 
   it('compacts a journal grown larger than the snapshot into a new snapshot, keeping every change made meanwhile', async () => {
     const file = join(dir, 'state.json');
-    const w = world(file, 300);
-    for (const t of w.tasks.values()) w.writer.taskChanged(t);
-    await nextBatch(20);
-    // rewrite every task a few times: the journal outgrows the snapshot and a compaction starts
-    for (let round = 0; round < 4; round++) {
-      for (const t of w.tasks.values()) {
-        t.name = `round ${round}`;
-        w.writer.taskChanged(t);
-      }
-      await nextBatch(3);
-    }
+    const w = await written(file, 300);
+    await rewriteEveryTask(w);
     // changes while the snapshot is being written: one task changed, one deleted, one added
     const changed = w.tasks.get(task(7).task_ref)!;
     changed.status = 'failed';
@@ -124,28 +135,22 @@ describe('demo state persisted as it changes, not rewritten whole', () => {
     // only the live journal is left, beside the snapshot; no temporary file
     expect(readdirSync(dir).filter((f) => !f.endsWith('.journal'))).toEqual(['state.json']);
     expect(readdirSync(dir).filter((f) => f.endsWith('.journal')).length).toBeLessThanOrEqual(1);
-    const expected = [...w.tasks.values()].sort((a, b) => a.task_ref.localeCompare(b.task_ref));
+    const expected = byRef(w.tasks.values());
     expect(stateOf(file).tasks).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(stateOf(file).tasks.find((t) => t.task_ref === changed.task_ref)?.status).toBe('failed');
   });
 
   it('after a crash mid-write, loads everything up to the last whole batch', async () => {
     const file = join(dir, 'state.json');
-    const w = world(file, 5);
-    for (const t of w.tasks.values()) w.writer.taskChanged(t);
-    await nextBatch(20);
-    const gen = loadState(file)!.generation;
-    appendFileSync(journalPath(file, gen), '{"tasks":[{"task_ref":"T9');
+    await written(file, 5);
+    appendToJournal(file, TORN_BATCH);
     expect(stateOf(file).tasks).toHaveLength(5);
   });
 
   it('refuses a journal damaged before its last line (the app then sets the state aside)', async () => {
     const file = join(dir, 'state.json');
-    const w = world(file, 5);
-    for (const t of w.tasks.values()) w.writer.taskChanged(t);
-    await nextBatch(20);
-    const gen = loadState(file)!.generation;
-    appendFileSync(journalPath(file, gen), 'garbage\n{"deletedTasks":["T00000001"]}\n');
+    await written(file, 5);
+    appendToJournal(file, 'garbage\n{"deletedTasks":["T00000001"]}\n');
     expect(() => loadState(file)).toThrow(/damaged at line 2/);
   });
 
@@ -188,23 +193,12 @@ describe('demo state persisted as it changes, not rewritten whole', () => {
 });
 
 describe('demo state loaded without holding the event loop', () => {
-  const streamed = async (file: string) => {
-    const s = (await loadStateStreamed(file))!.snapshot;
-    return { account: s.account, tasks: [...s.tasks].sort((a, b) => a.task_ref.localeCompare(b.task_ref)), files: s.files };
-  };
+  const streamed = async (file: string) => sorted((await loadStateStreamed(file))!.snapshot);
 
   it('reads a compacted snapshot with its journals, and the one-line files of before, to the same state as the synchronous load', async () => {
     const file = join(dir, 'state.json');
-    const w = world(file, 300);
-    for (const t of w.tasks.values()) w.writer.taskChanged(t);
-    await nextBatch(20);
-    for (let round = 0; round < 4; round++) {
-      for (const t of w.tasks.values()) {
-        t.name = `round ${round}`;
-        w.writer.taskChanged(t);
-      }
-      await nextBatch(3);
-    }
+    const w = await written(file, 300);
+    await rewriteEveryTask(w);
     await w.writer.idle();
     const gone = task(8).task_ref;
     w.tasks.delete(gone);
@@ -219,7 +213,7 @@ describe('demo state loaded without holding the event loop', () => {
     // a compacted snapshot (one task a line) and a live journal after it
     expect(readFileSync(file, 'utf8').split('\n').length).toBeGreaterThan(299);
     expect(readdirSync(dir).filter((f) => f.endsWith('.journal')).length).toBe(1);
-    const expected = JSON.parse(JSON.stringify([...w.tasks.values()].sort((a, b) => a.task_ref.localeCompare(b.task_ref)))) as TaskRecord[];
+    const expected = JSON.parse(JSON.stringify(byRef(w.tasks.values()))) as TaskRecord[];
     expect((await streamed(file)).tasks).toEqual(expected);
     expect(await streamed(file)).toEqual(stateOf(file));
     expect((await loadStateStreamed(file))!.generation).toBe(loadState(file)!.generation);
@@ -236,11 +230,9 @@ describe('demo state loaded without holding the event loop', () => {
 
   it('forgives a torn last batch, refuses a journal damaged before its end, a cut snapshot and a file that is not state, as the synchronous load does', async () => {
     const file = join(dir, 'state.json');
-    const w = world(file, 5);
-    for (const t of w.tasks.values()) w.writer.taskChanged(t);
-    await nextBatch(20);
+    const w = await written(file, 5);
     const gen = loadState(file)!.generation;
-    appendFileSync(journalPath(file, gen), '{"tasks":[{"task_ref":"T9');
+    appendToJournal(file, TORN_BATCH);
     expect((await streamed(file)).tasks).toHaveLength(5);
     appendFileSync(journalPath(file, gen), '\n{"deletedTasks":["T00000001"]}\n');
     const lines = readFileSync(journalPath(file, gen), 'utf8').split('\n').length;

@@ -7,44 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '@main/ipc/dispatch';
 import { alreadyResentDetails } from '@shared/errors/error-details';
-import type { SendFaxInput } from '@shared/ipc/channels/send';
 import type { OfficeResend } from '@shared/office/types';
 import type { FailuresView, ResendResult } from '@shared/tasks/types';
 import type { TestServices } from '../../helpers/services';
-import { openOfficeDesk } from '../../helpers/office-desk';
-import { samplePdf } from '../tasks/helpers';
+import { openOfficeDesk, sendAndFinish } from '../../helpers/office-desk';
 import { officeTestRig } from '../../helpers/office-rig';
 
 const office = officeTestRig({ sim: { speed: 200, balance: 1000 } });
 const { missing, open } = office;
 
 const desk = (name: string): Promise<TestServices> => openOfficeDesk(name, office.pg.port, office.sim, open);
-
-/** A sends a fax and follows it to its end (the service's answers into its history, as its poll would). */
-async function sendAndFinish(t: TestServices, name: string, numbers: string[]): Promise<string> {
-  const file = await samplePdf(t.dataDir, 1);
-  const input: SendFaxInput = {
-    name,
-    documents: [{ handle: t.services.grants.grant(file), url: null, name: 'contract.pdf', pages: 1, fileRef: null }],
-    numbers,
-    scheduledAt: null,
-  };
-  const sent = await dispatch(t.services.handlers, 'sendFax', input);
-  if (!sent.ok) throw new Error(sent.error.message);
-  const ref = t.services.history.listTasks({ text: name, limit: 1 })[0]!.taskRef!;
-  const client = await t.services.connection.client();
-  await expect
-    .poll(
-      async () => {
-        const task = await client.getTask(ref);
-        t.services.history.applyTaskResponse(task);
-        return task.status;
-      },
-      { timeout: 10_000, interval: 100 },
-    )
-    .toBe('done');
-  return ref;
-}
 
 async function failures(t: TestServices): Promise<FailuresView> {
   const r = await dispatch(t.services.handlers, 'listOfficeFailures', { days: 7 });

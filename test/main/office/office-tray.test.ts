@@ -5,13 +5,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '@main/ipc/dispatch';
-import type { SendFaxInput } from '@shared/ipc/channels/send';
 import type { TasksTrayStatus } from '@main/tasks/counts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
 import { postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
-import type { TestServices } from '../../helpers/services';
-import { openOfficeDesk } from '../../helpers/office-desk';
-import { samplePdf } from '../tasks/helpers';
+import { openOfficeDesk, sendAndFinish } from '../../helpers/office-desk';
 
 const missing = postgresMissing();
 let pgServer: RunningPostgres;
@@ -29,26 +26,6 @@ const open: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const close of open.splice(0).reverse()) await close();
 });
-
-/** A sends a fax and follows it to its end (the service's answers into its history, as its poll would). */
-async function sendAndFinish(t: TestServices, name: string, numbers: string[]): Promise<void> {
-  const file = await samplePdf(t.dataDir, 1);
-  const input: SendFaxInput = { name, documents: [{ handle: t.services.grants.grant(file), url: null, name: 'contract.pdf', pages: 1, fileRef: null }], numbers, scheduledAt: null };
-  const sent = await dispatch(t.services.handlers, 'sendFax', input);
-  if (!sent.ok) throw new Error(sent.error.message);
-  const ref = t.services.history.listTasks({ text: name, limit: 1 })[0]!.taskRef!;
-  const client = await t.services.connection.client();
-  await expect
-    .poll(
-      async () => {
-        const task = await client.getTask(ref);
-        t.services.history.applyTaskResponse(task);
-        return task.status;
-      },
-      { timeout: 10_000, interval: 100 },
-    )
-    .toBe('done');
-}
 
 describe.skipIf(missing)('the tray’s failed count', () => {
   it('is the office’s while the office answers (another desk’s failure shows on this tray by NOTIFY), and this desk’s once it does not', async () => {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { delayUntilChange, officeFailuresChangeAtMs } from '@shared/office/failures-window';
 import type { OfficeInput } from '@shared/office/types';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
@@ -51,12 +52,19 @@ const officeFailuresKey = ['office', 'failures'] as const;
 /**
  * Office-wide Failures (and the badge's count, their total) while the office database answers: read again
  * when a desk writes to the office's tasks (LISTEN/NOTIFY, pushed by main: a send, a resend, a fax that
- * ended), never on a timer.
+ * ended), and once when the oldest counted failure leaves the window (time alone changes that); never on
+ * a timer of its own.
  */
 export function useOfficeFailures(days: number, enabled: boolean) {
   const client = useQueryClient();
   useEffect(() => api().on('officeTasksChanged', () => void client.invalidateQueries({ queryKey: officeFailuresKey })), [client]);
-  return useQuery({ queryKey: [...officeFailuresKey, days], queryFn: () => call('listOfficeFailures', { days }), enabled, placeholderData: (previous) => previous });
+  return useQuery({
+    queryKey: [...officeFailuresKey, days],
+    queryFn: () => call('listOfficeFailures', { days }),
+    enabled,
+    placeholderData: (previous) => previous,
+    refetchInterval: (q) => delayUntilChange(officeFailuresChangeAtMs(q.state.data, days), Date.now()),
+  });
 }
 
 const officeResendsKey = ['office', 'resends'] as const;

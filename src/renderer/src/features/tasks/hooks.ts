@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListTasksInput } from '@shared/ipc/channels/tasks';
-import { isFinalViewStatus, nextPollDelayMs, pollStatusOf } from '@shared/task-state';
-import { TASK_PAGE_SIZE, type ListTasksResult, type StatusFilter, type TaskCounts, type TaskDetailView, type TaskRowView, type TaskSortKey } from '@shared/tasks/types';
+import { delayUntilChange } from '@shared/office/failures-window';
+import { TASK_PAGE_SIZE, type ListTasksResult, type StatusFilter, type TaskCounts, type TaskRowView, type TaskSortKey } from '@shared/tasks/types';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 import { setPushed } from '../../lib/pushed';
@@ -29,30 +29,10 @@ export const taskKeys = {
 };
 
 /**
- * How often the renderer asks again about something in this status, by the
- * spec's guidance: pending every 30 s, sending about every 60 s, never once
- * ended, not before a future schedule. Main enforces the same rules for the
- * service itself; this keeps the screen from asking main needlessly.
- */
-export function refetchIntervalFor(status: string, scheduledAtMs: number | null, now = Date.now()): number | false {
-  if (isFinalViewStatus(status)) return false;
-  // main's own rules (src/shared/task-state.ts), as if the screen had just asked
-  const delay = nextPollDelayMs({ status: pollStatusOf(status), scheduledAtMs, lastCheckedAtMs: now }, now);
-  return delay === null ? false : Math.min(delay, 2 ** 31 - 1);
-}
-
-function pageInterval(rows: TaskRowView[] | undefined): number | false {
-  let best: number | false = false;
-  for (const r of rows ?? []) {
-    const i = refetchIntervalFor(r.status, r.scheduledAtMs);
-    if (i !== false && (best === false || i < best)) best = i;
-  }
-  return best;
-}
-
-/**
  * Main's task events into the cache, once for the window (the shell): any change main reports (polls,
  * sends, resends) refreshes what the screens show from the history; the tracker's health is set as sent.
+ * This is the only way the list and the open task are read again: main's tracker asks the service at the
+ * spec's pace and says when a task was created, changed status or ended, so the window keeps no timer.
  */
 export function useTaskEvents() {
   const client = useQueryClient();
@@ -97,7 +77,6 @@ function pageQuery(p: ListParams, page: number) {
   return {
     queryKey: taskKeys.page(p, page),
     queryFn: (): Promise<ListTasksResult> => call('listTasks', input(p, page)),
-    refetchInterval: (q: { state: { data: ListTasksResult | undefined } }) => pageInterval(q.state.data?.rows),
     staleTime: 2_000,
   };
 }
@@ -109,8 +88,8 @@ function firstPageQuery(p: ListParams) {
 
 /**
  * The list in pages (TASK_PAGE_SIZE rows), only the pages the virtual table shows (plus the
- * first, which carries the total). Each page refetches on the cadence of the
- * unfinished rows in it; ended rows never cause a refetch.
+ * first, which carries the total). A page is read again when main says tasks changed (useTaskEvents),
+ * never on a timer.
  *
  * The first page is its own query observer, so while a new filter's rows are
  * on their way the previous rows stay on screen with their identity (the
@@ -164,10 +143,6 @@ export function useTaskDetail(id: string | null) {
     queryKey: taskKeys.detail(id ?? ''),
     queryFn: () => call('getTaskDetail', { id: id! }),
     enabled: id !== null,
-    refetchInterval: (q) => {
-      const d = q.state.data as TaskDetailView | undefined;
-      return d ? refetchIntervalFor(d.task.status, d.task.scheduledAtMs) : false;
-    },
     // react-query's own backoff on failures; main backs off the service separately.
     retry: 2,
     retryDelay: (n) => Math.min(60_000, 5_000 * 2 ** n),
@@ -198,10 +173,7 @@ export function useResend() {
  * leaves the failures window (tasksChanged refreshes every other change); never while nothing is counted.
  */
 export function countsRefetchDelay(counts: Pick<TaskCounts, 'recentFailuresChangeAtMs'> | undefined, now = Date.now()): number | false {
-  const at = counts?.recentFailuresChangeAtMs ?? null;
-  if (at === null) return false;
-  // a moment already past (asked just before it): once more soon, not in a tight loop; a timer holds 2^31-1 ms at most
-  return Math.min(Math.max(at - now, 1_000), 2 ** 31 - 1);
+  return delayUntilChange(counts?.recentFailuresChangeAtMs ?? null, now);
 }
 
 export function useTaskCounts() {
