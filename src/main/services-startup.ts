@@ -25,6 +25,11 @@ export interface StartupFiles {
   /** what start-up had to do about a damaged, newer or unopenable file; shown by the shell, never fatal */
   notices: StartupNotice[];
   notice(file: StartupNotice['file'], n: FileNotice | null): void;
+  /**
+   * The demo's state checked (and set aside when unreadable, with its notice) without holding the
+   * event loop; the demo service and the start-up notices wait for it. Never rejects.
+   */
+  demoStateChecked: Promise<void>;
 }
 
 /** The data folder made private, the policy read, the settings and the demo's state opened. */
@@ -47,8 +52,11 @@ export function openStartupFiles(deps: PlatformDeps, options: { storeFactory: St
   if (settings.notice) {
     notice('settings', { problem: 'damaged', keptAt: settings.notice.movedTo, usingInstead: null, reason: settings.notice.reason });
   }
-  notice('demo', setAsideUnreadableDemoState(path.join(deps.dataDir, DEMO_STATE_FILE)));
-  return { policy, settings, notices, notice };
+  const demoStateChecked = setAsideUnreadableDemoState(path.join(deps.dataDir, DEMO_STATE_FILE)).then(
+    (n) => notice('demo', n),
+    (e: unknown) => deps.log.warn('demo: the demo service\'s state could not be checked or set aside', e),
+  );
+  return { policy, settings, notices, notice, demoStateChecked };
 }
 
 export async function openSecrets(deps: PlatformDeps, options: { secretStore?: SecretStore | undefined; keychainService?: string | undefined }): Promise<SecretStore> {

@@ -175,13 +175,14 @@ function sendFor(
 function handlersFor(
   deps: PlatformDeps,
   notices: StartupNotice[],
+  noticesReady: Promise<unknown>,
   p: Parts<'settings' | 'policy' | 'grants' | 'intake' | 'connection' | 'phonebook' | 'directories' | 'office' | 'send' | 'tasks'>,
 ): Handlers {
   const { settings, policy, grants, intake } = p;
   const preview = createPreviewService();
   const hotFolderChoice = createHotFolderChoice(deps.dialogs, settings, () => intake.hotFolderPath());
   return joinHandlers(
-    appHandlers(deps, settings, notices, policy),
+    appHandlers(deps, settings, notices, policy, noticesReady),
     intakeHandlers(intake),
     accountHandlers(settings, p.connection),
     phonebookHandlers(p.phonebook, grants),
@@ -199,7 +200,7 @@ function handlersFor(
  * the tests: everything main does, wired from the platform's dependencies.
  */
 export async function createMainServices(deps: PlatformDeps, options: ServiceOptions): Promise<MainServices> {
-  const { policy, settings, notices, notice } = openStartupFiles(deps, options);
+  const { policy, settings, notices, notice, demoStateChecked } = openStartupFiles(deps, options);
   const grants = createFileGrants();
   const intake = createIntakeService(deps, settings, options.intake, grants);
   const secrets = await openSecrets(deps, options);
@@ -249,7 +250,7 @@ export async function createMainServices(deps: PlatformDeps, options: ServiceOpt
   const tasks = tasksFor(deps, { settings, connection, history, grants, office, intake });
   const tray = trayWiring.start(tasks, office);
   const send = sendFor(deps, { settings, connection, history, office, tasks, directories, intake });
-  const handlers = handlersFor(deps, notices, { settings, policy, grants, intake, connection, phonebook, directories, office, send, tasks });
+  const handlers = handlersFor(deps, notices, demoStateChecked, { settings, policy, grants, intake, connection, phonebook, directories, office, send, tasks });
   return {
     settings,
     policy,

@@ -10,7 +10,7 @@ import { startSimulator } from '../../simulator/index';
 import type { FaxApiClient } from '../api/client';
 import { account, refreshAccount, status } from './connection-account';
 import { clearSecret, connect, testCandidate, useDemo, type Candidate } from './connection-setup';
-import { DEMO_STATE_FILE } from './demo-state';
+import { DEMO_STATE_FILE, demoStateChecked } from './demo-state';
 import { changed, client, createConnectionState, currentKey, mode, profile, type ConnectionDeps } from './connection-state';
 
 export { ACCOUNT_SHARED_MS, toAccountView } from './connection-account';
@@ -54,15 +54,18 @@ export interface Connection {
  * data folder so demo tasks survive restarts.
  */
 export function createConnection(deps: ConnectionDeps): Connection {
-  const s = createConnectionState(deps, () =>
-    startSimulator({
+  const stateFile = path.join(deps.dataDir, DEMO_STATE_FILE);
+  const s = createConnectionState(deps, async () => {
+    // never on a state file the start-up check may still move aside
+    await demoStateChecked(stateFile);
+    return startSimulator({
       port: 0,
       speed: deps.demoSpeed ?? 1,
-      stateFile: path.join(deps.dataDir, DEMO_STATE_FILE),
+      stateFile,
       timezone: deps.settings.get().serviceTimeZone,
       quiet: true,
-    }),
-  );
+    });
+  });
   deps.settings.onChange((next, prev) => {
     if (next.baseUrl !== prev.baseUrl || next.apiKey !== prev.apiKey) changed(s);
   });
@@ -98,6 +101,8 @@ export function createConnection(deps: ConnectionDeps): Connection {
     async close() {
       if (s.demo) await (await s.demo).stop();
       s.demo = null;
+      // nothing of the start-up check left reading (or moving) the demo's state file
+      await demoStateChecked(stateFile);
     },
   };
 }

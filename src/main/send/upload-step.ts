@@ -121,8 +121,11 @@ export function createUploadStep(deps: UploadStepDeps): UploadStep {
     const refs: string[] = [];
     for (const d of documents) {
       if (d.path !== null) {
-        const known = fresh ? null : registry.forPath(d.path, profile);
-        refs.push(known?.fileRef ?? (await uploadPath(d.path, null)).fileRef);
+        // The file the user granted (the path it named then, its device and inode): a ref is reused only
+        // for that file, and a fresh upload's one open is the check (another file or a link: 'file.changed').
+        const file = d.granted?.path ?? d.path;
+        const known = fresh ? null : registry.forPath(file, profile, d.granted?.identity);
+        refs.push(known?.fileRef ?? (await uploadPath(file, null, d.granted)).fileRef);
       } else if (d.url !== null) {
         const known = fresh ? null : registry.forUrl(d.url, profile);
         refs.push(known?.fileRef ?? (await uploadUrl(d.url, d.name)).fileRef);

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FileIdentity } from '../files/grants';
 import type { Logger } from '../log';
 import { readJsonFile, writeJsonFile, writeJsonFileAsync } from '../storage/json-file';
 
@@ -45,12 +46,17 @@ export class UploadRegistry {
     return `${profile}|url:${u}`;
   }
 
-  /** The record for a local file if the file is unchanged since it was uploaded. */
-  forPath(p: string, profile: string): UploadRecord | null {
+  /**
+   * The record for a local file if the file is unchanged since it was uploaded; with `identity` (the
+   * file the user granted), only while that file is still the one under its name — another file of the
+   * same size and time renamed into its place is uploaded afresh, and refused at that upload's open.
+   */
+  forPath(p: string, profile: string, identity?: FileIdentity | null): UploadRecord | null {
     const rec = this.entries[UploadRegistry.keyOfPath(p, profile)];
     if (!rec) return null;
     try {
       const st = fs.statSync(p);
+      if (identity && (st.dev !== identity.dev || st.ino !== identity.ino)) return null;
       if (st.size !== rec.size || (rec.mtimeMs !== null && Math.abs(st.mtimeMs - rec.mtimeMs) > 1)) return null;
     } catch {
       return null;

@@ -130,6 +130,75 @@ describe('a handle names the file it was granted for', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe(PRIVATE_PDF);
   });
 
+  /** Sends one document by handle, with `swap` run right after main has looked the handle up at the door. */
+  async function sendWithSwapAtTheDoor(handle: string, name: string, swap: () => void) {
+    const grants = t.services.grants;
+    const swapAfter = <T>(value: T): T => {
+      swap();
+      return value;
+    };
+    const { checkedPath, granted: grantedFile, pathOf } = grants;
+    grants.checkedPath = (h) => swapAfter(checkedPath(h));
+    grants.granted = (h) => swapAfter(grantedFile(h));
+    grants.pathOf = (h, kind) => swapAfter(pathOf(h, kind));
+    const before = { uploads: uploads(), creates: creates() };
+    try {
+      const sent = await call('sendFax', {
+        name,
+        documents: [{ handle, url: null, name, pages: 1, fileRef: null }],
+        numbers: ['8613800138001'],
+        scheduledAt: null,
+        confirmRepeat: true,
+      });
+      return { sent, uploaded: uploads() - before.uploads, created: creates() - before.creates };
+    } finally {
+      grants.checkedPath = checkedPath;
+      grants.granted = grantedFile;
+      grants.pathOf = pathOf;
+    }
+  }
+  const creates = () => sim.requestLog().filter((e) => e.method === 'POST' && e.path === '/api/v2/faxes').length;
+
+  it('Send: a regular file renamed into place after the door\'s check is refused as changed; nothing uploaded or charged', async () => {
+    const { file, handle } = granted('contract.pdf');
+    const r = await sendWithSwapAtTheDoor(handle, 'contract.pdf', () => {
+      fs.writeFileSync(`${file}.swap`, PRIVATE_PDF);
+      fs.renameSync(`${file}.swap`, file);
+    });
+    expect(r.sent).toMatchObject({ ok: false, error: { code: 'file.changed', message: expect.stringMatching(/^contract\.pdf changed since you added it/) } });
+    expect(r).toMatchObject({ uploaded: 0, created: 0 });
+  });
+
+  it('Send: a symlink to a private file swapped in after the door\'s check is refused as changed; nothing uploaded or charged', async () => {
+    const { file, handle } = granted('agenda.pdf');
+    const r = await sendWithSwapAtTheDoor(handle, 'agenda.pdf', () => {
+      fs.rmSync(file, { force: true });
+      fs.symlinkSync(path.join(dir, 'private.pdf'), file);
+    });
+    expect(r.sent).toMatchObject({ ok: false, error: { code: 'file.changed', message: expect.stringMatching(/^agenda\.pdf changed since you added it/) } });
+    expect(r).toMatchObject({ uploaded: 0, created: 0 });
+  });
+
+  it('Send: uploaded when added, then another file of the same size and time renamed into place: refused, the old ref is not charged either', async () => {
+    const { file, handle } = granted('budget.pdf');
+    expect(await call('uploadDocument', { uploadId: 'u-budget', handle })).toMatchObject({ ok: true });
+    const st = fs.statSync(file);
+    const r = await sendWithSwapAtTheDoor(handle, 'budget.pdf', () => {
+      fs.writeFileSync(`${file}.swap`, PDF.replace('1 0 obj', '2 0 obj'));
+      fs.utimesSync(`${file}.swap`, st.atime, st.mtime);
+      fs.renameSync(`${file}.swap`, file);
+    });
+    expect(r.sent).toMatchObject({ ok: false, error: { code: 'file.changed' } });
+    expect(r).toMatchObject({ uploaded: 0, created: 0 });
+  });
+
+  it('Send: the granted file, unchanged, goes out (its identity checked on the descriptor the upload reads)', async () => {
+    const { handle } = granted('notice.pdf');
+    const r = await sendWithSwapAtTheDoor(handle, 'notice.pdf', () => {});
+    expect(r.sent).toMatchObject({ ok: true });
+    expect(r).toMatchObject({ uploaded: 1, created: 1 });
+  });
+
   it('the upload\'s open is the check: the descriptor of a file renamed over the granted one is refused, the granted file itself opens', async () => {
     const { file, handle } = granted('memo.pdf');
     const changed = () => new Error('memo.pdf changed since you added it');

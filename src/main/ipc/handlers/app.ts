@@ -6,7 +6,14 @@ import { NO_POLICY, policyView, type Policy } from '../../policy/policy-file';
 
 type AppHandlers = Pick<Handlers, 'appInfo' | 'getUiPrefs' | 'setLanguage' | 'startupNotices' | 'getPolicy'>;
 
-export function appHandlers(deps: PlatformDeps, settings: SettingsStore, notices: readonly StartupNotice[] = [], policy: Policy = NO_POLICY): AppHandlers {
+/** `noticesReady`: the start-up checks that may still add a notice (the demo's state, read without blocking) */
+export function appHandlers(
+  deps: PlatformDeps,
+  settings: SettingsStore,
+  notices: readonly StartupNotice[] = [],
+  policy: Policy = NO_POLICY,
+  noticesReady: Promise<unknown> = Promise.resolve(),
+): AppHandlers {
   return {
     appInfo: () => ({
       version: deps.version,
@@ -19,7 +26,10 @@ export function appHandlers(deps: PlatformDeps, settings: SettingsStore, notices
       settings.update({ language });
       return { language: settings.get().language };
     },
-    startupNotices: () => [...notices],
+    startupNotices: async () => {
+      await noticesReady;
+      return [...notices];
+    },
     getPolicy: () => policyView(policy),
   };
 }

@@ -1,6 +1,6 @@
 import type { Handlers } from '../dispatch';
 import type { FileGrants } from '../../files/grants';
-import { toLocalDocument, toWireDocument, toWireInfo } from '../../send/local-documents';
+import { toLocalDocument, toSendDocument, toWireDocument, toWireInfo } from '../../send/local-documents';
 import type { SendFeature } from '../../send/send-feature';
 
 export type SendHandlers = Pick<
@@ -37,10 +37,11 @@ export function sendHandlers(send: SendFeature, grants: FileGrants): SendHandler
       return { ...added, document: toWireDocument(grants, added.document) };
     },
     sendFax: (input) => {
-      // Each document is still the file that was granted (no link or other file in its place): a send
-      // that uploads it (no reference yet, or an expired one) must not read something else.
+      // A document no longer the file that was granted is refused here, before anything is claimed or
+      // read. That look is early, not the guarantee: each document carries the granted identity, and the
+      // upload's one open checks it on the descriptor every byte is read from (upload-step.ts).
       for (const d of input.documents) if (d.handle !== null) grants.checkedPath(d.handle);
-      return send.send({ ...input, documents: input.documents.map((d) => toLocalDocument(grants, d)) });
+      return send.send({ ...input, documents: input.documents.map((d) => toSendDocument(grants, d)) });
     },
     saveDraft: (draft) => send.saveDraft({ ...draft, documents: draft.documents.map((d) => toLocalDocument(grants, d)) }),
     loadDraft: () => {
