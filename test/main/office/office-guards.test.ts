@@ -291,6 +291,8 @@ describe.skipIf(missing)('the poll lease: one desk asks the service about each t
     await taskWritten({ intentId: 'i-new', taskRef: 'TASK-2', desk: LI_NA, createdAtMs: old + 1, status: null });
     await taskWritten({ intentId: 'i-old', taskRef: 'TASK-1', desk: LI_NA, createdAtMs: old, status: 'sending' });
     expect(await b.claimForeign(T0, 0)).toEqual([]);
+    // asked for fewer than none (a caller's arithmetic gone below zero): none, and no error from the server
+    expect(await b.claimForeign(T0, -1)).toEqual([]);
     expect(await b.claimForeign(T0, 1)).toEqual(['TASK-1']);
     expect(await b.claimForeign(T0, 10)).toEqual(['TASK-2']);
   });

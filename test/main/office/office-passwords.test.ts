@@ -50,6 +50,35 @@ describe('office outbox passwords', () => {
     expect(await pw.get({ ...server, user: 'accounts' }, 'tls-verified')).toBeNull();
   });
 
+  it('a host or user typed with spaces around it finds the same password', async () => {
+    const pw = memory();
+    await pw.set(server, 'tls-verified', 'Pw-1');
+    expect(await pw.get({ ...server, host: '  db.office.example ', user: ' reception  ' }, 'tls-verified')).toBe('Pw-1');
+  });
+
+  it('an earlier build’s entry saved only for an unencrypted connection is moved as such: usable without TLS and with it', async () => {
+    const keytar = memoryKeytar();
+    const legacy = createKeychainSecretStore({ service: SERVICE, keytar });
+    await legacy.set(legacyOfficeKey(server, 'plain'), 'Old-Plain-Pw');
+    const pw = createOfficePasswords({ service: SERVICE, kind: 'keychain', keytar });
+    expect(await pw.lookup(server, 'plain')).toEqual({ state: 'usable', password: 'Old-Plain-Pw', savedWith: 'plain' });
+    expect(await pw.get(server, 'tls-verified')).toBe('Old-Plain-Pw');
+    expect(await legacy.get(legacyOfficeKey(server, 'plain'))).toBeNull();
+  });
+
+  it('clear also removes an earlier build’s entries not moved yet', async () => {
+    const keytar = memoryKeytar();
+    const legacy = createKeychainSecretStore({ service: SERVICE, keytar });
+    await legacy.set(legacyOfficeKey(server, 'tls-verified'), 'Old-Tls-Pw');
+    await legacy.set(legacyOfficeKey(server, 'plain'), 'Old-Plain-Pw');
+    const pw = createOfficePasswords({ service: SERVICE, kind: 'keychain', keytar });
+    await pw.clear(server);
+    expect(await legacy.get(legacyOfficeKey(server, 'tls-verified'))).toBeNull();
+    expect(await legacy.get(legacyOfficeKey(server, 'plain'))).toBeNull();
+    expect(await pw.lookup(server, 'plain')).toEqual({ state: 'none' });
+    expect(pw.kind).toBe('keychain');
+  });
+
   it('clear removes the password', async () => {
     const pw = memory();
     await pw.set(server, 'tls-verified', 'Pw-1');
