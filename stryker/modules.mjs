@@ -122,8 +122,8 @@ export const modules = {
       'src/main/credentials/bound-passwords.ts:27-29',
       'src/main/credentials/bound-passwords.ts:100-108',
     ],
-    // the pure rules first (milliseconds), then one PostgreSQL 15 per file, started by the test itself
-    tests: ['test/main/office/office-guard-rules.test.ts', 'test/main/office/office-passwords.test.ts', 'test/main/office/office-guards.test.ts', 'test/main/office/office-claims-cleanup.test.ts'],
+    // the pure rules (milliseconds), then one PostgreSQL 15 the test file starts itself (the claims' clean-up too)
+    tests: ['test/main/office/office-guard-rules.test.ts', 'test/main/office/office-passwords.test.ts', 'test/main/office/office-guards.test.ts'],
     vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
   },
 };

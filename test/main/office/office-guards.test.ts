@@ -5,7 +5,11 @@
  * about a task; the spec's 30 s / 60 s between asks by any desk; a lease of 2 minutes, after which another
  * desk takes over). Every window is tried just inside and just outside. The limits are the rules' own:
  * the user's 30-minute "send it again?" window, the spec's intervals, the 2-minute lease of
- * docs/office-outbox.md — never the implementation's constants.
+ * docs/office-outbox.md — never the implementation's constants. And the claims do not pile up for good: a
+ * desk that claims deletes, in the same transaction, the claims that guard nothing any more (a send claim
+ * older than the 30-minute window plus 30 minutes for desks' clocks that disagree; a resend claim as old
+ * only once its resend is in the office database); a desk role without DELETE still claims.
+ * One PostgreSQL for the file (a mutant's run starts one, not one per file).
  */
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +27,10 @@ const PENDING_INTERVAL = 30_000;
 const SENDING_INTERVAL = 60_000;
 /** a lease not renewed for this long is free (docs/office-outbox.md) */
 const LEASE = 2 * MINUTE;
+/** how long a claim is kept: the repeat window and a margin of as much again for desks' clocks */
+const CLAIM_KEEP = 60 * MINUTE;
+/** the everyday role as docs/office-outbox.md gave it before claims were cleaned up: no DELETE */
+const LIMITED = { user: 'faxdesk_limited', password: 'Lim-9x$secret' };
 const T0 = 1_800_000_000_000;
 
 const LI_NA = { deskId: 'desk-a', displayName: 'Li Na', computerName: 'RECEPTION-PC' };
@@ -33,11 +41,12 @@ let server: RunningPostgres;
 let db: pg.Client;
 /** one pool per desk, as each desk has its own connections */
 const pools = new Map<string, pg.Pool>();
-const poolOf = (deskId: string): pg.Pool => {
-  let pool = pools.get(deskId);
+const poolOf = (deskId: string, who: { user: string; password: string } = ADMIN): pg.Pool => {
+  const key = `${deskId} ${who.user}`;
+  let pool = pools.get(key);
   if (!pool) {
-    pool = new pg.Pool({ host: '127.0.0.1', port: server.port, database: OFFICE_DB, user: ADMIN.user, password: ADMIN.password, max: 2 });
-    pools.set(deskId, pool);
+    pool = new pg.Pool({ host: '127.0.0.1', port: server.port, database: OFFICE_DB, user: who.user, password: who.password, max: 2 });
+    pools.set(key, pool);
   }
   return pool;
 };
@@ -50,6 +59,8 @@ beforeAll(async () => {
   await db.query(
     `INSERT INTO faxdesk_desks (desk_id, display_name, computer_name) VALUES ('desk-a', 'Li Na', 'RECEPTION-PC'), ('desk-b', 'Wang Wei', 'FRONT-PC'), ('desk-c', 'Zhao Lei', 'BACK-PC')`,
   );
+  await db.query(`CREATE ROLE ${LIMITED.user} LOGIN PASSWORD '${LIMITED.password}'`);
+  await db.query(`GRANT SELECT, INSERT, UPDATE ON faxdesk_desks, faxdesk_tasks, faxdesk_recipients, faxdesk_send_claims, faxdesk_poll_leases TO ${LIMITED.user}`);
 }, 60_000);
 afterEach(async () => {
   if (missing) return;
@@ -62,8 +73,8 @@ afterAll(async () => {
 });
 
 /** a desk sends `fingerprint` at `nowMs`: null when it goes ahead, else the earlier send it is asked about */
-const send = (desk: typeof LI_NA, fingerprint: string, nowMs: number, confirmed = false, name = 'Contract') =>
-  claimSend(poolOf(desk.deskId), { fingerprint, desk, name, nowMs, sinceMs: nowMs - REPEAT_WINDOW, confirmed });
+const send = (desk: typeof LI_NA, fingerprint: string, nowMs: number, confirmed = false, name = 'Contract', who = ADMIN) =>
+  claimSend(poolOf(desk.deskId, who), { fingerprint, desk, name, nowMs, sinceMs: nowMs - REPEAT_WINDOW, confirmed });
 
 const resend = (desk: typeof LI_NA, taskRef: string, phoneNumbers: string[], nowMs: number, confirmed = false) =>
   claimResend(poolOf(desk.deskId), { taskRef, phoneNumbers, desk, name: 'Contract (resend)', nowMs, confirmed });
@@ -295,5 +306,54 @@ describe.skipIf(missing)('the poll lease: one desk asks the service about each t
     expect(await b.claimForeign(T0, -1)).toEqual([]);
     expect(await b.claimForeign(T0, 1)).toEqual(['TASK-1']);
     expect(await b.claimForeign(T0, 10)).toEqual(['TASK-2']);
+  });
+});
+
+describe.skipIf(missing)('cleaning up the office claims', () => {
+  /** a claim as a desk made it at `claimedAtMs` */
+  async function oldClaim(fingerprint: string, desk: typeof LI_NA, claimedAtMs: number) {
+    await db.query(
+      `INSERT INTO faxdesk_send_claims (fingerprint, desk_id, sender_name, computer_name, name, claimed_at_ms) VALUES ($1, $2, $3, $4, 'Old', $5)`,
+      [fingerprint, desk.deskId, desk.displayName, desk.computerName, claimedAtMs],
+    );
+  }
+  const fingerprints = async () => [...new Set((await claimRows()).map((c) => c.fingerprint))];
+  /** Wang Wei's resend of TASK-1 that took `phone`, as his mirror writes it */
+  const resendWritten = (phone: string) =>
+    taskWritten({ intentId: 'intent-r', taskRef: 'TASK-2', desk: WANG_WEI, createdAtMs: T0 - CLAIM_KEEP - MINUTE, resendOf: 'TASK-1', numbers: [phone] });
+
+  it('keeps the repeat window and a margin: a claim older than that is deleted when a desk claims, one a moment younger stays', async () => {
+    await oldClaim('fp-too-old', WANG_WEI, T0 - CLAIM_KEEP - 1);
+    await oldClaim('fp-at-limit', WANG_WEI, T0 - CLAIM_KEEP);
+    await oldClaim('fp-recent', WANG_WEI, T0 - MINUTE);
+    expect(await send(LI_NA, 'fp-new', T0)).toBeNull();
+    expect(await fingerprints()).toEqual(['fp-at-limit', 'fp-new', 'fp-recent']);
+    // a claim inside the repeat window still asks the question afterwards
+    expect(await send(LI_NA, 'fp-recent', T0)).toMatchObject({ senderName: 'Wang Wei', atMs: T0 - MINUTE });
+  });
+
+  it('deletes an old resend claim once its resend is in the office database, and keeps one whose resend is not written yet', async () => {
+    await oldClaim('resend:TASK-1:8613800138001', WANG_WEI, T0 - CLAIM_KEEP - 1);
+    await oldClaim('resend:TASK-1:8613800138002', WANG_WEI, T0 - CLAIM_KEEP - 1);
+    await resendWritten('8613800138001');
+    expect(await resend(LI_NA, 'TASK-9', ['8613800138009'], T0)).toBeNull();
+    expect(await fingerprints()).toEqual(['resend:TASK-1:8613800138002', 'resend:TASK-9:8613800138009']);
+    // the one kept still stops a second resend of that number
+    expect(await resend(LI_NA, 'TASK-1', ['8613800138002'], T0)).toMatchObject({ taskRef: null, senderName: 'Wang Wei', mine: false });
+  });
+
+  it('a young resend claim stays although its resend is written', async () => {
+    await oldClaim('resend:TASK-1:8613800138001', WANG_WEI, T0 - CLAIM_KEEP);
+    await resendWritten('8613800138001');
+    expect(await send(WANG_WEI, 'fp-new', T0)).toBeNull();
+    expect(await fingerprints()).toEqual(['fp-new', 'resend:TASK-1:8613800138001']);
+  });
+
+  it('a desk whose role may not DELETE still claims; the old claims stay', async () => {
+    await oldClaim('fp-too-old', WANG_WEI, T0 - CLAIM_KEEP - 1);
+    expect(await send(LI_NA, 'fp-new', T0, false, 'New', LIMITED)).toBeNull();
+    expect(await fingerprints()).toEqual(['fp-new', 'fp-too-old']);
+    // and its claim asks the other desk
+    expect(await send(WANG_WEI, 'fp-new', T0 + MINUTE)).toMatchObject({ senderName: 'Li Na', name: 'New' });
   });
 });
