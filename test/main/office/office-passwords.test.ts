@@ -62,7 +62,8 @@ describe('office outbox passwords', () => {
     const legacy = createKeychainSecretStore({ service: SERVICE, keytar });
     await legacy.set(legacyOfficeKey(server, 'plain'), 'Old-Plain-Pw');
     const pw = createOfficePasswords({ service: SERVICE, kind: 'keychain', keytar });
-    expect(await pw.lookup(server, 'plain')).toEqual({ state: 'usable', password: 'Old-Plain-Pw', savedWith: 'plain' });
+    // found with the host and user as typed now (case, spaces around them)
+    expect(await pw.lookup({ ...server, host: ' db.office.EXAMPLE ', user: ' reception ' }, 'plain')).toEqual({ state: 'usable', password: 'Old-Plain-Pw', savedWith: 'plain' });
     expect(await pw.get(server, 'tls-verified')).toBe('Old-Plain-Pw');
     expect(await legacy.get(legacyOfficeKey(server, 'plain'))).toBeNull();
   });
