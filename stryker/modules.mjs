@@ -106,4 +106,24 @@ export const modules = {
     tests: ['test/main/intake/hot-folder-rules.test.ts', 'test/main/intake/hot-folder-settle.test.ts', 'test/main/intake/hot-folder.test.ts'],
     vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
   },
+  'office-guards': {
+    what: "the office outbox's guards: the office-wide 'same fax again?' and 'already resent?' claims, the poll lease, the connection's protection and the password never sent over a weaker one, the wait that keeps a desk sending without the server",
+    mutate: [
+      'src/main/office/office-guard.ts',
+      // the lease's claims and release (record/news below line 65 write answers back, guarded by poll-lease.test.ts's rig)
+      'src/main/office/poll-lease.ts:20-65',
+      'src/main/office/poll-lease.ts:91-104',
+      'src/main/office/poll-lease.ts:142-144',
+      'src/main/office/protection.ts',
+      'src/main/office/guard-wait.ts',
+      'src/main/office/office-passwords.ts',
+      // a stored password only for a connection as strong as the one it was saved for (the store is shared with
+      // the directories' bind passwords, whose keychain and slapd tests stay out of this module)
+      'src/main/credentials/bound-passwords.ts:27-29',
+      'src/main/credentials/bound-passwords.ts:100-108',
+    ],
+    // the pure rules (milliseconds), then one PostgreSQL 15 the test file starts itself (the claims' clean-up too)
+    tests: ['test/main/office/office-guard-rules.test.ts', 'test/main/office/office-passwords.test.ts', 'test/main/office/office-guards.test.ts'],
+    vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
+  },
 };

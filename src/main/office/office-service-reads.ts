@@ -10,11 +10,9 @@ import { UserError } from '../errors';
 import { describeOfficeFailure } from './office-connection';
 import { claimResend, claimSend, withdrawClaim, withdrawResendClaim, type EarlierOfficeResend, type EarlierOfficeSend } from './office-guard';
 import type { OfficeState } from './office-service-state';
+import { withinGuardWait } from './guard-wait';
 import { displayNameOf, effective } from './office-service-settings';
 import { listOfficeTasks, officeFailuresSince, officeFaxForResend, officeResendsOf, officeSpendingSince, type OfficeFaxForResend } from './office-views';
-
-/** how long a send waits at most for the office-wide repeat check */
-const GUARD_WAIT_MS = 1_500;
 
 /** A read of the office's shared view: 'office.unavailable' while not connected, a database failure in plain words. */
 async function readOffice<T>(state: OfficeState, read: (pool: pg.Pool) => Promise<T>): Promise<T> {
@@ -59,20 +57,6 @@ function onlineDesk(state: OfficeState): { pool: pg.Pool; desk: { deskId: string
   const config = effective(state);
   if (!pool || !config || state.mirror?.status().state !== 'online') return null;
   return { pool, desk: { deskId: state.queue.deskId, displayName: displayNameOf(state, config.fields), computerName: state.computer } };
-}
-
-/** the claim's answer, or 'late' when it did not come within GUARD_WAIT_MS; `failed` is what a failure counts as */
-async function withinGuardWait<T, F>(claim: Promise<T>, failed: F, onFailure: (e: unknown) => void): Promise<T | F | 'late'> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), GUARD_WAIT_MS);
-  });
-  return Promise.race([claim, late])
-    .catch((e: unknown) => {
-      onFailure(e);
-      return failed;
-    })
-    .finally(() => clearTimeout(timer));
 }
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));

@@ -6,8 +6,9 @@
  * are found once and moved.
  */
 import { describe, expect, it } from 'vitest';
-import { memoryKeytar } from '@main/credentials/bound-passwords';
+import { encodeBound, memoryKeytar } from '@main/credentials/bound-passwords';
 import { createKeychainSecretStore } from '@main/credentials/secret-store';
+import { createLogger } from '@main/log';
 import { createOfficePasswords, legacyOfficeKey } from '@main/office/office-passwords';
 
 const server = { host: 'DB.Office.example', port: 5432, user: 'reception' };
@@ -48,6 +49,53 @@ describe('office outbox passwords', () => {
     expect(await pw.get({ ...server, host: 'db2.office.example' }, 'tls-verified')).toBeNull();
     expect(await pw.get({ ...server, port: 5433 }, 'tls-verified')).toBeNull();
     expect(await pw.get({ ...server, user: 'accounts' }, 'tls-verified')).toBeNull();
+  });
+
+  it('a host or user typed with spaces around it finds the same password', async () => {
+    const pw = memory();
+    await pw.set(server, 'tls-verified', 'Pw-1');
+    expect(await pw.get({ ...server, host: '  db.office.example ', user: ' reception  ' }, 'tls-verified')).toBe('Pw-1');
+  });
+
+  it('an earlier build’s entry saved only for an unencrypted connection is moved as such: usable without TLS and with it', async () => {
+    const keytar = memoryKeytar();
+    const legacy = createKeychainSecretStore({ service: SERVICE, keytar });
+    await legacy.set(legacyOfficeKey(server, 'plain'), 'Old-Plain-Pw');
+    const pw = createOfficePasswords({ service: SERVICE, kind: 'keychain', keytar });
+    // found with the host and user as typed now (case, spaces around them)
+    expect(await pw.lookup({ ...server, host: ' db.office.EXAMPLE ', user: ' reception ' }, 'plain')).toEqual({ state: 'usable', password: 'Old-Plain-Pw', savedWith: 'plain' });
+    expect(await pw.get(server, 'tls-verified')).toBe('Old-Plain-Pw');
+    expect(await legacy.get(legacyOfficeKey(server, 'plain'))).toBeNull();
+  });
+
+  it('clear also removes an earlier build’s entries not moved yet', async () => {
+    const keytar = memoryKeytar();
+    const legacy = createKeychainSecretStore({ service: SERVICE, keytar });
+    await legacy.set(legacyOfficeKey(server, 'tls-verified'), 'Old-Tls-Pw');
+    await legacy.set(legacyOfficeKey(server, 'plain'), 'Old-Plain-Pw');
+    const pw = createOfficePasswords({ service: SERVICE, kind: 'keychain', keytar });
+    await pw.clear(server);
+    expect(await legacy.get(legacyOfficeKey(server, 'tls-verified'))).toBeNull();
+    expect(await legacy.get(legacyOfficeKey(server, 'plain'))).toBeNull();
+    expect(await pw.lookup(server, 'plain')).toEqual({ state: 'none' });
+    expect(pw.kind).toBe('keychain');
+  });
+
+  it('a password read from the keychain (saved in an earlier run) never reaches a log line, handed out or not', async () => {
+    const keytar = memoryKeytar();
+    const account = 'postgresql://db.office.example:5432 reception';
+    const lines: string[] = [];
+    const log = createLogger((l) => lines.push(l));
+    await keytar.setPassword(SERVICE, account, encodeBound('tls-verified', `Yesterday-${process.pid}-Kq7`));
+    const pw = createOfficePasswords({ service: SERVICE, kind: 'keychain', keytar });
+    expect(await pw.get(server, 'tls-verified')).toBe(`Yesterday-${process.pid}-Kq7`);
+    log.warn(`office outbox: could not sign in with Yesterday-${process.pid}-Kq7`);
+    // stored for TLS and asked for by an unencrypted connection: not handed out, still kept out of the log
+    await keytar.setPassword(SERVICE, account, encodeBound('tls-verified', `Stronger-${process.pid}-Zp3`));
+    expect(await pw.lookup(server, 'plain')).toEqual({ state: 'weaker', savedWith: 'tls-verified' });
+    log.warn(`office outbox: typed Stronger-${process.pid}-Zp3 again`);
+    expect(lines.join('\n')).not.toMatch(/Yesterday-|Stronger-/);
+    expect(lines).toHaveLength(2);
   });
 
   it('clear removes the password', async () => {
