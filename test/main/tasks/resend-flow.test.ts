@@ -5,6 +5,8 @@
  * The whole path with the tracker: lifecycle.test.ts; another desk's fax: office-resend.test.ts.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeRig, samplePdf, type Rig } from './helpers';
 
@@ -151,6 +153,62 @@ describe('the documents', () => {
     expect(out.reuploaded).toBe(1);
     expect(rig.sim.files()).toHaveLength(before + 1);
     expect(rig.sim.tasks().find((t) => t.task_ref === out.taskRef)!.file_refs).toEqual([rig.sim.files().at(-1)!.file_ref]);
+  });
+
+  it('kept at the service: the resend reuses the documents as they are there, nothing uploaded', async () => {
+    rig = await makeRig();
+    const { taskRef } = await sentAndEnded(rig, 'Kept', [OK, BUSY]);
+    const before = rig.sim.files().length;
+    const out = await rig.handlers.resendFailed({ taskRef, only: 'all' });
+    expect(out.reuploaded).toBe(0);
+    expect(rig.sim.files()).toHaveLength(before);
+    expect(rig.sim.tasks()[1]!.file_refs).toEqual(rig.sim.tasks()[0]!.file_refs);
+  });
+
+  it('expired at the service: uploaded again from this computer once, and the resend goes with the new upload', async () => {
+    rig = await makeRig();
+    const { taskRef } = await sentAndEnded(rig, 'Expired', [OK, BUSY]);
+    rig.sim.expireFileRefs();
+    const before = rig.sim.files().length;
+    const out = await rig.handlers.resendFailed({ taskRef, only: 'all' });
+    expect(out).toMatchObject({ phoneNumbers: [BUSY], reuploaded: 1 });
+    expect(rig.sim.files()).toHaveLength(before + 1);
+    expect(rig.sim.tasks().find((t) => t.task_ref === out.taskRef)!.file_refs).toEqual([rig.sim.files().at(-1)!.file_ref]);
+    expect(rig.sim.taskCount()).toBe(2);
+  });
+
+  it('added by URL and expired at the service: the service fetches the URL again', async () => {
+    rig = await makeRig({ sim: { allowLoopbackRemoteUrls: true } });
+    const pdf = fs.readFileSync(await samplePdf(rig.dir, 1));
+    let fetched = 0;
+    const origin = http.createServer((_req, res) => {
+      fetched++;
+      res.writeHead(200, { 'Content-Type': 'application/pdf' });
+      res.end(pdf);
+    });
+    await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
+    try {
+      // Upper case, as a person may paste it: still a URL, not a path on this computer.
+      const url = `HTTP://127.0.0.1:${(origin.address() as AddressInfo).port}/price-list.pdf`;
+      const up = await rig.client.uploadFromUrl(url, 'price-list.pdf');
+      const { taskIds } = rig.history.recordSend({
+        name: 'From a URL',
+        files: [{ path: url, name: 'price-list.pdf', size: 0, pages: 1, fileRef: up.file_ref }],
+        parts: [{ name: 'From a URL', phoneNumbers: [BUSY] }],
+        scheduledAt: null,
+      });
+      const created = await rig.client.createTask({ name: 'From a URL', file_refs: [up.file_ref], phone_numbers: [BUSY] });
+      rig.history.recordCreated(taskIds[0]!, created);
+      await finish(rig, String(created.task_ref));
+      rig.sim.expireFileRefs();
+      const out = await rig.handlers.resendFailed({ taskRef: String(created.task_ref), only: 'all' });
+      expect(out.reuploaded).toBe(1);
+      expect(fetched).toBe(2);
+      expect(rig.sim.files().at(-1)).toMatchObject({ file_name: 'price-list.pdf', mode: 'url' });
+    } finally {
+      origin.closeAllConnections();
+      await new Promise((r) => origin.close(r));
+    }
   });
 
   it('expired at the service and deleted here: told where to put it back, nothing sent', async () => {
