@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { openHistory } from '@main/history';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeRig, samplePdf, type Rig } from './helpers';
 
@@ -85,6 +87,56 @@ describe('resending a fax of this desk', () => {
   });
 });
 
+describe('what goes with a resend', () => {
+  it('the phonebook names of the numbers it resends, and the balance is read again once it is created', async () => {
+    rig = await makeRig();
+    const file = await samplePdf(rig.dir, 1);
+    const up = await rig.client.uploadFile(file);
+    const { taskIds } = rig.history.recordSend({
+      name: 'Invoices',
+      files: [{ path: file, name: 'invoice.pdf', size: fs.statSync(file).size, pages: 1, fileRef: up.file_ref }],
+      parts: [{ name: 'Invoices', phoneNumbers: [OK, BUSY] }],
+      contactNames: new Map([
+        [OK, 'Anna Schmidt'],
+        [BUSY, '王芳'],
+      ]),
+    });
+    const created = await rig.client.createTask({ name: 'Invoices', file_refs: [up.file_ref], phone_numbers: [OK, BUSY] });
+    rig.history.recordCreated(taskIds[0]!, created);
+    await finish(rig, String(created.task_ref));
+    await rig.quiet();
+    const reads = rig.accountReads();
+    const out = await rig.handlers.resendFailed({ taskRef: String(created.task_ref), only: 'all' });
+    expect(rig.history.getTask(out.taskRef)!.recipients.map((r) => [r.phoneNumber, r.contactName])).toEqual([[BUSY, '王芳']]);
+    await rig.quiet();
+    expect(rig.accountReads()).toBe(reads + 1);
+  });
+
+  it('a fax of the demo is never resent on the connected account', async () => {
+    rig = await makeRig();
+    const file = await samplePdf(rig.dir, 1);
+    // recorded by the same history while the demo was on (another profile)
+    const demo = openHistory(path.join(rig.dir, 'history.sqlite'), { now: rig.clock.now, profile: () => 'demo' });
+    try {
+      const up = await rig.client.uploadFile(file);
+      const { taskIds } = demo.recordSend({
+        name: 'Demo fax',
+        files: [{ path: file, name: 'a.pdf', size: 1, pages: 1, fileRef: up.file_ref }],
+        parts: [{ name: 'Demo fax', phoneNumbers: [BUSY] }],
+        scheduledAt: null,
+      });
+      const created = await rig.client.createTask({ name: 'Demo fax', file_refs: [up.file_ref], phone_numbers: [BUSY] });
+      demo.recordCreated(taskIds[0]!, created);
+    } finally {
+      demo.close();
+    }
+    const taskRef = rig.sim.tasks()[0]!.task_ref;
+    await finish(rig, taskRef);
+    await expect(rig.handlers.resendFailed({ taskRef, only: 'all' })).rejects.toMatchObject({ code: 'tasks.demo_readonly' });
+    expect(rig.sim.taskCount()).toBe(1);
+  });
+});
+
 describe('never the same numbers twice without asking', () => {
   it('resent once: the same numbers again are asked about first, naming the earlier resend; nothing is sent until confirmed', async () => {
     rig = await makeRig();
@@ -98,6 +150,18 @@ describe('never the same numbers twice without asking', () => {
     const again = await rig.handlers.resendFailed({ taskRef, only: 'all', confirmRepeat: true });
     expect(numbersOf(rig, again.taskRef)).toEqual([BUSY]);
     expect(rig.sim.taskCount()).toBe(3);
+  });
+
+  it('two clicks at once: one resend, the other asked', async () => {
+    rig = await makeRig();
+    const { taskRef } = await sentAndEnded(rig, 'Invoice', [BUSY]);
+    const both = await Promise.allSettled([
+      rig.handlers.resendFailed({ taskRef, only: 'all' }),
+      rig.handlers.resendFailed({ taskRef, only: 'all' }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(both.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'tasks.already_resent' } });
+    expect(rig.sim.taskCount()).toBe(2);
   });
 
   it('all failed resent first: a later busy-only resend shares a number with it and is asked about too', async () => {
