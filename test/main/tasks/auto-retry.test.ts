@@ -104,6 +104,8 @@ describe('auto-retry', () => {
     rig.feature.tracker.start();
     await poll(rig, 15);
     expect(rig.sim.taskCount()).toBe(1);
+    // and says nothing about a retry (no "not retrying again" for a policy that is off)
+    expect(rig.logLines.filter((l) => l.includes('auto-retry'))).toEqual([]);
   });
 
   it('says in the log when it will resend, and a resend the service refuses is logged once and not tried again', async () => {
