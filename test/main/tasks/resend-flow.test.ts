@@ -332,4 +332,18 @@ describe('a resend the service refuses', () => {
     const out = await rig.handlers.resendFailed({ taskRef, only: 'all' });
     expect(numbersOf(rig, out.taskRef)).toEqual([BUSY]);
   });
+
+  it('the answer to the create is lost: the user is told, and a second try is asked about, since the first may have gone', async () => {
+    rig = await makeRig({ clientAttempts: 1 });
+    const { taskRef } = await sentAndEnded(rig, 'Invoice', [BUSY]);
+    rig.sim.setFaults({ create: 'commit-then-drop', createFaultCount: 1 });
+    const lost = await Promise.resolve(rig.handlers.resendFailed({ taskRef, only: 'all' })).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(lost).toMatchObject({ code: 'network.outcome_unknown', message: expect.stringContaining('may have been created anyway') });
+    expect(rig.sim.taskCount()).toBe(2);
+    await expect(rig.handlers.resendFailed({ taskRef, only: 'all' })).rejects.toMatchObject({ code: 'tasks.already_resent' });
+    expect(rig.sim.taskCount()).toBe(2);
+  });
 });
