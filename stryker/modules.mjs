@@ -93,9 +93,18 @@ export const modules = {
     vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
   },
   'resend-and-retry': {
-    what: 'resending failed recipients and the automatic retry',
-    mutate: ['src/main/tasks/resend.ts', 'src/main/tasks/resend-rules.ts', 'src/main/tasks/auto-retry.ts'],
-    tests: ['test/main/tasks/resend-rules.test.ts', 'test/main/tasks/resend-and-reports.test.ts', 'test/main/tasks/lifecycle.test.ts'],
+    what: 'resending failed recipients (who, the documents, never twice without asking) and the automatic retry (who, when, the limit)',
+    mutate: ['src/main/tasks/resend.ts', 'src/main/tasks/resend-rules.ts', 'src/main/tasks/auto-retry.ts', 'src/main/tasks/auto-retry-rules.ts'],
+    // the pure rules first (milliseconds), then the handler on the simulator without polling rounds, then the
+    // retry's timers with the tracker (~2 s). Left out: lifecycle.test.ts (the same resends inside the tracker's
+    // rounds) and office-resend.test.ts (another desk's fax, PostgreSQL: ~9 s a mutant)
+    tests: [
+      'test/main/tasks/resend-rules.test.ts',
+      'test/main/tasks/auto-retry-rules.test.ts',
+      'test/main/tasks/resend-flow.test.ts',
+      'test/main/tasks/auto-retry.test.ts',
+    ],
+    vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
   },
   'hot-folder': {
     what: 'the hot folder around the look at one file: the passes and their timers, the writer check, the order offered, the backlog, the claim, a folder that cannot be read',

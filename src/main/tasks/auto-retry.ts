@@ -9,7 +9,8 @@ import type { Settings } from '../../shared/settings';
 import type { History, TaskChanges } from '../history';
 import type { Logger } from '../log';
 import type { Clock } from '../clock';
-import { resendTargets } from './resend';
+import { resendTargets } from './resend-rules';
+import { resendDepth, retryDecision, type RetryDecision } from './auto-retry-rules';
 
 export interface AutoRetryDeps {
   history: Pick<History, 'getTask'>;
@@ -30,31 +31,23 @@ export interface AutoRetry {
   close(): void;
 }
 
-/** How many resends separate this task from the original send. */
-export function resendDepth(history: Pick<History, 'getTask'>, taskRef: string): number {
-  let depth = 0;
-  const seen = new Set<string>([taskRef]);
-  let cur = history.getTask(taskRef)?.resendOf ?? null;
-  while (cur && !seen.has(cur) && depth < 100) {
-    depth += 1;
-    seen.add(cur);
-    cur = history.getTask(cur)?.resendOf ?? null;
-  }
-  return depth;
-}
-
 export function createAutoRetry(deps: AutoRetryDeps): AutoRetry {
   const timers = new Map<string, { handle: unknown; at: number }>();
   const done = new Set<string>();
   const inFlight = new Set<Promise<void>>();
 
+  /** The policy's answer for a task now (handled: retried already, or a retry waiting for it). */
+  function decide(taskRef: string, waiting: boolean): RetryDecision & { depth: number } {
+    const detail = deps.history.getTask(taskRef);
+    const depth = resendDepth((ref) => deps.history.getTask(ref)?.resendOf ?? null, taskRef);
+    const c = { handled: done.has(taskRef) || waiting, retryable: detail ? resendTargets(detail, 'retryable').length : 0, depth };
+    return { ...retryDecision(deps.settings.get().autoRetry, c, deps.clock.now()), depth };
+  }
+
   async function fire(taskRef: string): Promise<void> {
     timers.delete(taskRef);
-    const policy = deps.settings.get().autoRetry;
-    if (!policy.enabled || done.has(taskRef)) return;
-    const detail = deps.history.getTask(taskRef);
-    if (!detail || resendTargets(detail, 'retryable').length === 0) return;
-    if (resendDepth(deps.history, taskRef) >= policy.attempts) return;
+    // asked again when the time comes: turned off, resent by hand or resent already meanwhile
+    if (!decide(taskRef, false).retry) return;
     done.add(taskRef);
     try {
       await deps.resend(taskRef);
@@ -65,23 +58,19 @@ export function createAutoRetry(deps: AutoRetryDeps): AutoRetry {
 
   return {
     onTaskEnded(changes) {
-      const policy = deps.settings.get().autoRetry;
-      if (!policy.enabled || done.has(changes.taskRef) || timers.has(changes.taskRef)) return;
-      const detail = deps.history.getTask(changes.taskRef);
-      if (!detail || resendTargets(detail, 'retryable').length === 0) return;
-      const depth = resendDepth(deps.history, changes.taskRef);
-      if (depth >= policy.attempts) {
-        deps.log.info(`auto-retry: ${changes.taskRef} is retry ${depth} of ${policy.attempts}; not retrying again`);
+      const ref = changes.taskRef;
+      const d = decide(ref, timers.has(ref));
+      const { attempts, delayMinutes } = deps.settings.get().autoRetry;
+      if (!d.retry) {
+        if (d.why === 'limit') deps.log.info(`auto-retry: ${ref} is retry ${d.depth} of ${attempts}; not retrying again`);
         return;
       }
-      const delay = policy.delayMinutes * 60_000;
-      const at = deps.clock.now() + delay;
       const handle = deps.clock.setTimeout(() => {
-        const p = fire(changes.taskRef).finally(() => inFlight.delete(p));
+        const p = fire(ref).finally(() => inFlight.delete(p));
         inFlight.add(p);
-      }, delay);
-      timers.set(changes.taskRef, { handle, at });
-      deps.log.info(`auto-retry: resending the busy/no-answer recipients of ${changes.taskRef} in ${policy.delayMinutes} min`);
+      }, d.delayMs);
+      timers.set(ref, { handle, at: d.at });
+      deps.log.info(`auto-retry: resending the busy/no-answer recipients of ${ref} in ${delayMinutes} min`);
     },
     idle: async () => {
       while (inFlight.size) await Promise.all(inFlight);

@@ -12,7 +12,7 @@
  */
 import { isDemoProfile } from '../account/profile';
 import type { FaxApiClient } from '../api/client';
-import { FaxApiError } from '../api/errors';
+import { FaxApiError, LocalFileError } from '../api/errors';
 import { UserError } from '../errors';
 import { createTasks } from '../send/create-tasks';
 import type { History, SendFile } from '../history';
@@ -139,7 +139,9 @@ function uploader(client: FaxApiClient, source: ResendSource) {
       counter.uploads += 1;
       return up.file_ref;
     } catch (e) {
-      if (e instanceof FaxApiError) throw e;
+      // The service's answers as they are (and a file grown past its limit); a copy that cannot be read (a
+      // LocalFileError too) is named, with where to put it back.
+      if (e instanceof FaxApiError && !(e instanceof LocalFileError && e.code === 'file.unreadable')) throw e;
       throw new UserError(
         'tasks.document_unreadable',
         `The document “${f.name}” could not be read at ${f.path}. Put it back there, or send it again from the Send screen.`,
