@@ -4,7 +4,7 @@ export { normalizeNumber, SPEC_NUMBER_PATTERN, type NormalizeResult, type PhoneR
 
 /** Longest run of space-separated tokens tried as one number. */
 const MAX_GROUP_TOKENS = 8;
-/** 15 digits plus an IDD prefix such as 00 or 011. */
+/** 15 digits plus an IDD prefix such as 00 or 011: more than that is never one number (normalizeNumber refuses it). */
 const MAX_GROUP_DIGITS = 18;
 
 /** How well a text reads as one number: ordered, so larger is better. */
@@ -38,7 +38,6 @@ function splitOnSpaces(tokens: string[], country: string | undefined): string[] 
     let joined = '';
     for (let j = i; j < tokens.length && j - i < MAX_GROUP_TOKENS; j += 1) {
       joined = j === i ? (tokens[j] ?? '') : `${joined} ${tokens[j] ?? ''}`;
-      if (digitCount(joined) > MAX_GROUP_DIGITS) break;
       const f = fit(joined, country);
       if (f > bestFit || (f === bestFit && f !== Fit.None)) {
         bestFit = f;
@@ -94,10 +93,16 @@ const SEPARATOR = /[,;\t|\u3001]/;
 /** a line break of any kind (NFKC has already folded full-width ，and ；) */
 const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/;
 
-/** `tel:`, `fax:`, `Fax.:`, `传真：` before a number: a label, not part of it */
-const LABEL = /^(?:tel|fax|phone|telefax|telefon|[\p{L}][\p{L} .]{0,14})\s*[:：]\s*/iu;
-/** an extension after the number: 转 / 分机 / ext / x / # and its digits */
-const EXTENSION = /^(.*[\d)])\s*(?:转|轉|分机|分機|ext\.?|extension|x|#)\s*(\d{1,8})(?!\d)\s*(.*)$/iu;
+/**
+ * `tel:`, `fax:`, `Fax.:`, `传真：` before a number: a label (a word or a few, up to 15 letters, spaces and
+ * dots), not part of it. NFKC has folded `：` to `:`; what follows the colon is trimmed where it is read.
+ */
+const LABEL = /^\p{L}[\p{L} .]{0,14}:/u;
+/**
+ * an extension after the number: 转 / 分机 / ext / x / # and up to 8 digits (more is a number, not an
+ * extension). The leading `.*` finds the last marker wherever the match starts; what follows is trimmed.
+ */
+const EXTENSION = /(.*[\d)])\s*(?:转|轉|分机|分機|ext\.?|extension|x|#)\s*(\d{1,8})(?!\d)(.*)/iu;
 
 /** What a person reads in one cell: quotes, an Excel text mark (') and a label are not the number. */
 function cleanCell(raw: string): string {
@@ -105,7 +110,7 @@ function cleanCell(raw: string): string {
   if (cell.startsWith("'")) cell = cell.slice(1).trim();
   if (cell.length >= 2 && cell.startsWith('"') && cell.endsWith('"')) cell = cell.slice(1, -1).trim();
   const label = LABEL.exec(cell);
-  if (label && /\d/.test(cell.slice(label[0].length))) cell = cell.slice(label[0].length).trim();
+  if (label && /\d/.test(cell.slice(label[0].length))) cell = cell.slice(label[0].length);
   return cell;
 }
 
@@ -150,7 +155,8 @@ function splitOnWhitespace(rawPiece: string, defaultCountry: string | undefined)
   if (piece.length === 0) return [];
   const tokens = piece.split(/\s+/);
   if (tokens.length === 1) return [piece];
-  const wholeFit = digitCount(piece) <= MAX_GROUP_DIGITS ? fit(piece, defaultCountry) : Fit.None;
+  // more than 18 digits never fit (normalizeNumber refuses them), so no digit count is needed here
+  const wholeFit = fit(piece, defaultCountry);
   if (wholeFit === Fit.Valid) return [piece];
   const groups = splitOnSpaces(tokens, defaultCountry);
   // Keep a possible-but-unusual number whole rather than break it into
