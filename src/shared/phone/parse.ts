@@ -35,10 +35,8 @@ function splitOnSpaces(tokens: string[], country: string | undefined): string[] 
   while (i < tokens.length) {
     let bestEnd = i;
     let bestFit: Fit = Fit.None;
-    let joined = '';
     for (let j = i; j < tokens.length && j - i < MAX_GROUP_TOKENS; j += 1) {
-      joined = j === i ? (tokens[j] ?? '') : `${joined} ${tokens[j] ?? ''}`;
-      const f = fit(joined, country);
+      const f = fit(tokens.slice(i, j + 1).join(' '), country);
       if (f > bestFit || (f === bestFit && f !== Fit.None)) {
         bestFit = f;
         bestEnd = j;
@@ -121,16 +119,17 @@ function cleanCell(raw: string): string {
 function piecesOfCell(cell: string, country: string | undefined): NumberPiece[] {
   const ext = EXTENSION.exec(cell);
   if (ext) {
-    const text = ext[1]!.trim();
-    const rest = ext[3]!.trim();
-    const marker = cell.slice(ext[1]!.length, cell.length - ext[3]!.length).trim();
-    const before = splitOnWhitespace(text, country);
+    const rest = ext[3]!;
+    const marker = cell.slice(ext[1]!.length, cell.length - rest.length).trim();
+    // ext[1] ends in a digit or ')': at least one piece (splitOnWhitespace trims)
+    const before = splitOnWhitespace(ext[1]!, country);
     // The extension belongs to the last number before it; the row shows it as written.
-    const last = before.pop() ?? text;
+    const last = before.pop()!;
     const out: NumberPiece[] = before.map((t) => ({ input: t, text: t }));
-    const input = before.length === 0 ? cell.slice(0, cell.length - ext[3]!.length).trim() : `${last} ${marker}`;
+    const input = before.length === 0 ? cell.slice(0, cell.length - rest.length).trim() : `${last} ${marker}`;
     out.push({ input, text: last, extension: ext[2]! });
-    if (rest) out.push(...piecesOfCell(rest, country));
+    // what follows (trimmed there; nothing gives no piece)
+    out.push(...piecesOfCell(rest, country));
     return out;
   }
   return splitOnWhitespace(cell, country).map((t) => ({ input: t, text: t }));
@@ -144,8 +143,9 @@ function piecesOfCell(cell: string, country: string | undefined): NumberPiece[] 
 export function splitLine(line: string, defaultCountry?: string): NumberPiece[] {
   // A tel: URI's extension (tel:+1-201-555-0123;ext=1234) would otherwise be split off by its ';'.
   const folded = foldInput(line).replace(/;\s*ext\s*=\s*(\d)/gi, ' ext $1');
-  const cells = cellsOf(folded).map(cleanCell).filter((c) => c.length > 0);
-  const kept = cells.length > 1 && cells.some((c) => /\d/.test(c)) ? cells.filter((c) => /\d/.test(c)) : cells;
+  // an empty cell gives no piece; with a single cell, keeping those with a digit keeps it
+  const cells = cellsOf(folded).map(cleanCell);
+  const kept = cells.some((c) => /\d/.test(c)) ? cells.filter((c) => /\d/.test(c)) : cells;
   return kept.flatMap((c) => piecesOfCell(c, defaultCountry));
 }
 
@@ -265,7 +265,8 @@ export function combineRecipientRows(lineRows: Iterable<readonly LineRow[]>, exi
   const counts = { valid: 0, invalid: 0, duplicates: 0 };
   for (const line of lineRows) {
     for (const lineRow of line) {
-      if (!lineRow.valid || lineRow.number === undefined) {
+      // parseRecipientLine gives a number to every valid row and to no other
+      if (lineRow.number === undefined) {
         rows.push(lineRow);
         counts.invalid += 1;
         continue;

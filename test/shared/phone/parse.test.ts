@@ -308,10 +308,22 @@ describe('where one number ends and the next begins: the limits a person runs in
       { input: '010 6688 7777', number: '861066887777', extension: null },
       { input: '"Büro"', number: null, extension: null },
     ]);
-    // a quoted cell keeps its comma; the cell with a digit in it stays beside the number
+    // a quoted cell keeps its comma and its doubled quotes as one quote, also after a space; a cell with a digit in it stays beside the number
+    expect(shown('030 1234567, "Büro 2, Berlin"', 'DE')).toEqual([
+      { input: '030 1234567', number: '49301234567', extension: null },
+      { input: 'Büro 2, Berlin', number: null, extension: null },
+    ]);
+    expect(shown('"Büro ""2""";13812345678').map((r) => r.input)).toEqual(['Büro "2"', '13812345678']);
     expect(shown('"Büro 2, Berlin"\t030 1234567', 'DE')).toEqual([
       { input: 'Büro 2, Berlin', number: null, extension: null },
       { input: '030 1234567', number: '49301234567', extension: null },
     ]);
+  });
+
+  it('keeps a possible but unusual number whole (one row flagged unlikely) rather than a known number and a stray digit', () => {
+    const parsed = parseRecipients('10 8888 1234 5', 'CN');
+    expect(parsed.rows).toHaveLength(1);
+    expect(parsed.rows[0]).toMatchObject({ input: '10 8888 1234 5', valid: true, unlikely: true });
+    expect(parsed.numbers).not.toContain('861088881234');
   });
 });
