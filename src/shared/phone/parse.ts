@@ -36,6 +36,8 @@ function splitOnSpaces(tokens: string[], country: string | undefined): string[] 
     let bestEnd = i;
     let bestFit: Fit = Fit.None;
     for (let j = i; j < tokens.length && j - i < MAX_GROUP_TOKENS; j += 1) {
+      // a + is written only at the start of a number: a token starting with one begins the next
+      if (j > i && tokens[j]!.startsWith('+')) break;
       const f = fit(tokens.slice(i, j + 1).join(' '), country);
       if (f > bestFit || (f === bestFit && f !== Fit.None)) {
         bestFit = f;
@@ -155,7 +157,6 @@ function splitOnWhitespace(rawPiece: string, defaultCountry: string | undefined)
   if (piece.length === 0) return [];
   const tokens = piece.split(/\s+/);
   if (tokens.length === 1) return [piece];
-  // more than 18 digits never fit (normalizeNumber refuses them), so no digit count is needed here
   const wholeFit = fit(piece, defaultCountry);
   if (wholeFit === Fit.Valid) return [piece];
   const groups = splitOnSpaces(tokens, defaultCountry);

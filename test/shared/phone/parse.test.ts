@@ -326,4 +326,13 @@ describe('where one number ends and the next begins: the limits a person runs in
     expect(parsed.rows[0]).toMatchObject({ input: '10 8888 1234 5', valid: true, unlikely: true });
     expect(parsed.numbers).not.toContain('861088881234');
   });
+
+  it('a + begins a number: a short number before an international one is its own row, never the start of it', () => {
+    // before: '1234567 +1 212' (read as 1 234567 1212) and '555 0123' (a Chinese 86 5550123)
+    expect(shown('1234567 +1 212 555 0123')).toEqual([
+      { input: '1234567', number: '861234567', extension: null },
+      { input: '+1 212 555 0123', number: '12125550123', extension: null },
+    ]);
+    expect(splitNumbers('+999 1234567 +1 212 555 0123', 'CN')).toEqual(['+999 1234567', '+1 212 555 0123']);
+  });
 });
