@@ -4,7 +4,7 @@ export { normalizeNumber, SPEC_NUMBER_PATTERN, type NormalizeResult, type PhoneR
 
 /** Longest run of space-separated tokens tried as one number. */
 const MAX_GROUP_TOKENS = 8;
-/** 15 digits plus an IDD prefix such as 00 or 011. */
+/** 15 digits plus an IDD prefix such as 00 or 011: more than that is never one number (normalizeNumber refuses it). */
 const MAX_GROUP_DIGITS = 18;
 
 /** How well a text reads as one number: ordered, so larger is better. */
@@ -35,11 +35,10 @@ function splitOnSpaces(tokens: string[], country: string | undefined): string[] 
   while (i < tokens.length) {
     let bestEnd = i;
     let bestFit: Fit = Fit.None;
-    let joined = '';
     for (let j = i; j < tokens.length && j - i < MAX_GROUP_TOKENS; j += 1) {
-      joined = j === i ? (tokens[j] ?? '') : `${joined} ${tokens[j] ?? ''}`;
-      if (digitCount(joined) > MAX_GROUP_DIGITS) break;
-      const f = fit(joined, country);
+      // a + is written only at the start of a number: a token starting with one begins the next
+      if (j > i && tokens[j]!.startsWith('+')) break;
+      const f = fit(tokens.slice(i, j + 1).join(' '), country);
       if (f > bestFit || (f === bestFit && f !== Fit.None)) {
         bestFit = f;
         bestEnd = j;
@@ -94,10 +93,16 @@ const SEPARATOR = /[,;\t|\u3001]/;
 /** a line break of any kind (NFKC has already folded full-width ，and ；) */
 const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/;
 
-/** `tel:`, `fax:`, `Fax.:`, `传真：` before a number: a label, not part of it */
-const LABEL = /^(?:tel|fax|phone|telefax|telefon|[\p{L}][\p{L} .]{0,14})\s*[:：]\s*/iu;
-/** an extension after the number: 转 / 分机 / ext / x / # and its digits */
-const EXTENSION = /^(.*[\d)])\s*(?:转|轉|分机|分機|ext\.?|extension|x|#)\s*(\d{1,8})(?!\d)\s*(.*)$/iu;
+/**
+ * `tel:`, `fax:`, `Fax.:`, `传真：` before a number: a label (a word or a few, up to 15 letters, spaces and
+ * dots), not part of it. NFKC has folded `：` to `:`; what follows the colon is trimmed where it is read.
+ */
+const LABEL = /^\p{L}[\p{L} .]{0,14}:/u;
+/**
+ * an extension after the number: 转 / 分机 / ext / x / # and up to 8 digits (more is a number, not an
+ * extension). The leading `.*` finds the last marker wherever the match starts; what follows is trimmed.
+ */
+const EXTENSION = /(.*[\d)])\s*(?:转|轉|分机|分機|ext\.?|extension|x|#)\s*(\d{1,8})(?!\d)(.*)/iu;
 
 /** What a person reads in one cell: quotes, an Excel text mark (') and a label are not the number. */
 function cleanCell(raw: string): string {
@@ -105,7 +110,7 @@ function cleanCell(raw: string): string {
   if (cell.startsWith("'")) cell = cell.slice(1).trim();
   if (cell.length >= 2 && cell.startsWith('"') && cell.endsWith('"')) cell = cell.slice(1, -1).trim();
   const label = LABEL.exec(cell);
-  if (label && /\d/.test(cell.slice(label[0].length))) cell = cell.slice(label[0].length).trim();
+  if (label && /\d/.test(cell.slice(label[0].length))) cell = cell.slice(label[0].length);
   return cell;
 }
 
@@ -116,16 +121,17 @@ function cleanCell(raw: string): string {
 function piecesOfCell(cell: string, country: string | undefined): NumberPiece[] {
   const ext = EXTENSION.exec(cell);
   if (ext) {
-    const text = ext[1]!.trim();
-    const rest = ext[3]!.trim();
-    const marker = cell.slice(ext[1]!.length, cell.length - ext[3]!.length).trim();
-    const before = splitOnWhitespace(text, country);
+    const rest = ext[3]!;
+    const marker = cell.slice(ext[1]!.length, cell.length - rest.length).trim();
+    // ext[1] ends in a digit or ')': at least one piece (splitOnWhitespace trims)
+    const before = splitOnWhitespace(ext[1]!, country);
     // The extension belongs to the last number before it; the row shows it as written.
-    const last = before.pop() ?? text;
+    const last = before.pop()!;
     const out: NumberPiece[] = before.map((t) => ({ input: t, text: t }));
-    const input = before.length === 0 ? cell.slice(0, cell.length - ext[3]!.length).trim() : `${last} ${marker}`;
+    const input = before.length === 0 ? cell.slice(0, cell.length - rest.length).trim() : `${last} ${marker}`;
     out.push({ input, text: last, extension: ext[2]! });
-    if (rest) out.push(...piecesOfCell(rest, country));
+    // what follows (trimmed there; nothing gives no piece)
+    out.push(...piecesOfCell(rest, country));
     return out;
   }
   return splitOnWhitespace(cell, country).map((t) => ({ input: t, text: t }));
@@ -139,8 +145,9 @@ function piecesOfCell(cell: string, country: string | undefined): NumberPiece[] 
 export function splitLine(line: string, defaultCountry?: string): NumberPiece[] {
   // A tel: URI's extension (tel:+1-201-555-0123;ext=1234) would otherwise be split off by its ';'.
   const folded = foldInput(line).replace(/;\s*ext\s*=\s*(\d)/gi, ' ext $1');
-  const cells = cellsOf(folded).map(cleanCell).filter((c) => c.length > 0);
-  const kept = cells.length > 1 && cells.some((c) => /\d/.test(c)) ? cells.filter((c) => /\d/.test(c)) : cells;
+  // an empty cell gives no piece; with a single cell, keeping those with a digit keeps it
+  const cells = cellsOf(folded).map(cleanCell);
+  const kept = cells.some((c) => /\d/.test(c)) ? cells.filter((c) => /\d/.test(c)) : cells;
   return kept.flatMap((c) => piecesOfCell(c, defaultCountry));
 }
 
@@ -150,7 +157,7 @@ function splitOnWhitespace(rawPiece: string, defaultCountry: string | undefined)
   if (piece.length === 0) return [];
   const tokens = piece.split(/\s+/);
   if (tokens.length === 1) return [piece];
-  const wholeFit = digitCount(piece) <= MAX_GROUP_DIGITS ? fit(piece, defaultCountry) : Fit.None;
+  const wholeFit = fit(piece, defaultCountry);
   if (wholeFit === Fit.Valid) return [piece];
   const groups = splitOnSpaces(tokens, defaultCountry);
   // Keep a possible-but-unusual number whole rather than break it into
@@ -259,7 +266,8 @@ export function combineRecipientRows(lineRows: Iterable<readonly LineRow[]>, exi
   const counts = { valid: 0, invalid: 0, duplicates: 0 };
   for (const line of lineRows) {
     for (const lineRow of line) {
-      if (!lineRow.valid || lineRow.number === undefined) {
+      // parseRecipientLine gives a number to every valid row and to no other
+      if (lineRow.number === undefined) {
         rows.push(lineRow);
         counts.invalid += 1;
         continue;

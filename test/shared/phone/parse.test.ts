@@ -248,3 +248,91 @@ describe('what each row shows: the piece as the person wrote it (#31)', () => {
     ]);
   });
 });
+
+describe('where one number ends and the next begins: the limits a person runs into (#31)', () => {
+  const shown = (text: string, country = 'CN') =>
+    parseRecipients(text, country).rows.map((r) => ({ input: r.input, number: r.number ?? null, extension: r.extension ?? null }));
+
+  it('a number written in up to 8 space-separated groups beside another is read whole; a 9th group is past what is tried as one number', () => {
+    expect(splitNumbers('1 3 8 1 2 3 4 5678 13912345678', 'CN')).toEqual(['1 3 8 1 2 3 4 5678', '13912345678']);
+    const nine = parseRecipients('1 3 8 1 2 3 4 5 678 13912345678', 'CN');
+    expect(nine.rows.map((r) => r.input)).not.toContain('1 3 8 1 2 3 4 5 678');
+    expect(nine.numbers).not.toContain('8613812345678');
+    expect(nine.numbers).toContain('8613912345678');
+  });
+
+  it('a text where nothing reads as a number is one row while it holds no more digits than one number with its 00/011 prefix (18), a row per group beyond', () => {
+    // 18 digits, zeros and nines counted alike: one row to correct
+    const eighteen = 'A09 A09 A09 A09 A09 A09 A09 A09 A09';
+    expect(shown(eighteen)).toEqual([{ input: eighteen, number: null, extension: null }]);
+    expect(parseRecipients(eighteen, 'CN').rows[0]).toMatchObject({ valid: false, reason: 'letters' });
+    // 19 digits are more than one number: each group is its own row
+    expect(splitNumbers(`${eighteen} 0`, 'CN')).toEqual([...eighteen.split(' '), '0']);
+    expect(splitNumbers('A09 A09 A09 A09 A09 A09 A09 A09 A90 9', 'CN')).toHaveLength(10);
+  });
+
+  it('a label is a word or a few (up to 15 letters, spaces and dots) before a colon; a longer text before it is shown to be corrected', () => {
+    expect(shown('Telefax Zentral: 030 1234567', 'DE')).toEqual([{ input: '030 1234567', number: '49301234567', extension: null }]);
+    expect(shown('Fax : 13812345678')).toEqual([{ input: '13812345678', number: '8613812345678', extension: null }]);
+    expect(shown('Fax.:13812345678')).toEqual([{ input: '13812345678', number: '8613812345678', extension: null }]);
+    expect(shown('传真： 010 6688 7777 转 8001')).toEqual([{ input: '010 6688 7777 转 8001', number: '861066887777', extension: '8001' }]);
+    const long = parseRecipients('Telefax Zentrale: 030 1234567', 'DE');
+    expect(long.rows.map((r) => [r.input, r.valid])).toEqual([['Telefax', false], ['Zentrale:', false], ['030 1234567', true]]);
+    // a label only at the start of a cell: a word with a colon between two numbers is its own row
+    expect(shown('13812345678 Fax: 13912345678')).toEqual([
+      { input: '13812345678', number: '8613812345678', extension: null },
+      { input: 'Fax:', number: null, extension: null },
+      { input: '13912345678', number: '8613912345678', extension: null },
+    ]);
+  });
+
+  it('an extension has 1 to 8 digits; 9 digits after 转 are not taken as an extension', () => {
+    expect(shown('010 6688 7777 转 12345678')).toEqual([{ input: '010 6688 7777 转 12345678', number: '861066887777', extension: '12345678' }]);
+    expect(shown('(010) 6688 7777转1')).toEqual([{ input: '(010) 6688 7777转1', number: '861066887777', extension: '1' }]);
+    const nine = shown('010 6688 7777 转 123456789');
+    expect(nine.every((r) => r.extension === null)).toBe(true);
+    expect(nine.map((r) => r.input)).toContain('转');
+  });
+
+  it("drops the spreadsheet's text mark and the quotes after it, wherever the cell starts in the line", () => {
+    expect(shown("Li, '13812345678")).toEqual([{ input: '13812345678', number: '8613812345678', extension: null }]);
+    expect(shown('\' "13812345678"')).toEqual([{ input: '13812345678', number: '8613812345678', extension: null }]);
+    expect(shown('\'"Fax: 13812345678"')).toEqual([{ input: '13812345678', number: '8613812345678', extension: null }]);
+    // a text mark before an empty quoted cell is an empty cell; a lone quote after it is shown as typed
+    expect(shown('\'""')).toEqual([]);
+    expect(shown('\'"')).toEqual([{ input: '"', number: null, extension: null }]);
+  });
+
+  it('a quote inside a cell is part of what was typed, not the start of a quoted cell', () => {
+    expect(shown('010 6688 7777 "Büro"')).toEqual([
+      { input: '010 6688 7777', number: '861066887777', extension: null },
+      { input: '"Büro"', number: null, extension: null },
+    ]);
+    // a quoted cell keeps its comma and its doubled quotes as one quote, also after a space; a cell with a digit in it stays beside the number
+    expect(shown('030 1234567, "Büro 2, Berlin"', 'DE')).toEqual([
+      { input: '030 1234567', number: '49301234567', extension: null },
+      { input: 'Büro 2, Berlin', number: null, extension: null },
+    ]);
+    expect(shown('"Büro ""2""";13812345678').map((r) => r.input)).toEqual(['Büro "2"', '13812345678']);
+    expect(shown('"Büro 2, Berlin"\t030 1234567', 'DE')).toEqual([
+      { input: 'Büro 2, Berlin', number: null, extension: null },
+      { input: '030 1234567', number: '49301234567', extension: null },
+    ]);
+  });
+
+  it('keeps a possible but unusual number whole (one row flagged unlikely) rather than a known number and a stray digit', () => {
+    const parsed = parseRecipients('10 8888 1234 5', 'CN');
+    expect(parsed.rows).toHaveLength(1);
+    expect(parsed.rows[0]).toMatchObject({ input: '10 8888 1234 5', valid: true, unlikely: true });
+    expect(parsed.numbers).not.toContain('861088881234');
+  });
+
+  it('a + begins a number: a short number before an international one is its own row, never the start of it', () => {
+    // before: '1234567 +1 212' (read as 1 234567 1212) and '555 0123' (a Chinese 86 5550123)
+    expect(shown('1234567 +1 212 555 0123')).toEqual([
+      { input: '1234567', number: '861234567', extension: null },
+      { input: '+1 212 555 0123', number: '12125550123', extension: null },
+    ]);
+    expect(splitNumbers('+999 1234567 +1 212 555 0123', 'CN')).toEqual(['+999 1234567', '+1 212 555 0123']);
+  });
+});

@@ -14,7 +14,7 @@ describe('the recipients box read line by line as the user types', () => {
         const parse = createRecipientsParser();
         for (const [text, country] of steps) expect(parse(text, country)).toEqual(parseRecipients(text, country));
       }),
-      { numRuns: 150 },
+      { numRuns: 40 },
     );
   });
 
@@ -29,15 +29,15 @@ describe('the recipients box read line by line as the user types', () => {
   });
 
   it('reads again only the line that changed in a long box (the other rows are the ones read before)', () => {
-    const lines = Array.from({ length: 3_000 }, (_, i) => `+86 138 ${String(10_000_000 + i)}`);
+    const lines = Array.from({ length: 600 }, (_, i) => `+86 138 ${String(10_000_000 + i)}`);
     const parse = createRecipientsParser();
     const before = parse(lines.join('\n'), 'CN');
-    lines[1_500] = '+86 138 fax';
+    lines[300] = '+86 138 fax';
     const after = parse(lines.join('\n'), 'CN');
-    expect(after.rows).toHaveLength(3_000);
-    expect(after.rows[1_500]).toMatchObject({ valid: false });
-    expect(after.counts).toEqual({ valid: 2_999, invalid: 1, duplicates: 0 });
-    for (const i of [0, 1_499, 1_501, 2_999]) expect(after.rows[i]).toBe(before.rows[i]);
+    expect(after.rows).toHaveLength(600);
+    expect(after.rows[300]).toMatchObject({ valid: false });
+    expect(after.counts).toEqual({ valid: 599, invalid: 1, duplicates: 0 });
+    for (const i of [0, 299, 301, 599]) expect(after.rows[i]).toBe(before.rows[i]);
     // another country: every line is read again with it
     const us = parse(lines.join('\n'), 'US');
     expect(us.rows[0]).not.toBe(after.rows[0]);
@@ -66,7 +66,7 @@ describe('the recipients box as a person edits it: small changes to a long box, 
           expect(parse(text, 'CN')).toEqual(parseRecipients(text, 'CN'));
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 60 },
     );
   });
 
