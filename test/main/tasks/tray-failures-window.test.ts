@@ -16,27 +16,24 @@ import type { TrayStatusSource } from '@main/tasks/tray-status';
 import { officeFailuresChangeAtMs } from '@shared/office/failures-window';
 import { toServiceTime } from '@shared/service-time';
 import { ManualClock } from '../../helpers/manual-clock';
-import { postgresMissing, startPostgres, type RunningPostgres } from '../../helpers/postgres';
+import { officeTestRig } from '../../helpers/office-rig';
 import { record, task, tempDir } from '../history/helpers';
 
 const TZ = 'Asia/Shanghai';
 const WINDOW = 7 * DAY_MS;
 const START = new Date(2026, 10, 27, 9).getTime();
-const missing = postgresMissing();
+const office = officeTestRig();
+const { missing } = office;
 
-let pgServer: RunningPostgres;
 let db: pg.Client;
 beforeAll(async () => {
   if (missing) return;
-  pgServer = await startPostgres();
-  db = await pgServer.admin();
+  db = await office.pg.admin();
   await runOfficeMigrations(db, { tooNew: () => new Error('too new'), appliedBy: 'TEST-PC' });
   await db.query(`INSERT INTO faxdesk_desks (desk_id, display_name, computer_name) VALUES ('desk-b', 'Wang Wei', 'FRONT-PC')`);
 });
-afterAll(async () => {
-  await db?.end();
-  await pgServer?.stop();
-});
+// (after hooks run newest first: this before the rig stops PostgreSQL)
+afterAll(() => db?.end());
 
 let tmp: ReturnType<typeof tempDir>;
 let clock: ManualClock;
