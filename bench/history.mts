@@ -189,7 +189,8 @@ async function uiFigures(dataDir: string, runs: number, log: (s: string) => void
     const filter: number[] = [];
     for (let i = 0; i < runs; i++) {
       await page.locator(STATUS_FILTER).selectOption('');
-      await page.waitForFunction(`document.querySelectorAll('${ROW} [data-status="done"]').length > 0`);
+      // A locator's wait, not waitForFunction with a string: the page's CSP forbids eval, which a string predicate needs once it polls.
+      await page.locator(`${ROW} [data-status="done"]`).first().waitFor();
       const done = page.evaluate(untilAllRowsHaveStatus(ROW, 'failed')) as Promise<number>;
       await page.locator(STATUS_FILTER).selectOption('failed');
       filter.push(await done);

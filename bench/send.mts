@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium, startPreview } from './lib/browser.mts';
-import { afterClickUntil, HISTORY_TOTAL, SEND_ENABLED } from './lib/page-scripts.mts';
+import { afterClickUntil, HISTORY_TOTAL } from './lib/page-scripts.mts';
 import { writePaddedPdf } from './lib/pdf.mts';
 import { figure, notAvailable, type Figure } from './lib/report.mts';
 import { ensureRendererBuilt } from './renderer.mts';
@@ -22,7 +22,9 @@ async function compose(page: Page, pdf: string, run: number): Promise<void> {
   await page.locator('.send-ok').first().waitFor({ timeout: 30_000 });
   await page.locator('#send-numbers').fill(numbers(run).join('\n'));
   await page.getByTestId('send-button').waitFor();
-  await page.waitForFunction(SEND_ENABLED, null, { timeout: 10_000 });
+  // The button is enabled a frame after the text (the counts follow the keystroke's frame). A locator's wait,
+  // not waitForFunction with a string: the page's CSP forbids eval, which a string predicate needs once it polls.
+  await page.locator('[data-testid="send-button"]:not([disabled])').waitFor({ timeout: 10_000 });
 }
 
 async function historyCount(page: Page): Promise<number> {

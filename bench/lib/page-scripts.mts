@@ -50,5 +50,3 @@ export const HISTORY_TOTAL = `(async () => {
   const r = await window.faxdesk.listTasks({ filters: {}, sort: { by: 'created', dir: 'desc' }, limit: 1, offset: 0 });
   return (r && r.value ? r.value : r).total;
 })()`;
-
-export const SEND_ENABLED = `!document.querySelector('[data-testid="send-button"]').disabled`;
