@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useOfficeFailures, useOfficeOnline } from '../office';
+import { useOfficeFailures, useOfficeOnline } from '../office/badge-entry';
 import { useTaskCounts as useCountsQuery } from '../tasks';
 
 // Its own module so the sidebar can show it while the Failures screen loads on first use.
