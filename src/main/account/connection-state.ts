@@ -115,7 +115,10 @@ export async function client(s: ConnectionState): Promise<FaxApiClient> {
   const key = `account:${settings.baseUrl}:${settings.apiKey}`;
   // The secret is looked up under the address and key the request goes to, so a
   // settings change could never send one account's secret to another address.
-  const entry = credentialKey(settings.baseUrl, settings.apiKey);
-  if (s.cached?.key !== key) s.cached = { key, client: build(s, settings.baseUrl, settings.apiKey, async () => (entry ? s.deps.secrets.get(entry) : null)) };
+  // (worked out when the client is made: the key above names the address and the API key it is for)
+  if (s.cached?.key !== key) {
+    const entry = credentialKey(settings.baseUrl, settings.apiKey);
+    s.cached = { key, client: build(s, settings.baseUrl, settings.apiKey, async () => (entry ? s.deps.secrets.get(entry) : null)) };
+  }
   return s.cached.client;
 }

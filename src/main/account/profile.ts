@@ -10,7 +10,17 @@ import { createHash } from 'node:crypto';
 
 export const DEMO_PROFILE = 'demo';
 
+/** The last answer: every session (each upload asks twice) names the same account, hashed once. */
+let last: { baseUrl: string; apiKey: string; profile: string } | null = null;
+
 export function accountProfile(baseUrl: string, apiKey: string): string {
+  if (last?.baseUrl === baseUrl && last.apiKey === apiKey) return last.profile;
+  const profile = hashedProfile(baseUrl, apiKey);
+  last = { baseUrl, apiKey, profile };
+  return profile;
+}
+
+function hashedProfile(baseUrl: string, apiKey: string): string {
   let origin = baseUrl;
   try {
     origin = new URL(baseUrl).origin;

@@ -87,7 +87,8 @@ function toResponse(res: http.IncomingMessage): Promise<Response> {
 export const streamingFetch: typeof fetch = (input, init) => {
   const body = init?.body as unknown;
   if (!isFileBody(body)) return fetch(input, init);
-  const url = new URL(input instanceof Request ? input.url : String(input));
+  // the transport hands over a URL it has just parsed (http.ts): not parsed again
+  const url = input instanceof URL ? input : new URL(input instanceof Request ? input.url : String(input));
   const signal = init?.signal ?? undefined;
   const transport = url.protocol === 'https:' ? https : http;
 
