@@ -334,6 +334,8 @@ describe('where one number ends and the next begins: the limits a person runs in
       { input: '+1 212 555 0123', number: '12125550123', extension: null },
     ]);
     expect(splitNumbers('+999 1234567 +1 212 555 0123', 'CN')).toEqual(['+999 1234567', '+1 212 555 0123']);
+    // an international number, then a national one: the + starts the first, not the second
+    expect(splitNumbers('+1 212 555 0123 13812345678', 'CN')).toEqual(['+1 212 555 0123', '13812345678']);
   });
 
   it('two numbers with an extension each on one line are two rows with theirs; a second extension after one is one row to correct', () => {
