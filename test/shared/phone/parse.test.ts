@@ -334,5 +334,19 @@ describe('where one number ends and the next begins: the limits a person runs in
       { input: '+1 212 555 0123', number: '12125550123', extension: null },
     ]);
     expect(splitNumbers('+999 1234567 +1 212 555 0123', 'CN')).toEqual(['+999 1234567', '+1 212 555 0123']);
+    // an international number, then a national one: the + starts the first, not the second
+    expect(splitNumbers('+1 212 555 0123 13812345678', 'CN')).toEqual(['+1 212 555 0123', '13812345678']);
+  });
+
+  it('two numbers with an extension each on one line are two rows with theirs; a second extension after one is one row to correct', () => {
+    // before: the first number and its 转 8001 fell apart into fragment rows
+    expect(shown('13812345678 转 8001 13912345678 转 8002')).toEqual([
+      { input: '13812345678 转 8001', number: '8613812345678', extension: '8001' },
+      { input: '13912345678 转 8002', number: '8613912345678', extension: '8002' },
+    ]);
+    expect(shown('010 6688 7777 转 8001 x 12')).toEqual([
+      { input: '010 6688 7777 转 8001', number: '861066887777', extension: '8001' },
+      { input: 'x 12', number: null, extension: null },
+    ]);
   });
 });
