@@ -61,7 +61,8 @@ describe('office outbox passwords', () => {
   it('an earlier build’s entry saved only for an unencrypted connection is moved as such: usable without TLS and with it', async () => {
     const keytar = memoryKeytar();
     const legacy = createKeychainSecretStore({ service: SERVICE, keytar });
-    await legacy.set(legacyOfficeKey(server, 'plain'), 'Old-Plain-Pw');
+    // as the earlier build wrote it: the host in lower case, the user trimmed
+    await legacy.set({ origin: 'postgresql+plain://db.office.example:5432', account: 'reception' }, 'Old-Plain-Pw');
     const pw = createOfficePasswords({ service: SERVICE, kind: 'keychain', keytar });
     // found with the host and user as typed now (case, spaces around them)
     expect(await pw.lookup({ ...server, host: ' db.office.EXAMPLE ', user: ' reception ' }, 'plain')).toEqual({ state: 'usable', password: 'Old-Plain-Pw', savedWith: 'plain' });
