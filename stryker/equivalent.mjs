@@ -303,4 +303,46 @@ export const equivalent = [
     code: '`resend:${claim.taskRef}`',
     reason: 'one advisory lock for every fax’s resend still serialises two resends of the same fax (it only also serialises different faxes)',
   },
+  {
+    file: 'src/main/office/guard-wait.ts',
+    line: 19,
+    code: '(h) => clearTimeout(h as NodeJS.Timeout)',
+    reason: 'a wait timer left running only resolves a race already settled (the answer stays the claim’s); nothing else waits on it',
+  },
+  {
+    file: 'src/main/office/office-passwords.ts',
+    line: 62,
+    code: '{\n      throw failure();\n    }',
+    reason: 'the keychain was opened by the bound store’s lookup just before (same memoised promise, which throws this failure itself), so this catch never runs',
+  },
+  {
+    file: 'src/main/office/office-passwords.ts',
+    line: 92,
+    code: '{\n        throw failure();\n      }',
+    reason: 'the keychain was opened by the bound store’s clear just before (same memoised promise, which throws this failure itself), so this catch never runs',
+  },
+  {
+    file: 'src/main/office/office-passwords.ts',
+    line: 67,
+    code: '() => null',
+    reason: 'an unreadable earlier-build entry is skipped by `if (!old)` whether the catch gives null or undefined',
+  },
+  {
+    file: 'src/main/office/office-passwords.ts',
+    line: 70,
+    code: '() => false',
+    reason: 'what a failed delete of an earlier-build entry resolves to is never read',
+  },
+  {
+    file: 'src/main/office/office-passwords.ts',
+    line: 95,
+    code: '() => false',
+    reason: 'what a failed delete of an earlier-build entry resolves to is never read',
+  },
+  {
+    file: 'src/main/credentials/bound-passwords.ts',
+    line: 102,
+    code: '!stored',
+    reason: 'a missing entry (null) decodes to no password, which the `!password` check after it answers with the same { state: none }',
+  },
 ];

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { encodeBound, memoryKeytar } from '@main/credentials/bound-passwords';
+import type { KeytarLike } from '@main/credentials/secret-store';
 import { createKeychainSecretStore } from '@main/credentials/secret-store';
 import { createLogger } from '@main/log';
 import { createOfficePasswords, legacyOfficeKey } from '@main/office/office-passwords';
@@ -60,7 +61,8 @@ describe('office outbox passwords', () => {
   it('an earlier build’s entry saved only for an unencrypted connection is moved as such: usable without TLS and with it', async () => {
     const keytar = memoryKeytar();
     const legacy = createKeychainSecretStore({ service: SERVICE, keytar });
-    await legacy.set(legacyOfficeKey(server, 'plain'), 'Old-Plain-Pw');
+    // as the earlier build wrote it: the host in lower case, the user trimmed
+    await legacy.set({ origin: 'postgresql+plain://db.office.example:5432', account: 'reception' }, 'Old-Plain-Pw');
     const pw = createOfficePasswords({ service: SERVICE, kind: 'keychain', keytar });
     // found with the host and user as typed now (case, spaces around them)
     expect(await pw.lookup({ ...server, host: ' db.office.EXAMPLE ', user: ' reception ' }, 'plain')).toEqual({ state: 'usable', password: 'Old-Plain-Pw', savedWith: 'plain' });
@@ -96,6 +98,39 @@ describe('office outbox passwords', () => {
     log.warn(`office outbox: typed Stronger-${process.pid}-Zp3 again`);
     expect(lines.join('\n')).not.toMatch(/Yesterday-|Stronger-/);
     expect(lines).toHaveLength(2);
+  });
+
+  it('a password typed now is the one used, though an earlier build’s entry is still in the keychain', async () => {
+    const keytar = memoryKeytar();
+    const legacy = createKeychainSecretStore({ service: SERVICE, keytar });
+    await legacy.set(legacyOfficeKey(server, 'tls-verified'), 'Old-Tls-Pw');
+    const pw = createOfficePasswords({ service: SERVICE, kind: 'keychain', keytar });
+    await pw.set(server, 'tls-verified', 'Typed-Now-3');
+    expect(await pw.get(server, 'tls-verified')).toBe('Typed-Now-3');
+    expect(await pw.get(server, 'tls-verified')).toBe('Typed-Now-3');
+  });
+
+  it('an empty password saved counts as none: the user is asked for one, nothing empty is sent', async () => {
+    const pw = memory();
+    await pw.set(server, 'plain', '');
+    expect(await pw.lookup(server, 'plain')).toEqual({ state: 'none' });
+    expect(await pw.get(server, 'tls-verified')).toBeNull();
+  });
+
+  it('a keychain that does not answer: the user is told to unlock it, never the system’s own message', async () => {
+    // the OS keychain failing (locked, no session bus) cannot be caused on purpose: a keychain that refuses stands in
+    const refusing: KeytarLike = {
+      getPassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+      setPassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+      deletePassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+    };
+    const pw = createOfficePasswords({ service: SERVICE, kind: 'keychain', keytar: refusing });
+    for (const attempt of [pw.get(server, 'tls-verified'), pw.set(server, 'plain', 'Pw-1'), pw.clear(server)]) {
+      const e = (await attempt.catch((x: unknown) => x)) as { code?: string; message?: string };
+      expect(e.code).toBe('credentials.keychain_failed');
+      expect(e.message).toMatch(/keychain did not respond\. Unlock it/);
+      expect(e.message).not.toMatch(/X11|D-Bus/);
+    }
   });
 
   it('clear removes the password', async () => {
