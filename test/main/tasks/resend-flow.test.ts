@@ -216,6 +216,8 @@ describe('the documents', () => {
     const out = await rig.handlers.resendFailed({ taskRef, only: 'all' });
     expect(out.reuploaded).toBe(1);
     expect(rig.sim.files()).toHaveLength(before + 1);
+    // under the name the user gave the document, not the name of the file on disk
+    expect(rig.sim.files().at(-1)).toMatchObject({ file_name: 'a.pdf' });
     expect(rig.sim.tasks().find((t) => t.task_ref === out.taskRef)!.file_refs).toEqual([rig.sim.files().at(-1)!.file_ref]);
   });
 
@@ -239,6 +241,8 @@ describe('the documents', () => {
     expect(rig.sim.files()).toHaveLength(before + 1);
     expect(rig.sim.tasks().find((t) => t.task_ref === out.taskRef)!.file_refs).toEqual([rig.sim.files().at(-1)!.file_ref]);
     expect(rig.sim.taskCount()).toBe(2);
+    // the log says which resend met the refused file_ref
+    expect(rig.logLines.some((l) => l.includes(`resend of ${taskRef} (all): file_ref refused; uploading the documents again`))).toBe(true);
   });
 
   it('added by URL and expired at the service: the service fetches the URL again', async () => {
