@@ -96,10 +96,6 @@ async function startingPoint(deps: ResendDeps, taskRef: string, scope: ResendSco
       'FaxDesk does not have the documents of this task (it was added by reference). Send them again from the Send screen.',
     );
   }
-  if (source.sentBy) {
-    const missing = source.files.find((f) => !f.fileRef);
-    if (missing) throw documentsGone(source, missing.name);
-  }
   return { local, source, numbers, client, profile };
 }
 
@@ -126,7 +122,8 @@ async function claimInOffice(deps: ResendDeps, taskRef: string, numbers: string[
 function uploader(client: FaxApiClient, source: ResendSource) {
   const counter = { uploads: 0 };
   async function uploadAgain(f: SendFile): Promise<string> {
-    // another desk's document: the office holds only its file_ref, which the service no longer accepts
+    // another desk's document: the office holds only its file_ref (none, or one the service no longer accepts);
+    // the document itself is on that desk's computer. Thrown before anything is uploaded; the claim is taken back.
     if (source.sentBy) throw documentsGone(source, f.name);
     if (!f.path) {
       throw new UserError('tasks.document_missing', `The document “${f.name}” has no local copy to upload again. Send it again from the Send screen.`, undefined, {

@@ -132,7 +132,10 @@ describe('what goes with a resend', () => {
     }
     const taskRef = rig.sim.tasks()[0]!.task_ref;
     await finish(rig, taskRef);
-    await expect(rig.handlers.resendFailed({ taskRef, only: 'all' })).rejects.toMatchObject({ code: 'tasks.demo_readonly' });
+    await expect(rig.handlers.resendFailed({ taskRef, only: 'all' })).rejects.toMatchObject({
+      code: 'tasks.demo_readonly',
+      message: '“Demo fax” is a demo fax: it cannot be resent on your account, and nothing was uploaded or sent. Send the documents from the Send screen to fax them for real.',
+    });
     expect(rig.sim.taskCount()).toBe(1);
   });
 });
