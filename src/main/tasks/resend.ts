@@ -160,7 +160,7 @@ export async function resendFailed(
   const files = source.files;
   const guard = repeatGuard(deps, taskRef, numbers, options);
   guard();
-  const name = resendName(source.name, options.language ?? 'en');
+  const name = resendName(source.name, options.language);
   const withdraw = await claimInOffice(deps, taskRef, numbers, name, options);
   const { uploadAgain, counter } = uploader(client, source);
 
@@ -195,10 +195,10 @@ export async function resendFailed(
     return { taskRef: String(part.task.task_ref), taskId: outcome.taskIds[0]!, phoneNumbers: numbers, reuploaded: counter.uploads };
   }
   // Refused (nothing created): other desks are not asked about a resend that never went. Outcome unknown keeps the claim.
-  if (part.status === 'refused' || part.status === 'not_attempted') await withdraw();
-  // Refused or outcome unknown: recorded as such; the user sees why.
-  if (part.cause instanceof Error) throw part.cause;
-  throw new UserError(part.error?.code ?? 'internal', part.error?.message ?? 'The resend did not go through.', part.error?.fields, part.error?.details);
+  if (part.status === 'refused') await withdraw();
+  // Refused or outcome unknown (a resend is one part, so it is always attempted, with the error as thrown): recorded
+  // as such, and the user sees why.
+  throw part.cause;
 }
 
 /** The history as create-tasks records a send in it. */

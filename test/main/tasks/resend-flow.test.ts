@@ -244,6 +244,11 @@ describe('the documents', () => {
     expect(rig.sim.files()).toHaveLength(before + 1);
     expect(rig.sim.tasks().find((t) => t.task_ref === out.taskRef)!.file_refs).toEqual([rig.sim.files().at(-1)!.file_ref]);
     expect(rig.sim.taskCount()).toBe(2);
+    // the resend remembers its new upload: when it fails too, resending it uploads nothing more
+    await finish(rig, out.taskRef);
+    const again = await rig.handlers.resendFailed({ taskRef: out.taskRef, only: 'all' });
+    expect(again.reuploaded).toBe(0);
+    expect(rig.sim.files()).toHaveLength(before + 1);
     // the log says which resend met the refused file_ref
     expect(rig.logLines.some((l) => l.includes(`resend of ${taskRef} (all): file_ref refused; uploading the documents again`))).toBe(true);
   });
@@ -350,6 +355,8 @@ describe('a resend the service refuses', () => {
     );
     expect(lost).toMatchObject({ code: 'network.outcome_unknown', message: expect.stringContaining('may have been created anyway') });
     expect(rig.sim.taskCount()).toBe(2);
+    // the history says so (the task list shows it as unknown, to be checked)
+    expect(rig.history.resendsOf(taskRef).map((r) => r.status)).toEqual(['outcome_unknown']);
     await expect(rig.handlers.resendFailed({ taskRef, only: 'all' })).rejects.toMatchObject({ code: 'tasks.already_resent' });
     expect(rig.sim.taskCount()).toBe(2);
   });
