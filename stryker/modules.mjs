@@ -110,7 +110,7 @@ export const modules = {
   // test that reaches them (~9 s a mutant), kept apart so resend-and-retry's own list stays fast
   'resend-office': {
     what: "resend-and-retry's office lines: another desk's fax, the office-wide claim and taking it back",
-    mutate: ['src/main/tasks/resend.ts:76-90', 'src/main/tasks/resend.ts:99-102', 'src/main/tasks/resend.ts:115-122', 'src/main/tasks/resend.ts:129-130', 'src/main/tasks/resend.ts:190-192', 'src/main/tasks/resend.ts:200-201'],
+    mutate: ['src/main/tasks/resend.ts:76-90', 'src/main/tasks/resend.ts:111-118', 'src/main/tasks/resend.ts:125-127', 'src/main/tasks/resend.ts:188-190', 'src/main/tasks/resend.ts:197-198'],
     tests: ['test/main/tasks/resend-flow.test.ts', 'test/main/office/office-resend.test.ts'],
   },
   'hot-folder': {
