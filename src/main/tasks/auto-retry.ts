@@ -77,8 +77,8 @@ export function createAutoRetry(deps: AutoRetryDeps): AutoRetry {
     },
     scheduled: () => new Map([...timers].map(([k, v]) => [k, v.at])),
     forget(taskRef) {
-      const t = timers.get(taskRef);
-      if (t) deps.clock.clearTimeout(t.handle);
+      // no retry waiting: clearing an undefined handle does nothing
+      deps.clock.clearTimeout(timers.get(taskRef)?.handle);
       timers.delete(taskRef);
       done.add(taskRef);
     },

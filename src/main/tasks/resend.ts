@@ -96,10 +96,6 @@ async function startingPoint(deps: ResendDeps, taskRef: string, scope: ResendSco
       'FaxDesk does not have the documents of this task (it was added by reference). Send them again from the Send screen.',
     );
   }
-  if (source.sentBy) {
-    const missing = source.files.find((f) => !f.fileRef);
-    if (missing) throw documentsGone(source, missing.name);
-  }
   return { local, source, numbers, client, profile };
 }
 
@@ -126,7 +122,8 @@ async function claimInOffice(deps: ResendDeps, taskRef: string, numbers: string[
 function uploader(client: FaxApiClient, source: ResendSource) {
   const counter = { uploads: 0 };
   async function uploadAgain(f: SendFile): Promise<string> {
-    // another desk's document: the office holds only its file_ref, which the service no longer accepts
+    // another desk's document: the office holds only its file_ref (none, or one the service no longer accepts);
+    // the document itself is on that desk's computer. Thrown before anything is uploaded; the claim is taken back.
     if (source.sentBy) throw documentsGone(source, f.name);
     if (!f.path) {
       throw new UserError('tasks.document_missing', `The document “${f.name}” has no local copy to upload again. Send it again from the Send screen.`, undefined, {
@@ -163,7 +160,7 @@ export async function resendFailed(
   const files = source.files;
   const guard = repeatGuard(deps, taskRef, numbers, options);
   guard();
-  const name = resendName(source.name, options.language ?? 'en');
+  const name = resendName(source.name, options.language);
   const withdraw = await claimInOffice(deps, taskRef, numbers, name, options);
   const { uploadAgain, counter } = uploader(client, source);
 
@@ -198,10 +195,10 @@ export async function resendFailed(
     return { taskRef: String(part.task.task_ref), taskId: outcome.taskIds[0]!, phoneNumbers: numbers, reuploaded: counter.uploads };
   }
   // Refused (nothing created): other desks are not asked about a resend that never went. Outcome unknown keeps the claim.
-  if (part.status === 'refused' || part.status === 'not_attempted') await withdraw();
-  // Refused or outcome unknown: recorded as such; the user sees why.
-  if (part.cause instanceof Error) throw part.cause;
-  throw new UserError(part.error?.code ?? 'internal', part.error?.message ?? 'The resend did not go through.', part.error?.fields, part.error?.details);
+  if (part.status === 'refused') await withdraw();
+  // Refused or outcome unknown (a resend is one part, so it is always attempted, with the error as thrown): recorded
+  // as such, and the user sees why.
+  throw part.cause;
 }
 
 /** The history as create-tasks records a send in it. */

@@ -137,4 +137,55 @@ describe('auto-retry', () => {
     await rig.clock.advance(10 * 60_000, () => rig!.feature.autoRetry.idle());
     expect(rig.sim.taskCount()).toBe(1);
   });
+
+  it('a resend of another desk’s fax (not in this history) that ends busy is retried like any', async () => {
+    rig = await makeRig({ settings: { autoRetry: { enabled: true, attempts: 2, delayMinutes: 2 } } });
+    const file = await samplePdf(rig.dir);
+    const up = await rig.client.uploadFile(file);
+    const { taskIds } = rig.history.recordSend({
+      name: 'Contract (resend)',
+      files: [{ path: file, name: 'contract.pdf', size: 1, pages: 1, fileRef: up.file_ref }],
+      parts: [{ name: 'Contract (resend)', phoneNumbers: [BUSY] }],
+      scheduledAt: null,
+      resendOf: 'fax_of_another_desk',
+    });
+    const created = await rig.client.createTask({ name: 'Contract (resend)', file_refs: [up.file_ref], phone_numbers: [BUSY] });
+    rig.history.recordCreated(taskIds[0]!, created);
+    const ref = String(created.task_ref);
+    rig.feature.tracker.start();
+    for (let i = 0; i < 40 && !rig.feature.autoRetry.scheduled().has(ref); i++) await poll(rig, 1);
+    expect(rig.feature.autoRetry.scheduled().has(ref)).toBe(true);
+    await poll(rig, 3);
+    expect(rig.sim.taskCount()).toBe(2);
+  });
+
+  it('only a number that is no fax failed: nothing to retry', async () => {
+    rig = await makeRig({ settings: { autoRetry: { enabled: true, attempts: 2, delayMinutes: 2 } } });
+    const file = await samplePdf(rig.dir);
+    const ref = await rig.send('Not a fax', [OK, NOT_FAX], file);
+    rig.feature.tracker.start();
+    for (let i = 0; i < 30 && rig.history.getTask(ref)!.status !== 'done'; i++) await poll(rig, 1);
+    expect(rig.history.getTask(ref)!.status).toBe('done');
+    expect(rig.feature.autoRetry.scheduled().size).toBe(0);
+    await poll(rig, 5);
+    expect(rig.sim.taskCount()).toBe(1);
+  });
+
+  it('the same end reported twice (the poll and the send’s follow-up answer): one retry, one timer, nothing refused', async () => {
+    rig = await makeRig({ settings: { autoRetry: { enabled: true, attempts: 2, delayMinutes: 2 } } });
+    const file = await samplePdf(rig.dir);
+    const ref = await rig.send('Twice', [BUSY], file);
+    rig.feature.tracker.start();
+    for (let i = 0; i < 40 && !rig.feature.autoRetry.scheduled().has(ref); i++) await poll(rig, 1);
+    const at = rig.feature.autoRetry.scheduled().get(ref);
+    const task = await rig.client.getTask(ref);
+    const changes = { ...rig.history.applyTaskResponse(task), becameTerminal: true };
+    rig.feature.autoRetry.onTaskEnded(changes);
+    expect(rig.feature.autoRetry.scheduled().get(ref)).toBe(at);
+    await poll(rig, 3);
+    rig.feature.autoRetry.onTaskEnded(changes);
+    await poll(rig, 3);
+    expect(rig.sim.tasks().filter((t) => rig!.history.getTask(t.task_ref)?.resendOf === ref)).toHaveLength(1);
+    expect(rig.logLines.filter((l) => l.includes('failed; the failures stay listed'))).toEqual([]);
+  });
 });

@@ -132,7 +132,10 @@ describe('what goes with a resend', () => {
     }
     const taskRef = rig.sim.tasks()[0]!.task_ref;
     await finish(rig, taskRef);
-    await expect(rig.handlers.resendFailed({ taskRef, only: 'all' })).rejects.toMatchObject({ code: 'tasks.demo_readonly' });
+    await expect(rig.handlers.resendFailed({ taskRef, only: 'all' })).rejects.toMatchObject({
+      code: 'tasks.demo_readonly',
+      message: '“Demo fax” is a demo fax: it cannot be resent on your account, and nothing was uploaded or sent. Send the documents from the Send screen to fax them for real.',
+    });
     expect(rig.sim.taskCount()).toBe(1);
   });
 });
@@ -216,6 +219,8 @@ describe('the documents', () => {
     const out = await rig.handlers.resendFailed({ taskRef, only: 'all' });
     expect(out.reuploaded).toBe(1);
     expect(rig.sim.files()).toHaveLength(before + 1);
+    // under the name the user gave the document, not the name of the file on disk
+    expect(rig.sim.files().at(-1)).toMatchObject({ file_name: 'a.pdf' });
     expect(rig.sim.tasks().find((t) => t.task_ref === out.taskRef)!.file_refs).toEqual([rig.sim.files().at(-1)!.file_ref]);
   });
 
@@ -239,6 +244,13 @@ describe('the documents', () => {
     expect(rig.sim.files()).toHaveLength(before + 1);
     expect(rig.sim.tasks().find((t) => t.task_ref === out.taskRef)!.file_refs).toEqual([rig.sim.files().at(-1)!.file_ref]);
     expect(rig.sim.taskCount()).toBe(2);
+    // the resend remembers its new upload: when it fails too, resending it uploads nothing more
+    await finish(rig, out.taskRef);
+    const again = await rig.handlers.resendFailed({ taskRef: out.taskRef, only: 'all' });
+    expect(again.reuploaded).toBe(0);
+    expect(rig.sim.files()).toHaveLength(before + 1);
+    // the log says which resend met the refused file_ref
+    expect(rig.logLines.some((l) => l.includes(`resend of ${taskRef} (all): file_ref refused; uploading the documents again`))).toBe(true);
   });
 
   it('added by URL and expired at the service: the service fetches the URL again', async () => {
@@ -343,6 +355,8 @@ describe('a resend the service refuses', () => {
     );
     expect(lost).toMatchObject({ code: 'network.outcome_unknown', message: expect.stringContaining('may have been created anyway') });
     expect(rig.sim.taskCount()).toBe(2);
+    // the history says so (the task list shows it as unknown, to be checked)
+    expect(rig.history.resendsOf(taskRef).map((r) => r.status)).toEqual(['outcome_unknown']);
     await expect(rig.handlers.resendFailed({ taskRef, only: 'all' })).rejects.toMatchObject({ code: 'tasks.already_resent' });
     expect(rig.sim.taskCount()).toBe(2);
   });
