@@ -7,6 +7,7 @@ import { JournalWriter, journalPath, writeSnapshotAtomic } from '../../src/simul
 import { loadState, loadStateStreamed } from '../../src/simulator/persist-load';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import type { AccountRecord, FileRecord, TaskRecord } from '../../src/simulator/types';
+import { demoAccount, demoTask } from '../helpers/demo-tasks';
 
 let dir = '';
 beforeEach(() => {
@@ -18,37 +19,11 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const stamp = '2026-11-27 08:00:00';
-function task(i: number, recipients = 10): TaskRecord {
-  return {
-    task_ref: `T${String(i).padStart(8, '0')}`,
-    name: `Demo fax ${i}`,
-    status: 'done',
-    scheduled_at: stamp,
-    created_at: stamp,
-    file_refs: [`F${i}`],
-    pages: 2,
-    conversionError: null,
-    startAtMs: 0,
-    reservedFen: 0,
-    recipients: Array.from({ length: recipients }, (_, r) => ({
-      rcpt_ref: `R${i}-${r}`,
-      phone_number: `86138${String(i * 100 + r).padStart(8, '0')}`,
-      unit_price: 0.3,
-      page_count: 2,
-      charged_amount: 0.6,
-      status: 'success' as const,
-      failed_code: null,
-      failed_reason: null,
-      completed_at: stamp,
-      created_at: stamp,
-    })),
-  };
-}
+const task = demoTask;
 
 /** A simulator's state as the store holds it, with a writer on `file`. */
 function world(file: string, count: number, delayMs = 1) {
-  const account: AccountRecord = { uid: 'U1', name: 'Demo', balanceFen: 50_000, webhook_url: null, status: 'active', apiEnabled: true, created_at: stamp, updated_at: stamp };
+  const account: AccountRecord = demoAccount();
   const tasks = new Map<string, TaskRecord>();
   const files = new Map<string, FileRecord>();
   for (let i = 0; i < count; i++) tasks.set(task(i).task_ref, task(i));

@@ -10,37 +10,10 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_STATE_FILE, setAsideUnreadableDemoState } from '@main/account/demo-state';
 import { writeSnapshotAtomic } from '../../../src/simulator/persist';
-import type { AccountRecord, TaskRecord } from '../../../src/simulator/types';
+import { demoAccount, demoTask } from '../../helpers/demo-tasks';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 
-const stamp = '2026-11-27 08:00:00';
-const account: AccountRecord = { uid: 'U1', name: 'Demo', balanceFen: 50_000, webhook_url: null, status: 'active', apiEnabled: true, created_at: stamp, updated_at: stamp };
-function task(i: number): TaskRecord {
-  return {
-    task_ref: `T${String(i).padStart(8, '0')}`,
-    name: `Demo fax ${i}`,
-    status: 'done',
-    scheduled_at: stamp,
-    created_at: stamp,
-    file_refs: [`F${i}`],
-    pages: 2,
-    conversionError: null,
-    startAtMs: 0,
-    reservedFen: 0,
-    recipients: [0, 1].map((r) => ({
-      rcpt_ref: `R${i}-${r}`,
-      phone_number: `86138${String(i * 100 + r).padStart(8, '0')}`,
-      unit_price: 0.3,
-      page_count: 2,
-      charged_amount: 0.6,
-      status: 'success' as const,
-      failed_code: null,
-      failed_reason: null,
-      completed_at: stamp,
-      created_at: stamp,
-    })),
-  };
-}
+const account = demoAccount();
 
 let dir = '';
 let running: TestServices | null = null;
@@ -56,7 +29,7 @@ afterEach(async () => {
 /** A demo state of `count` tasks as the demo service writes it (one task a line). */
 function keptState(count: number): string {
   const file = path.join(dir, DEMO_STATE_FILE);
-  writeSnapshotAtomic(file, { version: 1, account, files: [], tasks: [...Array(count).keys()].map(task) });
+  writeSnapshotAtomic(file, { version: 1, account, files: [], tasks: Array.from({ length: count }, (_, i) => demoTask(i, 2)) });
   return file;
 }
 

@@ -4,7 +4,7 @@
  * loopback. Its rules alone (who, when, the limit): auto-retry-rules.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeRig, samplePdf, type Rig } from './helpers';
+import { makeRig, pollMinutes as poll, samplePdf, type Rig } from './helpers';
 
 const OK = '8613800138000';
 const BUSY = '8613800138666';
@@ -15,15 +15,6 @@ afterEach(async () => {
   await rig?.close();
   rig = null;
 });
-
-async function poll(r: Rig, minutes: number) {
-  for (let i = 0; i < minutes; i++) {
-    await r.clock.advance(60_000, async () => {
-      await r.feature.autoRetry.idle();
-      await r.feature.tracker.idle();
-    });
-  }
-}
 
 describe('auto-retry', () => {
   it('resends busy numbers after the delay and stops at the limit', async () => {

@@ -182,6 +182,16 @@ export async function makeRig(
 }
 
 /** GETs of one task in the simulator's request log. */
+/** Minutes pass on the rig's clock, one at a time; each waits for the auto-retry and the tracker's round to settle. */
+export async function pollMinutes(r: Rig, minutes: number): Promise<void> {
+  for (let i = 0; i < minutes; i++) {
+    await r.clock.advance(60_000, async () => {
+      await r.feature.autoRetry.idle();
+      await r.feature.tracker.idle();
+    });
+  }
+}
+
 export function taskQueries(sim: RunningSimulator): Map<string, number> {
   const out = new Map<string, number>();
   for (const e of sim.requestLog()) {

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { SYSTEM_CJK_FONTS } from '@main/pdf/fonts';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeRig, samplePdf, type Rig } from './helpers';
+import { makeRig, pollMinutes as poll, samplePdf, type Rig } from './helpers';
 
 const OK = '8613800138000';
 const BUSY = '8613800138666';
@@ -15,15 +15,6 @@ afterEach(async () => {
   await rig?.close();
   rig = null;
 });
-
-async function poll(r: Rig, minutes: number) {
-  for (let i = 0; i < minutes; i++) {
-    await r.clock.advance(60_000, async () => {
-      await r.feature.autoRetry.idle();
-      await r.feature.tracker.idle();
-    });
-  }
-}
 
 describe('exports', () => {
   it('exports every recipient field as CSV and writes a PDF transmission report with a thumbnail', async () => {
