@@ -212,6 +212,11 @@ export async function openOffice(target: OfficeTarget, options: OpenOfficeOption
   const { config, protection } = officeClientConfig(target, options);
   const pool = new pg.Pool({ ...config, max: OFFICE_LIMITS.poolMax, idleTimeoutMillis: OFFICE_LIMITS.idleMs });
   pool.on('error', (e) => options.onPoolError?.(describeOfficeFailure(e, target)));
+  // Every connection keeps a listener for its whole life: pg-pool listens only while a connection is idle (and
+  // pool.query once, for its own statement), so the server ending a connection the desk holds (a restart, an
+  // administrator, the postmaster killed) was an uncaught exception in main. The statement in progress, or the
+  // next one, fails on its own; the pool's 'error' above reports idle ones.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const close = async () => {
     await pool.end().catch(() => {});
   };

@@ -221,6 +221,30 @@ describe.skipIf(missing)('office outbox: opening the database', () => {
     }
   });
 
+  it('a connection the server ends while the desk holds it is no crash: the next statement gets a new one', async () => {
+    const office = await openOffice(target(), { ...trusted(), appliedBy: 'DESK-A' });
+    try {
+      // Checked out, between statements: pg-pool listens for a connection's errors only while it is idle (and
+      // pool.query only once, for its own statement). The server ending it (a restart, an administrator, the
+      // postmaster killed) then reaches main as an uncaught exception — seen once in the office-faults test.
+      const held = await office.pool.connect();
+      const pid = (held as unknown as { processID: number }).processID;
+      const ended = new Promise<void>((resolve) => held.once('end', () => resolve()));
+      const admin = await pgServer.admin();
+      try {
+        await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      } finally {
+        await admin.end();
+      }
+      await ended;
+      held.release(true);
+      const r = await office.pool.query<{ one: number }>('SELECT 1 AS one');
+      expect(r.rows[0]!.one).toBe(1);
+    } finally {
+      await office.close();
+    }
+  });
+
   it('opens a newer FaxDesk’s schema read-only, leaves it untouched, and Test says to update', async () => {
     const c = await pgServer.admin();
     try {
