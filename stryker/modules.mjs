@@ -107,11 +107,13 @@ export const modules = {
     vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
   },
   // resend.ts's office lines (another desk's fax, the office-wide claim and its withdrawal) with the PostgreSQL
-  // test that reaches them (~9 s a mutant), kept apart so resend-and-retry's own list stays fast
+  // test that reaches them, kept apart so resend-and-retry's own list stays fast
   'resend-office': {
     what: "resend-and-retry's office lines: another desk's fax, the office-wide claim and taking it back",
     mutate: ['src/main/tasks/resend.ts:76-90', 'src/main/tasks/resend.ts:111-118', 'src/main/tasks/resend.ts:125-127', 'src/main/tasks/resend.ts:188-190', 'src/main/tasks/resend.ts:197-198'],
     tests: ['test/main/tasks/resend-flow.test.ts', 'test/main/office/office-resend.test.ts'],
+    // one worker keeping its module graph across the two files; office-resend's PostgreSQL still starts once for its file
+    vitestArgs: '--pool=threads --no-isolate --maxWorkers=1',
   },
   'hot-folder': {
     what: 'the hot folder around the look at one file: the passes and their timers, the writer check, the order offered, the backlog, the claim, a folder that cannot be read',

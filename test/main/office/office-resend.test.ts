@@ -3,6 +3,9 @@
  * one PostgreSQL, one simulator. The office database holds no documents, only their file_refs: desk B
  * resends desk A's fax with them (no upload), the resend is B's in the office database, every desk sees
  * "Resent as … by …", and two desks resending the same numbers at once make one resend, the other asked.
+ * The office-wide claim: a desk in demo mode never takes another desk's fax; a refused resend gives the claim
+ * back, one whose answer was lost keeps it; a claim the database will not give back is logged (mutation module
+ * `resend-office`).
  */
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '@main/ipc/dispatch';
@@ -31,6 +34,19 @@ async function resendsOf(t: TestServices, taskRef: string): Promise<OfficeResend
 }
 const creates = () => office.sim.counters().tasksCreated;
 const uploads = () => office.sim.counters().byRoute['upload'] ?? 0;
+
+type Sql = { query: (sql: string) => Promise<unknown> };
+/** A trigger (the test drops it) that runs `body` before some writes to one table of the office database. */
+async function beforeWrites(c: Sql, name: string, table: string, ops: string, when: string, body: string): Promise<void> {
+  await c.query(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} END $$`);
+  await c.query(`CREATE TRIGGER ${name} BEFORE ${ops} ON ${table} FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION ${name}()`);
+}
+/** The office database refuses these writes, as a server refusing a statement would. */
+const refuseWrites = (c: Sql, name: string, table: string, ops: string, when: string) =>
+  beforeWrites(c, name, table, ops, when, "RAISE EXCEPTION 'refused by the test';");
+/** These writes wait while the test's session holds advisory lock `key` (a busy server), then go ahead. */
+const holdWrites = (c: Sql, name: string, table: string, ops: string, when: string, key: number) =>
+  beforeWrites(c, name, table, ops, when, `PERFORM pg_advisory_lock(${key}); PERFORM pg_advisory_unlock(${key}); RETURN NEW;`);
 
 describe.skipIf(missing)('resending another desk’s failed numbers', () => {
   it('desk B resends desk A’s busy number with A’s file_refs: one task, B’s in the office database, and both desks see “Resent as … by Wang Wei”', async () => {
@@ -116,5 +132,113 @@ describe.skipIf(missing)('resending another desk’s failed numbers', () => {
     const fromA = await dispatch(a.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
     expect(fromA.ok && (fromA.value as ResendResult).reuploaded).toBe(1);
     expect(creates()).toBe(before + 1);
+  });
+  it('a desk in demo mode: another desk’s fax is refused with what to do, before anything is claimed, uploaded or sent', async () => {
+    const a = await desk('Li Na');
+    const b = await desk('Wang Wei');
+    const refA = await sendAndFinish(a, 'Contract R4', ['8613800134666']);
+    await expect.poll(async () => items(await failures(b)).some((f) => f.taskRef === refA), { timeout: 5_000 }).toBe(true);
+    expect((await dispatch(b.services.handlers, 'useDemo', undefined)).ok).toBe(true);
+    const [createdBefore, uploadsBefore, tasksOfB] = [creates(), uploads(), b.services.history.listTasks({ limit: 50 }).length];
+    const r = await dispatch(b.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
+    expect(!r.ok && r.error).toMatchObject({
+      code: 'office.resend_in_demo',
+      message:
+        'FaxDesk is in demo mode: another desk’s fax is resent on the office’s fax account only. Connect the account in Account, then resend. Nothing was sent.',
+    });
+    // nothing at the office's service, nothing in B's history (so nothing at the demo service either)
+    expect([creates(), uploads()]).toEqual([createdBefore, uploadsBefore]);
+    expect(b.services.history.listTasks({ limit: 50 })).toHaveLength(tasksOfB);
+    // nothing claimed office-wide: A resends without being asked
+    const fromA = await dispatch(a.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
+    expect(fromA.ok).toBe(true);
+    expect(creates()).toBe(createdBefore + 1);
+  });
+
+  it('a resend the service refuses (no balance) gives the office-wide claim back: the other desk resends without being asked', async () => {
+    const a = await desk('Li Na');
+    const b = await desk('Wang Wei');
+    const refA = await sendAndFinish(a, 'Contract R5', ['8613800135666']);
+    await expect.poll(async () => items(await failures(b)).some((f) => f.taskRef === refA), { timeout: 5_000 }).toBe(true);
+    const before = creates();
+    office.sim.setAccount({ balance: 0 });
+    try {
+      const r = await dispatch(b.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
+      expect(!r.ok && r.error.code).toBe('business.insufficient_balance');
+    } finally {
+      office.sim.setAccount({ balance: 1000 });
+    }
+    expect(creates()).toBe(before);
+    // B's refused resend reaches the office database as refused (no task at the service), as a desk's list shows it
+    const c = await office.pg.admin();
+    try {
+      await expect
+        .poll(async () => (await c.query('SELECT task_ref, create_state FROM faxdesk_tasks WHERE resend_of = $1', [refA])).rows, { timeout: 5_000 })
+        .toEqual([{ task_ref: null, create_state: 'failed' }]);
+    } finally {
+      await c.end();
+    }
+    const fromA = await dispatch(a.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
+    expect(fromA.ok ? null : fromA.error).toBeNull();
+    expect(creates()).toBe(before + 1);
+  });
+
+  it('a resend whose answer was lost keeps the office-wide claim: the other desk is asked (it may have gone) even before the resend reaches the office’s list', async () => {
+    const a = await desk('Li Na');
+    const b = await desk('Wang Wei');
+    const refA = await sendAndFinish(a, 'Contract R6', ['8613800136666']);
+    await expect.poll(async () => items(await failures(b)).some((f) => f.taskRef === refA), { timeout: 5_000 }).toBe(true);
+    const before = creates();
+    // the office's list of faxes is busy: B's record of this resend waits there (its mirror's write held, the
+    // desk still online), so the claim is all that tells A about it
+    const c = await office.pg.admin();
+    try {
+      await c.query('SELECT pg_advisory_lock(3106)');
+      await holdWrites(c, 'hold_r6', 'faxdesk_tasks', 'INSERT OR UPDATE', `NEW.resend_of = ${c.escapeLiteral(refA)}`, 3106);
+      office.sim.setFaults({ create: 'commit-then-drop', createFaultCount: 1 });
+      try {
+        const r = await dispatch(b.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
+        expect(!r.ok && r.error.code).toBe('network.outcome_unknown');
+      } finally {
+        office.sim.setFaults({ create: 'none' });
+      }
+      expect(creates()).toBe(before + 1);
+      const fromA = await dispatch(a.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
+      expect(!fromA.ok && fromA.error.code).toBe('tasks.already_resent');
+      expect(!fromA.ok && fromA.error.details).toMatchObject({ senderName: 'Wang Wei', variant: 'office', taskRef: null });
+      expect(creates()).toBe(before + 1);
+      expect((await c.query('SELECT count(*)::int AS n FROM faxdesk_tasks WHERE resend_of = $1', [refA])).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await c.query('SELECT pg_advisory_unlock(3106)');
+      await c.query('DROP TRIGGER IF EXISTS hold_r6 ON faxdesk_tasks').finally(() => c.end());
+    }
+    // once B's record is in, still asked
+    await expect.poll(async () => items(await failures(a)).find((f) => f.taskRef === refA)?.resentAs?.by?.name, { timeout: 5_000 }).toBe('Wang Wei');
+    const later = await dispatch(a.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
+    expect(!later.ok && later.error.code).toBe('tasks.already_resent');
+    expect(creates()).toBe(before + 1);
+  });
+
+  it('the office database refuses to take a refused resend’s claim back: the desk is still told the service’s reason, and its log says the claim stayed', async () => {
+    const a = await desk('Li Na');
+    const b = await desk('Wang Wei');
+    const refA = await sendAndFinish(a, 'Contract R7', ['8613800137666']);
+    await expect.poll(async () => items(await failures(b)).some((f) => f.taskRef === refA), { timeout: 5_000 }).toBe(true);
+    const before = creates();
+    const c = await office.pg.admin();
+    try {
+      await refuseWrites(c, 'hold_r7', 'faxdesk_send_claims', 'DELETE', `OLD.fingerprint LIKE ${c.escapeLiteral(`resend:${refA}:%`)}`);
+      office.sim.setAccount({ balance: 0 });
+      try {
+        const r = await dispatch(b.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
+        expect(!r.ok && r.error.code).toBe('business.insufficient_balance');
+      } finally {
+        office.sim.setAccount({ balance: 1000 });
+      }
+      expect(creates()).toBe(before);
+      expect(b.logLines.filter((l) => l.includes(`resend of ${refA}: the office-wide claim was not withdrawn`))).toHaveLength(1);
+    } finally {
+      await c.query('DROP TRIGGER IF EXISTS hold_r7 ON faxdesk_send_claims').finally(() => c.end());
+    }
   });
 });
