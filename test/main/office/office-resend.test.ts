@@ -33,6 +33,15 @@ async function resendsOf(t: TestServices, taskRef: string): Promise<OfficeResend
   return r.value as OfficeResend[];
 }
 const creates = () => office.sim.counters().tasksCreated;
+
+/** Li Na's fax to `number` fails; Wang Wei's desk lists the failure (the office's Failures). */
+async function failedOnAShownOnB(name: string, number: string) {
+  const a = await desk('Li Na');
+  const b = await desk('Wang Wei');
+  const refA = await sendAndFinish(a, name, [number]);
+  await expect.poll(async () => items(await failures(b)).some((f) => f.taskRef === refA), { timeout: 5_000 }).toBe(true);
+  return { a, b, refA };
+}
 const uploads = () => office.sim.counters().byRoute['upload'] ?? 0;
 
 type Sql = { query: (sql: string) => Promise<unknown> };
@@ -90,10 +99,7 @@ describe.skipIf(missing)('resending another desk’s failed numbers', () => {
   });
 
   it('two desks resending the same numbers at once: one resend, the other asked, naming who resent them', async () => {
-    const a = await desk('Li Na');
-    const b = await desk('Wang Wei');
-    const refA = await sendAndFinish(a, 'Contract R2', ['8613800132777']);
-    await expect.poll(async () => items(await failures(b)).some((f) => f.taskRef === refA), { timeout: 5_000 }).toBe(true);
+    const { a, b, refA } = await failedOnAShownOnB('Contract R2', '8613800132777');
     const before = creates();
     const [fromA, fromB] = await Promise.all([
       dispatch(a.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' }),
@@ -109,10 +115,7 @@ describe.skipIf(missing)('resending another desk’s failed numbers', () => {
   });
 
   it('A’s uploads expired at the service: B is told the documents are on Li Na’s computer, nothing is sent, and A may still resend', async () => {
-    const a = await desk('Li Na');
-    const b = await desk('Wang Wei');
-    const refA = await sendAndFinish(a, 'Contract R3', ['8613800133666']);
-    await expect.poll(async () => items(await failures(b)).some((f) => f.taskRef === refA), { timeout: 5_000 }).toBe(true);
+    const { a, b, refA } = await failedOnAShownOnB('Contract R3', '8613800133666');
     office.sim.expireFileRefs();
     const before = creates();
     const r = await dispatch(b.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
@@ -134,10 +137,7 @@ describe.skipIf(missing)('resending another desk’s failed numbers', () => {
     expect(creates()).toBe(before + 1);
   });
   it('a desk in demo mode: another desk’s fax is refused with what to do, before anything is claimed, uploaded or sent', async () => {
-    const a = await desk('Li Na');
-    const b = await desk('Wang Wei');
-    const refA = await sendAndFinish(a, 'Contract R4', ['8613800134666']);
-    await expect.poll(async () => items(await failures(b)).some((f) => f.taskRef === refA), { timeout: 5_000 }).toBe(true);
+    const { a, b, refA } = await failedOnAShownOnB('Contract R4', '8613800134666');
     expect((await dispatch(b.services.handlers, 'useDemo', undefined)).ok).toBe(true);
     const [createdBefore, uploadsBefore, tasksOfB] = [creates(), uploads(), b.services.history.listTasks({ limit: 50 }).length];
     const r = await dispatch(b.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
@@ -156,10 +156,7 @@ describe.skipIf(missing)('resending another desk’s failed numbers', () => {
   });
 
   it('a resend the service refuses (no balance) gives the office-wide claim back: the other desk resends without being asked', async () => {
-    const a = await desk('Li Na');
-    const b = await desk('Wang Wei');
-    const refA = await sendAndFinish(a, 'Contract R5', ['8613800135666']);
-    await expect.poll(async () => items(await failures(b)).some((f) => f.taskRef === refA), { timeout: 5_000 }).toBe(true);
+    const { a, b, refA } = await failedOnAShownOnB('Contract R5', '8613800135666');
     const before = creates();
     office.sim.setAccount({ balance: 0 });
     try {
@@ -184,10 +181,7 @@ describe.skipIf(missing)('resending another desk’s failed numbers', () => {
   });
 
   it('a resend whose answer was lost keeps the office-wide claim: the other desk is asked (it may have gone) even before the resend reaches the office’s list', async () => {
-    const a = await desk('Li Na');
-    const b = await desk('Wang Wei');
-    const refA = await sendAndFinish(a, 'Contract R6', ['8613800136666']);
-    await expect.poll(async () => items(await failures(b)).some((f) => f.taskRef === refA), { timeout: 5_000 }).toBe(true);
+    const { a, b, refA } = await failedOnAShownOnB('Contract R6', '8613800136666');
     const before = creates();
     // the office's list of faxes is busy: B's record of this resend waits there (its mirror's write held, the
     // desk still online), so the claim is all that tells A about it
@@ -220,10 +214,7 @@ describe.skipIf(missing)('resending another desk’s failed numbers', () => {
   });
 
   it('the office database refuses to take a refused resend’s claim back: the desk is still told the service’s reason, and its log says the claim stayed', async () => {
-    const a = await desk('Li Na');
-    const b = await desk('Wang Wei');
-    const refA = await sendAndFinish(a, 'Contract R7', ['8613800137666']);
-    await expect.poll(async () => items(await failures(b)).some((f) => f.taskRef === refA), { timeout: 5_000 }).toBe(true);
+    const { b, refA } = await failedOnAShownOnB('Contract R7', '8613800137666');
     const before = creates();
     const c = await office.pg.admin();
     try {
