@@ -43,6 +43,17 @@ async function failedOnAShownOnB(name: string, number: string) {
   return { a, b, refA };
 }
 const uploads = () => office.sim.counters().byRoute['upload'] ?? 0;
+/** The refused resend of `refA` reaches the office database as refused: a row with no task at the service. */
+async function refusedResendInOffice(refA: string): Promise<void> {
+  const c = await office.pg.admin();
+  try {
+    await expect
+      .poll(async () => (await c.query('SELECT task_ref, create_state FROM faxdesk_tasks WHERE resend_of = $1', [refA])).rows, { timeout: 5_000 })
+      .toEqual([{ task_ref: null, create_state: 'failed' }]);
+  } finally {
+    await c.end();
+  }
+}
 
 type Sql = { query: (sql: string) => Promise<unknown> };
 /** A trigger (the test drops it) that runs `body` before some writes to one table of the office database. */
@@ -123,14 +134,7 @@ describe.skipIf(missing)('resending another desk’s failed numbers', () => {
     expect(!r.ok && r.error.details).toMatchObject({ senderName: 'Li Na', name: 'contract.pdf' });
     expect(creates()).toBe(before);
     // B's refused resend is in the office database as refused (no task at the service)
-    const c = await office.pg.admin();
-    try {
-      await expect
-        .poll(async () => (await c.query('SELECT task_ref, create_state FROM faxdesk_tasks WHERE resend_of = $1', [refA])).rows, { timeout: 5_000 })
-        .toEqual([{ task_ref: null, create_state: 'failed' }]);
-    } finally {
-      await c.end();
-    }
+    await refusedResendInOffice(refA);
     // B's refused resend claimed nothing: A, who has the document, resends without being asked (uploading it again)
     const fromA = await dispatch(a.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
     expect(fromA.ok && (fromA.value as ResendResult).reuploaded).toBe(1);
@@ -167,14 +171,7 @@ describe.skipIf(missing)('resending another desk’s failed numbers', () => {
     }
     expect(creates()).toBe(before);
     // B's refused resend reaches the office database as refused (no task at the service), as a desk's list shows it
-    const c = await office.pg.admin();
-    try {
-      await expect
-        .poll(async () => (await c.query('SELECT task_ref, create_state FROM faxdesk_tasks WHERE resend_of = $1', [refA])).rows, { timeout: 5_000 })
-        .toEqual([{ task_ref: null, create_state: 'failed' }]);
-    } finally {
-      await c.end();
-    }
+    await refusedResendInOffice(refA);
     const fromA = await dispatch(a.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
     expect(fromA.ok ? null : fromA.error).toBeNull();
     expect(creates()).toBe(before + 1);

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TasksChanged } from '@shared/ipc/channels/tasks';
+import { serveOnLoopback } from '../../helpers/loopback-origin';
 import { makeRig, samplePdf, taskQueries, type Rig } from './helpers';
 
 const OK = '8613800138000';
@@ -118,15 +117,9 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
     // served on loopback: only the simulator's test-only switch lets it fetch from there
     rig = await makeRig({ sim: { allowLoopbackRemoteUrls: true } });
     const pdf = fs.readFileSync(await samplePdf(rig.dir, 1));
-    let fetched = 0;
-    const origin = http.createServer((_req, res) => {
-      fetched++;
-      res.writeHead(200, { 'Content-Type': 'application/pdf' });
-      res.end(pdf);
-    });
-    await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
+    const origin = await serveOnLoopback(pdf);
     try {
-      const url = `http://127.0.0.1:${(origin.address() as AddressInfo).port}/docs/price-list.pdf`;
+      const url = `${origin.base}/docs/price-list.pdf`;
       // As the Send screen records it: the URL stands in the path field.
       const up = await rig.client.uploadFromUrl(url, '价目表.pdf');
       const { taskIds } = rig.history.recordSend({
@@ -142,13 +135,12 @@ describe('watching a task with a delivered, a busy and an unanswered number', ()
       rig.sim.expireFileRefs();
       const resent = await rig.handlers.resendFailed({ taskRef, only: 'all' });
       expect(resent).toMatchObject({ phoneNumbers: [BUSY], reuploaded: 1 });
-      expect(fetched).toBe(2);
+      expect(origin.requests()).toBe(2);
       const stored = rig.sim.files().at(-1)!;
       expect(stored).toMatchObject({ file_name: '价目表.pdf', mode: 'url' });
       expect(rig.sim.tasks().find((t) => t.task_ref === resent.taskRef)!.file_refs).toEqual([stored.file_ref]);
     } finally {
-      origin.closeAllConnections();
-      await new Promise((r) => origin.close(r));
+      await origin.close();
     }
   });
 

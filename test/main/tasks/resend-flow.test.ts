@@ -5,11 +5,10 @@
  * The whole path with the tracker: lifecycle.test.ts; another desk's fax: office-resend.test.ts.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { openHistory } from '@main/history';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serveOnLoopback } from '../../helpers/loopback-origin';
 import { makeRig, samplePdf, type Rig } from './helpers';
 
 const OK = '8613800138000';
@@ -256,16 +255,10 @@ describe('the documents', () => {
   it('added by URL and expired at the service: the service fetches the URL again', async () => {
     rig = await makeRig({ sim: { allowLoopbackRemoteUrls: true } });
     const pdf = fs.readFileSync(await samplePdf(rig.dir, 1));
-    let fetched = 0;
-    const origin = http.createServer((_req, res) => {
-      fetched++;
-      res.writeHead(200, { 'Content-Type': 'application/pdf' });
-      res.end(pdf);
-    });
-    await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
+    const origin = await serveOnLoopback(pdf);
     try {
       // Upper case, as a person may paste it: still a URL, not a path on this computer.
-      const url = `HTTP://127.0.0.1:${(origin.address() as AddressInfo).port}/price-list.pdf`;
+      const url = `${origin.base.replace('http:', 'HTTP:')}/price-list.pdf`;
       const up = await rig.client.uploadFromUrl(url, 'price-list.pdf');
       const { taskIds } = rig.history.recordSend({
         name: 'From a URL',
@@ -279,11 +272,10 @@ describe('the documents', () => {
       rig.sim.expireFileRefs();
       const out = await rig.handlers.resendFailed({ taskRef: String(created.task_ref), only: 'all' });
       expect(out.reuploaded).toBe(1);
-      expect(fetched).toBe(2);
+      expect(origin.requests()).toBe(2);
       expect(rig.sim.files().at(-1)).toMatchObject({ file_name: 'price-list.pdf', mode: 'url' });
     } finally {
-      origin.closeAllConnections();
-      await new Promise((r) => origin.close(r));
+      await origin.close();
     }
   });
 
