@@ -103,5 +103,17 @@ test('keyboard only: paste a number, Ctrl+Enter, and the task is open within ten
   await expect(table.getByRole('button', { name: 'Price list', exact: true })).toBeFocused();
   await keys.press('ArrowUp');
   await expect(table.getByRole('button', { name: 'Order form', exact: true })).toBeFocused();
+  // A hurried user: Esc and Down in the same instant (both before the next frame is drawn). The keyboard ends
+  // on the row below, not pulled back to the row whose detail just closed.
+  await keys.press('Enter');
+  await expect(taskDetail(page, 'Order form')).toBeVisible();
+  await page.evaluate(async () => {
+    for (const key of ['Escape', 'ArrowDown']) {
+      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    }
+    for (let i = 0; i < 3; i++) await new Promise((frame) => requestAnimationFrame(frame));
+  });
+  await expect(page.getByRole('complementary')).toHaveCount(0);
+  await expect(table.getByRole('button', { name: 'Price list', exact: true })).toBeFocused();
   await expectNoAxeViolations(page);
 });

@@ -27,13 +27,26 @@ export function useOpenTask(showDemo: boolean) {
 }
 
 /**
- * Puts the keyboard on a task's row. The row may not be drawn yet (the list still loading after
- * "View task", on a busy machine): it is looked for again on the next frames, for about half a second.
+ * Puts the keyboard on a task's row: at once when the row is drawn (before the detail's unmount can drop the focus),
+ * else on the next frames for about half a second (the list still loading after "View task", on a busy machine).
+ * A later frame never takes the keyboard back from where the user has since put it (Esc then a quick Up moves on
+ * from the row; typing in the search field stays there).
  */
 function focusRow(taskId: string, framesLeft = 30): void {
-  requestAnimationFrame(() => {
-    const button = document.querySelector<HTMLElement>(`[data-testid="task-row-${CSS.escape(taskId)}"] .name-cell button`);
-    if (button) button.focus();
-    else if (framesLeft > 0 && !document.activeElement?.closest('input, textarea, select, dialog')) focusRow(taskId, framesLeft - 1);
-  });
+  const rowButton = () => document.querySelector<HTMLElement>(`[data-testid="task-row-${CSS.escape(taskId)}"] .name-cell button`);
+  const drawn = rowButton();
+  if (drawn) {
+    drawn.focus();
+    return;
+  }
+  const focusedBefore = document.activeElement;
+  const retry = (left: number) =>
+    requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (focused !== focusedBefore && focused !== document.body && focused !== null) return;
+      const button = rowButton();
+      if (button) button.focus();
+      else if (left > 0) retry(left - 1);
+    });
+  retry(framesLeft);
 }
