@@ -60,6 +60,12 @@ function responseInit(res: http.IncomingMessage): ResponseInit & { status: numbe
 
 const bodyless = (status: number) => status === 204 || status === 304;
 
+/**
+ * Why the body writer is stopped once the exchange has ended: one reason for every upload. An abort without
+ * one builds a DOMException with its stack, ~0.07 ms of each upload's main-thread time (profiled, issue #27).
+ */
+const EXCHANGE_ENDED = new Error('the exchange has ended');
+
 /** The reply as a Response: a small declared one once all of it has arrived, any other as a stream. */
 function toResponse(res: http.IncomingMessage): Promise<Response> {
   const init = responseInit(res);
@@ -141,7 +147,7 @@ export const streamingFetch: typeof fetch = (input, init) => {
       answered = true;
       // Buffers still waiting to leave are dropped, and the file is closed.
       startBody();
-      stopBody.abort();
+      stopBody.abort(EXCHANGE_ENDED);
       res.on('close', () => {
         done();
         // The body was cut short, so this connection cannot carry another request.
@@ -153,7 +159,7 @@ export const streamingFetch: typeof fetch = (input, init) => {
     req.on('error', (e) => {
       startBody();
       done();
-      stopBody.abort();
+      stopBody.abort(EXCHANGE_ENDED);
       reject(new TypeError('fetch failed', { cause: e }));
     });
   });
