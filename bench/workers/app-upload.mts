@@ -84,11 +84,14 @@ try {
     const beforeMs: number[] = [];
     const afterMs: number[] = [];
     // The same two windows in the main thread's own time on a CPU: what the app does, without the time a
-    // loaded machine keeps it waiting for a core. process.threadCpuUsage (getrusage of this thread, to the
-    // microsecond, current to the call); /proc/thread-self/schedstat, used before, is only brought up to date at
-    // the scheduler's ticks and switches: a 0.30 ms spin read as 0.05-0.45 ms there, 0.31-0.33 ms here.
+    // loaded machine keeps it waiting for a core. process.threadCpuUsage (getrusage of this thread, in µs)
+    // is only as current as the scheduler's last update of the thread's run time (a tick or a switch) —
+    // a 0.5 ms spin read 0.000 — unless process.cpuUsage (the whole process) has just brought it up to
+    // date: then 0.52 ms. /proc/thread-self/schedstat, used before, has the same lag (a 0.30 ms spin read
+    // 0.05-0.45 ms).
     const ownCpuMs: number[] = [];
     const onCpuMs = () => {
+      process.cpuUsage();
       const used = process.threadCpuUsage();
       return (used.user + used.system) / 1000;
     };
