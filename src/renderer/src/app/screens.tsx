@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { onDemand, prefetchOnDemand } from '../lib/on-demand';
+import { withLaterStrings } from '../i18n';
 import type { Route } from '../navigation';
 import { BalanceChip, DemoBadge } from '../features/account';
 import { ServiceStatus } from '../features/tasks';
@@ -9,9 +10,12 @@ import { ServiceStatus } from '../features/tasks';
 import { SendScreen } from '../features/send/send-screen';
 import { FailuresBadge } from '../features/failures/failures-badge';
 
-/** A screen loaded on first use (prefetched after the first paint, see lib/on-demand). */
+/**
+ * A screen loaded on first use (prefetched after the first paint, see lib/on-demand), with the
+ * words only later screens use (Settings, the office, directories): it renders when both are here.
+ */
 function screenOnDemand(load: () => Promise<ComponentType>): { Screen: ComponentType; load: () => Promise<ComponentType> } {
-  const { Component, load: loadOnce } = onDemand(load);
+  const { Component, load: loadOnce } = onDemand(withLaterStrings(load));
   return { Screen: Component, load: loadOnce };
 }
 
