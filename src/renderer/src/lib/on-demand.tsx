@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 
 const prefetches: Array<() => Promise<unknown>> = [];
 
@@ -21,6 +21,22 @@ export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
   prefetches.push(loadOnce);
+  return { Component, load: loadOnce };
+}
+
+/**
+ * A dialog (or any overlay) loaded on demand: it draws nothing until its code is here, inside a
+ * Suspense boundary of its own, so the screen around it never waits or changes for it.
+ */
+export function dialogOnDemand<P extends object>(load: () => Promise<ComponentType<P>>): { Component: ComponentType<P>; load: () => Promise<ComponentType<P>> } {
+  const { Component: Inner, load: loadOnce } = onDemand(load);
+  function Component(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Inner {...props} />
+      </Suspense>
+    );
+  }
   return { Component, load: loadOnce };
 }
 

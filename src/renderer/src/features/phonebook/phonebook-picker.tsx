@@ -1,18 +1,18 @@
-import { memo, Suspense, useDeferredValue, useId, useState } from 'react';
+import { memo, useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DirectoryResults } from '../directory';
 import { useContacts, useGroups, useRecentNumbers } from './queries';
 import './phonebook.css';
 import { Field } from '../../components/field';
 import { ErrorNotice } from '../../components/error-notice';
-import { onDemand } from '../../lib/on-demand';
+import { dialogOnDemand } from '../../lib/on-demand';
 import { PickerContacts } from './picker/picker-contacts';
 import { PickerGroups } from './picker/picker-groups';
 import { PickerRecent } from './picker/picker-recent';
 import { usePicked } from './picker/use-picked';
 
 /** The phonebook's editor (contacts, groups, import/export): its own chunk, not the first screen's. */
-const manageDialog = onDemand(() => import('./manage-dialog').then((m) => m.ManageDialog));
+const manageDialog = dialogOnDemand(() => import('./manage-dialog').then((m) => m.ManageDialog));
 const ManageDialog = manageDialog.Component;
 
 /**
@@ -69,11 +69,7 @@ export const PhonebookPicker = memo(function PhonebookPicker({ onPick }: { onPic
           {status}
         </span>
       </div>
-      {managing ? (
-        <Suspense fallback={null}>
-          <ManageDialog onClose={() => setManaging(false)} />
-        </Suspense>
-      ) : null}
+      {managing ? <ManageDialog onClose={() => setManaging(false)} /> : null}
     </section>
   );
 });
