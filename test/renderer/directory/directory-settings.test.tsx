@@ -5,7 +5,7 @@
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '@renderer/i18n';
+import { initI18n, loadLaterStrings } from '@renderer/i18n';
 import { DirectorySettings } from '@renderer/features/directory/settings-entry';
 import { directoryView } from './directories';
 import { installBridge, renderWithQueries, type FakeBridge, type Reply } from '../fake-bridge';
@@ -35,6 +35,8 @@ const question = 'Remove the directory “Branch”? Its stored password is dele
 
 beforeAll(async () => {
   await initI18n('en');
+  // the Settings screen's words come after the first screen's; the screen waits for them, as here
+  await loadLaterStrings();
 });
 afterEach(cleanup);
 

@@ -1,4 +1,6 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { onDemand, prefetchOnDemand } from '../lib/on-demand';
+import { withLaterStrings } from '../i18n';
 import type { Route } from '../navigation';
 import { BalanceChip, DemoBadge } from '../features/account';
 import { ServiceStatus } from '../features/tasks';
@@ -9,22 +11,15 @@ import { SendScreen } from '../features/send/send-screen';
 import { FailuresBadge } from '../features/failures/failures-badge';
 
 /**
- * A screen loaded on first use. Once its module is here (prefetched after the first paint, or
- * shown once), it renders directly: through React.lazy every first visit suspended, and React
- * holds a suspended screen's fallback for at least 300 ms even when the module is already loaded.
+ * A screen loaded on first use (prefetched after the first paint, see lib/on-demand), with the
+ * words only later screens use (Settings, the office, directories): it renders when both are here.
  */
 function screenOnDemand(load: () => Promise<ComponentType>): { Screen: ComponentType; load: () => Promise<ComponentType> } {
-  let loaded: ComponentType | null = null;
-  const loadOnce = () => load().then((c) => (loaded = c));
-  const Lazy = lazy(() => loadOnce().then((c) => ({ default: c })));
-  function Screen() {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
-  }
-  return { Screen, load: loadOnce };
+  const { Component, load: loadOnce } = onDemand(withLaterStrings(load));
+  return { Screen: Component, load: loadOnce };
 }
 
-const onDemand = {
+const screensOnDemand = {
   tasks: screenOnDemand(() => import('../features/tasks/tasks-screen').then((m) => m.TasksScreen)),
   failures: screenOnDemand(() => import('../features/failures/failures-screen').then((m) => m.FailuresScreen)),
   phonebook: screenOnDemand(() => import('../features/phonebook/phonebook-screen').then((m) => m.PhonebookScreen)),
@@ -32,9 +27,12 @@ const onDemand = {
   settings: screenOnDemand(() => import('../features/settings/settings-screen').then((m) => m.SettingsScreen)),
 };
 
-/** Fetches the other screens once the first one is painted, so a first click on them waits for no download. */
+/**
+ * Fetches the other screens, and every other part loaded on demand (dialogs, the long check table),
+ * once the first screen is painted, so a first click on them waits for no download.
+ */
 export function prefetchScreens(): void {
-  for (const { load } of Object.values(onDemand)) void load().catch(() => {});
+  prefetchOnDemand();
 }
 
 /**
@@ -43,18 +41,18 @@ export function prefetchScreens(): void {
  * once: they are prefetched) instead of a placeholder held for React's 300 ms minimum.
  */
 export function screenReady(route: Route): Promise<void> {
-  const entry = (onDemand as Partial<Record<Route, { load: () => Promise<ComponentType> }>>)[route];
+  const entry = (screensOnDemand as Partial<Record<Route, { load: () => Promise<ComponentType> }>>)[route];
   return entry ? entry.load().then(() => undefined, () => undefined) : Promise.resolve();
 }
 
 /** Each feature registers its screen here (rendered inside a Suspense boundary by the shell). */
 export const screens: Record<Route, ComponentType> = {
   send: SendScreen,
-  tasks: onDemand.tasks.Screen,
-  failures: onDemand.failures.Screen,
-  phonebook: onDemand.phonebook.Screen,
-  account: onDemand.account.Screen,
-  settings: onDemand.settings.Screen,
+  tasks: screensOnDemand.tasks.Screen,
+  failures: screensOnDemand.failures.Screen,
+  phonebook: screensOnDemand.phonebook.Screen,
+  account: screensOnDemand.account.Screen,
+  settings: screensOnDemand.settings.Screen,
 };
 
 /** Optional extras in the shell: header badges (demo, balance), sidebar counts. */

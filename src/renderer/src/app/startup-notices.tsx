@@ -6,6 +6,7 @@ import { call } from '../lib/api';
 import { useAfterFirstPaint } from '../lib/first-paint';
 import { useConnection, usePolicy } from '../features/account';
 import { useNavigation } from '../navigation';
+import { useLaterStrings } from '../i18n';
 
 /**
  * What FaxDesk had to do at start about its own files (a damaged file moved
@@ -14,7 +15,6 @@ import { useNavigation } from '../navigation';
  */
 export function StartupNotices() {
   const { t } = useTranslation();
-  const { t: ts } = useTranslation('settings');
   const enabled = useAfterFirstPaint();
   const notices = useQuery({ queryKey: ['startupNotices'], queryFn: () => call('startupNotices'), staleTime: Infinity, enabled });
   const connection = useConnection();
@@ -24,7 +24,9 @@ export function StartupNotices() {
   const route = useNavigation((s) => s.route);
   // With an account connected, a secret that will not survive quitting matters now, not only in Settings;
   // on Settings itself the connection card says it (with how to fix it), so it is said there only once.
-  const keychain = connection.data?.mode === 'account' && connection.data.secretStorage === 'memory' && route !== 'settings';
+  const keychainAtRisk = connection.data?.mode === 'account' && connection.data.secretStorage === 'memory' && route !== 'settings';
+  // said in the Settings screen's words, which come after the first paint: the notice waits for them
+  const keychain = useLaterStrings(keychainAtRisk) && keychainAtRisk;
   if (dismissed || (!notices.data?.length && !keychain && !policyNotices.length)) return null;
   const policyText = (n: PolicyNotice) => t(`startup.policy.${n.problem}`, { file: n.file, key: n.key ?? '', detail: n.detail });
 
@@ -45,7 +47,7 @@ export function StartupNotices() {
             {policyText(n)}
           </li>
         ))}
-        {keychain ? <li>{ts('connection.keychainWarning')}</li> : null}
+        {keychain ? <li>{t('settings:connection.keychainWarning')}</li> : null}
       </ul>
       <button type="button" className="btn" onClick={() => setDismissed(true)}>
         {t('startup.dismiss')}

@@ -1,15 +1,19 @@
 import { memo, useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DirectoryResults } from '../directory';
-import { ManageDialog } from './manage-dialog';
 import { useContacts, useGroups, useRecentNumbers } from './queries';
 import './phonebook.css';
 import { Field } from '../../components/field';
 import { ErrorNotice } from '../../components/error-notice';
+import { dialogOnDemand } from '../../lib/on-demand';
 import { PickerContacts } from './picker/picker-contacts';
 import { PickerGroups } from './picker/picker-groups';
 import { PickerRecent } from './picker/picker-recent';
 import { usePicked } from './picker/use-picked';
+
+/** The phonebook's editor (contacts, groups, import/export): its own chunk, not the first screen's. */
+const manageDialog = dialogOnDemand(() => import('./manage-dialog').then((m) => m.ManageDialog));
+const ManageDialog = manageDialog.Component;
 
 /**
  * Contacts, groups and recent numbers with checkboxes; "Add to recipients"
@@ -23,6 +27,7 @@ export const PhonebookPicker = memo(function PhonebookPicker({ onPick }: { onPic
   const query = useDeferredValue(search.trim());
   const [status, setStatus] = useState('');
   const [managing, setManaging] = useState(false);
+  const openManage = () => setManaging(true);
   const pick = usePicked(() => setStatus(''));
   const { numbers } = pick;
   // the lists ask for themselves; the first failure among them is said once, here
@@ -42,7 +47,8 @@ export const PhonebookPicker = memo(function PhonebookPicker({ onPick }: { onPic
     <section className="pb-picker" aria-labelledby={headingId}>
       <div className="pb-picker-head">
         <h3 id={headingId}>{t('picker.heading')}</h3>
-        <button type="button" className="btn small" onClick={() => setManaging(true)}>
+        {/* the dialog opens once its code is here (prefetched after the first paint: usually at once) */}
+        <button type="button" className="btn small" onClick={() => void manageDialog.load().then(openManage, openManage)}>
           {t('picker.manage')}
         </button>
       </div>

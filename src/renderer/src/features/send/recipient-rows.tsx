@@ -1,31 +1,38 @@
-import { memo, useRef } from 'react';
+import { memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RecipientRow } from '@shared/phone/parse';
 import { useRecipientNames } from '../directory';
+import { onDemand } from '../../lib/on-demand';
+import { CheckRow, PadRow, ROW_ESTIMATE } from './check-row';
 
 /** Up to this many rows the check table is a plain table (it grows with the page when the compose is locked); beyond, it is virtual. */
 export const VIRTUAL_ROWS_FROM = 200;
-/** A row of one line of 13 px text with 4 px padding; rows that wrap are measured. */
-const ROW_ESTIMATE = 27;
+/** While the virtual body's code loads: the rows that fill the box (320 px) and the virtualizer's overscan. */
+const FIRST_ROWS = 22;
 
-function RowStatus({ row, serviceErrors }: { row: RecipientRow; serviceErrors: string[] | undefined }) {
-  const { t } = useTranslation('send');
-  if (serviceErrors?.length) return <span className="error-text">{serviceErrors.map((m) => t('recipients.serviceSaid', { message: m })).join(' ')}</span>;
-  if (!row.valid) return <span className="error-text">{row.reason ? t(`recipients.reason.${row.reason}`) : row.message}</span>;
-  if (row.duplicateOf !== undefined && row.duplicateOf !== 'existing') {
-    return <span className="muted">{t('recipients.duplicate', { row: row.duplicateOf + 1 })}</span>;
-  }
-  if (row.extension) return <span className="send-warn">{t('recipients.extension', { extension: row.extension })}</span>;
-  if (row.unlikely) return <span className="send-warn">{t('recipients.unlikely')}</span>;
-  return <span className="send-ok">{t('recipients.ok')}</span>;
+/** The virtual body, loaded when a table first grows past VIRTUAL_ROWS_FROM rows (or prefetched after the first paint). */
+export const virtualCheckRows = onDemand(() => import('./virtual-check-rows').then((m) => m.VirtualCheckRows));
+const VirtualCheckRows = virtualCheckRows.Component;
+
+/** The first `count` rows as a plain body, the rest (if any) as one spacer of their estimated height. */
+function PlainCheckRows({ rows, count, serviceErrors }: { rows: readonly RecipientRow[]; count: number; serviceErrors: Record<string, string[]> }) {
+  const shown = rows.slice(0, count);
+  const names = useRecipientNames(shown.flatMap((r) => r.number ?? []));
+  return (
+    <tbody>
+      {shown.map((row, i) => (
+        <CheckRow key={i} index={i} row={row} serviceErrors={serviceErrors} name={row.number ? names.get(row.number)?.name : undefined} />
+      ))}
+      <PadRow height={(rows.length - shown.length) * ROW_ESTIMATE} />
+    </tbody>
+  );
 }
 
 /**
  * The check table under the recipients box. Rendered from the rows read after the keystroke's frame
  * (useRecipients): a keystroke paints the box first, then this. Beyond VIRTUAL_ROWS_FROM rows only the
- * rows in view (and a few around) are in the page, so 12,000 lines cost what 40 do; names are looked
- * up for those rows only.
+ * rows in view are in the page (VirtualCheckRows); until its code is here the first rows are shown,
+ * in the same box and with the same scroll height, so nothing flashes or moves when it arrives.
  */
 export const RecipientRows = memo(function RecipientRows({
   rows,
@@ -35,27 +42,14 @@ export const RecipientRows = memo(function RecipientRows({
   serviceErrors: Record<string, string[]>;
 }) {
   const { t } = useTranslation('send');
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // State, not a ref: the virtual body's layout effect runs before this div's ref is set, and must
+  // draw again (and listen to the scrolling) once the box is there.
+  const [scrollBox, setScrollBox] = useState<HTMLDivElement | null>(null);
   const virtual = rows.length > VIRTUAL_ROWS_FROM;
-  // The virtualizer is read fresh on every render (it is not memoized), which is what it needs.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: virtual ? rows.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE,
-    overscan: 10,
-    // before the first layout (and where there is none, as in unit tests) assume the box's height
-    initialRect: { width: 0, height: 320 },
-  });
-  const items = virtual ? virtualizer.getVirtualItems() : null;
-  const indexes = items ? items.map((vi) => vi.index) : rows.map((_, i) => i);
-  const padTop = items?.[0]?.start ?? 0;
-  const padBottom = items && items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
-  const names = useRecipientNames(indexes.flatMap((i) => rows[i]?.number ?? []));
   const label = t('recipients.rowsLabel');
 
   return (
-    <div ref={scrollRef} className={virtual ? 'send-rows virtual' : 'send-rows'} tabIndex={0} role="region" aria-label={label}>
+    <div ref={setScrollBox} className={virtual ? 'send-rows virtual' : 'send-rows'} tabIndex={0} role="region" aria-label={label}>
       <table className="grid" aria-label={label} aria-rowcount={rows.length + 1} data-testid="send-rows">
         <thead>
           <tr aria-rowindex={1}>
@@ -65,42 +59,13 @@ export const RecipientRows = memo(function RecipientRows({
             <th scope="col">{t('recipients.colStatus')}</th>
           </tr>
         </thead>
-        <tbody>
-          {padTop > 0 ? <tr aria-hidden="true" className="send-rows-pad" style={{ height: padTop }} /> : null}
-          {indexes.map((i) => {
-            const row = rows[i];
-            if (!row) return null;
-            const svc = row.number && row.duplicateOf === undefined ? serviceErrors[row.number] : undefined;
-            const bad = !row.valid || !!svc?.length;
-            const name = row.number ? names.get(row.number)?.name : undefined;
-            return (
-              <tr
-                key={i}
-                ref={virtual ? virtualizer.measureElement : undefined}
-                data-index={i}
-                aria-rowindex={i + 2}
-                className={bad ? 'send-row-bad' : undefined}
-                data-invalid={bad ? 'true' : undefined}
-              >
-                <td>{i + 1}</td>
-                <td>{row.input}</td>
-                <td>
-                  {row.number ?? ''}
-                  {name ? (
-                    <span className="send-rcpt-name" data-testid="recipient-name">
-                      {' '}
-                      {name}
-                    </span>
-                  ) : null}
-                </td>
-                <td>
-                  <RowStatus row={row} serviceErrors={svc} />
-                </td>
-              </tr>
-            );
-          })}
-          {padBottom > 0 ? <tr aria-hidden="true" className="send-rows-pad" style={{ height: padBottom }} /> : null}
-        </tbody>
+        {virtual ? (
+          <Suspense fallback={<PlainCheckRows rows={rows} count={FIRST_ROWS} serviceErrors={serviceErrors} />}>
+            <VirtualCheckRows rows={rows} serviceErrors={serviceErrors} scrollBox={scrollBox} />
+          </Suspense>
+        ) : (
+          <PlainCheckRows rows={rows} count={rows.length} serviceErrors={serviceErrors} />
+        )}
       </table>
     </div>
   );

@@ -13,8 +13,6 @@ import { DocumentsPanel } from './documents-panel';
 import { DetailsPanel, scheduleMs, useNow } from './details-panel';
 import { RecipientsPanel } from './recipients-panel';
 import { ResultPanel } from './result-panel';
-import { RepeatDialog } from './repeat-dialog';
-import { ReviewDialog } from './review-dialog';
 import { useSendAct } from './use-send-act';
 import { useRecipients } from './use-recipients';
 import { useFocusOn } from './use-focus-on';
@@ -24,7 +22,13 @@ import { useWindowDrop } from './use-window-drop';
 import { useSendShortcut } from './use-send-shortcut';
 import { SendActions } from './send-actions';
 import { ErrorNotice } from '../../components/error-notice';
+import { dialogOnDemand } from '../../lib/on-demand';
 import './send.css';
+
+// The questions a Send may ask (the review of a large send, the same fax again): chunks of their own,
+// prefetched after the first paint, so they are here long before a Send can ask them.
+const ReviewDialog = dialogOnDemand(() => import('./review-dialog').then((m) => m.ReviewDialog)).Component;
+const RepeatDialog = dialogOnDemand(() => import('./repeat-dialog').then((m) => m.RepeatDialog)).Component;
 
 export function SendScreen() {
   const { t } = useTranslation('send');

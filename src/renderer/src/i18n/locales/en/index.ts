@@ -1,12 +1,5 @@
-import { account } from './account';
-import { common } from './common';
-import { directory } from './directory';
-import { errors } from './errors';
-import { office } from './office';
-import { phonebook } from './phonebook';
-import { send } from './send';
-import { settings } from './settings';
-import { failures, tasks } from './tasks';
+import { enFirstScreen } from './first-screen';
+import { enLater } from './later';
 
-/** The English catalogue, one chunk: only the language in use is loaded. */
-export const en = { common, phonebook, account, settings, tasks, failures, send, directory, office, errors } as const;
+/** The whole English catalogue (for types and tests); the app loads it in two chunks, first-screen.ts and later.ts. */
+export const en = { ...enFirstScreen, ...enLater } as const;
