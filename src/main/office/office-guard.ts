@@ -5,6 +5,10 @@
  * window (a claim, or a task the mirror wrote) and, when there is none or the
  * user confirmed, records this desk's claim. Two desks sending the same fax
  * in the same second are serialised by the lock: the second finds the first.
+ * A mirrored task still being created does not count: while it is, its desk's
+ * claim stands for it, and a send the service refused takes that claim back
+ * while its mirrored row may still say "creating" (the other desk was then
+ * asked about a fax that never went).
  */
 import type pg from 'pg';
 import { REPEAT_WINDOW_MINUTES } from '../../shared/errors/error-details';
@@ -68,7 +72,7 @@ export async function claimSend(
               WHERE fingerprint = $1 AND claimed_at_ms >= $2 AND desk_id <> $3
              UNION ALL
              SELECT sender_name, computer_name, name, created_at_ms AS at FROM faxdesk_tasks
-              WHERE fingerprint = $1 AND created_at_ms >= $2 AND desk_id <> $3 AND create_state <> 'failed'
+              WHERE fingerprint = $1 AND created_at_ms >= $2 AND desk_id <> $3 AND create_state NOT IN ('failed', 'creating')
            ) AS earlier ORDER BY at DESC LIMIT 1`,
           [claim.fingerprint, claim.sinceMs, claim.desk.deskId],
         );
@@ -132,7 +136,7 @@ export async function claimResend(
              UNION ALL
              SELECT s.task_ref, s.name, s.sender_name, s.computer_name, s.desk_id, s.created_at_ms AS at
                FROM faxdesk_tasks s
-              WHERE s.resend_of = $2 AND s.create_state <> 'failed'
+              WHERE s.resend_of = $2 AND s.create_state NOT IN ('failed', 'creating')
                 AND EXISTS (SELECT 1 FROM faxdesk_recipients r WHERE r.intent_id = s.intent_id AND r.phone_number = ANY($3::text[]))
            ) AS earlier ORDER BY (task_ref IS NULL), at DESC LIMIT 1`,
           [keys, claim.taskRef, claim.phoneNumbers],

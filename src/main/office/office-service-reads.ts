@@ -61,6 +61,22 @@ function onlineDesk(state: OfficeState): { pool: pg.Pool; desk: { deskId: string
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/**
+ * A claim's withdrawal, for the send or resend to wait for before it answers (so another desk is not then asked
+ * about what never went out), at most as long as a claim is waited for: a server that does not answer holds
+ * nothing back. A failure within the wait is the caller's to log; one that comes after it is logged here.
+ */
+function withdrawal(state: OfficeState, take: () => Promise<unknown>): () => Promise<void> {
+  return async () => {
+    const withdrawn = take();
+    const failed = Symbol('failed');
+    let failure: unknown;
+    const outcome = await withinGuardWait(withdrawn, failed, (e) => (failure = e));
+    if (outcome === failed) throw failure;
+    if (outcome === 'late') withdrawn.catch((e: unknown) => state.deps.log.warn(`office outbox: the office-wide claim could not be taken back: ${messageOf(e)}`));
+  };
+}
+
 export async function guardResend(
   state: OfficeState,
   taskRef: string,
@@ -77,7 +93,7 @@ export async function guardResend(
   );
   if (earlier === 'late') return undefined;
   if (earlier) return earlier;
-  return () => withdrawResendClaim(pool, { taskRef, phoneNumbers, deskId: desk.deskId, nowMs });
+  return withdrawal(state, () => withdrawResendClaim(pool, { taskRef, phoneNumbers, deskId: desk.deskId, nowMs }));
 }
 
 function repeatError(earlier: EarlierOfficeSend, name: string): UserError {
@@ -109,6 +125,6 @@ export async function guardSend(state: OfficeState, profile: string, fingerprint
     state.deps.log.warn('office outbox: the office-wide repeat check did not answer in time and was skipped');
     return;
   }
-  if (!earlier) return () => withdrawClaim(pool, { fingerprint, deskId: desk.deskId, nowMs });
+  if (!earlier) return withdrawal(state, () => withdrawClaim(pool, { fingerprint, deskId: desk.deskId, nowMs }));
   throw repeatError(earlier, name);
 }

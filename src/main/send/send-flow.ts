@@ -29,8 +29,8 @@ interface Checked {
   fingerprint: string;
   /** "the same fax again?" (a no-op once the user confirmed) */
   guard: () => void;
-  /** takes the office-wide claim back (never throws) */
-  withdraw: () => void;
+  /** takes the office-wide claim back (never throws; waits at most as long as the claim did) */
+  withdraw: () => Promise<void>;
 }
 
 export async function sendFax(deps: SendServiceDeps, uploads: UploadStep, now: () => number, input: SendFaxInput): Promise<SendResult> {
@@ -44,13 +44,13 @@ export async function sendFax(deps: SendServiceDeps, uploads: UploadStep, now: (
   };
   guard();
   const releaseClaim = (await deps.officeGuard?.(profile, fingerprint, name, !!input.confirmRepeat)) ?? undefined;
-  const withdraw = () => {
-    void releaseClaim?.().catch((e: unknown) => deps.log.warn('send: the office-wide claim could not be taken back', e));
+  const withdraw = async () => {
+    await releaseClaim?.().catch((e: unknown) => deps.log.warn('send: the office-wide claim could not be taken back', e));
   };
   try {
     return await sendAfterGuard(deps, uploads, now, { input, name, scheduledAt, client, profile, fingerprint, guard, withdraw });
   } catch (e) {
-    withdraw();
+    await withdraw();
     throw e;
   }
 }
@@ -90,7 +90,7 @@ async function sendAfterGuard(deps: SendServiceDeps, uploads: UploadStep, now: (
   );
   const result: SendResult = { sendId: outcome.sendId, ...sendOutcome(outcome.parts), serviceScheduledAt: c.scheduledAt };
   void learnUnitPrice(c.client, result.parts, (t) => deps.history.applyTaskResponse(t), deps.log);
-  if (result.overall === 'refused') c.withdraw();
+  if (result.overall === 'refused') await c.withdraw();
   const filing = deps.fileDocuments?.(documents.flatMap((d) => (d.path !== null ? [d.path] : [])), result) ?? null;
   return filing ? { ...result, filing } : result;
 }

@@ -73,28 +73,56 @@ describe.skipIf(missing)('two desks, one office', () => {
     expect(creates()).toBe(before + 2);
   });
 
-  it('a send the service refused claims nothing: the other desk sending the same fax is not asked about it', async () => {
+  /**
+   * The claim's withdrawal made slow on purpose (a trigger that sleeps before each claim is deleted), so it is seen
+   * whether the refused send's answer waited for it: the claims at the moment the answer comes, and after.
+   */
+  async function refusedWithSlowWithdrawal(sleepSeconds: number, number: string) {
     const a = await desk('Li Na');
     const b = await desk('Wang Wei');
     const input = (t: TestServices, file: string): SendFaxInput => ({
       name: 'Invoice',
       documents: [{ handle: t.services.grants.grant(file), url: null, name: 'invoice.pdf', pages: 1, fileRef: null }],
-      numbers: ['8613800138777'],
+      numbers: [number], // each test its own: a fax sent in one is not asked about in the next
       scheduledAt: null,
     });
     const fileA = await samplePdf(a.dataDir, 3);
     const fileB = path.join(b.dataDir, 'invoice.pdf'); // the same bytes, on B's computer
     fs.copyFileSync(fileA, fileB);
+    const db = await office.pg.admin();
+    open.push(() => db.end());
+    const claims = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM faxdesk_send_claims')).rows[0]!.n;
+    await db.query(`CREATE OR REPLACE FUNCTION faxdesk_test_slow_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_sleep(${sleepSeconds}); RETURN OLD; END $$`);
+    await db.query('CREATE TRIGGER faxdesk_test_slow_delete BEFORE DELETE ON faxdesk_send_claims FOR EACH ROW EXECUTE FUNCTION faxdesk_test_slow_delete()');
+    open.push(() => db.query('DROP TRIGGER IF EXISTS faxdesk_test_slow_delete ON faxdesk_send_claims').then(() => undefined));
+    const before = await claims();
     office.sim.setAccount({ balance: 0 });
+    let atAnswer: number;
     try {
       const refused = await dispatch(a.services.handlers, 'sendFax', input(a, fileA));
+      atAnswer = await claims();
       expect(refused.ok && (refused.value as { overall: string }).overall).toBe('refused');
     } finally {
       office.sim.setAccount({ balance: 1000 });
     }
-    const sent = await dispatch(b.services.handlers, 'sendFax', input(b, fileB));
+    return { before, atAnswer, claims, sendFromB: () => dispatch(b.services.handlers, 'sendFax', input(b, fileB)) };
+  }
+
+  it('a send the service refused claims nothing: its claim is gone when it answers, and the other desk sending the same fax is not asked about it', async () => {
+    // a withdrawal that takes 0.3 s: within the 1.5 s a claim is waited for
+    const r = await refusedWithSlowWithdrawal(0.3, '8613800138777');
+    expect(r.atAnswer).toBe(r.before);
+    const sent = await r.sendFromB();
     expect(sent.ok && (sent.value as { overall: string }).overall).toBe('sent');
   });
+
+  it('a refused send does not wait on an office server that does not answer: it answers, and the claim is taken back later', async () => {
+    // a withdrawal that takes 2.5 s: longer than a claim is waited for
+    const r = await refusedWithSlowWithdrawal(2.5, '8613800138778');
+    expect(r.atAnswer).toBe(r.before + 1);
+    await expect.poll(r.claims, { timeout: 5_000, interval: 50 }).toBe(r.before);
+  }, 15_000);
 
   it('two desks sending the same fax at the same moment: exactly one goes ahead without the question, every time', async () => {
     const a = await desk('Li Na');

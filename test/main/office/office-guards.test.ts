@@ -138,10 +138,16 @@ describe.skipIf(missing)('the office-wide "same fax again?" claim', () => {
     expect(await send(WANG_WEI, 'fp-own', T0 + 2 * MINUTE)).toMatchObject({ senderName: 'Li Na', atMs: T0 + MINUTE });
   });
 
-  it('a fax another desk’s mirror wrote counts like a claim, within the window; one whose create failed does not', async () => {
+  it('a fax another desk’s mirror wrote counts like a claim, within the window; one whose create failed or is still being made does not', async () => {
     await taskWritten({ intentId: 'i-1', taskRef: 'TASK-1', desk: WANG_WEI, createdAtMs: T0, fingerprint: 'fp-w', name: 'Lease' });
     await taskWritten({ intentId: 'i-2', taskRef: null, desk: WANG_WEI, createdAtMs: T0, fingerprint: 'fp-f', createState: 'failed' });
+    // still being created: its desk's claim stands for it (a refused send's row says "creating" until its mirror catches up)
+    await taskWritten({ intentId: 'i-3', taskRef: null, desk: WANG_WEI, createdAtMs: T0, fingerprint: 'fp-c', createState: 'creating' });
+    // it may have gone: asked
+    await taskWritten({ intentId: 'i-4', taskRef: null, desk: WANG_WEI, createdAtMs: T0, fingerprint: 'fp-u', createState: 'outcome_unknown', name: 'Unknown' });
     expect(await send(LI_NA, 'fp-f', T0 + MINUTE)).toBeNull();
+    expect(await send(LI_NA, 'fp-c', T0 + MINUTE)).toBeNull();
+    expect(await send(LI_NA, 'fp-u', T0 + MINUTE)).toMatchObject({ senderName: 'Wang Wei', name: 'Unknown' });
     expect(await send(LI_NA, 'fp-w', T0 + REPEAT_WINDOW)).toEqual({ senderName: 'Wang Wei', computerName: 'FRONT-PC', name: 'Lease', atMs: T0 });
     expect(await send(LI_NA, 'fp-w', T0 + REPEAT_WINDOW + 1)).toBeNull();
   });
@@ -196,15 +202,17 @@ describe.skipIf(missing)('the office-wide "already resent?" claim', () => {
     expect(await resend(LI_NA, 'TASK-1', ['8613800138001'], T0 + 2 * MINUTE)).toMatchObject({ senderName: 'Li Na', mine: true });
   });
 
-  it('a resend task any desk’s mirror wrote is named with its task (before a bare claim); a failed create is not', async () => {
+  it('a resend task any desk’s mirror wrote is named with its task (before a bare claim); a failed create, or one still being made, is not', async () => {
     await taskWritten({ intentId: 'r-1', taskRef: 'TASK-9', desk: ZHAO_LEI, createdAtMs: T0, resendOf: 'TASK-1', numbers: ['8613800138001'], name: 'Contract (resend)' });
     await taskWritten({ intentId: 'r-2', taskRef: null, desk: ZHAO_LEI, createdAtMs: T0, resendOf: 'TASK-1', numbers: ['8613800138005'], createState: 'failed' });
+    await taskWritten({ intentId: 'r-3', taskRef: null, desk: ZHAO_LEI, createdAtMs: T0, resendOf: 'TASK-1', numbers: ['8613800138006'], createState: 'creating' });
     expect(await resend(WANG_WEI, 'TASK-1', ['8613800138004'], T0 + MINUTE)).toBeNull();
     expect(await resend(LI_NA, 'TASK-1', ['8613800138004', '8613800138001'], T0 + 2 * MINUTE)).toEqual({
       taskRef: 'TASK-9', name: 'Contract (resend)', senderName: 'Zhao Lei', computerName: 'BACK-PC', mine: false, atMs: T0,
     });
     expect(await resend(ZHAO_LEI, 'TASK-1', ['8613800138001'], T0 + 2 * MINUTE)).toMatchObject({ taskRef: 'TASK-9', mine: true });
     expect(await resend(LI_NA, 'TASK-1', ['8613800138005'], T0 + 2 * MINUTE)).toBeNull();
+    expect(await resend(LI_NA, 'TASK-1', ['8613800138006'], T0 + 2 * MINUTE)).toBeNull();
     // another fax's resend of the same number is not this fax's
     expect(await resend(LI_NA, 'TASK-7', ['8613800138001'], T0 + 2 * MINUTE)).toBeNull();
   });
