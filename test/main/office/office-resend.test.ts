@@ -44,6 +44,17 @@ async function failedOnAShownOnB(name: string, number: string) {
 }
 const uploads = () => office.sim.counters().byRoute['upload'] ?? 0;
 /** The refused resend of `refA` reaches the office database as refused: a row with no task at the service. */
+/** `t` resends refA's failed numbers while the account has no balance: the service refuses it. */
+async function resendRefusedForBalance(t: TestServices, refA: string): Promise<void> {
+  office.sim.setAccount({ balance: 0 });
+  try {
+    const r = await dispatch(t.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
+    expect(!r.ok && r.error.code).toBe('business.insufficient_balance');
+  } finally {
+    office.sim.setAccount({ balance: 1000 });
+  }
+}
+
 async function refusedResendInOffice(refA: string): Promise<void> {
   const c = await office.pg.admin();
   try {
@@ -162,13 +173,7 @@ describe.skipIf(missing)('resending another desk’s failed numbers', () => {
   it('a resend the service refuses (no balance) gives the office-wide claim back: the other desk resends without being asked', async () => {
     const { a, b, refA } = await failedOnAShownOnB('Contract R5', '8613800135666');
     const before = creates();
-    office.sim.setAccount({ balance: 0 });
-    try {
-      const r = await dispatch(b.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
-      expect(!r.ok && r.error.code).toBe('business.insufficient_balance');
-    } finally {
-      office.sim.setAccount({ balance: 1000 });
-    }
+    await resendRefusedForBalance(b, refA);
     expect(creates()).toBe(before);
     // B's refused resend reaches the office database as refused (no task at the service), as a desk's list shows it
     await refusedResendInOffice(refA);
@@ -216,13 +221,7 @@ describe.skipIf(missing)('resending another desk’s failed numbers', () => {
     const c = await office.pg.admin();
     try {
       await refuseWrites(c, 'hold_r7', 'faxdesk_send_claims', 'DELETE', `OLD.fingerprint LIKE ${c.escapeLiteral(`resend:${refA}:%`)}`);
-      office.sim.setAccount({ balance: 0 });
-      try {
-        const r = await dispatch(b.services.handlers, 'resendFailed', { taskRef: refA, only: 'retryable' });
-        expect(!r.ok && r.error.code).toBe('business.insufficient_balance');
-      } finally {
-        office.sim.setAccount({ balance: 1000 });
-      }
+      await resendRefusedForBalance(b, refA);
       expect(creates()).toBe(before);
       expect(b.logLines.filter((l) => l.includes(`resend of ${refA}: the office-wide claim was not withdrawn`))).toHaveLength(1);
     } finally {
