@@ -6,6 +6,7 @@ import type { AccountView } from '../../shared/account/types';
 import { credentialKey, type CredentialKey } from '../../shared/credential-key';
 import { createFaxApiClient, type FaxApiClient } from '../api/client';
 import type { RetryPolicy } from '../api/retry';
+import type { ServiceFetch } from '../api/http';
 import type { SecretStore } from '../credentials/secret-store';
 import type { Logger } from '../log';
 import type { SettingsStore } from '../settings/settings';
@@ -18,7 +19,7 @@ export interface ConnectionDeps {
   log: Logger;
   /** demo simulator speed (tests run it fast) */
   demoSpeed?: number;
-  fetch?: typeof fetch;
+  fetch?: ServiceFetch;
   /** clock of the test-rate limit (tests move it) */
   now?: () => number;
 }

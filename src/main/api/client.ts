@@ -23,7 +23,7 @@ import {
 } from '../../shared/api/schemas';
 import type { Logger } from '../log';
 import { BusinessError, FaxApiError, MalformedReplyError, type Operation } from './errors';
-import { joinUrl, send, type RequestSpec, type TransportConfig } from './http';
+import { joinUrl, send, type RequestSpec, type ServiceFetch, type TransportConfig } from './http';
 import { DEFAULT_RETRY_POLICY, defaultSleep, isSafeToRepeatCreate, isTransient, withRetry, type RetryPolicy, type Sleep } from './retry';
 import { streamingFetch } from './stream-fetch';
 import { encodeFileNameHeader, fileSource, formFrame, isSafeAsciiName, type FileSource } from './upload-body';
@@ -33,7 +33,7 @@ export interface FaxApiClientOptions {
   apiKey: string;
   /** read per request, so a secret changed in Settings applies at once */
   getSecret: () => Promise<string | null>;
-  fetch?: typeof fetch;
+  fetch?: ServiceFetch;
   /** per-request limit for queries and create (default 30 s) */
   timeoutMs?: number;
   /** limit for uploads, which move up to 10 MB (default 5 min) */

@@ -4,8 +4,8 @@
  * quarter of curl's speed and held about twice the memory of a plain pipe.
  * Uploads are the one place that matters (up to 3 × 10 MB per fax), so a
  * file body (./upload-body) goes through node:http(s), written from its
- * reused buffers; everything else stays on fetch. The result is a real
- * Response, so the transport above reads it the same way either way.
+ * reused buffers; everything else stays on fetch. The transport above reads
+ * either answer the same way (a ServiceReply, ./http).
  *
  * File bodies are sent with `Expect: 100-continue`: a service that refuses
  * the request from its headers alone (wrong secret, too large) answers
@@ -16,6 +16,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
+import type { ServiceFetch, ServiceReply } from './http';
 import { isFileBody } from './upload-body';
 
 /** How long to wait for "100 Continue" before sending the body anyway (curl waits 1 s). */
@@ -38,24 +39,17 @@ function headerRecord(headers: RequestInit['headers']): Record<string, string> {
 export const SMALL_REPLY_BYTES = 64 * 1024;
 
 /**
- * A small reply's bytes, read whole here: its Response carries no body stream (building one for ~130
- * bytes cost ~0.1 ms of each upload's main-thread time, reading it back through a reader about as
- * much, profiled in issue #27); the transport's reader takes them from here.
+ * A reply's headers as the transport reads them, straight from Node's parsed ones (names already lower-case):
+ * no Headers object, whose checks of every name and value cost ~0.1 ms of each upload (profiled, issue #27).
  */
-const wholeReplies = new WeakMap<Response, Buffer>();
-
-/** The bytes of a reply this module read whole, or undefined for a reply that is still a stream. */
-export function wholeReplyOf(res: Response): Buffer | undefined {
-  return wholeReplies.get(res);
-}
-
-function responseInit(res: http.IncomingMessage): ResponseInit & { status: number } {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(res.headers)) {
-    if (Array.isArray(v)) for (const item of v) headers.append(k, item);
-    else if (v !== undefined) headers.set(k, v);
-  }
-  return { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers };
+function headersOf(res: http.IncomingMessage): ServiceReply['headers'] {
+  const all = res.headers;
+  return {
+    get: (name) => {
+      const v = all[name.toLowerCase()];
+      return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+    },
+  };
 }
 
 const bodyless = (status: number) => status === 204 || status === 304;
@@ -66,23 +60,22 @@ const bodyless = (status: number) => status === 204 || status === 304;
  */
 const EXCHANGE_ENDED = new Error('the exchange has ended');
 
-/** The reply as a Response: a small declared one once all of it has arrived, any other as a stream. */
-function toResponse(res: http.IncomingMessage): Promise<Response> {
-  const init = responseInit(res);
+/**
+ * The reply: a small declared one read whole, once all of it has arrived (its bytes in `whole`, no stream);
+ * a larger or undeclared one with its body as a stream, so the caller's size limit still stops it.
+ */
+function toReply(res: http.IncomingMessage): Promise<ServiceReply> {
+  const status = res.statusCode ?? 0;
   const declared = Number(res.headers['content-length'] ?? NaN);
-  if (bodyless(init.status)) {
+  if (bodyless(status)) {
     res.resume();
-    return Promise.resolve(new Response(null, init));
+    return Promise.resolve({ status, headers: headersOf(res), body: null });
   }
-  if (!(declared <= SMALL_REPLY_BYTES)) return Promise.resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, init));
+  if (!(declared <= SMALL_REPLY_BYTES)) return Promise.resolve({ status, headers: headersOf(res), body: Readable.toWeb(res) as ReadableStream<Uint8Array> });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => {
-      const whole = new Response(null, init);
-      wholeReplies.set(whole, Buffer.concat(chunks));
-      resolve(whole);
-    });
+    res.on('end', () => resolve({ status, headers: headersOf(res), body: null, whole: Buffer.concat(chunks) }));
     // Cut short (the connection closed, or the call was cancelled): the same failure fetch reports.
     res.on('close', () => {
       if (!res.complete) reject(new TypeError('fetch failed', { cause: new Error('the reply was cut short') }));
@@ -90,18 +83,16 @@ function toResponse(res: http.IncomingMessage): Promise<Response> {
   });
 }
 
-export const streamingFetch: typeof fetch = (input, init) => {
-  const body = init?.body as unknown;
-  if (!isFileBody(body)) return fetch(input, init);
-  // the transport hands over a URL it has just parsed (http.ts): not parsed again
-  const url = input instanceof URL ? input : new URL(input instanceof Request ? input.url : String(input));
-  const signal = init?.signal ?? undefined;
+export const streamingFetch: ServiceFetch = (url, init) => {
+  const body = init.body as unknown;
+  if (!isFileBody(body)) return fetch(url, init);
+  const signal = init.signal ?? undefined;
   const transport = url.protocol === 'https:' ? https : http;
 
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<ServiceReply>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const headers = { ...headerRecord(init?.headers), 'content-length': String(body.length), expect: '100-continue' };
-    const req = transport.request(url, { method: init?.method ?? 'POST', headers });
+    const headers = { ...headerRecord(init.headers), 'content-length': String(body.length), expect: '100-continue' };
+    const req = transport.request(url, { method: init.method ?? 'POST', headers });
     // Stops the body writer however the exchange ends; it then closes its file (an open file stays locked on Windows).
     const stopBody = new AbortController();
     let bodyDone = false;
@@ -153,7 +144,7 @@ export const streamingFetch: typeof fetch = (input, init) => {
         // The body was cut short, so this connection cannot carry another request.
         if (!bodyDone) req.destroy();
       });
-      toResponse(res).then(resolve, (e: unknown) => reject(signal?.aborted ? signal.reason : e));
+      toReply(res).then(resolve, (e: unknown) => reject(signal?.aborted ? signal.reason : e));
     });
     // Keep the system error code (ECONNREFUSED…) on the error, as undici does on its cause.
     req.on('error', (e) => {

@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import { createFaxApiClient } from '../api/client';
 import { AuthError, FaxApiError } from '../api/errors';
+import type { ServiceFetch } from '../api/http';
 import { credentialKey } from '../../shared/credential-key';
 import { KEYCHAIN_SERVICE, openSecretStore, type OpenSecretStoreOptions, type SecretStore } from '../credentials/secret-store';
 import { createBindPasswords, type BindPasswords } from '../directory/bind-passwords';
@@ -56,7 +57,7 @@ export interface ProvisionOptions {
   keychain?: OpenSecretStoreOptions;
   /** an already opened store (tests) */
   secretStore?: SecretStore;
-  fetch?: typeof fetch;
+  fetch?: ServiceFetch;
   /** directory bind passwords (default: the keychain entry the API secret uses); tests inject their own */
   bindPasswords?: BindPasswords;
   /** the office database's password (default: the keychain entry the API secret uses); tests inject their own */

@@ -9,6 +9,7 @@ import { afterAll, afterEach, expect } from 'vitest';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/index';
 import { createFaxApiClient, type FaxApiClient, type FaxApiClientOptions } from '@main/api/client';
 import { FaxApiError } from '@main/api/errors';
+import type { ServiceFetch } from '@main/api/http';
 import { streamingFetch } from '@main/api/stream-fetch';
 import { createLogger, type Logger } from '@main/log';
 
@@ -120,10 +121,10 @@ export async function closedPort(): Promise<string> {
 }
 
 /** A fetch that counts calls and can be told to refuse the first N before delegating to the real one. */
-export function countingFetch(refuseFirst = 0): { fetch: typeof fetch; calls: () => number; headers: Headers[] } {
+export function countingFetch(refuseFirst = 0): { fetch: ServiceFetch; calls: () => number; headers: Headers[] } {
   let calls = 0;
   const headers: Headers[] = [];
-  const f: typeof fetch = async (input, init) => {
+  const f: ServiceFetch = async (input, init) => {
     calls++;
     headers.push(new Headers(init?.headers));
     if (calls <= refuseFirst) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { CancelledError, LocalFileError } from '@main/api/errors';
+import { CancelledError, LocalFileError, MalformedReplyError, RateLimitedError } from '@main/api/errors';
 import { encodeFileNameHeader } from '@main/api/upload-body';
 import { decodeHeaderName } from '../../../src/simulator/routes/upload';
 import { client, closedPort, countingFetch, failure, localServer, sim, WRONG_SECRET } from './helpers';
@@ -266,6 +266,49 @@ describe('uploads stream from disk', () => {
     const e = await failure(client(base, { retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }).uploadFile(file));
     expect(e.code).toMatch(/^network\./);
     expect(e.message).toMatch(/connection to the fax service broke/);
+  });
+
+  it("an upload's odd answers are read as any call's are: Retry-After, the page's type, a reply too large declared or streamed", async () => {
+    const file = bigTextFile(64 * 1024);
+    const garbage = Buffer.alloc(6 * 1024 * 1024, 0x41);
+    let kind = '';
+    const base = await localServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (kind === 'busy') {
+          res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '7' });
+          res.end(JSON.stringify({ success: false, message: 'Too many requests', errors: 'slow down' }));
+        } else if (kind === 'busy-page') {
+          res.writeHead(429, { 'Content-Type': 'text/html', 'Retry-After': '9' });
+          res.end('<html><body>Slow down</body></html>');
+        } else if (kind === 'html') {
+          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+          res.end('<html><body>Portal login</body></html>');
+        } else if (kind === 'sized') {
+          res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(garbage.length) });
+          res.end(garbage);
+        } else {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(garbage); // chunked: no length declared
+        }
+      });
+    });
+    const once = client(base, { retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+    const answer = async (k: string) => {
+      kind = k;
+      return failure(once.uploadFile(file));
+    };
+    const busy = await answer('busy');
+    expect(busy).toBeInstanceOf(RateLimitedError);
+    expect((busy as RateLimitedError).retryAfterMs).toBe(7000);
+    expect(((await answer('busy-page')) as RateLimitedError).retryAfterMs).toBe(9000);
+    const page = await answer('html');
+    expect(page).toBeInstanceOf(MalformedReplyError);
+    expect((page as MalformedReplyError).problem).toBe('an HTML or XML page (text/html)');
+    const sized = await answer('sized');
+    expect((sized as MalformedReplyError).problem).toBe(`reply of ${garbage.length} bytes exceeds ${4 * 1024 * 1024}`);
+    const streamed = await answer('chunked');
+    expect((streamed as MalformedReplyError).problem).toBe(`reply exceeds ${4 * 1024 * 1024} bytes`);
   });
 
   it('the document is closed however the upload ends (an open file stays locked on Windows)', async () => {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/index';
 import { createFaxApiClient, type FaxApiClient } from '@main/api/client';
+import type { ServiceFetch } from '@main/api/http';
 import { createLogger } from '@main/log';
 import { openHistory, type History } from '@main/history';
 import { createSendFeature, type SendFeature } from '@main/send/send-feature';
@@ -26,7 +27,7 @@ export interface SendRig {
 }
 
 export async function makeRig(
-  opts: { sim?: SimulatorOptions; fetch?: typeof fetch; timeoutMs?: number; /** one clock for the history and the send service (default: the system's) */ now?: () => number } = {},
+  opts: { sim?: SimulatorOptions; fetch?: ServiceFetch; timeoutMs?: number; /** one clock for the history and the send service (default: the system's) */ now?: () => number } = {},
 ): Promise<SendRig> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-send-'));
   const sim = await startSimulator({ speed: 200, ...opts.sim });
