@@ -6,15 +6,15 @@
  * `fs.read` fills in place keep a 10 MB upload near curl's speed and the
  * memory at 2 MB per upload. A buffer is refilled only once the socket has
  * taken its bytes (the write callback), so reading never runs ahead of the
- * network: that is the backpressure.
+ * network: that is the backpressure. The next buffer's read is started
+ * before the current one's write, so the two overlap.
  */
 import fs from 'node:fs';
 import { LocalFileError } from './errors';
+import { BUFFER_BYTES, BUFFERS, giveBack, takeBuffer } from './upload-buffers';
 
 /** The service's single-file limit. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-const BUFFER_BYTES = 1024 * 1024;
-const BUFFERS = 2;
 
 /**
  * Where the body goes: `done` once these bytes have left for the network (or failed). Chunks
@@ -55,32 +55,6 @@ export interface FileSource {
   /** set when reading the file failed mid-way */
   readonly error: LocalFileError | null;
   close(): Promise<void>;
-}
-
-/**
- * Full-size buffers are kept between uploads (up to three uploads' worth, released after a
- * minute without uploads): allocating 2 MB afresh per upload counted as 2 MB more external
- * memory each time, and V8 answered with full collections in the middle of the next upload
- * (profiled: 15-50 ms pauses in a run of uploads).
- */
-const spare: Buffer[] = [];
-const MAX_SPARE = 3 * BUFFERS;
-let releaseTimer: NodeJS.Timeout | null = null;
-
-function takeBuffer(size: number): Buffer {
-  if (size < BUFFER_BYTES) return Buffer.allocUnsafe(size);
-  return spare.pop() ?? Buffer.allocUnsafe(BUFFER_BYTES);
-}
-
-function giveBack(buf: Buffer): void {
-  if (buf.length !== BUFFER_BYTES || spare.length >= MAX_SPARE) return;
-  spare.push(buf);
-  if (releaseTimer) clearTimeout(releaseTimer);
-  releaseTimer = setTimeout(() => {
-    spare.length = 0;
-    releaseTimer = null;
-  }, 60_000);
-  releaseTimer.unref();
 }
 
 const readErr = (e: unknown) => new LocalFileError('file.unreadable', (e as NodeJS.ErrnoException).code ?? 'read failed');
@@ -202,23 +176,34 @@ function bodyOf(file: OpenedFile, frame?: { head: Uint8Array; tail: Uint8Array }
     const pool = Array.from({ length: BUFFERS }, () => takeBuffer(Math.min(BUFFER_BYTES, Math.max(total, 1))));
     // One pending socket write per buffer: a buffer is read into again only after its write has completed.
     const inFlight: Array<Promise<void> | null> = pool.map(() => null);
+    const size = pool[0]!.length;
+    const pieces = Math.ceil(total / size);
+    /** Piece k read into its buffer, as soon as that buffer's last write has completed. */
+    const read = (k: number): Promise<Buffer> => {
+      const buf = pool[k % BUFFERS]!;
+      const position = k * size;
+      const n = Math.min(size, total - position);
+      const run = () =>
+        readFully(buf, n, position).then(
+          () => buf.subarray(0, n),
+          (e: unknown) => {
+            throw file.readFailed(e);
+          },
+        );
+      const writing = inFlight[k % BUFFERS];
+      return writing ? writing.then(run) : run();
+    };
     let sent = 0;
-    let position = 0;
-    let turn = 0;
+    let next: Promise<Buffer> | null = pieces > 0 ? read(0) : null;
     try {
-      while (position < total) {
+      for (let k = 0; k < pieces; k++) {
         if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
-        const i = turn++ % BUFFERS;
-        await inFlight[i];
-        const buf = pool[i]!;
-        const n = Math.min(buf.length, total - position);
-        try {
-          await readFully(buf, n, position);
-        } catch (e) {
-          throw file.readFailed(e);
-        }
-        position += n;
-        const chunk = buf.subarray(0, n);
+        const chunk = await next!;
+        // The next piece is read while this one is written: its read is on its way before this write starts.
+        next = k + 1 < pieces ? read(k + 1) : null;
+        next?.catch(() => {});
+        const n = chunk.length;
+        const i = k % BUFFERS;
         inFlight[i] = write(chunk).then(() => {
           sent += n;
           onProgress?.(sent, total);
@@ -228,8 +213,8 @@ function bodyOf(file: OpenedFile, frame?: { head: Uint8Array; tail: Uint8Array }
       }
       await Promise.all([headSent, ...inFlight]);
     } finally {
-      // Only once no write holds them any more (a failed write may still be pending).
-      void Promise.allSettled(inFlight).then(() => pool.forEach(giveBack));
+      // Only once no write and no read holds them any more (a failed write may still be pending).
+      void Promise.allSettled([...inFlight, next]).then(() => pool.forEach(giveBack));
     }
     if (tail.length) await write(tail);
   }

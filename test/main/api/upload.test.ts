@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,6 +99,36 @@ describe('uploads stream from disk', () => {
     service.resume();
     await expect(upload).resolves.toMatchObject({ file_size: TEN_MB });
     expect(sent).toBe(TEN_MB);
+  });
+
+  it('a service that reads slowly still receives every byte of the file as it is on disk', async () => {
+    // Random bytes, so a piece sent twice or a buffer refilled before the socket let go of it shows.
+    const file = path.join(tempDir(), 'random.bin');
+    const bytes = randomBytes(TEN_MB - 12_345);
+    fs.writeFileSync(file, bytes);
+    let digest = '';
+    const base = await localServer((req, res) => {
+      const hash = createHash('sha256');
+      let received = 0;
+      let nextPause = 256 * 1024;
+      // Stops reading every 256 KB for a moment: the client's socket fills and its writes wait, partly done.
+      req.on('data', (c: Buffer) => {
+        hash.update(c);
+        received += c.length;
+        if (received >= nextPause) {
+          nextPause += 256 * 1024;
+          req.pause();
+          setTimeout(() => req.resume(), 2);
+        }
+      });
+      req.on('end', () => {
+        digest = hash.digest('hex');
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ success: true, message: 'File uploaded', data: { file_ref: 'file_1', file_size: received, file_ext: 'bin' } }));
+      });
+    });
+    await expect(client(base).uploadFile(file)).resolves.toMatchObject({ file_size: bytes.length });
+    expect(digest).toBe(createHash('sha256').update(bytes).digest('hex'));
   });
 
   it('an AbortSignal cancels an upload in flight', async () => {
