@@ -57,6 +57,9 @@ export interface FileSource {
   close(): Promise<void>;
 }
 
+/** Pieces larger than this are read as two halves at once. */
+const SPLIT_BYTES = 256 * 1024;
+
 const readErr = (e: unknown) => new LocalFileError('file.unreadable', (e as NodeJS.ErrnoException).code ?? 'read failed');
 
 /**
@@ -119,7 +122,15 @@ export async function fileSource(
   /** Reads exactly `length` bytes at `position` into `buf` (a file that shrank is an error, not a short fax). */
   function readFully(buf: Buffer, length: number, position: number): Promise<void> {
     if (closed) return Promise.reject(new Error('the upload has ended'));
-    const run = readAll(buf, length, position);
+    // Two halves at once, on two of the thread pool's threads: a 1 MB read took 0.2-0.7 ms, mostly
+    // hand-offs between threads; halves read side by side shortened the body's ten by ~0.2-0.5 ms
+    // (issue #27). Both end before the piece is done, so neither is still writing into the buffer.
+    const half = length > SPLIT_BYTES ? length >> 1 : length;
+    const parts = half < length ? [readAll(buf, half, position), readAll(buf.subarray(half), length - half, position + half)] : [readAll(buf, length, position)];
+    const run = Promise.allSettled(parts).then((done) => {
+      const failed = done.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    });
     const settled = run.catch(() => {});
     reading.add(settled);
     void settled.then(() => reading.delete(settled));

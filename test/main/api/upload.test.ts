@@ -131,6 +131,20 @@ describe('uploads stream from disk', () => {
     expect(digest).toBe(createHash('sha256').update(bytes).digest('hex'));
   });
 
+  it('a file cut short while it uploads is an unreadable file, never a shorter fax', async () => {
+    const service = await discardingService(1024 * 1024);
+    const file = bigTextFile(TEN_MB);
+    const upload = failure(client(service.base).uploadFile(file));
+    await service.paused;
+    // Cut in the second half of the last 1 MB piece, which the paused service keeps the client from having read.
+    fs.truncateSync(file, TEN_MB - 300 * 1024);
+    service.resume();
+    const e = await upload;
+    expect(e).toBeInstanceOf(LocalFileError);
+    expect(e.code).toBe('file.unreadable');
+    expect(service.received()).toBeLessThan(TEN_MB - 300 * 1024);
+  });
+
   it('an AbortSignal cancels an upload in flight', async () => {
     const s = await sim({ faults: { latencyMs: 0 } });
     const file = bigTextFile(TEN_MB);
