@@ -281,27 +281,39 @@ export const equivalent = [
   // office-guards: the claims' transaction around what the tests can see
   {
     file: 'src/main/office/office-guard.ts',
-    line: 42,
+    line: 46,
     code: "'RELEASE SAVEPOINT prune_claims'",
     reason: 'a savepoint not released is committed with its transaction a moment later: the same rows are deleted and claimed',
   },
   {
     file: 'src/main/office/office-guard.ts',
-    line: 89,
+    line: 93,
     code: "db.query('ROLLBACK').catch(() => {})",
     reason: 'a claim that failed has its connection destroyed by withOfficeClient (checkout.ts), and the server rolls back a closed connection’s transaction',
   },
   {
     file: 'src/main/office/office-guard.ts',
-    line: 162,
+    line: 166,
     code: "db.query('ROLLBACK').catch(() => {})",
     reason: 'a resend claim that failed has its connection destroyed by withOfficeClient (checkout.ts), and the server rolls back a closed connection’s transaction',
   },
   {
     file: 'src/main/office/office-guard.ts',
-    line: 126,
+    line: 130,
     code: '`resend:${claim.taskRef}`',
     reason: 'one advisory lock for every fax’s resend still serialises two resends of the same fax (it only also serialises different faxes)',
+  },
+  {
+    file: 'src/main/office/poll-lease.ts',
+    line: 95,
+    code: 'due.length === 0',
+    reason: 'claiming no tasks through the query returns no rows either: the early return only saves a round trip',
+  },
+  {
+    file: 'src/main/office/poll-lease.ts',
+    line: 101,
+    code: 'limit <= 0',
+    reason: 'a limit of 0 reaches the query as LIMIT 0, which claims no rows: the same empty answer',
   },
   {
     file: 'src/main/office/guard-wait.ts',

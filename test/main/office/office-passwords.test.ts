@@ -5,10 +5,10 @@
  * or another user. An earlier build's entries (the API secret's keyed store)
  * are found once and moved.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { encodeBound, memoryKeytar } from '@main/credentials/bound-passwords';
 import type { KeytarLike } from '@main/credentials/secret-store';
-import { createKeychainSecretStore } from '@main/credentials/secret-store';
+import { createKeychainSecretStore, loadKeytar } from '@main/credentials/secret-store';
 import { createLogger } from '@main/log';
 import { createOfficePasswords, legacyOfficeKey } from '@main/office/office-passwords';
 
@@ -157,5 +157,46 @@ describe('office outbox passwords', () => {
     const keytar = memoryKeytar();
     await createOfficePasswords({ service: SERVICE, kind: 'keychain', keytar }).set(server, 'plain', 'Pw-2');
     expect(await keytar.getPassword(SERVICE, 'postgresql://db.office.example:5432 reception')).toContain('Pw-2');
+  });
+});
+
+/** A service name of its own, so a developer's real FaxDesk entries are never touched. */
+const REAL_SERVICE = `FaxDesk-test-office-${process.pid}`;
+
+/** Why the real-keychain test cannot run here, or null when it can. */
+async function keychainUnavailable(): Promise<string | null> {
+  if (!process.env.DBUS_SESSION_BUS_ADDRESS) return 'DBUS_SESSION_BUS_ADDRESS is not set (no D-Bus session)';
+  try {
+    const k = await loadKeytar();
+    await k.setPassword(REAL_SERVICE, 'reachability', 'x');
+    await k.deletePassword(REAL_SERVICE, 'reachability');
+    return null;
+  } catch (e) {
+    return `the Secret Service is not reachable: ${(e as Error).message}`;
+  }
+}
+
+const skipReason = await keychainUnavailable();
+if (skipReason) console.log(`[office-passwords] real keychain test skipped: ${skipReason}`);
+
+describe.skipIf(skipReason !== null)('office outbox passwords in the OS keychain', () => {
+  afterAll(async () => {
+    await createOfficePasswords({ service: REAL_SERVICE, kind: 'keychain' }).clear(server);
+  });
+
+  it('a password saved in one run is found by the next (a new store, the real keychain), still bound to its protection', async () => {
+    await createOfficePasswords({ service: REAL_SERVICE, kind: 'keychain' }).set(server, 'tls-verified', 'Kept-Across-Runs-4');
+    const next = createOfficePasswords({ service: REAL_SERVICE, kind: 'keychain' });
+    expect(await next.get(server, 'tls-verified')).toBe('Kept-Across-Runs-4');
+    expect(await next.lookup(server, 'plain')).toEqual({ state: 'weaker', savedWith: 'tls-verified' });
+    expect(await (await loadKeytar()).getPassword(REAL_SERVICE, 'postgresql://db.office.example:5432 reception')).toContain('Kept-Across-Runs-4');
+  });
+
+  it('a store kept in memory (the keychain was refused at start) writes nothing to the OS keychain', async () => {
+    const other = { ...server, user: 'memory-only' };
+    const kept = createOfficePasswords({ service: REAL_SERVICE, kind: 'memory' });
+    await kept.set(other, 'plain', 'Only-In-Memory-5');
+    expect(await kept.get(other, 'plain')).toBe('Only-In-Memory-5');
+    expect(await (await loadKeytar()).getPassword(REAL_SERVICE, 'postgresql://db.office.example:5432 memory-only')).toBeNull();
   });
 });
