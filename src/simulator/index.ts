@@ -48,6 +48,8 @@ export interface RunningSimulator {
   stop(): Promise<void>;
   setFaults(f: Partial<SimulatorFaults>): void;
   setAccount(a: Partial<AccountPatch>): void;
+  /** The account holder resets the API secret on the service's site: the old one is refused from now on. */
+  resetSecret(next: string): void;
   requestLog(): ReadonlyArray<LogEntry>;
   counters(): { requests: number; byRoute: Record<string, number>; tasksCreated: number };
   taskCount(): number;
@@ -185,6 +187,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
       if (a.name !== undefined) acc.name = a.name;
       acc.updated_at = stamp();
       store.changed();
+    },
+    resetSecret(next) {
+      check(next !== '', 'apiSecret must not be empty');
+      settings.apiSecret = next;
     },
     requestLog: () => front.requestLog(),
     counters: () => ({ requests: front.requests, byRoute: { ...front.byRoute }, tasksCreated: store.tasksCreated }),

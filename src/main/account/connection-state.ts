@@ -99,9 +99,49 @@ function startDemo(s: ConnectionState): Promise<DemoService> {
   }));
 }
 
-export function build(s: ConnectionState, baseUrl: string, apiKey: string, getSecret: () => Promise<string | null>, retry?: RetryPolicy): FaxApiClient {
+export function build(
+  s: ConnectionState,
+  baseUrl: string,
+  apiKey: string,
+  getSecret: () => Promise<string | null>,
+  retry?: RetryPolicy,
+  secretRefused?: () => Promise<boolean>,
+): FaxApiClient {
   const { deps } = s;
-  return createFaxApiClient({ baseUrl, apiKey, getSecret, log: deps.log, ...(retry ? { retry } : {}), ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+  return createFaxApiClient({
+    baseUrl,
+    apiKey,
+    getSecret,
+    log: deps.log,
+    ...(retry ? { retry } : {}),
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(secretRefused ? { secretRefused } : {}),
+  });
+}
+
+/**
+ * The account's secret, read from its store once and kept for the client's life: reading the OS keychain
+ * for every request cost a D-Bus round trip (~0.9 ms, ~0.3 ms of CPU) per upload and per task polled
+ * (issue #27). A secret saved through the app makes a new client (`changed`). When the service refuses
+ * the kept one (or none was stored), the store is read again: a secret replaced outside the app (IT's
+ * provisioning, another FaxDesk) is then used at once, and the refused request is made again with it.
+ */
+function keptSecret(read: () => Promise<string | null>): { get: () => Promise<string | null>; refused: () => Promise<boolean> } {
+  let kept: Promise<string | null> | null = null;
+  const get = () =>
+    (kept ??= read().catch((e: unknown) => {
+      kept = null;
+      throw e;
+    }));
+  return {
+    get,
+    async refused() {
+      const before = await (kept ?? Promise.resolve(null)).catch(() => null);
+      kept = null;
+      const now = await get().catch(() => null);
+      return now !== null && now !== before;
+    },
+  };
 }
 
 /** the client for the current connection; starts the demo simulator on first use */
@@ -119,7 +159,8 @@ export async function client(s: ConnectionState): Promise<FaxApiClient> {
   // (worked out when the client is made: the key above names the address and the API key it is for)
   if (s.cached?.key !== key) {
     const entry = credentialKey(settings.baseUrl, settings.apiKey);
-    s.cached = { key, client: build(s, settings.baseUrl, settings.apiKey, async () => (entry ? s.deps.secrets.get(entry) : null)) };
+    const secret = keptSecret(async () => (entry ? s.deps.secrets.get(entry) : null));
+    s.cached = { key, client: build(s, settings.baseUrl, settings.apiKey, secret.get, undefined, secret.refused) };
   }
   return s.cached.client;
 }

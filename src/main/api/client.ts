@@ -33,6 +33,8 @@ export interface FaxApiClientOptions {
   apiKey: string;
   /** read per request, so a secret changed in Settings applies at once */
   getSecret: () => Promise<string | null>;
+  /** when the credentials were refused: reads a kept secret again, true when it changed (see http.ts) */
+  secretRefused?: () => Promise<boolean>;
   fetch?: ServiceFetch;
   /** per-request limit for queries and create (default 30 s) */
   timeoutMs?: number;
@@ -186,6 +188,7 @@ export function createFaxApiClient(options: FaxApiClientOptions): FaxApiClient {
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     getSecret: options.getSecret,
+    ...(options.secretRefused ? { secretRefused: options.secretRefused } : {}),
     fetch: options.fetch ?? streamingFetch,
     maxReplyBytes: options.maxReplyBytes ?? 4 * 1024 * 1024,
     ...(options.log ? { log: options.log } : {}),

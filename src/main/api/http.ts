@@ -42,6 +42,11 @@ export interface TransportConfig {
   baseUrl: string;
   apiKey: string;
   getSecret: () => Promise<string | null>;
+  /**
+   * Called once when the credentials were refused (or the secret was missing): a secret kept in memory is
+   * read again, and true means it has changed since, so the request is made once more with it.
+   */
+  secretRefused?: () => Promise<boolean>;
   fetch: ServiceFetch;
   log?: Logger;
   /** replies larger than this are refused unread (a task of 100 recipients is ~30 KB) */
@@ -208,7 +213,20 @@ function exchangeSignal(spec: RequestSpec): { signal: AbortSignal; timedOut: () 
   };
 }
 
+/**
+ * One exchange; when the service refuses the credentials and the secret has changed in its store since it
+ * was read (replaced outside the app, or saved there a moment ago), once more with the new one.
+ */
 export async function send(cfg: TransportConfig, spec: RequestSpec): Promise<Reply> {
+  try {
+    return await exchangeOnce(cfg, spec);
+  } catch (e) {
+    if (e instanceof AuthError && cfg.secretRefused && (await cfg.secretRefused())) return exchangeOnce(cfg, spec);
+    throw e;
+  }
+}
+
+async function exchangeOnce(cfg: TransportConfig, spec: RequestSpec): Promise<Reply> {
   const started = Date.now();
   const url = joinUrl(cfg.baseUrl, spec.path);
   const exchange = exchangeSignal(spec);

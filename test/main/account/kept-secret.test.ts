@@ -1,0 +1,107 @@
+/**
+ * The API secret is read from the keychain once per connection, not for every request (each read is a
+ * D-Bus round trip to the Secret Service), and a secret replaced outside the app is still picked up: when
+ * the service refuses the kept one, the keychain is read again and the request made once more. The
+ * keychain is the real one when a Secret Service is reachable (run through dbus-run-session, see
+ * secret-store.test.ts), else keytar's stand-in in memory; the service is the real simulator.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryKeytar } from '@main/credentials/bound-passwords';
+import { createKeychainSecretStore, keychainAccountOf, loadKeytar, type KeytarLike } from '@main/credentials/secret-store';
+import { grantDroppedFile } from '@main/files/grants';
+import { dispatch } from '@main/ipc/dispatch';
+import { credentialKey } from '@shared/credential-key';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
+import { makeTestServices, type TestServices } from '../../helpers/services';
+
+const OLD = 'Kept-3a9f-secret-before-reset';
+const NEW = 'Kept-77c2-secret-after-reset';
+const SERVICE = `FaxDesk-test-kept-${process.pid}`;
+
+async function keychain(): Promise<KeytarLike> {
+  try {
+    if (process.env.DBUS_SESSION_BUS_ADDRESS) {
+      const k = await loadKeytar();
+      await k.setPassword(SERVICE, 'reachability', 'x');
+      await k.deletePassword(SERVICE, 'reachability');
+      return k;
+    }
+  } catch {
+    // no Secret Service here
+  }
+  console.log('[kept-secret] no Secret Service here: keytar’s stand-in in memory');
+  return memoryKeytar();
+}
+const os = await keychain();
+
+let t: TestServices | null = null;
+let sim: RunningSimulator | null = null;
+afterEach(async () => {
+  if (sim) await os.deletePassword(SERVICE, keychainAccountOf(credentialKey(sim.baseUrl, 'office-key')!)).catch(() => false);
+  await t?.cleanup();
+  await sim?.stop();
+  t = sim = null;
+});
+
+/** Connected to the simulator with OLD; `reads` counts the keychain reads from then on. */
+async function connected() {
+  sim = await startSimulator({ speed: 200, apiKey: 'office-key', apiSecret: OLD });
+  const reads = { n: 0 };
+  const counting: KeytarLike = {
+    getPassword: (s, a) => {
+      reads.n++;
+      return os.getPassword(s, a);
+    },
+    setPassword: (s, a, p) => os.setPassword(s, a, p),
+    deletePassword: (s, a) => os.deletePassword(s, a),
+  };
+  t = await makeTestServices({}, { secretStore: createKeychainSecretStore({ service: SERVICE, keytar: counting }) });
+  const r = await dispatch(t.services.handlers, 'connectAccount', { baseUrl: sim.baseUrl, apiKey: 'office-key', secret: OLD });
+  expect(r.ok).toBe(true);
+  reads.n = 0;
+  let n = 0;
+  /** a new document dropped and uploaded, as the Send screen does (a new file each time: no earlier ref to reuse) */
+  const upload = async () => {
+    const doc = path.join(fs.mkdtempSync(path.join(t!.dataDir, 'docs-')), `memo-${++n}.txt`);
+    fs.writeFileSync(doc, `memo ${n}\n`);
+    const handle = grantDroppedFile(t!.services.grants, doc).handle;
+    return dispatch(t!.services.handlers, 'uploadDocument', { uploadId: `kept-${n}`, handle });
+  };
+  /** IT writes the secret into this desk's keychain, outside the app */
+  const replacedOutside = (secret: string) => createKeychainSecretStore({ service: SERVICE, keytar: os }).set(credentialKey(sim!.baseUrl, 'office-key')!, secret);
+  const uploadsSeen = () => sim!.requestLog().filter((e) => e.path.startsWith('/api/v2/files/upload'));
+  return { sim, t, reads, upload, replacedOutside, uploadsSeen };
+}
+
+describe('the API secret is read once per connection', () => {
+  it('three uploads after connecting ask the keychain at most once', async () => {
+    const { reads, upload } = await connected();
+    for (let i = 0; i < 3; i++) expect((await upload()).ok).toBe(true);
+    expect(reads.n).toBeLessThanOrEqual(1);
+  });
+
+  it('a secret reset at the service and replaced in the keychain outside the app is used at once: the refused upload is made again', async () => {
+    const { sim, reads, upload, replacedOutside, uploadsSeen } = await connected();
+    expect((await upload()).ok).toBe(true);
+    sim.resetSecret(NEW);
+    await replacedOutside(NEW);
+    const before = reads.n;
+    const after = await upload();
+    expect(after).toMatchObject({ ok: true });
+    expect(reads.n).toBe(before + 1);
+    // the kept secret refused once, the new one taken
+    expect(uploadsSeen().map((e) => e.status)).toEqual([200, 401, 200]);
+    expect((await upload()).ok).toBe(true);
+    expect(reads.n).toBe(before + 1);
+  });
+
+  it('a secret the service refuses and the keychain still holds is refused, once: no second request', async () => {
+    const { sim, upload, uploadsSeen } = await connected();
+    sim.resetSecret(NEW);
+    const refused = await upload();
+    expect(refused).toMatchObject({ ok: false, error: { code: 'auth.invalid_credentials' } });
+    expect(uploadsSeen().map((e) => e.status)).toEqual([401]);
+  });
+});
