@@ -31,7 +31,7 @@ import { encodeFileNameHeader, fileSource, formFrame, isSafeAsciiName, type File
 export interface FaxApiClientOptions {
   baseUrl: string;
   apiKey: string;
-  /** read per request, so a secret changed in Settings applies at once */
+  /** asked before every request; the connection keeps the keychain's answer (account/connection-state.ts) and a secret saved in Settings makes a new client */
   getSecret: () => Promise<string | null>;
   /** when the credentials were refused: reads a kept secret again, true when it changed (see http.ts) */
   secretRefused?: () => Promise<boolean>;
