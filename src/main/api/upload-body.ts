@@ -67,14 +67,15 @@ const readErr = (e: unknown) => new LocalFileError('file.unreadable', (e as Node
  * and the error to give when something else is found under its name.
  */
 export interface GrantedFileIdentity {
-  identity: { dev: number; ino: number } | null;
+  /** the granted file's device, inode and creation time (files/grants.ts FileIdentity) */
+  identity: { dev: number; ino: number; born: number } | null;
   changed(): Error;
 }
 
 /** Why the opened file cannot be uploaded (null: it can). */
 function refusal(stat: fs.Stats, granted?: GrantedFileIdentity): Error | null {
   const id = granted?.identity;
-  if (granted && id && (id.dev !== stat.dev || id.ino !== stat.ino)) return granted.changed();
+  if (granted && id && (id.dev !== stat.dev || id.ino !== stat.ino || id.born !== stat.birthtimeMs)) return granted.changed();
   if (!stat.isFile()) return new LocalFileError('file.unreadable', 'not a file');
   if (stat.size > MAX_UPLOAD_BYTES) return new LocalFileError('file.too_large', `${(stat.size / 1024 / 1024).toFixed(1)} MB`);
   return null;

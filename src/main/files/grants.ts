@@ -42,6 +42,12 @@ export interface FileGrants {
 export interface FileIdentity {
   dev: number;
   ino: number;
+  /**
+   * When the file was created (birthtime, ms). A file put in the granted one's place can get its inode
+   * number back once the old one is gone (seen in tests: the numbers alternate); its creation time is its
+   * own. Editing the granted file in place keeps it.
+   */
+  born: number;
 }
 
 /** An input file as granted: the file it named then, its device and inode, and its name for messages. */
@@ -59,8 +65,8 @@ export function fileChanged(name: string): UserError {
 }
 
 /** Whether an opened file's stat is the file that was granted. */
-export function sameFile(identity: FileIdentity | null, stat: { dev: number; ino: number }): boolean {
-  return identity === null || (identity.dev === stat.dev && identity.ino === stat.ino);
+export function sameFile(identity: FileIdentity | null, stat: { dev: number; ino: number; birthtimeMs: number }): boolean {
+  return identity === null || (identity.dev === stat.dev && identity.ino === stat.ino && identity.born === stat.birthtimeMs);
 }
 
 /**
@@ -73,7 +79,7 @@ function bind(abs: string, kind: GrantKind): { path: string; real: string; ident
   try {
     const real = fs.realpathSync(abs);
     const st = fs.statSync(real);
-    return { path: abs, real, identity: { dev: st.dev, ino: st.ino } };
+    return { path: abs, real, identity: { dev: st.dev, ino: st.ino, born: st.birthtimeMs } };
   } catch {
     return { path: abs, real: abs, identity: null };
   }

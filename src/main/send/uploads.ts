@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FileIdentity } from '../files/grants';
+import { sameFile, type FileIdentity } from '../files/grants';
 import type { Logger } from '../log';
 import { readJsonFile, writeJsonFile, writeJsonFileAsync } from '../storage/json-file';
 
@@ -57,7 +57,7 @@ export class UploadRegistry {
     if (!rec) return null;
     try {
       const st = fs.statSync(p);
-      if (identity && (st.dev !== identity.dev || st.ino !== identity.ino)) return null;
+      if (identity && !sameFile(identity, st)) return null;
       if (st.size !== rec.size || (rec.mtimeMs !== null && Math.abs(st.mtimeMs - rec.mtimeMs) > 1)) return null;
     } catch {
       return null;

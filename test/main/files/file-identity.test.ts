@@ -192,6 +192,31 @@ describe('a handle names the file it was granted for', () => {
     expect(r).toMatchObject({ uploaded: 0, created: 0 });
   });
 
+  it('a file created in the granted one’s place that got its inode number back (same size and time) is still another file: refused as changed', async (ctx) => {
+    const { file, handle } = granted('minutes.pdf');
+    const was = fs.statSync(file);
+    const other = PDF.replace('1 0 obj', '2 0 obj');
+    // The file system gives a freed inode number to a file created after it: delete and create until it does.
+    let reused = false;
+    for (let i = 0; i < 200 && !reused; i++) {
+      fs.rmSync(file);
+      fs.writeFileSync(file, other);
+      reused = fs.statSync(file).ino === was.ino;
+    }
+    if (!reused) {
+      console.log('[file-identity] this file system gave no inode number back in 200 tries: the case cannot be made here');
+      ctx.skip();
+    }
+    fs.utimesSync(file, was.atimeMs / 1000, was.mtimeMs / 1000);
+    const now = fs.statSync(file);
+    expect([now.dev, now.ino, now.size]).toEqual([was.dev, was.ino, was.size]);
+    expect(Math.abs(now.mtimeMs - was.mtimeMs)).toBeLessThan(1);
+    const before = uploads();
+    expect(await call('uploadDocument', { uploadId: 'u-reused', handle })).toMatchObject({ ok: false, error: { code: 'file.changed' } });
+    expect(await call('readDocumentPreview', { handle })).toMatchObject({ ok: false, error: { code: 'file.changed' } });
+    expect(uploads()).toBe(before);
+  });
+
   it('Send: the granted file, unchanged, goes out (its identity checked on the descriptor the upload reads)', async () => {
     const { handle } = granted('notice.pdf');
     const r = await sendWithSwapAtTheDoor(handle, 'notice.pdf', () => {});

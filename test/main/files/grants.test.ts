@@ -101,7 +101,7 @@ describe('which file a handle names, and for what', () => {
     const grants = createFileGrants();
     const doc = file(dir, 'doc.pdf');
     const h = grants.grant(doc);
-    expect(grants.identityOf(h)).toEqual({ dev: fs.statSync(doc).dev, ino: fs.statSync(doc).ino });
+    expect(grants.identityOf(h)).toEqual({ dev: fs.statSync(doc).dev, ino: fs.statSync(doc).ino, born: fs.statSync(doc).birthtimeMs });
     // edited in place: the same file
     fs.appendFileSync(doc, '% more\n');
     expect(grants.checkedPath(h)).toBe(doc);
@@ -182,11 +182,14 @@ describe('which file a handle names, and for what', () => {
     fs.closeSync(fs.openSync(doc, fs.constants.O_RDONLY | NO_FOLLOW));
   });
 
-  it('the same file is a device and an inode; no identity recorded holds nothing back', () => {
-    expect(sameFile({ dev: 1, ino: 2 }, { dev: 1, ino: 2 })).toBe(true);
-    expect(sameFile({ dev: 1, ino: 2 }, { dev: 1, ino: 3 })).toBe(false);
-    expect(sameFile({ dev: 1, ino: 2 }, { dev: 9, ino: 2 })).toBe(false);
-    expect(sameFile(null, { dev: 9, ino: 9 })).toBe(true);
+  it('the same file is a device, an inode and a creation time; no identity recorded holds nothing back', () => {
+    const id = { dev: 1, ino: 2, born: 1_700_000_000_000.5 };
+    expect(sameFile(id, { dev: 1, ino: 2, birthtimeMs: 1_700_000_000_000.5 })).toBe(true);
+    expect(sameFile(id, { dev: 1, ino: 3, birthtimeMs: 1_700_000_000_000.5 })).toBe(false);
+    expect(sameFile(id, { dev: 9, ino: 2, birthtimeMs: 1_700_000_000_000.5 })).toBe(false);
+    // the inode number given back to a file created later
+    expect(sameFile(id, { dev: 1, ino: 2, birthtimeMs: 1_700_000_000_000.6 })).toBe(false);
+    expect(sameFile(null, { dev: 9, ino: 9, birthtimeMs: 0 })).toBe(true);
   });
 });
 
