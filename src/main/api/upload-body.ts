@@ -63,7 +63,7 @@ const SPLIT_BYTES = 256 * 1024;
 const readErr = (e: unknown) => new LocalFileError('file.unreadable', (e as NodeJS.ErrnoException).code ?? 'read failed');
 
 /**
- * The file the user granted, by the device and inode recorded at the grant (null: not recorded),
+ * The file the user granted, by the device, inode and creation time recorded at the grant (null: not recorded),
  * and the error to give when something else is found under its name.
  */
 export interface GrantedFileIdentity {
@@ -84,7 +84,7 @@ function refusal(stat: fs.Stats, granted?: GrantedFileIdentity): Error | null {
 /**
  * Opens the file of one upload. With `granted`, this open is the upload's one identity check: the
  * name is opened without following a link (a link in its place: `changed()`), and the descriptor's
- * own device and inode must be the granted file's (a file renamed into its place: `changed()`); every
+ * own device, inode and creation time must be the granted file's (a file renamed into its place: `changed()`); every
  * byte is then read from that descriptor, so nothing can be swapped in between check and read.
  */
 export async function fileSource(

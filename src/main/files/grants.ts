@@ -22,16 +22,16 @@ export interface FileGrants {
   handleOf(filePath: string, kind?: GrantKind): string | null;
   /**
    * An input file's path after checking it is still the file that was granted
-   * (no symlink in its place, the same device and inode): a UserError
+   * (no symlink in its place, the same device, inode and creation time): a UserError
    * ('file.changed') otherwise. Open it with O_NOFOLLOW and compare with
    * `identityOf` after opening to close the gap between check and open.
    */
   checkedPath(handle: string): string;
-  /** the device and inode recorded when an input file was granted (null: it did not exist then) */
+  /** the device, inode and creation time recorded when an input file was granted (null: it did not exist then) */
   identityOf(handle: string): FileIdentity | null;
   /**
    * An input file as it was granted, without looking at the disk: for a reader whose one open is the
-   * check (O_NOFOLLOW, then the descriptor's device and inode compared with `identity`, as the upload
+   * check (O_NOFOLLOW, then the descriptor's device, inode and creation time compared with `identity`, as the upload
    * does in fileSource). A UserError ('file.not_granted') for a handle main did not issue.
    */
   granted(handle: string): GrantedInput;
@@ -50,7 +50,7 @@ export interface FileIdentity {
   born: number;
 }
 
-/** An input file as granted: the file it named then, its device and inode, and its name for messages. */
+/** An input file as granted: the file it named then, its device, inode and creation time, and its name for messages. */
 export interface GrantedInput {
   path: string;
   name: string;
@@ -72,7 +72,7 @@ export function sameFile(identity: FileIdentity | null, stat: { dev: number; ino
 /**
  * An input is bound to the file it names at the grant: a link the user
  * handed over is followed once, here, and its target recorded with its
- * device and inode.
+ * device, inode and creation time.
  */
 function bind(abs: string, kind: GrantKind): { path: string; real: string; identity: FileIdentity | null } {
   if (kind !== 'input') return { path: abs, real: abs, identity: null };
@@ -162,7 +162,7 @@ export function createFileGrants(): FileGrants {
       if (!entry) return;
       byPath.delete(`${entry.kind}:${entry.path}`);
       entry.path = path.resolve(newPath);
-      // the same file under its new name (a rename keeps its device and inode, so the binding holds)
+      // the same file under its new name (a rename keeps its device, inode and creation time, so the binding holds)
       try {
         entry.real = fs.realpathSync(entry.path);
       } catch {

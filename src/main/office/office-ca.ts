@@ -42,7 +42,7 @@ async function readUpToLimit(file: fs.promises.FileHandle, size: number): Promis
 
 /**
  * The PEM of a CA file the user handed over, checked: the file that was granted (no link in its place,
- * the same device and inode once open, as every read of a granted file), at most 256 KB, a certificate.
+ * the same device, inode and creation time once open, as every read of a granted file), at most 256 KB, a certificate.
  */
 export async function readGrantedCa(grants: Pick<FileGrants, 'pathOf' | 'checkedPath' | 'identityOf'>, handle: string): Promise<CaFile> {
   const name = path.basename(grants.pathOf(handle, 'input'));

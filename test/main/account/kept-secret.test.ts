@@ -14,27 +14,16 @@ import { grantDroppedFile } from '@main/files/grants';
 import { dispatch } from '@main/ipc/dispatch';
 import { credentialKey } from '@shared/credential-key';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index';
+import { keychainUnavailable } from '../../helpers/keychain';
 import { makeTestServices, type TestServices } from '../../helpers/services';
 
 const OLD = 'Kept-3a9f-secret-before-reset';
 const NEW = 'Kept-77c2-secret-after-reset';
 const SERVICE = `FaxDesk-test-kept-${process.pid}`;
 
-async function keychain(): Promise<KeytarLike> {
-  try {
-    if (process.env.DBUS_SESSION_BUS_ADDRESS) {
-      const k = await loadKeytar();
-      await k.setPassword(SERVICE, 'reachability', 'x');
-      await k.deletePassword(SERVICE, 'reachability');
-      return k;
-    }
-  } catch {
-    // no Secret Service here
-  }
-  console.log('[kept-secret] no Secret Service here: keytar’s stand-in in memory');
-  return memoryKeytar();
-}
-const os = await keychain();
+const noKeychain = await keychainUnavailable(SERVICE);
+if (noKeychain) console.log(`[kept-secret] keytar's stand-in in memory: ${noKeychain}`);
+const os: KeytarLike = noKeychain ? memoryKeytar() : await loadKeytar();
 
 let t: TestServices | null = null;
 let sim: RunningSimulator | null = null;

@@ -20,6 +20,7 @@ import {
 } from '@main/credentials/secret-store';
 import { credentialKey } from '@shared/credential-key';
 import { createLogger, redact } from '@main/log';
+import { keychainUnavailable } from '../../helpers/keychain';
 
 const SECRET = 'Kc-9f1e-FaxDesk-secret-value';
 const KEY = credentialKey('https://fax.example.com/api', 'office-key')!;
@@ -29,19 +30,8 @@ const lines: string[] = [];
 const log = createLogger((l) => lines.push(l));
 
 /** Why the real-keychain tests cannot run here, or null when they can. */
-async function keychainUnavailable(): Promise<string | null> {
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS) return 'DBUS_SESSION_BUS_ADDRESS is not set (no D-Bus session)';
-  try {
-    const keytar = await loadKeytar();
-    await keytar.setPassword(SERVICE, 'reachability', 'x');
-    await keytar.deletePassword(SERVICE, 'reachability');
-    return null;
-  } catch (e) {
-    return `the Secret Service is not reachable: ${(e as Error).message}`;
-  }
-}
 
-const skipReason = await keychainUnavailable();
+const skipReason = await keychainUnavailable(SERVICE);
 if (skipReason) console.log(`[secret-store] real keychain tests skipped: ${skipReason}`);
 
 afterAll(() => {

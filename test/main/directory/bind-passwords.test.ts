@@ -17,22 +17,11 @@ import { dispatch } from '@main/ipc/dispatch';
 import { createLogger } from '@main/log';
 import { DEFAULT_ATTRIBUTES, DEFAULT_DIRECTORY_FILTER } from '@shared/directory/types';
 import { PEOPLE_DN, READER_DN, READER_PW, slapdMissing, startSlapd, type RunningSlapd } from '../../helpers/slapd';
+import { keychainUnavailable } from '../../helpers/keychain';
 
 const SERVICE = `FaxDesk-test-ldap-${process.pid}`;
 
-async function keychainUnavailable(): Promise<string | null> {
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS) return 'no D-Bus session (run with /tmp/runtests.sh)';
-  try {
-    const k = await loadKeytar();
-    await k.setPassword(SERVICE, 'reachability', 'x');
-    await k.deletePassword(SERVICE, 'reachability');
-    return null;
-  } catch (e) {
-    return `the Secret Service is not reachable: ${(e as Error).message}`;
-  }
-}
-
-const skip = slapdMissing() ?? (await keychainUnavailable());
+const skip = slapdMissing() ?? (await keychainUnavailable(SERVICE));
 if (skip) console.warn(`bind password keychain tests skipped: ${skip}`);
 
 describe.skipIf(skip)('directory bind passwords in the OS keychain', () => {

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { encodeBound, memoryKeytar } from '@main/credentials/bound-passwords';
 import type { KeytarLike } from '@main/credentials/secret-store';
 import { createKeychainSecretStore, loadKeytar } from '@main/credentials/secret-store';
+import { keychainUnavailable } from '../../helpers/keychain';
 import { createLogger } from '@main/log';
 import { createOfficePasswords, legacyOfficeKey } from '@main/office/office-passwords';
 
@@ -163,20 +164,8 @@ describe('office outbox passwords', () => {
 /** A service name of its own, so a developer's real FaxDesk entries are never touched. */
 const REAL_SERVICE = `FaxDesk-test-office-${process.pid}`;
 
-/** Why the real-keychain test cannot run here, or null when it can. */
-async function keychainUnavailable(): Promise<string | null> {
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS) return 'DBUS_SESSION_BUS_ADDRESS is not set (no D-Bus session)';
-  try {
-    const k = await loadKeytar();
-    await k.setPassword(REAL_SERVICE, 'reachability', 'x');
-    await k.deletePassword(REAL_SERVICE, 'reachability');
-    return null;
-  } catch (e) {
-    return `the Secret Service is not reachable: ${(e as Error).message}`;
-  }
-}
 
-const skipReason = await keychainUnavailable();
+const skipReason = await keychainUnavailable(REAL_SERVICE);
 if (skipReason) console.log(`[office-passwords] real keychain test skipped: ${skipReason}`);
 
 describe.skipIf(skipReason !== null)('office outbox passwords in the OS keychain', () => {

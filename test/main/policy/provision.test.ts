@@ -17,6 +17,7 @@ import type { OfficeView } from '@shared/office/types';
 import fs from 'node:fs';
 import { generatePeople, PEOPLE_DN, READER_DN, READER_PW, slapdMissing, startSlapd, type RunningSlapd } from '../../helpers/slapd';
 import { until } from '../../helpers/until';
+import { keychainUnavailable } from '../../helpers/keychain';
 
 // The provisioning command as a login script runs it: the checkout's `npm run provision` script (the same
 // function `faxdesk --provision-secret` calls), the secret on stdin, the real keychain (gnome-keyring in a
@@ -25,18 +26,7 @@ const SERVICE = `FaxDesk-test-provision-${process.pid}`;
 const SECRET = 'prov-Secret-7f3a-9c1e';
 const tempDir = tempDirs('faxdesk-provision-');
 
-async function keychainUnavailable(): Promise<string | null> {
-  if (!process.env['DBUS_SESSION_BUS_ADDRESS']) return 'DBUS_SESSION_BUS_ADDRESS is not set (no D-Bus session)';
-  try {
-    const keytar = await loadKeytar();
-    await keytar.setPassword(SERVICE, 'reachability', 'x');
-    await keytar.deletePassword(SERVICE, 'reachability');
-    return null;
-  } catch (e) {
-    return `the Secret Service is not reachable: ${(e as Error).message}`;
-  }
-}
-const skipReason = await keychainUnavailable();
+const skipReason = await keychainUnavailable(SERVICE);
 if (skipReason) console.log(`[provision] real keychain tests skipped: ${skipReason}`);
 
 /** Runs `npm run provision`'s script with the secret (or nothing) on stdin. */

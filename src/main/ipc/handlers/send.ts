@@ -26,7 +26,7 @@ export function sendHandlers(send: SendFeature, grants: FileGrants): SendHandler
   return {
     inspectDocuments: async ({ handles }) => (await send.inspect(handles.map((h) => grants.checkedPath(h)))).map((info) => toWireInfo(grants, info)),
     // The file that was granted, not whatever took its name since: the upload's one open is the check
-    // (no link followed, the descriptor's device and inode the granted file's; fileSource).
+    // (no link followed, the descriptor's device, inode and creation time the granted file's; fileSource).
     uploadDocument: ({ uploadId, handle }) => {
       const file = grants.granted(handle);
       return send.upload(uploadId, file.path, file);
