@@ -10,6 +10,7 @@
  * before the current one's write, so the two overlap.
  */
 import fs from 'node:fs';
+import { sameFile, type FileIdentity } from '../files/grants';
 import { LocalFileError } from './errors';
 import { BUFFER_BYTES, BUFFERS, giveBack, takeBuffer } from './upload-buffers';
 
@@ -67,15 +68,13 @@ const readErr = (e: unknown) => new LocalFileError('file.unreadable', (e as Node
  * and the error to give when something else is found under its name.
  */
 export interface GrantedFileIdentity {
-  /** the granted file's device, inode and creation time (files/grants.ts FileIdentity) */
-  identity: { dev: number; ino: number; born: number } | null;
+  identity: FileIdentity | null;
   changed(): Error;
 }
 
 /** Why the opened file cannot be uploaded (null: it can). */
 function refusal(stat: fs.Stats, granted?: GrantedFileIdentity): Error | null {
-  const id = granted?.identity;
-  if (granted && id && (id.dev !== stat.dev || id.ino !== stat.ino || id.born !== stat.birthtimeMs)) return granted.changed();
+  if (granted && !sameFile(granted.identity, stat)) return granted.changed();
   if (!stat.isFile()) return new LocalFileError('file.unreadable', 'not a file');
   if (stat.size > MAX_UPLOAD_BYTES) return new LocalFileError('file.too_large', `${(stat.size / 1024 / 1024).toFixed(1)} MB`);
   return null;
