@@ -105,7 +105,7 @@ export function build(
   apiKey: string,
   getSecret: () => Promise<string | null>,
   retry?: RetryPolicy,
-  secretRefused?: () => Promise<boolean>,
+  secretRefused?: (sent: string) => Promise<boolean>,
 ): FaxApiClient {
   const { deps } = s;
   return createFaxApiClient({
@@ -126,7 +126,7 @@ export function build(
  * the kept one (or none was stored), the store is read again: a secret replaced outside the app (IT's
  * provisioning, another FaxDesk) is then used at once, and the refused request is made again with it.
  */
-function keptSecret(read: () => Promise<string | null>): { get: () => Promise<string | null>; refused: () => Promise<boolean> } {
+export function keptSecret(read: () => Promise<string | null>): { get: () => Promise<string | null>; refused: (sent: string) => Promise<boolean> } {
   let kept: Promise<string | null> | null = null;
   const get = () =>
     (kept ??= read().catch((e: unknown) => {
@@ -135,11 +135,18 @@ function keptSecret(read: () => Promise<string | null>): { get: () => Promise<st
     }));
   return {
     get,
-    async refused() {
-      const before = await (kept ?? Promise.resolve(null)).catch(() => null);
-      kept = null;
+    /**
+     * `sent` was refused: is there another secret to try? Requests refused together share one read of the
+     * store: only the first to find the kept secret still the refused one reads again; the others take
+     * that read (or a secret already replaced since they left).
+     */
+    async refused(sent) {
+      const seen = kept;
+      const current = seen ? await seen.catch(() => null) : null;
+      if (current !== null && current !== sent) return true;
+      if (kept === seen) kept = null;
       const now = await get().catch(() => null);
-      return now !== null && now !== before;
+      return now !== null && now !== sent;
     },
   };
 }

@@ -34,7 +34,7 @@ export interface FaxApiClientOptions {
   /** asked before every request; the connection keeps the keychain's answer (account/connection-state.ts) and a secret saved in Settings makes a new client */
   getSecret: () => Promise<string | null>;
   /** when the credentials were refused: reads a kept secret again, true when it changed (see http.ts) */
-  secretRefused?: () => Promise<boolean>;
+  secretRefused?: (sent: string) => Promise<boolean>;
   fetch?: ServiceFetch;
   /** per-request limit for queries and create (default 30 s) */
   timeoutMs?: number;

@@ -43,10 +43,12 @@ export interface TransportConfig {
   apiKey: string;
   getSecret: () => Promise<string | null>;
   /**
-   * Called once when the credentials were refused (or the secret was missing): a secret kept in memory is
-   * read again, and true means it has changed since, so the request is made once more with it.
+   * Called once when the credentials were refused (or the secret was missing), with the secret the refused
+   * request carried ('' when none): true means the store holds another one now, so the request is made once
+   * more with it. Compared with what this request sent, not with what is kept: several requests refused
+   * together are each made again, however their answers interleave with the store's read.
    */
-  secretRefused?: () => Promise<boolean>;
+  secretRefused?: (sent: string) => Promise<boolean>;
   fetch: ServiceFetch;
   log?: Logger;
   /** replies larger than this are refused unread (a task of 100 recipients is ~30 KB) */
@@ -84,9 +86,16 @@ export function joinUrl(baseUrl: string, path: string): URL {
   return new URL(baseUrl.replace(/\/+$/, '') + path);
 }
 
-async function credentialHeaders(cfg: TransportConfig, operation: Operation): Promise<Record<string, string>> {
+/** What one exchange sent as its secret: told to `secretRefused` when it is refused, never logged or thrown. */
+interface SentSecret {
+  secret: string;
+}
+
+async function credentialHeaders(cfg: TransportConfig, operation: Operation, sent: SentSecret): Promise<Record<string, string>> {
   const key = cfg.apiKey.trim();
-  const secret = ((await cfg.getSecret()) ?? '').trim();
+  const got = await cfg.getSecret();
+  sent.secret = got ?? '';
+  const secret = (got ?? '').trim();
   if (secret) registerSecretForRedaction(secret);
   if (!key || !secret) throw new AuthError(operation, null, 'auth.missing_credentials');
   if (!HEADER_SAFE.test(key) || !HEADER_SAFE.test(secret)) throw new AuthError(operation, null, 'auth.malformed_credentials');
@@ -218,15 +227,16 @@ function exchangeSignal(spec: RequestSpec): { signal: AbortSignal; timedOut: () 
  * was read (replaced outside the app, or saved there a moment ago), once more with the new one.
  */
 export async function send(cfg: TransportConfig, spec: RequestSpec): Promise<Reply> {
+  const sent: SentSecret = { secret: '' };
   try {
-    return await exchangeOnce(cfg, spec);
+    return await exchangeOnce(cfg, spec, sent);
   } catch (e) {
-    if (e instanceof AuthError && cfg.secretRefused && (await cfg.secretRefused())) return exchangeOnce(cfg, spec);
+    if (e instanceof AuthError && cfg.secretRefused && (await cfg.secretRefused(sent.secret))) return exchangeOnce(cfg, spec, { secret: '' });
     throw e;
   }
 }
 
-async function exchangeOnce(cfg: TransportConfig, spec: RequestSpec): Promise<Reply> {
+async function exchangeOnce(cfg: TransportConfig, spec: RequestSpec, sent: SentSecret): Promise<Reply> {
   const started = Date.now();
   const url = joinUrl(cfg.baseUrl, spec.path);
   const exchange = exchangeSignal(spec);
@@ -237,7 +247,7 @@ async function exchangeOnce(cfg: TransportConfig, spec: RequestSpec): Promise<Re
   let reached = false;
   try {
     if (spec.signal?.aborted) throw new CancelledError(spec.operation);
-    const headers = { Accept: 'application/json', ...spec.headers, ...(await credentialHeaders(cfg, spec.operation)) };
+    const headers = { Accept: 'application/json', ...spec.headers, ...(await credentialHeaders(cfg, spec.operation, sent)) };
     const body = spec.body?.();
     // Redirects are not followed, so the credentials are never replayed to another address;
     // a 3xx then reads as an unreadable reply that names its status.

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryKeytar } from '@main/credentials/bound-passwords';
+import { keptSecret } from '@main/account/connection-state';
 import { createKeychainSecretStore, keychainAccountOf, loadKeytar, type KeytarLike } from '@main/credentials/secret-store';
 import { grantDroppedFile } from '@main/files/grants';
 import { dispatch } from '@main/ipc/dispatch';
@@ -86,11 +87,58 @@ describe('the API secret is read once per connection', () => {
     expect(reads.n).toBe(before + 1);
   });
 
+  it('uploads in flight when IT replaces the secret are all made again with the new one, from one keychain read', async () => {
+    const { sim, reads, upload, replacedOutside, uploadsSeen } = await connected();
+    expect((await upload()).ok).toBe(true);
+    sim.resetSecret(NEW);
+    await replacedOutside(NEW);
+    const before = reads.n;
+    // three documents attached at once: all three leave with the kept secret and are refused together
+    const results = await Promise.all([upload(), upload(), upload()]);
+    expect(results.map((r) => r.ok)).toEqual([true, true, true]);
+    expect(uploadsSeen().map((e) => e.status).sort()).toEqual([200, 200, 200, 200, 401, 401, 401]);
+    expect(reads.n).toBe(before + 1);
+  });
+
   it('a secret the service refuses and the keychain still holds is refused, once: no second request', async () => {
     const { sim, upload, uploadsSeen } = await connected();
     sim.resetSecret(NEW);
     const refused = await upload();
     expect(refused).toMatchObject({ ok: false, error: { code: 'auth.invalid_credentials' } });
     expect(uploadsSeen().map((e) => e.status)).toEqual([401]);
+  });
+});
+
+describe('refusals that arrive together', () => {
+  it('two refused in the same moment share one fresh read of the store, and both are made again', async () => {
+    let stored = OLD;
+    let reads = 0;
+    const secret = keptSecret(async () => {
+      reads++;
+      return stored;
+    });
+    expect(await secret.get()).toBe(OLD);
+    stored = NEW;
+    // both answers come in before either has looked at the store again
+    expect(await Promise.all([secret.refused(OLD), secret.refused(OLD)])).toEqual([true, true]);
+    expect(reads).toBe(2);
+    expect(await secret.get()).toBe(NEW);
+  });
+
+  it('a refusal of a secret already replaced is made again without reading; a refusal of the stored one is final', async () => {
+    let stored: string | null = NEW;
+    let reads = 0;
+    const secret = keptSecret(async () => {
+      reads++;
+      return stored;
+    });
+    expect(await secret.get()).toBe(NEW);
+    expect(await secret.refused(OLD)).toBe(true);
+    expect(reads).toBe(1);
+    expect(await secret.refused(NEW)).toBe(false);
+    expect(reads).toBe(2);
+    stored = null;
+    // nothing stored any more: nothing to try
+    expect(await secret.refused(NEW)).toBe(false);
   });
 });
