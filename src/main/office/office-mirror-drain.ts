@@ -2,24 +2,13 @@
  * One drain of the office mirror: connect when not connected, then write the marked tasks' current
  * state, a batch per transaction, oldest mark first, until the queue is empty or the server is away.
  */
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
+import { fileDigest } from '../files/file-digest';
 import type { TaskDetail } from '../history/types';
 import { describeOfficeFailure } from './office-connection';
 import { withOfficeClient } from './checkout';
 import { officeRecordOf, upsertOfficeTasks, type Desk, type OfficeTaskRecord } from './office-records';
 import type { OfficeDocument } from './outbox-queue';
 import { goOffline, listen, setStatus, type MirrorState } from './office-mirror-state';
-
-async function sha256Of(file: string): Promise<string | null> {
-  try {
-    const hash = createHash('sha256');
-    for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
-    return hash.digest('hex');
-  } catch {
-    return null;
-  }
-}
 
 /** name, pages, size and SHA-256 of a send's documents, hashed once and kept in the queue file */
 async function documentsOf(s: MirrorState, detail: TaskDetail): Promise<{ documents: OfficeDocument[]; fingerprint: string | null }> {
@@ -29,7 +18,7 @@ async function documentsOf(s: MirrorState, detail: TaskDetail): Promise<{ docume
   if (known && known.documents.every((d) => d.sha256 !== null)) return known;
   const documents: OfficeDocument[] = [];
   for (const [i, f] of send.files.entries()) {
-    documents.push({ name: f.name, pages: f.pages, size: f.size, sha256: known?.documents[i]?.sha256 ?? (await sha256Of(f.path)) });
+    documents.push({ name: f.name, pages: f.pages, size: f.size, sha256: known?.documents[i]?.sha256 ?? (await fileDigest(f.path)) });
   }
   const fingerprint = known?.fingerprint ?? null;
   s.deps.queue.setSendDocuments(send.id, documents, fingerprint);

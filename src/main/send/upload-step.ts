@@ -5,12 +5,12 @@
  */
 import type { UploadResult } from '../../shared/send/types';
 import type { FaxApiClient } from '../api/client';
-import { CancelledError, LocalFileError } from '../api/errors';
-import { fileSource, type FileSource } from '../api/upload-body';
+import { CancelledError } from '../api/errors';
 import { UserError } from '../errors';
-import { fileChanged, type GrantedInput } from '../files/grants';
+import type { GrantedInput } from '../files/grants';
 import type { Logger } from '../log';
 import { inspectDocument } from './documents';
+import { documentError, openDocument } from './open-document';
 import type { LocalComposeDocument as ComposeDocument, LocalDocumentInfo } from './local-documents';
 import { UploadRegistry } from './uploads';
 
@@ -34,26 +34,6 @@ export interface UploadStep {
   refsFor(documents: readonly ComposeDocument[], fresh: boolean, profile: string): Promise<string[]>;
   /** the service refused these refs: they are not offered again */
   forget(refs: readonly string[]): void;
-}
-
-/** A document's own problem as the attach step words it. */
-const documentError = (info: LocalDocumentInfo) =>
-  new UserError(`document.${info.error!.code}`, info.error!.message, undefined, { name: info.name, size: info.size });
-
-/**
- * The file opened once, without following a link; with the granted identity, the descriptor must be
- * the granted file (no file renamed into its place since). A file that cannot be opened is explained
- * by the document check (gone, a folder, too large) where it has words for it.
- */
-async function openDocument(filePath: string, onProgress: (sent: number, total: number) => void, granted: Pick<GrantedInput, 'identity' | 'name'> | undefined): Promise<FileSource> {
-  const expected = granted && { identity: granted.identity, changed: () => fileChanged(granted.name) };
-  try {
-    return await fileSource(filePath, onProgress, expected);
-  } catch (e) {
-    if (!(e instanceof LocalFileError)) throw e;
-    const info = await inspectDocument(filePath);
-    throw info.error ? documentError(info) : e;
-  }
 }
 
 export function createUploadStep(deps: UploadStepDeps): UploadStep {

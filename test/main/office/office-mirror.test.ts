@@ -6,6 +6,7 @@
  * the office is offline, and replays in order when it is back. Demo tasks
  * never reach it. Real PostgreSQL, real SQLite history and queue.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -149,6 +150,30 @@ describe.skipIf(missing)('office outbox mirroring', () => {
       ['T-300', 'send', null],
       ['T-301', 'resend', 'T-300'],
     ]);
+  });
+
+  it('a document no longer a plain file of at most 10 MB by then is recorded without its digest, and the drain goes on', async () => {
+    const d = desk();
+    const other = path.join(d.dir, 'salaries.pdf');
+    fs.writeFileSync(other, '%PDF-1.4 salaries');
+    const pipe = path.join(d.dir, 'pipe.pdf');
+    const link = path.join(d.dir, 'link.pdf');
+    const grown = path.join(d.dir, 'grown.pdf');
+    const kept = path.join(d.dir, 'kept.pdf');
+    for (const f of [pipe, link, grown, kept]) fs.writeFileSync(f, `%PDF-1.4 ${path.basename(f)}`);
+    const sends = [pipe, link, grown, kept].map((f, i) => d.history.recordSend({ ...intent(f, [`+861380000010${i}`]), fingerprint: `fp-${i}` }));
+    // between the send and the drain: a named pipe, a link to another file and a file grown past 10 MB take the documents' places
+    fs.rmSync(pipe);
+    execFileSync('mkfifo', [pipe]);
+    fs.rmSync(link);
+    fs.symlinkSync(other, link);
+    fs.truncateSync(grown, 10 * 1024 * 1024 + 1);
+    const drained = await Promise.race([d.mirror.flush().then(() => 'drained'), new Promise((r) => setTimeout(() => r('held by the pipe'), 5_000))]);
+    expect(drained).toBe('drained');
+    const rows = await officeRows();
+    const byFingerprint = Object.fromEntries(rows.tasks.map((t) => [t.fingerprint, (t.documents as { sha256: string | null }[])[0]!.sha256]));
+    expect(byFingerprint).toEqual({ 'fp-0': null, 'fp-1': null, 'fp-2': null, 'fp-3': createHash('sha256').update(fs.readFileSync(kept)).digest('hex') });
+    expect(sends).toHaveLength(4);
   });
 
   it('demo tasks never reach the office database', async () => {
