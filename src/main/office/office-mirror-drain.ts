@@ -2,7 +2,7 @@
  * One drain of the office mirror: connect when not connected, then write the marked tasks' current
  * state, a batch per transaction, oldest mark first, until the queue is empty or the server is away.
  */
-import { fileDigest } from '../files/file-digest';
+import { fileDigest } from '../files/document-read';
 import type { TaskDetail } from '../history/types';
 import { describeOfficeFailure } from './office-connection';
 import { withOfficeClient } from './checkout';

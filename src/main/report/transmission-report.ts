@@ -8,9 +8,9 @@
  * standard fonts lack are replaced. The references and numbers, which are
  * what proves the sending, are ASCII either way.
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument, rgb, type PDFPage, type PDFEmbeddedPage, type PDFImage } from 'pdf-lib';
+import { documentBytes } from '../files/document-read';
 import { embedTextFonts, type TextFont, type TextFonts } from '../pdf/fonts';
 import { writeFileAtomicAsync } from '../storage/atomic-write';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../storage/private-files';
@@ -81,7 +81,9 @@ async function thumbnailOf(doc: PDFDocument, detail: TaskDetailView): Promise<Th
   if (!first?.localPath) return null;
   const ext = path.extname(first.localPath).toLowerCase();
   try {
-    const bytes = await fs.readFile(first.localPath);
+    // read as the upload reads a document: the file itself (no link in its place), no named pipe, at most 10 MB
+    const bytes = await documentBytes(first.localPath);
+    if (!bytes) return null;
     if (ext === '.pdf') {
       const src = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
       const first = src.getPage(0);

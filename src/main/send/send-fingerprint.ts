@@ -5,7 +5,7 @@
  * link followed, no named pipe waited on, at most 10 MB).
  */
 import { createHash } from 'node:crypto';
-import { digestOf } from '../files/file-digest';
+import { digestOf } from '../files/document-read';
 import type { LocalComposeDocument as ComposeDocument } from './local-documents';
 import { openDocument } from './open-document';
 

@@ -128,4 +128,29 @@ describe('transmission report', () => {
       expect(pdfText(bytes), path.basename(file)).toContain('Fax transmission report');
     }
   });
+
+  it('shows the first page of the sent document only: a link, a named pipe or a file over 10 MB in its place gives no thumbnail, at once', async () => {
+    const one = await PDFDocument.create();
+    one.addPage([595, 842]).drawText('Salaries', { x: 50, y: 780, size: 24 });
+    const other = path.join(dir, 'salaries.pdf');
+    fs.writeFileSync(other, await one.save());
+    // the control: the document itself, drawn
+    expect(pdfText(await buildTransmissionReport(detail([recipient()], other)))).toMatch(/First page(?! \(blank\))/);
+
+    const link = path.join(dir, 'offer.pdf');
+    fs.symlinkSync(other, link);
+    const pipe = path.join(dir, 'pipe.pdf');
+    spawnSync('mkfifo', [pipe]);
+    const grown = path.join(dir, 'grown.pdf');
+    fs.copyFileSync(other, grown);
+    fs.truncateSync(grown, 10 * 1024 * 1024 + 1);
+    for (const file of [link, pipe, grown]) {
+      const report = buildTransmissionReport(detail([recipient()], file));
+      const settled = await Promise.race([report, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 5_000))]);
+      expect(settled, path.basename(file)).not.toBe('hung');
+      const text = pdfText(settled as Uint8Array);
+      expect(text, path.basename(file)).toContain('Fax transmission report');
+      expect(text, path.basename(file)).not.toContain('First page');
+    }
+  });
 });
