@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { MAX_DOCUMENT_BYTES } from '../../shared/send/limits';
 
 /**
  * Is a file in the hot folder completely written? Each format is asked what
@@ -29,7 +30,11 @@ export async function fileStructure(file: string, size: number): Promise<Structu
       return zipComplete(await tail(file, size, ZIP_TAIL_BYTES), size) ? 'complete' : 'incomplete';
     case '.tif':
     case '.tiff':
-      return tiffComplete(await fs.promises.readFile(file)) ? 'complete' : 'incomplete';
+      // A TIFF's directories may lie anywhere in it, so it is read whole: only one that can be sent (a
+      // larger one says nothing here; once still, the Send screen names it as too large). Whole, a scan
+      // of gigabytes filled main's memory, and one of over 2 GB could never be read, so never offered.
+      if (size > MAX_DOCUMENT_BYTES) return 'none';
+      return tiffComplete(await head(file, size)) ? 'complete' : 'incomplete';
     case '.doc':
       return oleComplete(await head(file, 512), size) ? 'complete' : 'incomplete';
     default:

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HotFolder, type ArrivalInfo } from '@main/intake/hot-folder';
-import { oleComplete, tiffComplete, zipComplete } from '@main/intake/complete-file';
+import { fileStructure, oleComplete, tiffComplete, zipComplete } from '@main/intake/complete-file';
+import { MAX_DOCUMENT_BYTES } from '@shared/send/limits';
 import { sampleDoc, sampleDocx, sampleJpeg, samplePdf, samplePng, sampleText, sampleTiff } from '../../helpers/sample-documents';
 import { ManualClock } from '../../helpers/manual-clock';
 
@@ -182,5 +183,24 @@ describe('format completeness checks', () => {
     const doc = sampleDoc();
     expect(oleComplete(doc.subarray(0, 512), doc.length)).toBe(true);
     expect(oleComplete(doc.subarray(0, 512), doc.length - 1024)).toBe(false);
+  });
+
+  it('read a TIFF only up to the size a document may have: a larger one is left to stillness, even past 2 GB', async () => {
+    const tiff = sampleTiff(1);
+    const whole = path.join(dir, 'scan.tif');
+    fs.writeFileSync(whole, tiff);
+    expect(await fileStructure(whole, tiff.length)).toBe('complete');
+    // a whole TIFF of exactly 10 MB is still read and judged (cut short, it is incomplete)
+    const limit = path.join(dir, 'limit.tif');
+    fs.writeFileSync(limit, tiff.subarray(0, tiff.length - 30));
+    fs.truncateSync(limit, MAX_DOCUMENT_BYTES);
+    expect(await fileStructure(limit, MAX_DOCUMENT_BYTES)).toBe('incomplete');
+    // one byte more, or a sparse 3 GB scan (once read whole, and past 2 GB unreadable: never offered)
+    for (const size of [MAX_DOCUMENT_BYTES + 1, 3 * 1024 ** 3]) {
+      const big = path.join(dir, `big-${size}.tif`);
+      fs.writeFileSync(big, tiff.subarray(0, tiff.length - 30));
+      fs.truncateSync(big, size);
+      expect(await fileStructure(big, size)).toBe('none');
+    }
   });
 });
