@@ -55,12 +55,17 @@ export async function sendFax(deps: SendServiceDeps, uploads: UploadStep, now: (
   }
 }
 
+/**
+ * The documents as the history keeps them. A local one is recorded as the file the user granted (a link
+ * they added is followed once, at the grant): every later read of it — a resend's new upload, the
+ * office's digest, the report's first page — opens that path without following a link.
+ */
 async function sendFiles(documents: readonly ComposeDocument[], refs: readonly string[], now: () => number): Promise<SendFile[]> {
   return Promise.all(
     documents.map(async (d, i) => ({
-      path: d.path ?? d.url ?? '',
+      path: (d.path !== null ? (d.granted?.path ?? d.path) : null) ?? d.url ?? '',
       name: d.name,
-      size: d.path ? ((await fs.promises.stat(d.path).catch(() => null))?.size ?? 0) : 0,
+      size: d.path ? ((await fs.promises.stat(d.granted?.path ?? d.path).catch(() => null))?.size ?? 0) : 0,
       pages: d.pages,
       fileRef: refs[i] ?? null,
       uploadedAtMs: now(),

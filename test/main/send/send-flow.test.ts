@@ -6,6 +6,7 @@
  * documents are recorded as sent and filed by the outcome; one price query
  * follows a send that created a task, none follows one that did not.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -14,8 +15,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ErrorData } from '@shared/error-data';
 import type { SendResult } from '@shared/send/types';
 import { UserError } from '@main/errors';
+import { documentBytes, fileDigest } from '@main/files/document-read';
+import { createFileGrants, grantDroppedFile } from '@main/files/grants';
 import { createSendFeature, type SendFeatureDeps } from '@main/send/send-feature';
-import type { LocalComposeDocument } from '@main/send/local-documents';
+import { toSendDocument, type LocalComposeDocument } from '@main/send/local-documents';
 import { createsSeen, makeRig, numbers, uploadsSeen, type SendRig } from './helpers';
 
 let rig: SendRig | null = null;
@@ -177,6 +180,26 @@ describe('what is recorded and filed', () => {
       [to[0], 'Wang Wei'],
       [to[1], null],
     ]);
+  });
+
+  it('a document added through a link is recorded as the file it names: its digest and bytes can be read later, and a resend uploads it', async () => {
+    const { r, service, pdf } = await setUp();
+    const link = path.join(r.dir, 'offer-link.jpg');
+    fs.symlinkSync(pdf, link);
+    // as the Send screen hands it over: dropped (the link followed once, at the grant), then named by its handle
+    const grants = createFileGrants();
+    const { handle } = grantDroppedFile(grants, link);
+    const added = toSendDocument(grants, { handle, url: null, name: 'offer-link.jpg', pages: 1, fileRef: null });
+    const sent = await service.send({ name: 'Offer', documents: [added], numbers: numbers(1), scheduledAt: null });
+    expect(sent.overall).toBe('sent');
+    const [file] = r.history.getTask(sent.parts[0]!.task!.taskRef)!.send!.files;
+    expect(file).toMatchObject({ path: fs.realpathSync(pdf), name: 'offer-link.jpg', size: fs.statSync(pdf).size });
+    // what the office mirror and the transmission report read afterwards (neither follows a link)
+    expect(await fileDigest(file!.path)).toBe(createHash('sha256').update(fs.readFileSync(pdf)).digest('hex'));
+    expect(await documentBytes(file!.path)).toEqual(new Uint8Array(fs.readFileSync(pdf)));
+    // a resend whose file_ref has expired uploads the document again from that path
+    const uploaded = await r.client.uploadFile(file!.path, { fileName: file!.name });
+    expect(uploaded.file_size).toBe(fs.statSync(pdf).size);
   });
 
   it('an unreadable phonebook does not stop the fax: it goes out without names (logged)', async () => {
