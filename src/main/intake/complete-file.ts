@@ -54,12 +54,18 @@ async function tail(file: string, size: number, max: number): Promise<Buffer> {
   return buffer;
 }
 
+/** The first `length` bytes (fewer only at the end of the file): a read may return less (a network share), so it reads on. */
 async function head(file: string, length: number): Promise<Buffer> {
   const handle = await fs.promises.open(file, 'r');
   try {
     const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
+    let got = 0;
+    while (got < length) {
+      const { bytesRead } = await handle.read(buffer, got, length - got, got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+    }
+    return buffer.subarray(0, got);
   } finally {
     await handle.close();
   }
