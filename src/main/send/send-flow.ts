@@ -62,14 +62,17 @@ export async function sendFax(deps: SendServiceDeps, uploads: UploadStep, now: (
  */
 async function sendFiles(documents: readonly ComposeDocument[], refs: readonly string[], now: () => number): Promise<SendFile[]> {
   return Promise.all(
-    documents.map(async (d, i) => ({
-      path: (d.path !== null ? (d.granted?.path ?? d.path) : null) ?? d.url ?? '',
-      name: d.name,
-      size: d.path ? ((await fs.promises.stat(d.granted?.path ?? d.path).catch(() => null))?.size ?? 0) : 0,
-      pages: d.pages,
-      fileRef: refs[i] ?? null,
-      uploadedAtMs: now(),
-    })),
+    documents.map(async (d, i) => {
+      const file = d.path !== null ? (d.granted?.path ?? d.path) : null;
+      return {
+        path: file ?? d.url ?? '',
+        name: d.name,
+        size: file !== null ? ((await fs.promises.stat(file).catch(() => null))?.size ?? 0) : 0,
+        pages: d.pages,
+        fileRef: refs[i] ?? null,
+        uploadedAtMs: now(),
+      };
+    }),
   );
 }
 
