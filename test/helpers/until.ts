@@ -13,3 +13,17 @@ export async function until<T>(what: string, probe: () => T | Promise<T>, ms = 1
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/**
+ * `p`'s value if it settles within `ms`, else 'hung' (a read held by a named pipe never settles): a test
+ * then fails on 'hung' instead of at its own time limit, and its timer never outlives it.
+ */
+export async function settledWithin<T>(p: Promise<T>, ms = 5_000): Promise<T | 'hung'> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<'hung'>((r) => (timer = setTimeout(() => r('hung'), ms)));
+  try {
+    return await Promise.race([p, hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

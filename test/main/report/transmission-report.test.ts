@@ -6,6 +6,7 @@ import { PDFDocument, PDFName } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTransmissionReport } from '@main/report/transmission-report';
 import type { RecipientView, TaskDetailView } from '@shared/tasks/types';
+import { settledWithin } from '../../helpers/until';
 
 let dir = '';
 beforeEach(() => {
@@ -146,7 +147,7 @@ describe('transmission report', () => {
     fs.truncateSync(grown, 10 * 1024 * 1024 + 1);
     for (const file of [link, pipe, grown]) {
       const report = buildTransmissionReport(detail([recipient()], file));
-      const settled = await Promise.race([report, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 5_000))]);
+      const settled = await settledWithin(report);
       expect(settled, path.basename(file)).not.toBe('hung');
       const text = pdfText(settled as Uint8Array);
       expect(text, path.basename(file)).toContain('Fax transmission report');

@@ -13,6 +13,7 @@ import { createFileGrants, grantDroppedFile } from '@main/files/grants';
 import { sendFingerprint } from '@main/send/send-fingerprint';
 import { toSendDocument } from '@main/send/local-documents';
 import { tempDirs } from '../../helpers/temp-dirs';
+import { settledWithin } from '../../helpers/until';
 
 const tmp = tempDirs('faxdesk-fingerprint-');
 const NUMBERS = ['+861088000001', '+861088000002'];
@@ -24,18 +25,7 @@ function added(file: string) {
   return toSendDocument(grants, { handle, url: null, name: path.basename(file), pages: 1, fileRef: null });
 }
 
-/** settles within `ms`, or says it hung (a named pipe held the read) */
-async function within<T>(p: Promise<T>, ms = 3_000): Promise<T | 'hung'> {
-  let timer: NodeJS.Timeout | undefined;
-  const hung = new Promise<'hung'>((r) => (timer = setTimeout(() => r('hung'), ms)));
-  try {
-    return await Promise.race([p, hung]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-const failure = (p: Promise<unknown>) => within(p.then(() => null, (e: unknown) => e));
+const failure = (p: Promise<unknown>) => settledWithin(p.then(() => null, (e: unknown) => e), 3_000);
 
 
 describe('the fingerprint of a send reads the granted documents as the upload does', () => {
@@ -98,6 +88,6 @@ describe('the fingerprint of a send reads the granted documents as the upload do
     expect((e as UserError).code).toBe('document.too_large');
     // exactly at the limit it is read
     fs.truncateSync(doc, 10 * 1024 * 1024);
-    expect(await within(sendFingerprint([d], NUMBERS))).toMatch(/^[0-9a-f]{64}$/);
+    expect(await settledWithin(sendFingerprint([d], NUMBERS), 3_000)).toMatch(/^[0-9a-f]{64}$/);
   });
 });
