@@ -85,6 +85,25 @@ test.describe('printing to FaxDesk', () => {
     expect(fs.existsSync(path.join(outbox, 'sent', '.报价单 March (print job 41).pdf.faxdesk.json'))).toBe(true);
   });
 
+  test('a document printed while the window is still connecting is not missed', async ({ page, preview }) => {
+    // A loaded machine: the window's event stream connects only after its first calls were answered. The
+    // document is printed meanwhile, so it is announced before anyone listens; the window must still show it.
+    const outbox = path.join(preview.dataDir, 'FaxDesk', 'Outbox');
+    const pdf = await pdfBytes('Printed early');
+    let held = false;
+    await page.route('**/__faxdesk/events', async (route) => {
+      if (held) return route.continue();
+      held = true;
+      print(outbox, 61, 'Early', '', pdf);
+      await new Promise((r) => setTimeout(r, 3_000));
+      await route.continue();
+    });
+    await openApp(page, preview);
+    const docs = documentList(page).getByRole('listitem');
+    await expect(docs).toHaveCount(1, { timeout: 15_000 });
+    await expect(docs).toContainText('Early (print job 61).pdf');
+  });
+
   test('documents printed while FaxDesk was not running are waiting at the next start, and said so', async ({ page, preview }) => {
     // in Chinese this time; then no window is open while printing
     await openApp(page, preview, 'zh-CN');

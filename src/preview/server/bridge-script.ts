@@ -15,7 +15,12 @@ export function bridgeScript(): string {
   // The preview token is an HttpOnly cookie the server set on first load: the page never sees it.
   const channels = ${JSON.stringify(channelNames)};
   const events = ${JSON.stringify(eventNames)};
+  // Once the window listens, every call waits until the event stream is connected: main announces what
+  // changed after a call (a document arrived after takePendingDocuments found none), and an announcement
+  // made before the stream is connected reaches nobody. In the app, ipcRenderer.on listens at once.
+  let connected = Promise.resolve();
   const post = async (path, body, type) => {
+    await connected;
     const res = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': type }, body });
     try { return await res.json(); }
     catch { return { ok: false, error: { code: 'preview.bridge', message: 'The preview server did not answer (HTTP ' + res.status + ').' } }; }
@@ -30,6 +35,11 @@ export function bridgeScript(): string {
   const ensureSource = () => {
     if (source) return;
     source = new EventSource('/__faxdesk/events');
+    // open: the server has counted this stream as a listener; error: calls then fail as they would without it
+    connected = new Promise((resolve) => {
+      source.addEventListener('open', () => resolve(), { once: true });
+      source.addEventListener('error', () => resolve(), { once: true });
+    });
     source.onmessage = (m) => {
       let msg; try { msg = JSON.parse(m.data); } catch { return; }
       for (const l of listeners.get(msg.name) || []) l(msg.payload);
