@@ -21,7 +21,7 @@ export interface Preview {
 /** Starts the real browser preview (main-process handlers in Node) in a fresh data folder. */
 async function startPreview(dataDir: string, env: Record<string, string>, args: string[] = []): Promise<{ child: ChildProcess; url: string; output: string[] }> {
   const output: string[] = [];
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/preview.ts', '--port', '0', '--data-dir', dataDir, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts', '--port', '0', '--data-dir', dataDir, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -154,7 +154,7 @@ export async function expectNoAxeViolations(page: Page) {
 
 /** A standalone simulator (the "real" service of a test), started through its command line. */
 export async function startCliSimulator(args: string[]): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/simulator/cli.ts', '--port', '0', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/simulator/cli.ts', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
