@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 /**
  * Waits FOR something: polls `probe` until it returns a truthy value (which it returns) and throws naming
  * `what` after `ms`. A poll ends as soon as the condition holds, so it is not a wait for time to pass;
@@ -26,4 +27,16 @@ export async function settledWithin<T>(p: Promise<T>, ms = 5_000): Promise<T | '
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * For a synchronous call that a named pipe could hold for good (it would hang the test runner's own
+ * thread, where no time limit can end it): `script` runs in a child Node (TypeScript through tsx, an ES
+ * module; it prints its result as one JSON line) and is ended after `ms`. Its result, or 'hung'.
+ */
+export function syncSettledWithin(script: string, ms = 10_000): unknown {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: ms });
+  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') return 'hung';
+  if (r.status !== 0) throw new Error(`the child failed (${r.status ?? r.signal}): ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!);
 }

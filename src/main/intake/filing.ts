@@ -12,7 +12,7 @@ import type { Clock } from '../clock';
 import type { Logger } from '../log';
 import { writeFileAtomic } from '../storage/atomic-write';
 import { makePrivateDir } from '../storage/private-files';
-import { sidecarPathFor } from './print-job';
+import { readSidecar, sidecarPathFor } from './print-job';
 
 export const SENT_DIR = 'sent';
 export const FAILED_DIR = 'failed';
@@ -111,7 +111,9 @@ export class HotFolderFiling {
 
   private readNote(file: string): Record<string, unknown> {
     try {
-      return JSON.parse(fs.readFileSync(sidecarPathFor(file), 'utf8')) as Record<string, unknown>;
+      const note: unknown = JSON.parse(readSidecar(file) ?? '{}');
+      // anything but an object (a sidecar of `null` or `5`) is no note
+      return typeof note === 'object' && note !== null && !Array.isArray(note) ? (note as Record<string, unknown>) : {};
     } catch {
       return {};
     }

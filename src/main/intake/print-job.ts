@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { readSmallFileSync } from '../files/small-file';
 
 /**
  * The sidecar the CUPS backend writes next to each printed PDF
@@ -11,6 +11,22 @@ export const PRINT_SIDECAR_SUFFIX = '.faxdesk.json';
 
 export function sidecarPathFor(documentPath: string): string {
   return path.join(path.dirname(documentPath), `.${path.basename(documentPath)}${PRINT_SIDECAR_SUFFIX}`);
+}
+
+/**
+ * The largest sidecar read: the schema's title and options (4,096 and 65,536 characters) written as JSON,
+ * every character escaped (\uXXXX), fit well within it. Anyone who can write to the hot folder can put a
+ * file under a sidecar's name; it is read on the main thread, so never more than this (print-job.test.ts).
+ */
+export const MAX_SIDECAR_BYTES = 512 * 1024;
+
+/** A sidecar's text: null when there is none, or it is not a regular file of at most MAX_SIDECAR_BYTES (a link in its place is not followed). */
+export function readSidecar(documentPath: string): string | null {
+  try {
+    return readSmallFileSync(sidecarPathFor(documentPath), { maxBytes: MAX_SIDECAR_BYTES, followLinks: false }).toString('utf8');
+  } catch {
+    return null;
+  }
 }
 
 const sidecarSchema = z.object({
@@ -92,12 +108,8 @@ export function recipientsFromOptions(options: Map<string, string>): string[] {
 
 /** The job information for a printed document, or null when there is no (readable) sidecar. */
 export function readPrintJob(documentPath: string): PrintJobInfo | null {
-  let raw: string;
-  try {
-    raw = fs.readFileSync(sidecarPathFor(documentPath), 'utf8');
-  } catch {
-    return null;
-  }
+  const raw = readSidecar(documentPath);
+  if (raw === null) return null;
   let data: z.infer<typeof sidecarSchema>;
   try {
     data = sidecarSchema.parse(JSON.parse(raw));

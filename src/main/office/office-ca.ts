@@ -7,6 +7,7 @@ import path from 'node:path';
 import { UserError } from '../errors';
 import { fileChanged, NO_FOLLOW, sameFile, type FileGrants } from '../files/grants';
 import type { Logger } from '../log';
+import { readSmallFileSync } from '../files/small-file';
 
 export const MAX_CA_BYTES = 256 * 1024;
 
@@ -19,7 +20,8 @@ export interface CaFile {
 export function readPolicyCa(p: string | undefined | null, log: Logger): CaFile | null {
   if (!p) return null;
   try {
-    const pem = fs.statSync(p).size <= MAX_CA_BYTES ? fs.readFileSync(p, 'utf8') : '';
+    // opened once and checked on that descriptor: a named pipe is refused, not waited on; no more than the limit is read
+    const pem = readSmallFileSync(p, { maxBytes: MAX_CA_BYTES, followLinks: true }).toString('utf8');
     if (/-----BEGIN CERTIFICATE-----/.test(pem)) return { pem, name: path.basename(p) };
     log.warn(`policy: officeOutbox caFile ${p} is not a PEM CA certificate; the system's authorities are used`);
   } catch (e) {

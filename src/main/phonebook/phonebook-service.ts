@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors';
 import { MAX_CSV_BYTES, type CsvImportOptions, type CsvImportResult, type CsvPreview, type RecentNumber } from '../../shared/phonebook/types';
@@ -11,6 +10,7 @@ import type { Contact, ContactList, Group } from '../../shared/phonebook/types';
 import type { FileDialogs } from '../files/dialogs';
 import type { FileGrants } from '../files/grants';
 import { saveWithDialog } from '../files/save-output';
+import { readSmallFileSync, type SmallFileError } from '../files/small-file';
 import { contactsToVcard, MAX_VCARDS, planVcardImport, previewOf } from './vcard';
 import { readVcards } from './vcard-read';
 
@@ -59,25 +59,32 @@ export interface PhonebookService {
 
 export const PHONEBOOK_FILE = 'phonebook.sqlite';
 
-/** Reads a CSV file the user chose (a granted path), refusing what cannot be a phonebook before reading it. */
+/**
+ * Reads a CSV file the user chose (a granted path), refusing what cannot be a phonebook before reading
+ * it: opened once and checked on that descriptor (a named pipe put in its place is refused, not waited
+ * on by the main thread; a file grown past the limit is not read on).
+ */
 function readCsvFile(file: string): ReturnType<typeof decodeCsv> {
-  let stat: fs.Stats;
+  const name = path.basename(file);
+  let bytes: Buffer;
   try {
-    stat = fs.statSync(file);
-  } catch {
-    throw new UserError('phonebook.file_not_found', `FaxDesk cannot find "${path.basename(file)}". It may have been moved or deleted.`);
-  }
-  if (!stat.isFile()) throw new UserError('phonebook.not_a_file', `"${path.basename(file)}" is not a file.`);
-  if (stat.size > MAX_CSV_BYTES) {
-    throw new UserError(
-      'phonebook.file_too_large',
-      `"${path.basename(file)}" is ${(stat.size / 1024 / 1024).toFixed(1)} MB; a phonebook file can be at most ${MAX_CSV_BYTES / 1024 / 1024} MB.`,
-    );
+    bytes = readSmallFileSync(file, { maxBytes: MAX_CSV_BYTES, followLinks: true });
+  } catch (e) {
+    const { code, size } = e as SmallFileError;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UserError('phonebook.file_not_found', `FaxDesk cannot find "${name}". It may have been moved or deleted.`);
+    if (code === 'not_a_file' || code === 'EISDIR') throw new UserError('phonebook.not_a_file', `"${name}" is not a file.`);
+    if (code === 'too_large') {
+      throw new UserError(
+        'phonebook.file_too_large',
+        `"${name}" is ${(size / 1024 / 1024).toFixed(1)} MB; a phonebook file can be at most ${MAX_CSV_BYTES / 1024 / 1024} MB.`,
+      );
+    }
+    throw new UserError('phonebook.unreadable', `FaxDesk could not read "${name}". Check that it is not open in another program.`);
   }
   try {
-    return decodeCsv(fs.readFileSync(file));
+    return decodeCsv(bytes);
   } catch {
-    throw new UserError('phonebook.unreadable', `FaxDesk could not read "${path.basename(file)}". Check that it is not open in another program.`);
+    throw new UserError('phonebook.unreadable', `FaxDesk could not read "${name}". Check that it is not open in another program.`);
   }
 }
 

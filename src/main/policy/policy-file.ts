@@ -119,8 +119,9 @@ export function readPolicy(options: ReadPolicyOptions = {}): Policy {
 
   let text: string;
   try {
-    // opened once: the checks and the read are about the same file
-    const fd = fs.openSync(file, 'r');
+    // opened once: the checks and the read are about the same file; non-blocking, so a named pipe put
+    // there is refused below (not a regular file) instead of holding the start until a writer comes
+    const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
     try {
       const st = fs.fstatSync(fd);
       if (!st.isFile()) return fail('unreadable', 'not a regular file');

@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '@main/ipc/dispatch';
 import { contactsToCsv, decodeCsv, escapeCell, unescapeCell } from '@main/phonebook/csv';
+import { MAX_CSV_BYTES } from '@shared/phonebook/types';
 import { makePhonebook, type TestPhonebook } from './helpers';
 
 let t: TestPhonebook;
@@ -71,6 +73,31 @@ describe('previewing a CSV file before import', () => {
       ok: false,
       error: { code: 'ipc.invalid_input' },
     });
+  });
+});
+
+describe('the size and kind of a phonebook file', () => {
+  it('takes a file of exactly MAX_CSV_BYTES and refuses one byte more, saying how large it is', async () => {
+    t = makePhonebook();
+    // long rows, so the file stays within the row limit (50,000) at 10 MB
+    const head = 'Name,Fax,Note\n';
+    const row = `Li,13812345678,${'n'.repeat(234)}\n`;
+    const rows = Math.floor((MAX_CSV_BYTES - head.length) / row.length);
+    const text = head + row.repeat(rows) + 'x'.repeat(MAX_CSV_BYTES - head.length - rows * row.length);
+    expect(Buffer.byteLength(text)).toBe(MAX_CSV_BYTES);
+    const atLimit = await dispatch(t.handlers, 'previewCsvImport', { handle: t.chosen('limit.csv', text) });
+    expect(atLimit).toMatchObject({ ok: true, value: { columns: ['Name', 'Fax', 'Note'] } });
+    const over = await dispatch(t.handlers, 'previewCsvImport', { handle: t.chosen('over.csv', text + '\n') });
+    expect(over).toMatchObject({ ok: false, error: { code: 'phonebook.file_too_large', message: expect.stringContaining('"over.csv" is 10.0 MB; a phonebook file can be at most 10 MB') } });
+  });
+
+  it('refuses a named pipe as "not a file" at once, without waiting for a writer', async () => {
+    t = makePhonebook();
+    const handle = t.chosen('pipe.csv', 'x');
+    const pipe = path.join(t.dir, 'pipe.csv');
+    fs.rmSync(pipe);
+    execFileSync('mkfifo', [pipe]);
+    expect(await dispatch(t.handlers, 'previewCsvImport', { handle })).toMatchObject({ ok: false, error: { code: 'phonebook.not_a_file' } });
   });
 });
 

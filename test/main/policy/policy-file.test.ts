@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { defaultSettings } from '@shared/settings';
 import { confFactory, makeTestServices } from '../../helpers/services';
 import { fullPolicy, writePolicy } from '../../helpers/policy';
 import { tempDirs } from '../../helpers/temp-dirs';
+import { syncSettledWithin } from '../../helpers/until';
 
 const tempDir = tempDirs('faxdesk-policy-');
 const isRoot = process.getuid?.() === 0;
@@ -159,6 +161,14 @@ describe('a bad policy never stops FaxDesk', () => {
     } finally {
       await t.cleanup();
     }
+  });
+
+  it('a named pipe in the policy’s place is unreadable at once, not waited on (the start would hang)', () => {
+    const pipe = path.join(tempDir(), 'policy.json');
+    execFileSync('mkfifo', [pipe]);
+    const module = path.resolve('src/main/policy/policy-file.ts');
+    const script = `const { readPolicy } = await import(${JSON.stringify(module)}); console.log(JSON.stringify(readPolicy({ env: { FAXDESK_POLICY: ${JSON.stringify(pipe)} }, home: '/home/ann' }).notices));`;
+    expect(syncSettledWithin(script)).toEqual([{ file: pipe, key: null, problem: 'unreadable', detail: 'not a regular file' }]);
   });
 
   it('a JSON value that is not an object is malformed', () => {
