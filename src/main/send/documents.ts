@@ -56,55 +56,66 @@ function remember(abs: string, stat: fs.Stats, info: DocumentInfo): DocumentInfo
   return info;
 }
 
+/** Opens a document to look at it: non-blocking, so a named pipe opens at once (and is refused as not a file) instead of holding a thread until a writer comes. */
+const openToInspect = (abs: string) => fs.promises.open(abs, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+
 /**
  * Inspects one file (`opened`: the stat of a descriptor already open on it). Never throws: every
- * outcome is data the screen can show.
+ * outcome is data the screen can show. Without `opened`, the file is opened once and every check and
+ * read is about that descriptor (a stat of the name first, then an open, could meet two different files).
  */
 export async function inspectDocument(filePath: string, opened?: fs.Stats): Promise<DocumentInfo> {
   const abs = path.resolve(filePath);
   const name = path.basename(abs);
   const ext = extensionOf(name);
   const base: DocumentInfo = { path: abs, name, size: 0, ext, pages: null, warning: null, error: null };
-  let stat: fs.Stats;
+  let fh: fs.promises.FileHandle | null = null;
   try {
-    // The upload passes the stat of the descriptor it has opened and will read: no second look at the name.
-    stat = opened ?? (await fs.promises.stat(abs));
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return { ...base, error: problem(code === 'ENOENT' || code === 'ENOTDIR' ? 'not_found' : 'unreadable', name, 0) };
-  }
-  if (!stat.isFile()) return { ...base, error: problem('not_a_file', name, 0) };
-  const known = inspected.get(abs);
-  if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) return { ...known.info };
-  const info: DocumentInfo = { ...base, size: stat.size };
-  const broken = documentRuleProblem(name, stat.size);
-  if (broken) return { ...info, error: problem(broken, name, stat.size) };
-  if (stat.size > RECOMMENDED_DOCUMENT_BYTES) info.warning = 'large';
-
-  // Read in pieces (page-count.ts): the attach path holds no whole-file buffer.
-  let fh: fs.promises.FileHandle;
-  try {
-    fh = await fs.promises.open(abs, 'r');
-  } catch {
-    return { ...info, error: problem('unreadable', name, stat.size) };
-  }
-  try {
-    const head = await readAt(fh, 0, 1024);
-    if (head.length === 0) return { ...info, error: problem('unreadable', name, stat.size) };
-    if (ext === 'pdf') {
-      if (!hasPdfHeader(head)) return { ...info, error: { code: 'unreadable', message: `${name} is not a PDF document although its name ends in .pdf. Open it and save it again as PDF.` } };
-      info.pages = (await pdfPageCount(fh, stat.size)).pages;
-    } else if (IMAGE_EXTENSIONS.has(ext)) {
-      info.pages = 1;
-    } else if (TIFF_EXTENSIONS.has(ext)) {
-      info.pages = await tiffPageCount(fh, stat.size);
+    let stat: fs.Stats;
+    try {
+      // The upload passes the stat of the descriptor it has opened and will read: no second look at the name.
+      if (opened) stat = opened;
+      else {
+        fh = await openToInspect(abs);
+        stat = await fh.stat();
+      }
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EISDIR') return { ...base, error: problem('not_a_file', name, 0) };
+      return { ...base, error: problem(code === 'ENOENT' || code === 'ENOTDIR' ? 'not_found' : 'unreadable', name, 0) };
     }
-  } catch {
-    return { ...info, error: problem('unreadable', name, stat.size) };
+    if (!stat.isFile()) return { ...base, error: problem('not_a_file', name, 0) };
+    const known = inspected.get(abs);
+    if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) return { ...known.info };
+    const info: DocumentInfo = { ...base, size: stat.size };
+    const broken = documentRuleProblem(name, stat.size);
+    if (broken) return { ...info, error: problem(broken, name, stat.size) };
+    if (stat.size > RECOMMENDED_DOCUMENT_BYTES) info.warning = 'large';
+
+    // Read in pieces (page-count.ts): the attach path holds no whole-file buffer.
+    try {
+      fh ??= await openToInspect(abs);
+    } catch {
+      return { ...info, error: problem('unreadable', name, stat.size) };
+    }
+    try {
+      const head = await readAt(fh, 0, 1024);
+      if (head.length === 0) return { ...info, error: problem('unreadable', name, stat.size) };
+      if (ext === 'pdf') {
+        if (!hasPdfHeader(head)) return { ...info, error: { code: 'unreadable', message: `${name} is not a PDF document although its name ends in .pdf. Open it and save it again as PDF.` } };
+        info.pages = (await pdfPageCount(fh, stat.size)).pages;
+      } else if (IMAGE_EXTENSIONS.has(ext)) {
+        info.pages = 1;
+      } else if (TIFF_EXTENSIONS.has(ext)) {
+        info.pages = await tiffPageCount(fh, stat.size);
+      }
+    } catch {
+      return { ...info, error: problem('unreadable', name, stat.size) };
+    }
+    return { ...remember(abs, stat, info) };
   } finally {
-    await fh.close().catch(() => {});
+    await fh?.close().catch(() => {});
   }
-  return { ...remember(abs, stat, info) };
 }
 
 export async function inspectDocuments(paths: readonly string[]): Promise<DocumentInfo[]> {

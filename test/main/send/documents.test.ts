@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inspectDocument } from '@main/send/documents';
 import { pdfPageCount } from '@main/send/page-count';
 import { writePdf } from './helpers';
+import { settledWithin } from '../../helpers/until';
 
 let dir: string;
 beforeEach(() => {
@@ -113,6 +115,9 @@ describe('inspecting a document before upload', () => {
     expect((await inspectDocument(path.join(dir, 'folder.pdf'))).error).toMatchObject({ code: 'not_a_file' });
     const fake = await inspectDocument(write('letter.pdf', 'this is text, not a PDF'));
     expect(fake.error).toMatchObject({ code: 'unreadable' });
+    // a named pipe: refused at once as not a file, never waited on (its open would hold a thread until a writer came)
+    execFileSync('mkfifo', [path.join(dir, 'pipe.pdf')]);
+    expect(await settledWithin(inspectDocument(path.join(dir, 'pipe.pdf')))).toMatchObject({ error: { code: 'not_a_file' } });
   });
 
   it('leaves pages unknown for word-processor files (the service counts them)', async () => {
