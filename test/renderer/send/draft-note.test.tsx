@@ -55,4 +55,38 @@ describe('the draft line under the Send button', () => {
     await vi.waitFor(() => expect(result.current).toBe(`Your last draft could not be restored: ${describeError({ code: 'internal', message: 'x' })}`));
     expect(useCompose.getState().restored).toBe(true);
   });
+
+  it('saves what the user typed before the last draft had been loaded, and saves nothing for a draft only restored', async () => {
+    await initI18n('en');
+    vi.useFakeTimers();
+    useCompose.getState().reset();
+    useCompose.getState().set({ restored: false });
+    let answer!: (r: unknown) => void;
+    const bridge = installBridge({
+      loadDraft: () => new Promise((r) => (answer = r)),
+      saveDraft: () => ({ ok: true, value: { savedAt: 1 } }),
+    });
+    const { result } = renderHook(() => useDraft());
+    // the user types at once, while the draft is still being loaded (there is none)
+    act(() => useCompose.getState().set({ recipientsText: '861088880001' }));
+    await act(async () => {
+      answer({ ok: true, value: null });
+      await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS);
+    });
+    expect(bridge.inputsOf('saveDraft')).toMatchObject([{ recipientsText: '861088880001' }]);
+    expect(result.current).toBe('Draft saved');
+    cleanup();
+
+    // a draft restored into an untouched form is the draft on disk already: nothing to save
+    useCompose.getState().reset();
+    useCompose.getState().set({ restored: false });
+    const draft = { documents: [], recipientsText: '861088880002', name: 'Offer', scheduleLocal: '', cover: null, savedAt: 1 };
+    const quiet = installBridge({ loadDraft: () => ({ ok: true, value: draft }), saveDraft: () => ({ ok: true, value: { savedAt: 2 } }) });
+    renderHook(() => useDraft());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2);
+    });
+    expect(useCompose.getState()).toMatchObject({ restored: true, recipientsText: '861088880002', name: 'Offer' });
+    expect(quiet.inputsOf('saveDraft')).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';
@@ -17,6 +17,8 @@ type DraftState = { kind: 'none' } | { kind: 'saved'; at: number } | { kind: 'fa
  */
 export function useDraft(): string | null {
   const [state, setState] = useState<DraftState>({ kind: 'none' });
+  /** the form changed before the draft had been loaded (the user typed at once): saved once it has, not only at the next change */
+  const changedEarly = useRef(false);
   const { t } = useTranslation('send');
   useEffect(() => {
     if (useCompose.getState().restored) return;
@@ -31,6 +33,8 @@ export function useDraft(): string | null {
             ...(draft.cover ? { cover: { from: draft.cover.from, to: draft.cover.to, subject: draft.cover.subject, message: draft.cover.message }, coverOpen: draft.cover.enabled } : {}),
           });
           await restoreDocuments(draft.documents);
+          // what the restore put in the form is the draft on disk already
+          changedEarly.current = false;
         }
       })
       .catch((e: unknown) => setState({ kind: 'failed', what: 'load', reason: describeError(e) }))
@@ -39,8 +43,14 @@ export function useDraft(): string | null {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const unsub = useCompose.subscribe((s, prev) => {
-      if (!s.restored) return;
-      if (s.docs === prev.docs && s.recipientsText === prev.recipientsText && s.name === prev.name && s.scheduleLocal === prev.scheduleLocal && s.cover === prev.cover && s.coverOpen === prev.coverOpen) return;
+      const changed = !(s.docs === prev.docs && s.recipientsText === prev.recipientsText && s.name === prev.name && s.scheduleLocal === prev.scheduleLocal && s.cover === prev.cover && s.coverOpen === prev.coverOpen);
+      if (!s.restored) {
+        changedEarly.current ||= changed;
+        return;
+      }
+      // the load has just ended: what it restored is the draft already; what the user did before it is not saved yet
+      if (!prev.restored ? !changedEarly.current : !changed) return;
+      changedEarly.current = false;
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         const c = useCompose.getState();
