@@ -113,3 +113,38 @@ test('a document arriving while another screen is open but nobody types brings t
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText(t('send:documents.empty'), { exact: true })).toHaveCount(0);
 });
+
+test('a document still waiting for the answer when the window is reloaded is asked about again, not lost', async ({ page, preview }) => {
+  test.setTimeout(120_000);
+  const t = tr('en');
+  await openApp(page, preview);
+  const outbox = await outboxOf(preview);
+  const draftFile = path.join(preview.dataDir, 'send', 'draft.json');
+  const draftText = () => (fs.existsSync(draftFile) ? fs.readFileSync(draftFile, 'utf8') : '');
+  const numbers = page.getByLabel(t('send:recipients.label'), { exact: true });
+  await numbers.fill('+86 10 8888 1234');
+  // the user's own fax is in the draft (main's file), so it is there again after the reload
+  await expect.poll(() => draftText(), { timeout: 10_000 }).toContain('+86 10 8888 1234');
+
+  fs.writeFileSync(path.join(outbox, 'contract.pdf'), await pdfBytes('Contract'));
+  const dialog = arrivalDialog(page, 'en');
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toContainText('contract.pdf');
+  // main handed it over; the window goes away before the user answers
+  await page.reload();
+  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+  await expect(numbers).toHaveValue('+86 10 8888 1234');
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toContainText('contract.pdf');
+  await dialog.getByRole('button', { name: t('send:arrival.add'), exact: true }).click();
+  const docs = documentList(page).getByRole('listitem');
+  await expect(docs).toHaveCount(1);
+  await expect(docs).toContainText('contract.pdf');
+  // on the form now: a reload brings it back from the draft, and asks nothing
+  await expect.poll(() => draftText(), { timeout: 10_000 }).toContain('contract.pdf');
+  await page.reload();
+  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+  await expect(docs).toHaveCount(1);
+  await expect(docs).toContainText('contract.pdf');
+  await expect(dialog).toHaveCount(0);
+});

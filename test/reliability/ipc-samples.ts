@@ -40,6 +40,7 @@ export function validSamples(o: { demoUrl: string; pdfHandle: string; csvHandle:
     useDemo: undefined,
     getAccount: undefined,
     takePendingDocuments: undefined,
+    claimDocuments: { handles: [o.pdfHandle] },
     hotFolderStatus: undefined,
     inspectDocuments: { handles: [o.pdfHandle, o.csvHandle] },
     uploadDocument: { uploadId: 'up_1', handle: o.pdfHandle },

@@ -120,6 +120,12 @@ export interface OfferExtras {
 
 export class IntakeQueue {
   private pending: OfferedDocument[] = [];
+  /**
+   * Handed to the window and not yet on its form (the window says so with `claim`): handed over again
+   * by every `take`, so a window reloaded or closed between taking and attaching them loses nothing
+   * (the window drops ids it already has).
+   */
+  private handed: OfferedDocument[] = [];
   private rejected: RejectedDocument[] = [];
   private waitingPrinted = 0;
   private readonly listeners = new Set<(offered: DocumentsOffered) => void>();
@@ -156,7 +162,9 @@ export class IntakeQueue {
     };
     if (documents.length === 0 && rejected.length === 0) return offered;
     // a path already waiting is superseded, not listed twice (the file may have been replaced)
-    this.pending = this.pending.filter((p) => !documents.some((d) => d.handle === p.handle)).concat(documents);
+    const superseded = (p: OfferedDocument) => documents.some((d) => d.handle === p.handle);
+    this.pending = this.pending.filter((p) => !superseded(p)).concat(documents);
+    this.handed = this.handed.filter((p) => !superseded(p));
     this.rejected.push(...rejected);
     this.waitingPrinted += extras.waitingPrinted ?? 0;
     // The window decides where they go (the Send screen claims them with takePendingDocuments): it knows
@@ -166,15 +174,26 @@ export class IntakeQueue {
     return offered;
   }
 
-  /** Hands over and forgets everything not yet taken. */
+  /**
+   * Hands over every document not yet on the window's form: the new ones, and those handed over before
+   * and not yet claimed. The refusals and the count of waiting printed documents are said once.
+   */
   take(): DocumentsOffered {
-    const documents = this.pending;
+    const documents = [...this.handed, ...this.pending];
     const rejected = this.rejected;
     const waitingPrinted = this.waitingPrinted;
+    this.handed = documents;
     this.pending = [];
     this.rejected = [];
     this.waitingPrinted = 0;
     return { documents, rejected, overflow: overflowOf(documents), ...(waitingPrinted ? { waitingPrinted } : {}) };
+  }
+
+  /** The window has put these documents on its form (or asked the user where they go): never handed over again. Returns them. */
+  claim(handles: readonly string[]): OfferedDocument[] {
+    const claimed = this.handed.filter((d) => handles.includes(d.handle));
+    this.handed = this.handed.filter((d) => !handles.includes(d.handle));
+    return claimed;
   }
 
   peek(): DocumentsOffered {

@@ -23,8 +23,10 @@ export interface IntakeServiceOptions {
 
 export interface IntakeService {
   readonly queue: IntakeQueue;
-  /** the documents waiting for the Send screen; taking a hot-folder document claims it (never offered again) */
+  /** the documents waiting for the Send screen: new ones, and those handed over before and not yet claimed */
   takePending(): DocumentsOffered;
+  /** the Send screen has put these on its form: never handed over again; a hot-folder one is never offered again while it stays */
+  claimTaken(handles: readonly string[]): void;
   /** the folder the hot folder would use now (the default when the setting is empty) */
   hotFolderPath(): string;
   status(): HotFolderStatus;
@@ -214,6 +216,7 @@ function settle(folder: HotFolder | null, grants: FileGrants, log: IntakeDeps['l
     const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     log.warn(`hot folder: cannot move ${name} into ${outcome}/: ${code}`);
     // it stays where it is and is remembered as taken: never offered (or faxed) again from there
+    folder.claim(filePath);
     throw new UserError(
       'intake.settle_failed',
       `${name} could not be moved into the ${outcome} folder of the hot folder (${code}). It stays in ${path.dirname(filePath)} and will not be offered again; move or delete it there yourself.`,
@@ -273,14 +276,15 @@ export function createIntakeService(
     status: hot.status,
     fileAfterSend,
     fileFailedAfterSend,
-    takePending() {
-      const taken = queue.take();
-      // taking is what claims a hot-folder document: remembered so it is never offered again
-      for (const d of taken.documents) {
+    takePending: () => queue.take(),
+    claimTaken(handles) {
+      // only handles main issued (a window naming another is refused, as on every channel)
+      for (const h of handles) grants.pathOf(h, 'input');
+      // on the form: a hot-folder document is remembered as taken, never offered again while it stays (across restarts too)
+      for (const d of queue.claim(handles)) {
         const p = d.source === 'hot-folder' || d.source === 'print' ? grants.lookup(d.handle, 'input') : null;
         if (p !== null) hot.current()?.claim(p);
       }
-      return taken;
     },
     close() {
       hot.close();

@@ -84,7 +84,7 @@ describe('IntakeQueue', () => {
     expect(r.sent[0]!.payload).toEqual(offered);
   });
 
-  it('keeps documents offered before the Send screen exists until takePendingDocuments, then forgets them', () => {
+  it('keeps documents offered before the Send screen exists, hands them over until the window claims them, then forgets them', () => {
     const q = new IntakeQueue({ emit: () => {} });
     const a = write('a.pdf');
     const b = write('b.JPG');
@@ -96,6 +96,13 @@ describe('IntakeQueue', () => {
       ['b.JPG', 'second-instance'],
       ['a.pdf', 'second-instance'],
     ]);
+    // taken, not yet on the form (the window was reloaded in between): handed over again, with the same ids
+    expect(q.take().documents).toEqual(taken.documents);
+    // b is on the form: a is still handed over; a newer offer of a replaces the one handed over before, not twice
+    expect(q.claim([taken.documents[0]!.handle]).map((d) => d.name)).toEqual(['b.JPG']);
+    q.offer([a], 'open-file');
+    expect(q.take().documents.map((d) => [d.name, d.source])).toEqual([['a.pdf', 'open-file']]);
+    q.claim([taken.documents[1]!.handle]);
     expect(q.take()).toEqual({ documents: [], rejected: [], overflow: 0 });
   });
 

@@ -174,6 +174,9 @@ describe('documents opened with FaxDesk reach the Send screen', () => {
     const take = h.handled.get(ipcChannel('takePendingDocuments'))!;
     const taken = (await take(frame, undefined)) as { ok: true; value: DocumentsOffered };
     expect(taken.value.documents.map((d) => d.name)).toEqual(['Launch Invoice.pdf', '早期 opened.pdf']);
+    // on the form: claimed, so never handed over again
+    const claim = h.handled.get(ipcChannel('claimDocuments'))!;
+    expect(await claim(frame, { handles: taken.value.documents.map((d) => d.handle) })).toMatchObject({ ok: true });
     expect(((await take(frame, undefined)) as { ok: true; value: DocumentsOffered }).value.documents).toEqual([]);
   });
 

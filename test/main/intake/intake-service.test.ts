@@ -57,6 +57,10 @@ describe('intake through the IPC contract', () => {
     expect(taken.value.documents).toMatchObject([{ name: 'letter.pdf', source: 'hot-folder' }]);
     const handle = taken.value.documents[0]!.handle;
     expect(JSON.stringify(taken.value)).not.toContain(outbox);
+    // handed over until the Send screen has it on its form; then never again
+    const again = (await dispatch(services.handlers, 'takePendingDocuments', undefined)) as { ok: true; value: DocumentsOffered };
+    expect(again.value.documents).toEqual(taken.value.documents);
+    expect(await dispatch(services.handlers, 'claimDocuments', { handles: [handle] })).toMatchObject({ ok: true });
     expect(((await dispatch(services.handlers, 'takePendingDocuments', undefined)) as { ok: true; value: DocumentsOffered }).value.documents).toEqual([]);
 
     // a file the user dropped (not offered by the hot folder) goes out in the same fax and is not moved
@@ -129,6 +133,36 @@ describe('intake through the IPC contract', () => {
     services.settings.update({ hotFolder: { enabled: false, path: outbox } });
     expect(told().at(-1)).toEqual({ enabled: false, path: outbox, watching: false, problem: null });
     expect(told().length).toBe(before + 4);
+  });
+
+  it('a printed document taken by a window that closed before putting it on its form is offered again at the next start; one on the form is not', async () => {
+    t = await makeTestServices({}, { intake: { hotFolder: { settleMs: 200, rescanMs: 150 } } });
+    const outbox = path.join(tempDir(), 'Outbox');
+    t.services.settings.update({ hotFolder: { enabled: true, path: outbox } });
+    const pdf = await samplePdf(1);
+    fs.writeFileSync(path.join(outbox, 'attached.pdf'), pdf);
+    fs.writeFileSync(path.join(outbox, 'asked.pdf'), pdf);
+    await expect.poll(() => t!.services.intake.queue.peek().documents.length, { timeout: 10_000 }).toBe(2);
+    const taken = ((await dispatch(t.services.handlers, 'takePendingDocuments', undefined)) as { ok: true; value: DocumentsOffered }).value;
+    expect(taken.documents.map((d) => d.name).sort()).toEqual(['asked.pdf', 'attached.pdf']);
+    // attached.pdf went onto the form; asked.pdf waited for the user's answer (a new fax, or this one?) when FaxDesk quit
+    const attached = taken.documents.find((d) => d.name === 'attached.pdf')!.handle;
+    expect(await dispatch(t.services.handlers, 'claimDocuments', { handles: [attached] })).toMatchObject({ ok: true });
+
+    const first = t;
+    t = null;
+    await first.services.close();
+    dirs.push(first.dataDir);
+    const next = await makeTestServices({ dataDir: first.dataDir }, { intake: { home: first.dataDir, hotFolder: { settleMs: 200, rescanMs: 150 } } });
+    try {
+      next.services.settings.update({ hotFolder: { enabled: true, path: outbox } });
+      fs.writeFileSync(path.join(outbox, 'new.pdf'), pdf);
+      // new.pdf, written after them, needed at least as many looks: had attached.pdf been offered again, it would be by now
+      await expect.poll(() => next.services.intake.queue.peek().documents.map((d) => d.name), { timeout: 10_000 }).toContain('new.pdf');
+      expect(next.services.intake.queue.peek().documents.map((d) => d.name).sort()).toEqual(['asked.pdf', 'new.pdf']);
+    } finally {
+      await next.cleanup();
+    }
   });
 
   it('files a refused document under failed/ with the reason beside it, and a failed move is an error the user sees, never a second offer', async () => {

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { channel, event } from '../define';
 import type { DocumentsOffered, HotFolderStatus } from '../../intake/types';
+import { fileHandleSchema } from '../../file-handle';
+
+/** The most documents one claim names: a burst of arrivals is handed over whole (the queue keeps no limit of its own). */
+const MAX_CLAIMED = 1000;
 
 export {
   type DocumentSource,
@@ -18,12 +22,16 @@ export {
 
 export const intakeChannels = {
   /**
-   * Returns and clears every document not yet taken. The Send screen calls it
-   * on mount (documents opened before the window was ready) and whenever
-   * `documentsOffered` arrives: taking is what claims a document, so one that
-   * was attached is never handed over again on the next mount.
+   * Returns every document not yet on the form: the Send screen calls it on mount (documents opened
+   * before the window was ready, or taken by a window that was reloaded or closed before it attached
+   * them) and whenever `documentsOffered` arrives. Ids stay the same, so the window drops what it has.
    */
   takePendingDocuments: channel<DocumentsOffered>()(z.undefined()),
+  /**
+   * The Send screen has put these documents on its form (or is asking the user where they go, in its
+   * draft): they are never handed over again, and a hot-folder one is never offered again while it stays.
+   */
+  claimDocuments: channel<void>()(z.object({ handles: z.array(fileHandleSchema).min(1).max(MAX_CLAIMED) }).strict()),
   hotFolderStatus: channel<HotFolderStatus>()(z.undefined()),
 };
 

@@ -43,6 +43,8 @@ export function hasOwnDraft(s: ReturnType<typeof useCompose.getState>): boolean 
 }
 
 function attach(documents: readonly OfferedDocument[]): void {
+  // On the form now: main hands them over no more (until then a reload or a closed window gets them again).
+  if (documents.length > 0) void call('claimDocuments', { handles: documents.map((d) => d.handle) }).catch(() => {});
   useCompose.getState().prefillFromPrint(documents.flatMap((d) => (d.print ? [d.print] : [])));
   void addHandles(
     documents.map((d) => d.handle),
@@ -90,9 +92,9 @@ function draftRestored(): Promise<void> {
 }
 
 /**
- * On the Send screen: every announcement is answered with takePendingDocuments. Taking is what claims
- * a document in main (a hot-folder document taken once is never offered again, also after a restart),
- * and ids keep a document from being handled twice.
+ * On the Send screen: every announcement is answered with takePendingDocuments. Main hands a document
+ * over until the window claims it (attach: claimDocuments; a hot-folder document claimed once is never
+ * offered again, also after a restart), so ids keep a document from being handled twice here.
  */
 export function useOfferedDocuments(): void {
   useEffect(() => {
