@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inspectDocument } from '@main/send/documents';
 import { PDF_COUNT_TIMEOUT_MS, pdfPageCount } from '@main/send/page-count';
+import { BACKGROUND_NICE } from '@main/send/page-count-worker';
 import { writePdf } from './helpers';
 
 let dir: string;
@@ -40,6 +41,23 @@ describe('counting the pages of a PDF in a worker thread', () => {
     expect((await count(files[1]!)).pages).toBe(3);
     // Overlapping counts get a worker each; each answer goes to its own caller.
     expect((await Promise.all(files.map((f) => count(f)))).map((c) => c.pages)).toEqual([2, 3, 5, 8]);
+  });
+
+  it.runIf(process.platform === 'linux')('counts at the lowest priority on Linux, in its own thread only: the upload after an attach keeps the cores', async () => {
+    /** nice value of each of this process's threads, by name (Linux: /proc/self/task/<tid>/stat, field 19) */
+    const niceByThread = () =>
+      fs.readdirSync('/proc/self/task').map((tid) => {
+        const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return { tid: Number(tid), name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), nice: Number(fields[16]) };
+      });
+    const before = os.getPriority();
+    expect((await count(await writePdf(dir, 'doc.pdf', 2))).pages).toBe(2);
+    const threads = niceByThread();
+    expect(threads.filter((t) => t.nice === BACKGROUND_NICE).map((t) => t.name)).toEqual(['page-count']);
+    // the thread that runs the app (and every other) is left as it was
+    expect(os.getPriority()).toBe(before);
+    expect(threads.find((t) => t.tid === process.pid)?.nice).toBe(before);
   });
 
   it('gives up after the time limit: pages unknown, no rejection left behind, the next count works', async () => {
