@@ -88,5 +88,26 @@ describe('the draft line under the Send button', () => {
     });
     expect(useCompose.getState()).toMatchObject({ restored: true, recipientsText: '861088880002', name: 'Offer' });
     expect(quiet.inputsOf('saveDraft')).toEqual([]);
+    cleanup();
+
+    // the user types while the draft's documents are still being put back: saved once they are, the document with it
+    useCompose.getState().reset();
+    useCompose.getState().set({ restored: false });
+    const handle = `fh_${'D'.repeat(32)}`;
+    const withDoc = { ...draft, recipientsText: '', name: '', documents: [{ handle, url: null, name: 'memo.pdf', pages: 1, fileRef: null }] };
+    let inspected!: (r: unknown) => void;
+    const typing = installBridge({
+      loadDraft: () => ({ ok: true, value: withDoc }),
+      inspectDocuments: () => new Promise((r) => (inspected = r)),
+      saveDraft: () => ({ ok: true, value: { savedAt: 3 } }),
+    });
+    renderHook(() => useDraft());
+    await vi.waitFor(() => expect(inspected).toBeTypeOf('function'));
+    act(() => useCompose.getState().set({ recipientsText: '861088880003' }));
+    await act(async () => {
+      inspected({ ok: true, value: [{ path: '/x/memo.pdf', name: 'memo.pdf', size: 9, ext: 'pdf', pages: 1, warning: null, error: null }] });
+      await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS);
+    });
+    expect(typing.inputsOf('saveDraft')).toMatchObject([{ recipientsText: '861088880003', documents: [{ name: 'memo.pdf' }] }]);
   });
 });

@@ -19,6 +19,8 @@ export function useDraft(): string | null {
   const [state, setState] = useState<DraftState>({ kind: 'none' });
   /** the form changed before the draft had been loaded (the user typed at once): saved once it has, not only at the next change */
   const changedEarly = useRef(false);
+  /** the draft's documents are being put back: those changes are the draft's, not the user's */
+  const restoring = useRef(false);
   const { t } = useTranslation('send');
   useEffect(() => {
     if (useCompose.getState().restored) return;
@@ -32,9 +34,14 @@ export function useDraft(): string | null {
             scheduleLocal: draft.scheduleLocal,
             ...(draft.cover ? { cover: { from: draft.cover.from, to: draft.cover.to, subject: draft.cover.subject, message: draft.cover.message }, coverOpen: draft.cover.enabled } : {}),
           });
-          await restoreDocuments(draft.documents);
-          // what the restore put in the form is the draft on disk already
+          // what the restore puts in the form is the draft on disk already; what the user types meanwhile is not
           changedEarly.current = false;
+          restoring.current = true;
+          try {
+            await restoreDocuments(draft.documents);
+          } finally {
+            restoring.current = false;
+          }
         }
       })
       .catch((e: unknown) => setState({ kind: 'failed', what: 'load', reason: describeError(e) }))
@@ -45,7 +52,8 @@ export function useDraft(): string | null {
     const unsub = useCompose.subscribe((s, prev) => {
       const changed = !(s.docs === prev.docs && s.recipientsText === prev.recipientsText && s.name === prev.name && s.scheduleLocal === prev.scheduleLocal && s.cover === prev.cover && s.coverOpen === prev.coverOpen);
       if (!s.restored) {
-        changedEarly.current ||= changed;
+        const byRestore = restoring.current && s.recipientsText === prev.recipientsText && s.name === prev.name && s.scheduleLocal === prev.scheduleLocal && s.cover === prev.cover && s.coverOpen === prev.coverOpen;
+        changedEarly.current ||= changed && !byRestore;
         return;
       }
       // the load has just ended: what it restored is the draft already; what the user did before it is not saved yet
