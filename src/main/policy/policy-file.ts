@@ -131,7 +131,12 @@ export function readPolicy(options: ReadPolicyOptions = {}): Policy {
           : unsafeOwner(st, platform, fromEnv, options.uid ?? process.getuid?.());
       if (unsafe) return fail('unsafe_owner', unsafe);
       if (st.size > MAX_POLICY_BYTES) return fail('unreadable', `larger than ${MAX_POLICY_BYTES} bytes`);
-      text = fs.readFileSync(fd, 'utf8');
+      // to its end, never past the limit (a file that grows after its stat is not read on)
+      const buf = Buffer.alloc(MAX_POLICY_BYTES + 1);
+      let got = 0;
+      for (let n = -1; n !== 0 && got < buf.length; got += n) n = fs.readSync(fd, buf, got, buf.length - got, got);
+      if (got > MAX_POLICY_BYTES) return fail('unreadable', `larger than ${MAX_POLICY_BYTES} bytes`);
+      text = buf.toString('utf8', 0, got);
     } finally {
       fs.closeSync(fd);
     }

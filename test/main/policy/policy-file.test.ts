@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPolicyPath, policyEnv, policyLocation, readPolicy, unsafeOwner } from '@main/policy/policy-file';
+import { defaultPolicyPath, MAX_POLICY_BYTES, policyEnv, policyLocation, readPolicy, unsafeOwner } from '@main/policy/policy-file';
 import { openSettings } from '@main/settings/settings';
 import { UserError } from '@main/errors';
 import { defaultSettings } from '@shared/settings';
@@ -169,6 +169,16 @@ describe('a bad policy never stops FaxDesk', () => {
     const module = path.resolve('src/main/policy/policy-file.ts');
     const script = `const { readPolicy } = await import(${JSON.stringify(module)}); console.log(JSON.stringify(readPolicy({ env: { FAXDESK_POLICY: ${JSON.stringify(pipe)} }, home: '/home/ann' }).notices));`;
     expect(syncSettledWithin(script)).toEqual([{ file: pipe, key: null, problem: 'unreadable', detail: 'not a regular file' }]);
+  });
+
+  it('is read up to MAX_POLICY_BYTES, and refused past it', () => {
+    const dir = tempDir();
+    const json = JSON.stringify({ lowBalanceThreshold: { value: 25 } });
+    const file = writePolicy(dir, json + ' '.repeat(MAX_POLICY_BYTES - json.length));
+    expect(fs.statSync(file).size).toBe(MAX_POLICY_BYTES);
+    expect(read(file).notices).toEqual([]);
+    fs.appendFileSync(file, ' ');
+    expect(read(file).notices).toEqual([{ file, key: null, problem: 'unreadable', detail: `larger than ${MAX_POLICY_BYTES} bytes` }]);
   });
 
   it('a JSON value that is not an object is malformed', () => {
