@@ -189,7 +189,7 @@ export class IntakeQueue {
     return { documents, rejected, overflow: overflowOf(documents), ...(waitingPrinted ? { waitingPrinted } : {}) };
   }
 
-  /** The window has put these documents on its form (or asked the user where they go): never handed over again. Returns them. */
+  /** The window has put these documents on its form (attached, or after the user's answer): never handed over again. Returns them. */
   claim(handles: readonly string[]): OfferedDocument[] {
     const claimed = this.handed.filter((d) => handles.includes(d.handle));
     this.handed = this.handed.filter((d) => !handles.includes(d.handle));

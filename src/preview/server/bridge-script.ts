@@ -39,6 +39,8 @@ export function bridgeScript(): string {
     connected = new Promise((resolve) => {
       source.addEventListener('open', () => resolve(), { once: true });
       source.addEventListener('error', () => resolve(), { once: true });
+      // a stream that neither opens nor fails (a stalled connection) holds no call for long
+      setTimeout(resolve, 5000);
     });
     source.onmessage = (m) => {
       let msg; try { msg = JSON.parse(m.data); } catch { return; }

@@ -28,8 +28,9 @@ export const intakeChannels = {
    */
   takePendingDocuments: channel<DocumentsOffered>()(z.undefined()),
   /**
-   * The Send screen has put these documents on its form (or is asking the user where they go, in its
-   * draft): they are never handed over again, and a hot-folder one is never offered again while it stays.
+   * The Send screen has put these documents on its form (attached, or after the user answered "a new
+   * fax, or this one?"): they are never handed over again, and a hot-folder one is never offered again
+   * while it stays. Until then every take hands them over again.
    */
   claimDocuments: channel<void>()(z.object({ handles: z.array(fileHandleSchema).min(1).max(MAX_CLAIMED) }).strict()),
   hotFolderStatus: channel<HotFolderStatus>()(z.undefined()),

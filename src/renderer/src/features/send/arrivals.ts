@@ -42,9 +42,14 @@ export function hasOwnDraft(s: ReturnType<typeof useCompose.getState>): boolean 
   );
 }
 
+/** The most handles one claimDocuments takes (its schema): a larger burst is claimed in parts. */
+const CLAIM_BATCH = 1000;
+
 function attach(documents: readonly OfferedDocument[]): void {
   // On the form now: main hands them over no more (until then a reload or a closed window gets them again).
-  if (documents.length > 0) void call('claimDocuments', { handles: documents.map((d) => d.handle) }).catch(() => {});
+  for (let i = 0; i < documents.length; i += CLAIM_BATCH) {
+    void call('claimDocuments', { handles: documents.slice(i, i + CLAIM_BATCH).map((d) => d.handle) }).catch(() => {});
+  }
   useCompose.getState().prefillFromPrint(documents.flatMap((d) => (d.print ? [d.print] : [])));
   void addHandles(
     documents.map((d) => d.handle),
