@@ -148,3 +148,17 @@ test('a document still waiting for the answer when the window is reloaded is ask
   await expect(docs).toContainText('contract.pdf');
   await expect(dialog).toHaveCount(0);
 });
+
+test('a document attached on arrival is still there when the window is reloaded at once', async ({ page, preview }) => {
+  await openApp(page, preview);
+  const outbox = await outboxOf(preview);
+  fs.writeFileSync(path.join(outbox, 'quote.pdf'), await pdfBytes('Quote'));
+  const docs = documentList(page).getByRole('listitem');
+  await expect(docs).toContainText('quote.pdf', { timeout: 15_000 });
+  // at once: before the draft's usual save after the form has rested
+  await page.reload();
+  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+  await expect(docs).toHaveCount(1, { timeout: 15_000 });
+  await expect(docs).toContainText('quote.pdf');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

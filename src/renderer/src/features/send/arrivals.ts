@@ -16,6 +16,7 @@ import { useNavigation } from '../../navigation';
 import { newKey, useCompose, type Refusal } from './compose-store';
 import { isComposeLocked, startNewFax, useSendResult } from './send-result';
 import { addHandles } from './documents';
+import { saveDraftNow } from './use-draft';
 
 interface ArrivalState {
   /** documents taken from main while a fax of the user's own is open: the question waits for its answer */
@@ -45,18 +46,31 @@ export function hasOwnDraft(s: ReturnType<typeof useCompose.getState>): boolean 
 /** The most handles one claimDocuments takes (its schema): a larger burst is claimed in parts. */
 const CLAIM_BATCH = 1000;
 
-function attach(documents: readonly OfferedDocument[]): void {
-  // On the form now: main hands them over no more (until then a reload or a closed window gets them again).
+/** Main hands these over no more: they are on the form, and in the draft. */
+function claim(documents: readonly OfferedDocument[]): void {
   for (let i = 0; i < documents.length; i += CLAIM_BATCH) {
     void call('claimDocuments', { handles: documents.slice(i, i + CLAIM_BATCH).map((d) => d.handle) }).catch(() => {});
   }
+}
+
+/**
+ * On the form, then in the draft at once, then claimed: until the claim a reload or a closed window
+ * gets them handed over again (a claim before the draft had them lost them in between).
+ */
+function attach(documents: readonly OfferedDocument[]): void {
   useCompose.getState().prefillFromPrint(documents.flatMap((d) => (d.print ? [d.print] : [])));
   void addHandles(
     documents.map((d) => d.handle),
     [],
     documents.map((d) => d.name),
     documents.map((d) => d.source),
-  );
+  )
+    .then(() => saveDraftNow())
+    .then(
+      () => claim(documents),
+      // not saved (the disk is full…): not claimed either, so the next window is handed them again
+      () => {},
+    );
 }
 
 /** The user's answer to "a new fax with them, or added to this one?". */

@@ -8,6 +8,26 @@ import { restoreDocuments } from './documents';
 /** How long the compose must rest before it is saved (each keystroke would otherwise write the file). */
 export const DRAFT_SAVE_DELAY_MS = 700;
 
+/** The form as the draft main keeps (documents by handle; main keeps their paths). */
+function draftOf(c: ReturnType<typeof useCompose.getState>) {
+  return {
+    documents: c.docs.map((d) => d.doc),
+    recipientsText: c.recipientsText,
+    name: c.name,
+    scheduleLocal: c.scheduleLocal,
+    cover: { enabled: c.coverOpen, ...c.cover },
+  };
+}
+
+/**
+ * Saves the form as the draft at once, not after the rest: documents that arrived from outside are
+ * handed over by main until they are on the form for good (the draft), so the window saves, then claims.
+ * Only once the last draft has been restored (arrivals wait for it), so it never overwrites that draft.
+ */
+export function saveDraftNow(): Promise<{ savedAt: number }> {
+  return call('saveDraft', draftOf(useCompose.getState()));
+}
+
 type DraftState = { kind: 'none' } | { kind: 'saved'; at: number } | { kind: 'failed'; what: 'save' | 'load'; reason: string };
 
 /**
@@ -61,14 +81,7 @@ export function useDraft(): string | null {
       changedEarly.current = false;
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
-        const c = useCompose.getState();
-        void call('saveDraft', {
-          documents: c.docs.map((d) => d.doc),
-          recipientsText: c.recipientsText,
-          name: c.name,
-          scheduleLocal: c.scheduleLocal,
-          cover: { enabled: c.coverOpen, ...c.cover },
-        }).then(
+        void call('saveDraft', draftOf(useCompose.getState())).then(
           (r) => setState({ kind: 'saved', at: r.savedAt }),
           (e: unknown) => setState({ kind: 'failed', what: 'save', reason: describeError(e) }),
         );
