@@ -104,6 +104,15 @@ test.describe('printing to FaxDesk', () => {
     await expect(docs).toContainText('Early (print job 61).pdf');
   });
 
+  test('a window whose event stream never connects still works: its calls wait for the stream only a few seconds', async ({ page, preview }) => {
+    // a stalled connection: the stream's request is held for good, so it neither opens nor fails
+    await page.route('**/__faxdesk/events', () => new Promise<void>(() => {}));
+    await page.goto(preview.url);
+    await expect(page.locator('body[data-ready="true"]')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => window.faxdesk!.appInfo())).toMatchObject({ ok: true });
+  });
+
   test('documents printed while FaxDesk was not running are waiting at the next start, and said so', async ({ page, preview }) => {
     // in Chinese this time; then no window is open while printing
     await openApp(page, preview, 'zh-CN');
