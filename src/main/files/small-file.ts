@@ -28,6 +28,25 @@ export interface SmallFileOptions {
 }
 
 /**
+ * The bytes of an open file whose fstat said `size` (at most `maxBytes`), read to its end but never past
+ * one byte more than allowed: a file that grew since its stat is read whole while it stays within the
+ * limit, and refused (SmallFileError `too_large`) once it is past it. For a caller that checks the
+ * descriptor itself first (the policy: its owner).
+ */
+export function readOpenedSync(fd: number, size: number, maxBytes: number): Buffer {
+  let out = Buffer.allocUnsafe(size + 1);
+  let got = 0;
+  for (;;) {
+    if (got === out.length) out = Buffer.concat([out, Buffer.allocUnsafe(Math.min(out.length, maxBytes + 1 - out.length))]);
+    const n = fs.readSync(fd, out, got, out.length - got, got);
+    if (n === 0) break;
+    got += n;
+    if (got > maxBytes) throw new SmallFileError('too_large', got);
+  }
+  return out.subarray(0, got);
+}
+
+/**
  * The bytes of a regular file of at most `maxBytes`. Throws SmallFileError: the system's code when it
  * cannot be opened or read, `not_a_file` for a folder, pipe or device, `too_large` past the limit.
  */
@@ -44,18 +63,7 @@ export function readSmallFileSync(file: string, options: SmallFileOptions): Buff
     const st = fs.fstatSync(fd);
     if (!st.isFile()) throw new SmallFileError('not_a_file');
     if (st.size > options.maxBytes) throw new SmallFileError('too_large', st.size);
-    // Read to its end, never past one byte more than allowed: a file that grew since its stat is read
-    // whole while it stays within the limit, and refused once it is past it.
-    let out = Buffer.allocUnsafe(st.size + 1);
-    let got = 0;
-    for (;;) {
-      if (got === out.length) out = Buffer.concat([out, Buffer.allocUnsafe(Math.min(out.length, options.maxBytes + 1 - out.length))]);
-      const n = fs.readSync(fd, out, got, out.length - got, got);
-      if (n === 0) break;
-      got += n;
-      if (got > options.maxBytes) throw new SmallFileError('too_large', got);
-    }
-    return out.subarray(0, got);
+    return readOpenedSync(fd, st.size, options.maxBytes);
   } catch (e) {
     throw e instanceof SmallFileError ? e : new SmallFileError((e as NodeJS.ErrnoException).code ?? 'EIO');
   } finally {

@@ -14,6 +14,7 @@ import {
 import type { DirectoryFields } from '../../shared/directory/types';
 import type { Settings } from '../../shared/settings';
 import { readWindowsAcl, windowsAclProblem, type WindowsAcl } from './windows-acl';
+import { readOpenedSync, SmallFileError } from '../files/small-file';
 
 /** A policy file larger than this is not read (a policy is a few hundred bytes). */
 export const MAX_POLICY_BYTES = 256 * 1024;
@@ -132,11 +133,12 @@ export function readPolicy(options: ReadPolicyOptions = {}): Policy {
       if (unsafe) return fail('unsafe_owner', unsafe);
       if (st.size > MAX_POLICY_BYTES) return fail('unreadable', `larger than ${MAX_POLICY_BYTES} bytes`);
       // to its end, never past the limit (a file that grows after its stat is not read on)
-      const buf = Buffer.alloc(MAX_POLICY_BYTES + 1);
-      let got = 0;
-      for (let n = -1; n !== 0 && got < buf.length; got += n) n = fs.readSync(fd, buf, got, buf.length - got, got);
-      if (got > MAX_POLICY_BYTES) return fail('unreadable', `larger than ${MAX_POLICY_BYTES} bytes`);
-      text = buf.toString('utf8', 0, got);
+      try {
+        text = readOpenedSync(fd, st.size, MAX_POLICY_BYTES).toString('utf8');
+      } catch (e) {
+        if (e instanceof SmallFileError && e.code === 'too_large') return fail('unreadable', `larger than ${MAX_POLICY_BYTES} bytes`);
+        throw e;
+      }
     } finally {
       fs.closeSync(fd);
     }
