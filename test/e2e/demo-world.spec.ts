@@ -190,6 +190,44 @@ for (const language of ['en', 'zh-CN'] as const) {
   });
 }
 
+test('connecting while the window\'s first balance read is on its way shows the account\'s balance, not the demo\'s', async ({ page, preview }) => {
+  const real = await startSimulator({ apiKey: KEY, apiSecret: SECRET, speed: 20, balance: 100 });
+  try {
+    await openApp(page, preview, 'en');
+    // The window's reads of the account until the connect (its first, after a reload): main answers them for
+    // the demo at once, and the answers reach the window only after the account was connected and the window
+    // heard of it. Reads after that go through.
+    let connecting = false;
+    let held = 0;
+    let deliver!: () => void;
+    const delivered = new Promise<void>((resolve) => (deliver = resolve));
+    await page.route('**/__faxdesk/ipc/getAccount', async (route) => {
+      if (connecting) return route.continue();
+      held += 1;
+      const response = await route.fetch();
+      await delivered;
+      await route.fulfill({ response });
+    });
+    await page.reload();
+    await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+    const l = tr('en');
+    const demoBadge = page.getByRole('banner').getByRole('button', { name: `${l('account:demoBadge')} · ${l('account:connectAccount')}`, exact: true });
+    await expect(demoBadge).toBeVisible();
+    await expect.poll(() => held).toBeGreaterThan(0);
+    connecting = true;
+    await connect(page, real);
+    await expect(demoBadge).toHaveCount(0);
+    deliver();
+    const balance = page.getByRole('banner').getByRole('button', { name: pattern('en', 'account:balanceShort') });
+    await expect(balance).toContainText('¥100.00');
+    // and it stays: the demo's late answer does not come back over it
+    await page.waitForTimeout(1_000);
+    await expect(balance).toContainText('¥100.00');
+  } finally {
+    await real.stop();
+  }
+});
+
 test('the header balance follows a charge at the task poll that sees it, together with the task, without any click', async ({ page, preview }) => {
   // 20 times faster than life: the fax is charged a couple of seconds after it is created.
   const real = await startSimulator({ apiKey: KEY, apiSecret: SECRET, speed: 20, balance: 100, unitPrice: 0.5 });

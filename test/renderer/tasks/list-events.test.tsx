@@ -56,6 +56,31 @@ describe('the task list follows main’s events', () => {
     await waitFor(() => expect(shown()).toEqual(['done', 'done']));
   });
 
+  it('a change main reports while the first read is still on its way is read again, not lost under that older answer', async () => {
+    const task = { id: 'task_1', taskRef: 'task_1', name: 'Contract', status: 'pending', scheduledAtMs: null as number | null };
+    // the first list read is answered late, with what was true when it was asked
+    let answerFirst!: () => void;
+    const late = new Promise<void>((resolve) => (answerFirst = resolve));
+    let reads = 0;
+    const main = installBridge({
+      listTasks: () => {
+        const answer = { ok: true as const, value: { rows: [{ ...task }], total: 1, hiddenDemo: 0 } };
+        return ++reads === 1 ? late.then(() => answer) : answer;
+      },
+      getTaskDetail: () => ({ ok: true, value: { task: { ...task }, recipients: [] } }),
+    });
+    renderWithQueries(<TasksScreen />);
+    await waitFor(() => expect(reads).toBe(1));
+    task.status = 'sending';
+    main.emit('tasksChanged', { taskRefs: ['task_1'], transitions: [{ taskRef: 'task_1', from: 'pending', to: 'sending' }] });
+    // the window asks again (after its 250 ms of coalescing); only then does the older answer arrive
+    await waitFor(() => expect(reads).toBe(2));
+    answerFirst();
+    await waitFor(() => expect(screen.getByTestId('row').textContent).toBe('sending'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('row').textContent).toBe('sending');
+  });
+
   it('a pending task on screen is not asked about again while main says nothing (the spec’s 30 s and 60 s are main’s tracker’s)', async () => {
     // react-query's refetchInterval runs on setInterval: faked alone, so waitFor keeps its real setTimeout
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });

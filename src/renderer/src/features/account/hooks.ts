@@ -4,7 +4,7 @@ import type { SettingsPatch } from '@shared/settings';
 import { ACCOUNT_REFRESH_MS } from '@shared/task-state';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
-import { setPushed } from '../../lib/pushed';
+import { readAgain, setPushed } from '../../lib/pushed';
 
 export const accountKeys = {
   connection: ['connection'] as const,
@@ -22,7 +22,7 @@ export function useAccountEvents() {
   useEffect(() => {
     const offConnection = api().on('connectionChanged', (status) => {
       setPushed(client, accountKeys.connection, status);
-      void client.invalidateQueries({ queryKey: accountKeys.account });
+      void readAgain(client, { queryKey: accountKeys.account });
     });
     // Not setPushed: main pushes the account only after its own reads (a charge, a task end), and the
     // window reads it too; an answer on its way may be the fresher of the two, so neither cancels the other.

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorText } from '../../components/error-text';
 import { api, call } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';
+import { readAgain } from '../../lib/pushed';
 import { useOffice } from './queries';
 
 const officeSpendingKey = ['office', 'spending'] as const;
@@ -20,7 +21,7 @@ export function OfficeSpendingPanel({ formatAmount }: { formatAmount(amount: num
   const office = useOffice().data;
   const state = office?.status.state;
   const connected = state === 'online' || state === 'read-only';
-  useEffect(() => api().on('officeTasksChanged', () => void client.invalidateQueries({ queryKey: officeSpendingKey })), [client]);
+  useEffect(() => api().on('officeTasksChanged', () => void readAgain(client, { queryKey: officeSpendingKey })), [client]);
   const spending = useQuery({ queryKey: [...officeSpendingKey, state], queryFn: () => call('officeSpending'), enabled: connected });
   if (!office?.configured) return null;
   return (

@@ -4,7 +4,7 @@ import { delayUntilChange, officeFailuresChangeAtMs } from '@shared/office/failu
 import type { OfficeInput } from '@shared/office/types';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
-import { setPushed } from '../../lib/pushed';
+import { readAgain, setPushed } from '../../lib/pushed';
 
 export const officeKeys = { view: ['office', 'view'] as const };
 
@@ -57,7 +57,7 @@ const officeFailuresKey = ['office', 'failures'] as const;
  */
 export function useOfficeFailures(days: number, enabled: boolean) {
   const client = useQueryClient();
-  useEffect(() => api().on('officeTasksChanged', () => void client.invalidateQueries({ queryKey: officeFailuresKey })), [client]);
+  useEffect(() => api().on('officeTasksChanged', () => void readAgain(client, { queryKey: officeFailuresKey })), [client]);
   return useQuery({
     queryKey: [...officeFailuresKey, days],
     queryFn: () => call('listOfficeFailures', { days }),
@@ -72,7 +72,7 @@ const officeResendsKey = ['office', 'resends'] as const;
 /** "Resent as … by …" under a fax: its resends by any desk, read again when a desk writes to the office's tasks. */
 export function useOfficeResends(taskRef: string | null, enabled: boolean) {
   const client = useQueryClient();
-  useEffect(() => api().on('officeTasksChanged', () => void client.invalidateQueries({ queryKey: officeResendsKey })), [client]);
+  useEffect(() => api().on('officeTasksChanged', () => void readAgain(client, { queryKey: officeResendsKey })), [client]);
   return useQuery({
     queryKey: [...officeResendsKey, taskRef],
     queryFn: () => call('listOfficeResends', { taskRef: taskRef! }),

@@ -5,7 +5,7 @@ import { delayUntilChange } from '@shared/office/failures-window';
 import { TASK_PAGE_SIZE, type ListTasksResult, type StatusFilter, type TaskCounts, type TaskRowView, type TaskSortKey } from '@shared/tasks/types';
 import { api, call } from '../../lib/api';
 import { useAfterFirstPaint } from '../../lib/first-paint';
-import { setPushed } from '../../lib/pushed';
+import { readAgain, setPushed } from '../../lib/pushed';
 
 export interface ListParams {
   statuses: StatusFilter[];
@@ -43,11 +43,11 @@ export function useTaskEvents() {
       if (timer) return;
       timer = setTimeout(() => {
         timer = null;
-        void client.invalidateQueries({ queryKey: taskKeys.all });
+        void readAgain(client, { queryKey: taskKeys.all });
       }, 250);
     });
     // Another account (or demo) shows other tasks and another badge.
-    const offConnection = api().on('connectionChanged', () => void client.invalidateQueries({ queryKey: taskKeys.all }));
+    const offConnection = api().on('connectionChanged', () => void readAgain(client, { queryKey: taskKeys.all }));
     const offHealth = api().on('trackerHealthChanged', (h) => setPushed(client, taskKeys.health, h));
     return () => {
       off();

@@ -5,6 +5,7 @@ import { OFFICE_PAGE_SIZE } from '@shared/office/types';
 import { Field } from '@renderer/components/field';
 import { ErrorText } from '@renderer/components/error-text';
 import { api, call } from '@renderer/lib/api';
+import { readAgain } from '@renderer/lib/pushed';
 import { describeError } from '@renderer/lib/describe-error';
 import { useOffice } from '../queries';
 import { OfficeTaskTable } from './office-task-table';
@@ -24,7 +25,7 @@ export function OfficeTasks() {
   const id = useId();
   const [sender, setSender] = useState('');
   const [open, setOpen] = useState<string | null>(null);
-  useEffect(() => api().on('officeTasksChanged', () => void client.invalidateQueries({ queryKey: officeTasksKey })), [client]);
+  useEffect(() => api().on('officeTasksChanged', () => void readAgain(client, { queryKey: officeTasksKey })), [client]);
   const online = useOffice().data?.status.state;
   const list = useQuery({
     queryKey: [...officeTasksKey, online, sender],
