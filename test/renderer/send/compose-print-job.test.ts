@@ -5,7 +5,10 @@ import { docItem } from './doc-item';
 const doc = docItem;
 
 describe('a print job on the Send screen', () => {
-  beforeEach(() => useCompose.getState().reset());
+  beforeEach(() => {
+    useCompose.getState().reset();
+    useCompose.setState({ overflow: [] });
+  });
 
   it('its title leaves with its last printed document, not before', () => {
     useCompose.getState().set({ docs: [doc('a', 'print'), doc('b', 'print'), doc('c')], name: 'FaxDesk CUPS test 24489', printedName: 'FaxDesk CUPS test 24489' });
@@ -22,12 +25,15 @@ describe('a print job on the Send screen', () => {
     expect(useCompose.getState().name).toBe('Offer for Anna');
   });
 
-  it('the overflow notice goes once a slot is free, and stays while the list is still full', () => {
+  it('documents that did not fit stay listed when a slot is free and after "New fax" (they wait for room, see arrivals)', () => {
     const overflow = [{ handle: 'h-d', name: 'd.pdf' }];
     useCompose.getState().set({ docs: [doc('a', 'print'), doc('b', 'print'), doc('c', 'print'), doc('x')], overflow });
     useCompose.getState().removeDoc('x');
-    expect(useCompose.getState().overflow).toEqual(overflow); // still 3 attached: no room yet
+    expect(useCompose.getState().overflow).toEqual(overflow);
     useCompose.getState().removeDoc('c');
-    expect(useCompose.getState().overflow).toEqual([]);
+    expect(useCompose.getState().overflow).toEqual(overflow);
+    useCompose.getState().reset();
+    expect(useCompose.getState().overflow).toEqual(overflow);
+    expect(useCompose.getState().docs).toEqual([]);
   });
 });

@@ -9,8 +9,8 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { DOCUMENT_PROBLEMS } from '@shared/send/limits';
-import type { DocumentsOffered, OfferedDocument } from '@shared/ipc/channels/intake';
+import { DOCUMENT_PROBLEMS, MAX_DOCUMENTS } from '@shared/send/limits';
+import type { DocumentSource, DocumentsOffered, OfferedDocument } from '@shared/ipc/channels/intake';
 import { api, call } from '../../lib/api';
 import { useNavigation } from '../../navigation';
 import { newKey, useCompose, type Refusal } from './compose-store';
@@ -47,30 +47,80 @@ export function hasOwnDraft(s: ReturnType<typeof useCompose.getState>): boolean 
 const CLAIM_BATCH = 1000;
 
 /** Main hands these over no more: they are on the form, and in the draft. */
-function claim(documents: readonly OfferedDocument[]): void {
-  for (let i = 0; i < documents.length; i += CLAIM_BATCH) {
-    void call('claimDocuments', { handles: documents.slice(i, i + CLAIM_BATCH).map((d) => d.handle) }).catch(() => {});
+function claim(handles: readonly string[]): void {
+  for (let i = 0; i < handles.length; i += CLAIM_BATCH) {
+    void call('claimDocuments', { handles: handles.slice(i, i + CLAIM_BATCH) }).catch(() => {});
   }
 }
 
 /**
  * On the form, then in the draft at once, then claimed: until the claim a reload or a closed window
- * gets them handed over again (a claim before the draft had them lost them in between).
+ * gets them handed over again (a claim before the draft had them lost them in between). Those that did
+ * not fit (the form holds 3) are listed and not claimed: they are added from the list once there is room
+ * (addWaiting), and a reload or the next start hands them over again.
  */
+async function addAndClaim(documents: ReadonlyArray<{ handle: string; name: string; source?: DocumentSource | undefined }>): Promise<void> {
+  const handles = documents.map((d) => d.handle);
+  // main could not look at them (the window says so): not claimed, so they are handed over again
+  if (!(await addHandles(handles, [], documents.map((d) => d.name), documents.map((d) => d.source)))) return;
+  try {
+    await saveDraftNow();
+  } catch {
+    // not saved (the disk is full…): not claimed either, so the next window is handed them again
+    return;
+  }
+  const waiting = new Set(useCompose.getState().overflow.map((o) => o.handle));
+  claim(handles.filter((h) => !waiting.has(h)));
+}
+
 function attach(documents: readonly OfferedDocument[]): void {
   useCompose.getState().prefillFromPrint(documents.flatMap((d) => (d.print ? [d.print] : [])));
-  void addHandles(
-    documents.map((d) => d.handle),
-    [],
-    documents.map((d) => d.name),
-    documents.map((d) => d.source),
-  )
-    .then(() => saveDraftNow())
-    .then(
-      () => claim(documents),
-      // not saved (the disk is full…): not claimed either, so the next window is handed them again
-      () => {},
-    );
+  void addAndClaim(documents);
+}
+
+/**
+ * A new fax with these documents first: the ones still waiting for room follow them (in one look, so
+ * they cannot take the places first) and wait again if they do not fit.
+ */
+function newFaxWith(documents: readonly OfferedDocument[]): void {
+  const waiting = useCompose.getState().overflow;
+  useCompose.setState({ overflow: [] });
+  startNewFax();
+  useCompose.getState().prefillFromPrint(documents.flatMap((d) => (d.print ? [d.print] : [])));
+  void addAndClaim([...documents, ...waiting]);
+}
+
+/**
+ * The documents that did not fit, once the form has room (a document removed, a new fax): added as many as
+ * fit, the rest listed again. They come out of the list first, so one that is refused now (its file gone)
+ * is said once and not tried again and again.
+ */
+function addWaiting(): void {
+  const waiting = useCompose.getState().overflow;
+  useCompose.setState({ overflow: [] });
+  void addAndClaim(waiting);
+}
+
+/** The form has room and documents wait for it, and the fax on screen is not one already sent. */
+function roomForWaiting(s: ReturnType<typeof useCompose.getState>): boolean {
+  return s.restored && s.overflow.length > 0 && s.docs.length < MAX_DOCUMENTS && !isComposeLocked();
+}
+
+/** On the Send screen: the documents that did not fit come in when there is room ("Remove one to make room"). */
+export function useWaitingDocuments(): void {
+  useEffect(() => {
+    const check = () => {
+      if (roomForWaiting(useCompose.getState())) addWaiting();
+    };
+    check();
+    // "New fax" empties the form, then ends the sent fax's lock: either may be the last to change
+    const offCompose = useCompose.subscribe(check);
+    const offResult = useSendResult.subscribe(check);
+    return () => {
+      offCompose();
+      offResult();
+    };
+  }, []);
 }
 
 /** The user's answer to "a new fax with them, or added to this one?". */
@@ -78,7 +128,7 @@ export function answerArrival(answer: 'new' | 'add'): void {
   const documents = useArrivals.getState().asking;
   useArrivals.setState({ asking: [] });
   if (documents.length === 0) return;
-  if (answer === 'new') startNewFax();
+  if (answer === 'new') return newFaxWith(documents);
   attach(documents);
 }
 
@@ -87,8 +137,7 @@ function receive(documents: OfferedDocument[]): void {
   const s = useCompose.getState();
   if (isComposeLocked()) {
     // they never join the fax already sent
-    startNewFax();
-    return attach(documents);
+    return newFaxWith(documents);
   }
   if (hasOwnDraft(s) || useArrivals.getState().asking.length > 0) {
     useArrivals.setState((a) => ({ asking: [...a.asking, ...documents.filter((d) => !a.asking.some((x) => x.id === d.id))] }));

@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { MAX_DOCUMENTS } from '@shared/send/limits';
 import type { DocumentSource, PrintedJob } from '@shared/ipc/channels/intake';
 import { displayFax } from '@shared/phonebook/format';
 import type { ComposeDocument, DocumentProblemCode } from '@shared/send/types';
@@ -38,6 +37,13 @@ export interface Refusal {
   movedToFailed?: boolean;
 }
 
+/** A document accepted but not attached, for want of room: where it came from goes with it. */
+export interface WaitingDocument {
+  handle: string;
+  name: string;
+  source?: DocumentSource;
+}
+
 export interface CoverFields {
   from: string;
   to: string;
@@ -47,8 +53,11 @@ export interface CoverFields {
 
 interface ComposeState {
   docs: DocItem[];
-  /** accepted documents beyond the 3 that fit: listed, never attached silently */
-  overflow: Array<{ handle: string; name: string }>;
+  /**
+   * accepted documents beyond the 3 that fit: listed, never attached silently, and kept until they are added
+   * (also across "New fax"); a printed or hot-folder one stays unclaimed in main until then (arrivals.ts)
+   */
+  overflow: WaitingDocument[];
   refused: Refusal[];
   recipientsText: string;
   name: string;
@@ -70,7 +79,7 @@ interface ComposeState {
   removeDoc(key: string): void;
   reset(): void;
   /** documents checked by main: the ones that fit attached, the rest listed (refused with the reason, or beyond the limit) */
-  attach(added: DocItem[], refused: Refusal[], overflow: Array<{ handle: string; name: string }>): void;
+  attach(added: DocItem[], refused: Refusal[], overflow: WaitingDocument[]): void;
   /** one document more: a cover page goes first, a document from a web address last */
   addDocument(item: DocItem, place: 'first' | 'last'): void;
   refuse(refused: Refusal[]): void;
@@ -94,7 +103,7 @@ export type IntakeNotice = { kind: 'waiting'; count: number } | { kind: 'settleF
 
 const empty = {
   docs: [] as DocItem[],
-  overflow: [] as Array<{ handle: string; name: string }>,
+  overflow: [] as WaitingDocument[],
   refused: [] as Refusal[],
   recipientsText: '',
   name: '',
@@ -129,20 +138,23 @@ export const useCompose = create<ComposeState>((set) => ({
       // The print job's title named the fax: with its last printed document gone, so is the name (unless retyped).
       const printGone = gone?.source === 'print' && !docs.some((d) => d.source === 'print');
       const name = printGone && s.printedName !== null && s.name === s.printedName ? '' : s.name;
-      // "Only 3 documents… Not attached: …" is about a full list: a free slot ends it.
-      const overflow = docs.length < MAX_DOCUMENTS ? [] : s.overflow;
-      return { docs, name, overflow, ...(printGone ? { printedName: null } : {}) };
+      // the documents not attached stay listed: with a free slot, the notice offers to add them
+      return { docs, name, ...(printGone ? { printedName: null } : {}) };
     }),
   reset: () =>
     set((s) => {
       for (const d of s.docs) if (d.previewUrl) URL.revokeObjectURL(d.previewUrl);
-      return { ...empty, restored: true };
+      // a new fax has room for the documents that did not fit the last one
+      return { ...empty, overflow: s.overflow, restored: true };
     }),
   attach: (added, refused, overflow) =>
     set((s) => ({
       docs: [...s.docs, ...added],
       refused: [...s.refused, ...refused],
-      overflow: [...s.overflow.filter((o) => !added.some((a) => a.doc.handle === o.handle)), ...overflow],
+      overflow: [
+        ...s.overflow.filter((o) => !added.some((a) => a.doc.handle === o.handle)),
+        ...overflow.filter((o, i) => !s.overflow.some((x) => x.handle === o.handle) && overflow.findIndex((x) => x.handle === o.handle) === i),
+      ],
     })),
   addDocument: (item, place) => set((s) => ({ docs: place === 'first' ? [item, ...s.docs] : [...s.docs, item] })),
   refuse: (refused) => set((s) => ({ refused: [...s.refused, ...refused] })),

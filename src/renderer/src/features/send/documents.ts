@@ -8,7 +8,7 @@ import { MAX_DOCUMENTS } from '@shared/send/limits';
 import type { DocumentSource } from '@shared/ipc/channels/intake';
 import type { ComposeDocument, DocumentInfo } from '@shared/send/types';
 import { api, call, CallError } from '../../lib/api';
-import { newKey, useCompose, type DocItem, type Refusal } from './compose-store';
+import { newKey, useCompose, type DocItem, type Refusal, type WaitingDocument } from './compose-store';
 import { useSendResult } from './send-result';
 import { describeError } from '../../lib/describe-error';
 
@@ -30,30 +30,37 @@ export function remoteDocument(doc: ComposeDocument): DocItem {
   return { key: newKey('u'), doc, size: null, warning: null, upload: { kind: 'done' }, previewUrl: null, previewFile: null, previewKind: null, isCover: false };
 }
 
-/** Inspects granted files in main, attaches what fits (up to 3), lists the rest, and starts the uploads. */
+/** The most documents one inspectDocuments call takes (its schema): the rest of a larger burst are listed as not attached. */
+const INSPECT_AT_ONCE = 20;
+
+/**
+ * Inspects granted files in main, attaches what fits (up to 3), lists the rest, and starts the uploads.
+ * False when main could not look at them at all (the window said why).
+ */
 export async function addHandles(
   handles: string[],
   files: Array<File | null> = [],
   names: string[] = [],
   sources: Array<DocumentSource | undefined> = [],
-): Promise<void> {
-  if (handles.length === 0) return;
+): Promise<boolean> {
+  if (handles.length === 0) return true;
   let infos: DocumentInfo[];
   try {
-    infos = await call('inspectDocuments', { handles: handles.slice(0, 20) });
+    infos = await call('inspectDocuments', { handles: handles.slice(0, INSPECT_AT_ONCE) });
   } catch (e) {
     store().refuse([{ key: newKey('r'), code: 'other', name: names.join(', '), size: 0, message: describeError(e) }]);
-    return;
+    return false;
   }
   const refused: Refusal[] = [];
   const added: DocItem[] = [];
-  const overflow: Array<{ handle: string; name: string }> = [];
+  const overflow: WaitingDocument[] = [];
+  const waiting = (handle: string, name: string, source: DocumentSource | undefined): WaitingDocument => ({ handle, name, ...(source ? { source } : {}) });
   infos.forEach((info, i) => {
     if (info.error) return void refused.push(refusalOf(info));
     const current = store().docs;
     // main gives one file one handle, so the same handle is the same file
     if (current.some((d) => d.doc.handle === info.handle) || added.some((d) => d.doc.handle === info.handle)) return;
-    if (current.length + added.length >= MAX_DOCUMENTS) return void overflow.push({ handle: info.handle, name: info.name });
+    if (current.length + added.length >= MAX_DOCUMENTS) return void overflow.push(waiting(info.handle, info.name, sources[i]));
     const file = files[i] ?? null;
     const kind = previewKindOf(info.ext);
     added.push({
@@ -69,10 +76,13 @@ export async function addHandles(
       ...(sources[i] ? { source: sources[i] } : {}),
     });
   });
+  // beyond what one look takes: listed with the others that do not fit, never dropped unseen
+  handles.slice(INSPECT_AT_ONCE).forEach((handle, i) => overflow.push(waiting(handle, names[INSPECT_AT_ONCE + i] ?? '', sources[INSPECT_AT_ONCE + i])));
   store().attach(added, refused, overflow);
   // a refused send's result is about the fax as it was
   useSendResult.getState().clear();
   for (const d of added) void upload(d.key);
+  return true;
 }
 
 /** Files from a drop or the picker: each is handed to main first, which returns its handle (Electron: webUtils; preview: a copy). */
