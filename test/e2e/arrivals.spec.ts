@@ -164,7 +164,7 @@ test('a document attached on arrival is still there when the window is reloaded 
 });
 
 for (const language of ['en', 'zh-CN'] as const) {
-  test(`five documents printed at once: three attached, two wait for room, also across a reload, and come in when one is removed (${language})`, async ({ page, preview }) => {
+  test(`five documents printed at once: three attached, two wait for room, also across a reload, and come in with Add once one is removed (${language})`, async ({ page, preview }) => {
     test.setTimeout(120_000);
     const t = tr(language);
     await openApp(page, preview, language);
@@ -197,12 +197,24 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect(waitingNotice).toBeVisible();
     for (const name of waiting) await expect(waitingNotice).toContainText(name);
 
-    // "Remove one to make room": the next one comes in, the last still waits
+    // "Remove one to make room": the slot is the user's until they press Add; then the next one comes in
     const removed = names.find((n) => attached[0]!.includes(n))!;
     await page.getByRole('button', { name: t('send:documents.remove', { name: removed }), exact: true }).click();
+    await expect(docs).toHaveCount(2);
+    const notYet = page.getByText(t('send:documents.waiting', { count: 2, names: '\u0000' }).split('\u0000')[0]!);
+    await expect(notYet).toContainText(waiting.join(', '));
+    await shot(page, `arrivals-waiting-add-${language}`);
+    await notYet.getByRole('button', { name: t('send:documents.addWaiting', { count: 1 }), exact: true }).click();
     await expect(docs).toHaveCount(3);
     await expect(docs.filter({ hasText: waiting[0]! })).toHaveCount(1);
     await expect(waitingNotice).toContainText(waiting[1]!);
     await expect(waitingNotice).not.toContainText(waiting[0]!);
+    // the one added is in the draft and claimed: a reload brings it back from the draft and asks only about the last
+    await page.reload();
+    await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+    const again = arrivalDialog(page, language, 1);
+    await expect(again).toBeVisible({ timeout: 15_000 });
+    await expect(again).toContainText(waiting[1]!);
+    await expect(again).not.toContainText(waiting[0]!);
   });
 }

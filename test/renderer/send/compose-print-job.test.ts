@@ -25,15 +25,16 @@ describe('a print job on the Send screen', () => {
     expect(useCompose.getState().name).toBe('Offer for Anna');
   });
 
-  it('documents that did not fit stay listed when a slot is free and after "New fax" (they wait for room, see arrivals)', () => {
-    const overflow = [{ handle: 'h-d', name: 'd.pdf' }];
+  it('documents that did not fit stay listed when a slot is free; after "New fax" the printed ones still wait, dropped files do not', () => {
+    const printed = { handle: 'h-d', name: 'd.pdf', source: 'print' as const };
+    const overflow = [printed, { handle: 'h-e', name: 'e.pdf' }];
     useCompose.getState().set({ docs: [doc('a', 'print'), doc('b', 'print'), doc('c', 'print'), doc('x')], overflow });
     useCompose.getState().removeDoc('x');
     expect(useCompose.getState().overflow).toEqual(overflow);
     useCompose.getState().removeDoc('c');
     expect(useCompose.getState().overflow).toEqual(overflow);
     useCompose.getState().reset();
-    expect(useCompose.getState().overflow).toEqual(overflow);
+    expect(useCompose.getState().overflow).toEqual([printed]);
     expect(useCompose.getState().docs).toEqual([]);
   });
 });

@@ -9,11 +9,11 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { DOCUMENT_PROBLEMS, MAX_DOCUMENTS } from '@shared/send/limits';
-import type { DocumentSource, DocumentsOffered, OfferedDocument } from '@shared/ipc/channels/intake';
+import { DOCUMENT_PROBLEMS } from '@shared/send/limits';
+import type { DocumentsOffered, OfferedDocument } from '@shared/ipc/channels/intake';
 import { api, call } from '../../lib/api';
 import { useNavigation } from '../../navigation';
-import { newKey, useCompose, type Refusal } from './compose-store';
+import { newKey, useCompose, type Refusal, type WaitingDocument } from './compose-store';
 import { isComposeLocked, startNewFax, useSendResult } from './send-result';
 import { addHandles } from './documents';
 import { saveDraftNow } from './use-draft';
@@ -55,22 +55,25 @@ function claim(handles: readonly string[]): void {
 
 /**
  * On the form, then in the draft at once, then claimed: until the claim a reload or a closed window
- * gets them handed over again (a claim before the draft had them lost them in between). Those that did
- * not fit (the form holds 3) are listed and not claimed: they are added from the list once there is room
- * (addWaiting), and a reload or the next start hands them over again.
+ * gets them handed over again (a claim before the draft had them lost them in between). Those this call
+ * could not fit (the form holds 3) are listed and not claimed: the user adds them once there is room, or
+ * dismisses them (the overflow notice); until then a reload or the next start hands them over again.
+ * False when main could not look at them at all.
  */
-async function addAndClaim(documents: ReadonlyArray<{ handle: string; name: string; source?: DocumentSource | undefined }>): Promise<void> {
+async function addAndClaim(documents: readonly WaitingDocument[]): Promise<boolean> {
   const handles = documents.map((d) => d.handle);
+  const looked = await addHandles(handles, [], documents.map((d) => d.name), documents.map((d) => d.source));
   // main could not look at them (the window says so): not claimed, so they are handed over again
-  if (!(await addHandles(handles, [], documents.map((d) => d.name), documents.map((d) => d.source)))) return;
+  if (!looked) return false;
   try {
     await saveDraftNow();
   } catch {
     // not saved (the disk is full…): not claimed either, so the next window is handed them again
-    return;
+    return true;
   }
-  const waiting = new Set(useCompose.getState().overflow.map((o) => o.handle));
-  claim(handles.filter((h) => !waiting.has(h)));
+  const left = new Set(looked.waiting);
+  claim(handles.filter((h) => !left.has(h)));
+  return true;
 }
 
 function attach(documents: readonly OfferedDocument[]): void {
@@ -79,48 +82,22 @@ function attach(documents: readonly OfferedDocument[]): void {
 }
 
 /**
- * A new fax with these documents first: the ones still waiting for room follow them (in one look, so
- * they cannot take the places first) and wait again if they do not fit.
+ * The overflow notice's "Add": the documents that did not fit, now that the form has room, as many as fit
+ * (the rest listed again). When main cannot look at them, they stay listed (and the window says why).
  */
-function newFaxWith(documents: readonly OfferedDocument[]): void {
+export async function addWaiting(): Promise<void> {
+  const waiting = useCompose.getState().overflow;
+  if (waiting.length === 0 || isComposeLocked()) return;
+  useCompose.setState({ overflow: [] });
+  if (await addAndClaim(waiting)) return;
+  useCompose.setState((s) => ({ overflow: [...waiting, ...s.overflow.filter((o) => !waiting.some((w) => w.handle === o.handle))] }));
+}
+
+/** The overflow notice's "Dismiss": the user does not want them; main hands them over no more. */
+export function dismissWaiting(): void {
   const waiting = useCompose.getState().overflow;
   useCompose.setState({ overflow: [] });
-  startNewFax();
-  useCompose.getState().prefillFromPrint(documents.flatMap((d) => (d.print ? [d.print] : [])));
-  void addAndClaim([...documents, ...waiting]);
-}
-
-/**
- * The documents that did not fit, once the form has room (a document removed, a new fax): added as many as
- * fit, the rest listed again. They come out of the list first, so one that is refused now (its file gone)
- * is said once and not tried again and again.
- */
-function addWaiting(): void {
-  const waiting = useCompose.getState().overflow;
-  useCompose.setState({ overflow: [] });
-  void addAndClaim(waiting);
-}
-
-/** The form has room and documents wait for it, and the fax on screen is not one already sent. */
-function roomForWaiting(s: ReturnType<typeof useCompose.getState>): boolean {
-  return s.restored && s.overflow.length > 0 && s.docs.length < MAX_DOCUMENTS && !isComposeLocked();
-}
-
-/** On the Send screen: the documents that did not fit come in when there is room ("Remove one to make room"). */
-export function useWaitingDocuments(): void {
-  useEffect(() => {
-    const check = () => {
-      if (roomForWaiting(useCompose.getState())) addWaiting();
-    };
-    check();
-    // "New fax" empties the form, then ends the sent fax's lock: either may be the last to change
-    const offCompose = useCompose.subscribe(check);
-    const offResult = useSendResult.subscribe(check);
-    return () => {
-      offCompose();
-      offResult();
-    };
-  }, []);
+  if (waiting.length) claim(waiting.map((o) => o.handle));
 }
 
 /** The user's answer to "a new fax with them, or added to this one?". */
@@ -128,7 +105,7 @@ export function answerArrival(answer: 'new' | 'add'): void {
   const documents = useArrivals.getState().asking;
   useArrivals.setState({ asking: [] });
   if (documents.length === 0) return;
-  if (answer === 'new') return newFaxWith(documents);
+  if (answer === 'new') startNewFax();
   attach(documents);
 }
 
@@ -137,7 +114,8 @@ function receive(documents: OfferedDocument[]): void {
   const s = useCompose.getState();
   if (isComposeLocked()) {
     // they never join the fax already sent
-    return newFaxWith(documents);
+    startNewFax();
+    return attach(documents);
   }
   if (hasOwnDraft(s) || useArrivals.getState().asking.length > 0) {
     useArrivals.setState((a) => ({ asking: [...a.asking, ...documents.filter((d) => !a.asking.some((x) => x.id === d.id))] }));

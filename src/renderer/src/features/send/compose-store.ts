@@ -54,8 +54,9 @@ export interface CoverFields {
 interface ComposeState {
   docs: DocItem[];
   /**
-   * accepted documents beyond the 3 that fit: listed, never attached silently, and kept until they are added
-   * (also across "New fax"); a printed or hot-folder one stays unclaimed in main until then (arrivals.ts)
+   * accepted documents beyond the 3 that fit: listed, never attached silently, until the user adds them
+   * (once there is room) or dismisses them; a printed or hot-folder one stays unclaimed in main until then,
+   * and across "New fax" (arrivals.ts)
    */
   overflow: WaitingDocument[];
   refused: Refusal[];
@@ -144,8 +145,9 @@ export const useCompose = create<ComposeState>((set) => ({
   reset: () =>
     set((s) => {
       for (const d of s.docs) if (d.previewUrl) URL.revokeObjectURL(d.previewUrl);
-      // a new fax has room for the documents that did not fit the last one
-      return { ...empty, overflow: s.overflow, restored: true };
+      // printed or hot-folder documents that did not fit the last fax still wait (main holds them for the
+      // window until they are added or dismissed); files the user dropped are theirs to drop again
+      return { ...empty, overflow: s.overflow.filter((o) => o.source !== undefined), restored: true };
     }),
   attach: (added, refused, overflow) =>
     set((s) => ({

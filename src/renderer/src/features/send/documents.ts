@@ -35,21 +35,22 @@ const INSPECT_AT_ONCE = 20;
 
 /**
  * Inspects granted files in main, attaches what fits (up to 3), lists the rest, and starts the uploads.
- * False when main could not look at them at all (the window said why).
+ * Returns the handles this call listed as not attached (no room), or null when main could not look at
+ * them at all (the window said why).
  */
 export async function addHandles(
   handles: string[],
   files: Array<File | null> = [],
   names: string[] = [],
   sources: Array<DocumentSource | undefined> = [],
-): Promise<boolean> {
-  if (handles.length === 0) return true;
+): Promise<{ waiting: string[] } | null> {
+  if (handles.length === 0) return { waiting: [] };
   let infos: DocumentInfo[];
   try {
     infos = await call('inspectDocuments', { handles: handles.slice(0, INSPECT_AT_ONCE) });
   } catch (e) {
     store().refuse([{ key: newKey('r'), code: 'other', name: names.join(', '), size: 0, message: describeError(e) }]);
-    return false;
+    return null;
   }
   const refused: Refusal[] = [];
   const added: DocItem[] = [];
@@ -77,12 +78,14 @@ export async function addHandles(
     });
   });
   // beyond what one look takes: listed with the others that do not fit, never dropped unseen
-  handles.slice(INSPECT_AT_ONCE).forEach((handle, i) => overflow.push(waiting(handle, names[INSPECT_AT_ONCE + i] ?? '', sources[INSPECT_AT_ONCE + i])));
+  handles.slice(INSPECT_AT_ONCE).forEach((handle, i) => {
+    if (!store().docs.some((d) => d.doc.handle === handle)) overflow.push(waiting(handle, names[INSPECT_AT_ONCE + i] ?? '', sources[INSPECT_AT_ONCE + i]));
+  });
   store().attach(added, refused, overflow);
   // a refused send's result is about the fax as it was
   useSendResult.getState().clear();
   for (const d of added) void upload(d.key);
-  return true;
+  return { waiting: overflow.map((o) => o.handle) };
 }
 
 /** Files from a drop or the picker: each is handed to main first, which returns its handle (Electron: webUtils; preview: a copy). */

@@ -5,7 +5,7 @@ import { defaultTaskName } from '@shared/send/types';
 import { namingDocument, useCompose } from './compose-store';
 import { startNewFax, useComposeLocked, useSendResult } from './send-result';
 import { useUploadProgress } from './documents';
-import { useOfferedDocuments, useWaitingDocuments } from './arrivals';
+import { useOfferedDocuments } from './arrivals';
 import { ArrivalDialog } from './arrival-dialog';
 import { useDraft } from './use-draft';
 import { sendBlocker } from './send-act';
@@ -45,7 +45,6 @@ export function SendScreen() {
   const now = useNow();
   useUploadProgress();
   useOfferedDocuments();
-  useWaitingDocuments();
 
   // This screen does not subscribe to the box's text: a keystroke draws the box alone, and the counts,
   // the check table and the button follow in a transition after its frame. A send takes the box as typed.
