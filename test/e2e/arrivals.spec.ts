@@ -218,3 +218,45 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect(again).not.toContainText(waiting[0]!);
   });
 }
+
+test('a document printed while a send is on its way, answered "Add to this fax", starts the next fax instead of riding along unsent', async ({ page, preview }) => {
+  test.setTimeout(120_000);
+  const t = tr('en');
+  await openApp(page, preview);
+  const outbox = await outboxOf(preview);
+  const docs = documentList(page).getByRole('listitem');
+  fs.writeFileSync(path.join(outbox, 'offer.pdf'), await pdfBytes('Offer'));
+  await expect(docs).toContainText('offer.pdf', { timeout: 15_000 });
+  await expect(docs.getByText(t('send:documents.uploaded'), { exact: true })).toHaveCount(1);
+  const numbers = page.getByLabel(t('send:recipients.label'), { exact: true });
+  await numbers.fill('+86 10 8888 1234');
+
+  // the send is held on its way while the next document is printed and the question answered
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/__faxdesk/ipc/sendFax', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: t('send:actions.send'), exact: true }).click();
+  fs.writeFileSync(path.join(outbox, 'annex.pdf'), await pdfBytes('Annex'));
+  const dialog = arrivalDialog(page, 'en');
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: t('send:arrival.add'), exact: true }).click();
+  // nothing joins the fax on its way out
+  await page.waitForTimeout(500);
+  await expect(docs).toHaveCount(1);
+  await expect(docs).not.toContainText('annex.pdf');
+  release();
+
+  // the fax went out with its one document; the annex starts the next fax, editable, and is kept in its draft
+  await expect(docs).toHaveCount(1, { timeout: 15_000 });
+  await expect(docs).toContainText('annex.pdf', { timeout: 15_000 });
+  await expect(page.getByRole('group', { name: t('send:compose') })).toHaveAttribute('data-locked', 'false');
+  await expect(numbers).toHaveValue('');
+  await page.reload();
+  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+  await expect(docs).toHaveCount(1, { timeout: 15_000 });
+  await expect(docs).toContainText('annex.pdf');
+  await expect(dialog).toHaveCount(0);
+});

@@ -21,7 +21,8 @@ function desk(arrived: OfferedDocument[], opts: { draftFails?: boolean; inspectF
   const draftHandles: string[][] = [];
   let hold: Promise<void> | null = null;
   const main = installBridge({
-    takePendingDocuments: () => ({ ok: true, value: { documents: arrived, rejected: [], overflow: 0 } }),
+    // as main's queue: what it holds and the window has not claimed
+    takePendingDocuments: () => ({ ok: true, value: { documents: arrived.filter((d) => !claimed().includes(d.handle)), rejected: [], overflow: 0 } }),
     inspectDocuments: (input) =>
       opts.inspectFails?.()
         ? { ok: false, error: { code: 'internal', message: 'main is busy' } }
@@ -169,9 +170,96 @@ describe('documents that do not fit wait, unclaimed, until added or dismissed', 
     arrived.splice(0, arrived.length, arrived[3]!, ...next);
     main.emit('documentsOffered', { documents: next, rejected: [], overflow: 0 });
     await waitFor(() => expect(useArrivals.getState().asking).toHaveLength(3));
-    act(() => answerArrival('new'));
+    await act(() => answerArrival('new'));
     await waitFor(() => expect(claimed()).toEqual(['h1', 'h2', 'h3', 'h5', 'h6', 'h7']));
     expect(onForm()).toEqual(['h5', 'h6', 'h7']);
     expect(waiting()).toEqual(['h4']);
+  });
+
+  it('a sent fax on screen takes none of them, also with room; nor does its notice offer Add', async () => {
+    const { claimed } = desk([1, 2, 3, 4].map(offered));
+    sendScreen();
+    await waitFor(() => expect(claimed()).toHaveLength(3));
+    removeAt(0);
+    act(() => useSendResult.getState().show({ overall: 'sent' } as SendResult, 'Offer'));
+    await act(() => addWaiting());
+    expect(onForm()).toEqual(['h2', 'h3']);
+    expect(waiting()).toEqual(['h4']);
+  });
+
+  it('the Send screen shown again does not take the waiting ones again by itself', async () => {
+    const { main, claimed } = desk([1, 2, 3, 4].map(offered));
+    const first = sendScreen();
+    await waitFor(() => expect(claimed()).toHaveLength(3));
+    removeAt(0);
+    first.unmount();
+    const inspected = main.inputsOf('inspectDocuments').length;
+    sendScreen(); // another screen, then Send again: main hands the unclaimed one over again
+    await waitFor(() => expect(main.inputsOf('takePendingDocuments').length).toBeGreaterThan(1));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(main.inputsOf('inspectDocuments')).toHaveLength(inspected);
+    expect(onForm()).toEqual(['h2', 'h3']);
+    expect(waiting()).toEqual(['h4']);
+    expect(useArrivals.getState().asking).toEqual([]);
+  });
+
+  it('when main cannot look at arrived documents, they are listed to be added again, not claimed', async () => {
+    let failing = true;
+    const { claimed } = desk([1, 2].map(offered), { inspectFails: () => failing });
+    sendScreen();
+    await waitFor(() => expect(waiting()).toEqual(['h1', 'h2']));
+    expect(claimed()).toEqual([]);
+    failing = false;
+    await act(() => addWaiting());
+    await waitFor(() => expect(claimed()).toEqual(['h1', 'h2']));
+    expect(onForm()).toEqual(['h1', 'h2']);
+  });
+
+  it('a document listed once is not listed twice when it comes again', () => {
+    const doc = { handle: 'h9', name: 'nine.pdf', source: 'print' as const };
+    act(() => useCompose.getState().attach([], [], [doc]));
+    act(() => useCompose.getState().attach([], [], [doc, doc]));
+    expect(waiting()).toEqual(['h9']);
+  });
+});
+
+describe('an arrival answered while a send is on its way', () => {
+  it('"Add to this fax" waits for the send; a fax that went out is not added to: the document starts a new fax, claimed only then', async () => {
+    const arrived: OfferedDocument[] = [];
+    const { main, claimed } = desk(arrived);
+    sendScreen();
+    act(() => useCompose.getState().setRecipients('+86 10 8888 1234'));
+    act(() => useSendResult.getState().setSending(true));
+    // a document is printed while the fax is on its way: the question is asked beside it
+    arrived.push(offered(2));
+    main.emit('documentsOffered', { documents: arrived, rejected: [], overflow: 0 });
+    await waitFor(() => expect(useArrivals.getState().asking).toHaveLength(1));
+    const answered = answerArrival('add');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(onForm()).toEqual([]);
+    expect(claimed()).toEqual([]);
+    // the send went out: the compose shows it, locked
+    act(() => {
+      useSendResult.getState().show({ overall: 'sent' } as SendResult, 'Offer');
+      useSendResult.getState().setSending(false);
+    });
+    await act(() => answered);
+    await waitFor(() => expect(claimed()).toEqual(['h2']));
+    expect(onForm()).toEqual(['h2']);
+    expect(useSendResult.getState().result).toBeNull();
+    expect(useCompose.getState().recipientsText).toBe('');
+  });
+
+  it('"Add to this fax" after the fax was sent starts a new fax with it', async () => {
+    const arrived = [offered(1)];
+    const { claimed } = desk(arrived);
+    act(() => useCompose.getState().setRecipients('+86 10 8888 1234'));
+    sendScreen();
+    await waitFor(() => expect(useArrivals.getState().asking).toHaveLength(1));
+    act(() => useSendResult.getState().show({ overall: 'sent' } as SendResult, 'Offer'));
+    await act(() => answerArrival('add'));
+    await waitFor(() => expect(claimed()).toEqual(['h1']));
+    expect(useSendResult.getState().result).toBeNull();
+    expect(useCompose.getState().recipientsText).toBe('');
   });
 });

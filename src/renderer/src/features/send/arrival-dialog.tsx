@@ -19,11 +19,9 @@ export function ArrivalDialog({ onNewFax }: { onNewFax(): void }) {
       title={t('arrival.title', { count: asking.length })}
       confirmLabel={t('arrival.newFax', { count: asking.length })}
       cancelLabel={t('arrival.add')}
-      onConfirm={() => {
-        onNewFax();
-        answerArrival('new');
-      }}
-      onCancel={() => answerArrival('add')}
+      // after a send still on its way has ended (answerArrival waits for it): its outcome is not reset under it
+      onConfirm={() => void answerArrival('new').then(onNewFax)}
+      onCancel={() => void answerArrival('add')}
       defaultAnswer="cancel"
     >
       <p>{t('arrival.question', { count: asking.length, names, how })}</p>

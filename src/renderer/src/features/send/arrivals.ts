@@ -14,7 +14,7 @@ import type { DocumentsOffered, OfferedDocument } from '@shared/ipc/channels/int
 import { api, call } from '../../lib/api';
 import { useNavigation } from '../../navigation';
 import { newKey, useCompose, type Refusal, type WaitingDocument } from './compose-store';
-import { isComposeLocked, startNewFax, useSendResult } from './send-result';
+import { isComposeLocked, startNewFax, useSendResult, whenNotSending } from './send-result';
 import { addHandles } from './documents';
 import { saveDraftNow } from './use-draft';
 
@@ -53,6 +53,8 @@ function claim(handles: readonly string[]): void {
   }
 }
 
+const waitingOf = (d: WaitingDocument): WaitingDocument => ({ handle: d.handle, name: d.name, ...(d.source ? { source: d.source } : {}) });
+
 /**
  * On the form, then in the draft at once, then claimed: until the claim a reload or a closed window
  * gets them handed over again (a claim before the draft had them lost them in between). Those this call
@@ -63,8 +65,13 @@ function claim(handles: readonly string[]): void {
 async function addAndClaim(documents: readonly WaitingDocument[]): Promise<boolean> {
   const handles = documents.map((d) => d.handle);
   const looked = await addHandles(handles, [], documents.map((d) => d.name), documents.map((d) => d.source));
-  // main could not look at them (the window says so): not claimed, so they are handed over again
-  if (!looked) return false;
+  if (!looked) {
+    // main could not look at them (the window says why): listed, to be added again, and not claimed
+    useCompose.setState((s) => ({
+      overflow: [...documents.map(waitingOf), ...s.overflow.filter((o) => !handles.includes(o.handle))],
+    }));
+    return false;
+  }
   try {
     await saveDraftNow();
   } catch {
@@ -86,11 +93,12 @@ function attach(documents: readonly OfferedDocument[]): void {
  * (the rest listed again). When main cannot look at them, they stay listed (and the window says why).
  */
 export async function addWaiting(): Promise<void> {
+  // never onto a fax on its way out, nor onto one sent (they wait for "New fax")
+  await whenNotSending();
   const waiting = useCompose.getState().overflow;
   if (waiting.length === 0 || isComposeLocked()) return;
   useCompose.setState({ overflow: [] });
-  if (await addAndClaim(waiting)) return;
-  useCompose.setState((s) => ({ overflow: [...waiting, ...s.overflow.filter((o) => !waiting.some((w) => w.handle === o.handle))] }));
+  await addAndClaim(waiting);
 }
 
 /** The overflow notice's "Dismiss": the user does not want them; main hands them over no more. */
@@ -100,12 +108,16 @@ export function dismissWaiting(): void {
   if (waiting.length) claim(waiting.map((o) => o.handle));
 }
 
-/** The user's answer to "a new fax with them, or added to this one?". */
-export function answerArrival(answer: 'new' | 'add'): void {
+/**
+ * The user's answer to "a new fax with them, or added to this one?". Given while a send is on its way, it
+ * waits for the send's outcome; a fax that went out meanwhile is never added to: they start a new one.
+ */
+export async function answerArrival(answer: 'new' | 'add'): Promise<void> {
   const documents = useArrivals.getState().asking;
   useArrivals.setState({ asking: [] });
   if (documents.length === 0) return;
-  if (answer === 'new') startNewFax();
+  await whenNotSending();
+  if (answer === 'new' || isComposeLocked()) startNewFax();
   attach(documents);
 }
 
@@ -147,7 +159,11 @@ export function useOfferedDocuments(): void {
     const seen = new Set<string>();
     const take = async (offer: DocumentsOffered) => {
       await draftRestored();
-      const fresh = offer.documents.filter((d) => !seen.has(d.id));
+      // Not those this window holds already: listed as waiting for room (main hands them over until they
+      // are added), or on the form; a Send screen shown again has a new `seen`.
+      const held = useCompose.getState();
+      const holds = (h: string) => held.overflow.some((o) => o.handle === h) || held.docs.some((d) => d.doc.handle === h);
+      const fresh = offer.documents.filter((d) => !seen.has(d.id) && !holds(d.handle));
       fresh.forEach((d) => seen.add(d.id));
       const known = DOCUMENT_PROBLEMS as readonly string[];
       const rejected: Refusal[] = offer.rejected.map((r) => ({

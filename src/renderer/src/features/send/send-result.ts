@@ -7,17 +7,37 @@ interface SendResultState {
   result: SendResult | null;
   /** the name the send went out under (the user's, or the first document's) */
   name: string;
+  /** a send is on its way: documents arriving meanwhile wait for its outcome (whenNotSending) */
+  sending: boolean;
   show(result: SendResult, name: string): void;
   clear(): void;
+  setSending(sending: boolean): void;
 }
 
 /** What the last send did: its own store, beside the compose (which holds only what the user is putting together). */
 export const useSendResult = create<SendResultState>((set) => ({
   result: null,
   name: '',
+  sending: false,
   show: (result, name) => set({ result, name }),
   clear: () => set({ result: null, name: '' }),
+  setSending: (sending) => set({ sending }),
 }));
+
+/**
+ * Resolves once no send is on its way. A document added to the form while a send is out would be shown
+ * with the sent fax without having been sent, and cleared with it by "New fax".
+ */
+export function whenNotSending(): Promise<void> {
+  if (!useSendResult.getState().sending) return Promise.resolve();
+  return new Promise((resolve) => {
+    const off = useSendResult.subscribe((s) => {
+      if (s.sending) return;
+      off();
+      resolve();
+    });
+  });
+}
 
 /**
  * After a send that created something (or may have), the compose is read-only

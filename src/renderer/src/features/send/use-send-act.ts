@@ -66,6 +66,7 @@ export function useSendAct(s: SendAsked) {
   const sendNow = async (confirmRepeat = false) => {
     setError(null);
     const numbers = taken.current?.numbers ?? [];
+    useSendResult.getState().setSending(true);
     try {
       // The name the screen shows (typed, or the user's first document's): main would name it after the cover.
       const r = await sendFax.mutateAsync({ name: sendName, documents: docs.map((d) => d.doc), numbers, scheduledAt, ...(confirmRepeat ? { confirmRepeat } : {}) });
@@ -78,6 +79,8 @@ export function useSendAct(s: SendAsked) {
       void queryClient.invalidateQueries();
     } catch (e) {
       failed(e, numbers);
+    } finally {
+      useSendResult.getState().setSending(false);
     }
   };
 

@@ -24,9 +24,12 @@ export function OverflowNotice() {
           {t('documents.addWaiting', { count: Math.min(overflow.length, MAX_DOCUMENTS - docs.length) })}
         </button>
       ) : null}{' '}
-      <button type="button" className="btn small" onClick={dismissWaiting}>
-        {t('documents.dismiss')}
-      </button>
+      {/* a sent fax on screen is read-only (its fieldset is disabled): they wait for "New fax" */}
+      {!locked ? (
+        <button type="button" className="btn small" onClick={dismissWaiting}>
+          {t('documents.dismiss')}
+        </button>
+      ) : null}
     </div>
   );
 }
