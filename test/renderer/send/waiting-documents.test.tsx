@@ -11,6 +11,7 @@ import { addWaiting, answerArrival, dismissWaiting, useArrivals, useOfferedDocum
 import { startNewFax, useSendResult } from '@renderer/features/send/send-result';
 import type { SendResult } from '@shared/send/types';
 import type { OfferedDocument } from '@shared/ipc/channels/intake';
+import { restoreDocuments } from '@renderer/features/send/documents';
 import { installBridge } from '../fake-bridge';
 
 const offered = (n: number): OfferedDocument => ({ id: `o${n}`, handle: `h${n}`, name: `printed-${n}.pdf`, size: 100, source: 'print' });
@@ -220,6 +221,19 @@ describe('documents that do not fit wait, unclaimed, until added or dismissed', 
     act(() => useCompose.getState().attach([], [], [doc]));
     act(() => useCompose.getState().attach([], [], [doc, doc]));
     expect(waiting()).toEqual(['h9']);
+  });
+});
+
+describe('the draft brought back at start', () => {
+  it('when main cannot look at its documents, they are listed to be added again, not gone', async () => {
+    let failing = true;
+    desk([], { inspectFails: () => failing });
+    await act(() => restoreDocuments([{ handle: 'h1', url: null, name: 'contract.pdf', pages: 2, fileRef: null }]));
+    expect(onForm()).toEqual([]);
+    expect(useCompose.getState().overflow).toEqual([{ handle: 'h1', name: 'contract.pdf' }]);
+    failing = false;
+    await act(() => addWaiting());
+    await waitFor(() => expect(onForm()).toEqual(['h1']));
   });
 });
 

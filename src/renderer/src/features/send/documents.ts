@@ -110,11 +110,13 @@ export async function restoreDocuments(docs: ComposeDocument[]): Promise<void> {
   const local = docs.filter((d) => d.handle !== null);
   const remote = docs.filter((d) => d.url !== null);
   for (const doc of remote) store().addDocument(remoteDocument(doc), 'last');
-  await addHandles(
+  const looked = await addHandles(
     local.map((d) => d.handle!),
     [],
     local.map((d) => d.name),
   );
+  // main could not look at them (the window says why): listed, to be added again, rather than gone
+  if (!looked) useCompose.setState((s) => ({ overflow: [...local.map((d) => ({ handle: d.handle!, name: d.name })), ...s.overflow] }));
 }
 
 export async function upload(key: string): Promise<void> {
