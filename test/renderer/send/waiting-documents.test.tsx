@@ -4,14 +4,16 @@
  * user adds them once there is room (claimed only once they are on the form and in the draft) or
  * dismisses them. The preload API is faked at the IPC boundary.
  */
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { initI18n } from '@renderer/i18n';
+import { RefusedList } from '@renderer/features/send/documents-panel/refused-list';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useCompose } from '@renderer/features/send/compose-store';
 import { addWaiting, answerArrival, dismissWaiting, useArrivals, useOfferedDocuments } from '@renderer/features/send/arrivals';
 import { startNewFax, useSendResult } from '@renderer/features/send/send-result';
 import type { SendResult } from '@shared/send/types';
 import type { OfferedDocument } from '@shared/ipc/channels/intake';
-import { restoreDocuments } from '@renderer/features/send/documents';
+import { addFiles, restoreDocuments } from '@renderer/features/send/documents';
 import { installBridge } from '../fake-bridge';
 
 const offered = (n: number): OfferedDocument => ({ id: `o${n}`, handle: `h${n}`, name: `printed-${n}.pdf`, size: 100, source: 'print' });
@@ -275,5 +277,23 @@ describe('an arrival answered while a send is on its way', () => {
     await waitFor(() => expect(claimed()).toEqual(['h1']));
     expect(useSendResult.getState().result).toBeNull();
     expect(useCompose.getState().recipientsText).toBe('');
+  });
+});
+
+describe('a drop of more files than one look takes', () => {
+  it.each(['en', 'zh-CN'] as const)('names the files beyond the 20 it looks at, instead of dropping them unseen (%s)', async (language) => {
+    await initI18n(language);
+    let granted = 0;
+    installBridge({
+      grantFile: () => ({ ok: true, value: { handle: `g${++granted}` } }),
+      inspectDocuments: (input) => ({ ok: true, value: (input as { handles: string[] }).handles.map(info) }),
+      uploadDocument: () => new Promise(() => {}),
+    });
+    const files = Array.from({ length: 22 }, (_, i) => new File(['%PDF-1.4'], `scan-${i + 1}.pdf`, { type: 'application/pdf' }));
+    await act(() => addFiles(files));
+    expect(granted).toBe(20);
+    render(<RefusedList />);
+    const said = screen.getByText(/scan-21\.pdf, scan-22\.pdf/);
+    expect(said.textContent).toContain(language === 'en' ? 'looks at 20 files of one drop at most' : '最多查看 20 个文件');
   });
 });

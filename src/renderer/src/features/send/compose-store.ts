@@ -29,7 +29,8 @@ export interface DocItem {
 
 export interface Refusal {
   key: string;
-  code: DocumentProblemCode | 'other';
+  /** 'too_many': beyond the files one drop is looked at for (named together) */
+  code: DocumentProblemCode | 'too_many' | 'other';
   name: string;
   size: number;
   message: string;

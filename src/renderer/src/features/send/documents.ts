@@ -31,7 +31,7 @@ export function remoteDocument(doc: ComposeDocument): DocItem {
 }
 
 /** The most documents one inspectDocuments call takes (its schema): the rest of a larger burst are listed as not attached. */
-const INSPECT_AT_ONCE = 20;
+export const INSPECT_AT_ONCE = 20;
 
 /**
  * Inspects granted files in main, attaches what fits (up to 3), lists the rest, and starts the uploads.
@@ -90,7 +90,10 @@ export async function addHandles(
 
 /** Files from a drop or the picker: each is handed to main first, which returns its handle (Electron: webUtils; preview: a copy). */
 export async function addFiles(files: File[]): Promise<void> {
-  const list = files.slice(0, 20);
+  const list = files.slice(0, INSPECT_AT_ONCE);
+  // the rest of a larger drop: said, by name, not dropped unseen (the user's own files, still where they are)
+  const beyond = files.slice(INSPECT_AT_ONCE);
+  if (beyond.length) store().refuse([{ key: newKey('r'), code: 'too_many', name: beyond.map((f) => f.name).join(', '), size: 0, message: '' }]);
   const handles: string[] = [];
   const kept: File[] = [];
   for (const f of list) {

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { formatSize } from '@renderer/lib/describe-error';
 import { ErrorNotice } from '@renderer/components/error-notice';
 import { useCompose, type Refusal } from '../compose-store';
+import { INSPECT_AT_ONCE } from '../documents';
 
 /** Documents that could not be attached, each with what to do about it. */
 export function RefusedList() {
@@ -29,6 +30,10 @@ export function RefusedList() {
 
 /** A refusal in words; a hot-folder file moved into failed/ says so after its reason. */
 function refusalText(t: TFunction<'send'>, r: Refusal): string {
-  const problem = t(`documents.problem.${r.code as Exclude<Refusal['code'], 'other'>}`, { name: r.name, size: r.size > 0 ? formatSize(r.size) : '> 10 MB' });
+  const problem = t(`documents.problem.${r.code as Exclude<Refusal['code'], 'other'>}`, {
+    name: r.name,
+    size: r.size > 0 ? formatSize(r.size) : '> 10 MB',
+    max: INSPECT_AT_ONCE,
+  });
   return r.movedToFailed ? t('documents.movedToFailed', { problem }) : problem;
 }
