@@ -24,8 +24,8 @@ function desk(arrived: OfferedDocument[], opts: { draftFails?: boolean; inspectF
   const draftHandles: string[][] = [];
   let hold: Promise<void> | null = null;
   const main = installBridge({
-    // as main's queue: what it holds and the window has not claimed
-    takePendingDocuments: () => ({ ok: true, value: { documents: arrived.filter((d) => !claimed().includes(d.handle)), rejected: [], overflow: 0 } }),
+    // as main's queue: what it holds and the window has not claimed (a claim takes what it holds then)
+    takePendingDocuments: () => ({ ok: true, value: { documents: [...arrived], rejected: [], overflow: 0 } }),
     inspectDocuments: (input) =>
       opts.inspectFails?.()
         ? { ok: false, error: { code: 'internal', message: 'main is busy' } }
@@ -37,7 +37,11 @@ function desk(arrived: OfferedDocument[], opts: { draftFails?: boolean; inspectF
       draftHandles.push(handles);
       return opts.draftFails ? { ok: false, error: { code: 'storage.disk_full', message: 'full' } } : { ok: true, value: { savedAt: 1 } };
     },
-    claimDocuments: () => ({ ok: true, value: undefined }),
+    claimDocuments: (input) => {
+      const handles = (input as { handles: string[] }).handles;
+      for (let i = arrived.length - 1; i >= 0; i--) if (handles.includes(arrived[i]!.handle)) arrived.splice(i, 1);
+      return { ok: true, value: undefined };
+    },
   });
   const claimed = () => main.inputsOf('claimDocuments').flatMap((i) => (i as { handles: string[] }).handles);
   /** the next saves wait until the returned function is called */
@@ -146,7 +150,7 @@ describe('documents that do not fit wait, unclaimed, until added or dismissed', 
 
   it('more than one look takes (20): the rest are listed, not dropped unseen, and not claimed', async () => {
     const many = Array.from({ length: 23 }, (_, i) => offered(i + 1));
-    const { main, claimed } = desk(many);
+    const { main, claimed } = desk([...many]);
     sendScreen();
     await waitFor(() => expect(claimed()).toEqual(['h1', 'h2', 'h3']));
     expect((main.inputsOf('inspectDocuments')[0] as { handles: string[] }).handles).toHaveLength(20);
@@ -170,7 +174,7 @@ describe('documents that do not fit wait, unclaimed, until added or dismissed', 
     await waitFor(() => expect(claimed()).toEqual(['h1', 'h2', 'h3']));
     act(() => useCompose.getState().setRecipients('+86 10 8888 1234'));
     const next = [5, 6, 7].map(offered);
-    arrived.splice(0, arrived.length, arrived[3]!, ...next);
+    arrived.push(...next); // main holds them beside the one still waiting (h4)
     main.emit('documentsOffered', { documents: next, rejected: [], overflow: 0 });
     await waitFor(() => expect(useArrivals.getState().asking).toHaveLength(3));
     await act(() => answerArrival('new'));
@@ -294,6 +298,42 @@ describe('a drop of more files than one look takes', () => {
     expect(granted).toBe(20);
     render(<RefusedList />);
     const said = screen.getByText(/scan-21\.pdf, scan-22\.pdf/);
-    expect(said.textContent).toContain(language === 'en' ? 'looks at 20 files of one drop at most' : '最多查看 20 个文件');
+    expect(said.textContent).toContain(language === 'en' ? 'looks at 20 files at once at most, and a fax holds 3' : '最多查看 20 个文件，一份传真最多 3 个文档');
+  });
+});
+
+describe('the same file again, and an answer before a send failed', () => {
+  it('a file of the sent fax opened again (main gives it the same handle) starts a new fax with it', async () => {
+    const arrived = [offered(1)];
+    const { main, claimed } = desk(arrived);
+    sendScreen();
+    await waitFor(() => expect(claimed()).toEqual(['h1']));
+    act(() => useSendResult.getState().show({ overall: 'sent' } as SendResult, 'Offer'));
+    arrived.push({ ...offered(1), id: 'o1-again' });
+    main.emit('documentsOffered', { documents: arrived, rejected: [], overflow: 0 });
+    await waitFor(() => expect(claimed()).toEqual(['h1', 'h1']));
+    expect(useSendResult.getState().result).toBeNull();
+    expect(onForm()).toEqual(['h1']);
+  });
+
+  it('"Start a new fax with them" answered while a send is on its way that then fails: the form and its error stay, the question comes back', async () => {
+    const arrived: OfferedDocument[] = [];
+    const { main, claimed } = desk(arrived);
+    sendScreen();
+    act(() => useCompose.getState().setRecipients('+86 10 8888 1234'));
+    act(() => useSendResult.getState().setSending(true));
+    arrived.push(offered(2));
+    main.emit('documentsOffered', { documents: arrived, rejected: [], overflow: 0 });
+    await waitFor(() => expect(useArrivals.getState().asking).toHaveLength(1));
+    const answered = answerArrival('new');
+    act(() => {
+      useSendResult.getState().show({ overall: 'refused' } as SendResult, 'Offer');
+      useSendResult.getState().setSending(false);
+    });
+    expect(await answered).toBe(false);
+    expect(useCompose.getState().recipientsText).toBe('+86 10 8888 1234');
+    expect(useSendResult.getState().result).not.toBeNull();
+    expect(useArrivals.getState().asking.map((d) => d.handle)).toEqual(['h2']);
+    expect(claimed()).toEqual([]);
   });
 });

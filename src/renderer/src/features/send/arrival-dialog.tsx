@@ -20,7 +20,7 @@ export function ArrivalDialog({ onNewFax }: { onNewFax(): void }) {
       confirmLabel={t('arrival.newFax', { count: asking.length })}
       cancelLabel={t('arrival.add')}
       // after a send still on its way has ended (answerArrival waits for it): its outcome is not reset under it
-      onConfirm={() => void answerArrival('new').then(onNewFax)}
+      onConfirm={() => void answerArrival('new').then((started) => started && onNewFax())}
       onCancel={() => void answerArrival('add')}
       defaultAnswer="cancel"
     >

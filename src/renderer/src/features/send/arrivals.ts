@@ -110,15 +110,25 @@ export function dismissWaiting(): void {
 
 /**
  * The user's answer to "a new fax with them, or added to this one?". Given while a send is on its way, it
- * waits for the send's outcome; a fax that went out meanwhile is never added to: they start a new one.
+ * waits for the send's outcome: a fax that went out is never added to (they start a new one); one that did
+ * not go out is not cleared under its error: the question is asked again, beside what went wrong. True
+ * when a new fax was started.
  */
-export async function answerArrival(answer: 'new' | 'add'): Promise<void> {
+export async function answerArrival(answer: 'new' | 'add'): Promise<boolean> {
   const documents = useArrivals.getState().asking;
   useArrivals.setState({ asking: [] });
-  if (documents.length === 0) return;
+  if (documents.length === 0) return false;
+  const wasSending = useSendResult.getState().sending;
   await whenNotSending();
-  if (answer === 'new' || isComposeLocked()) startNewFax();
+  const sent = isComposeLocked();
+  if (wasSending && !sent && answer === 'new') {
+    useArrivals.setState((a) => ({ asking: [...documents, ...a.asking.filter((x) => !documents.some((d) => d.id === x.id))] }));
+    return false;
+  }
+  const fresh = answer === 'new' || sent;
+  if (fresh) startNewFax();
   attach(documents);
+  return fresh;
 }
 
 /** Arrived documents, taken: after a send they start a new fax; beside the user's own fax they ask first. */
@@ -162,7 +172,8 @@ export function useOfferedDocuments(): void {
       // Not those this window holds already: listed as waiting for room (main hands them over until they
       // are added), or on the form; a Send screen shown again has a new `seen`.
       const held = useCompose.getState();
-      const holds = (h: string) => held.overflow.some((o) => o.handle === h) || held.docs.some((d) => d.doc.handle === h);
+      // (a sent fax's documents do not count: the same file opened again after the send starts a new fax)
+      const holds = (h: string) => held.overflow.some((o) => o.handle === h) || (!isComposeLocked() && held.docs.some((d) => d.doc.handle === h));
       const fresh = offer.documents.filter((d) => !seen.has(d.id) && !holds(d.handle));
       fresh.forEach((d) => seen.add(d.id));
       const known = DOCUMENT_PROBLEMS as readonly string[];

@@ -4,6 +4,7 @@ import { formatSize } from '@renderer/lib/describe-error';
 import { ErrorNotice } from '@renderer/components/error-notice';
 import { useCompose, type Refusal } from '../compose-store';
 import { INSPECT_AT_ONCE } from '../documents';
+import { MAX_DOCUMENTS } from '@shared/send/limits';
 
 /** Documents that could not be attached, each with what to do about it. */
 export function RefusedList() {
@@ -34,6 +35,7 @@ function refusalText(t: TFunction<'send'>, r: Refusal): string {
     name: r.name,
     size: r.size > 0 ? formatSize(r.size) : '> 10 MB',
     max: INSPECT_AT_ONCE,
+    perFax: MAX_DOCUMENTS,
   });
   return r.movedToFailed ? t('documents.movedToFailed', { problem }) : problem;
 }

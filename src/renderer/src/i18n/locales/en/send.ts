@@ -57,7 +57,7 @@ export const send = {
       unreadable: '{{name}} cannot be read as a document. Check that it is not open in another program, or save it again.',
       not_local: '{{name}} is not a file on this computer (a network or web address). Copy it to a local folder first, then open it with FaxDesk.',
       name_too_long: 'The name of {{name}} is longer than the 255 characters the service accepts. Rename the file.',
-      too_many: '{{name}}: not added. FaxDesk looks at {{max}} files of one drop at most, and a fax holds 3. Drop them again when there is room.',
+      too_many: '{{name}}: not added. FaxDesk looks at {{max}} files at once at most, and a fax holds {{perFax}}. Add them again when there is room.',
     },
   },
   arrival: {

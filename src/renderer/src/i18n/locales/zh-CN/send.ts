@@ -60,7 +60,7 @@ export const send: DeepStrings<typeof en> = {
       unreadable: '无法读取文档 {{name}}。请确认它未被其他程序占用，或重新保存。',
       not_local: '{{name}} 不是本机上的文件（而是网络或网页地址）。请先复制到本地文件夹，再用 FaxDesk 打开。',
       name_too_long: '{{name}} 的文件名超过服务允许的 255 个字符，请重命名。',
-      too_many: '{{name}}：未添加。一次拖放 FaxDesk 最多查看 {{max}} 个文件，一份传真最多 3 个文档。有空位时请重新拖放。',
+      too_many: '{{name}}：未添加。FaxDesk 一次最多查看 {{max}} 个文件，一份传真最多 {{perFax}} 个文档。有空位时请重新添加。',
     },
   },
   arrival: {
