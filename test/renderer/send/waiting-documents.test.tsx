@@ -243,17 +243,22 @@ describe('the draft brought back at start', () => {
   });
 });
 
+/** The user's own fax is on its way when a document is printed: the question is asked beside it. */
+async function askedDuringSend() {
+  const arrived: OfferedDocument[] = [];
+  const { main, claimed } = desk(arrived);
+  sendScreen();
+  act(() => useCompose.getState().setRecipients('+86 10 8888 1234'));
+  act(() => useSendResult.getState().setSending(true));
+  arrived.push(offered(2));
+  main.emit('documentsOffered', { documents: arrived, rejected: [], overflow: 0 });
+  await waitFor(() => expect(useArrivals.getState().asking).toHaveLength(1));
+  return { claimed };
+}
+
 describe('an arrival answered while a send is on its way', () => {
   it('"Add to this fax" waits for the send; a fax that went out is not added to: the document starts a new fax, claimed only then', async () => {
-    const arrived: OfferedDocument[] = [];
-    const { main, claimed } = desk(arrived);
-    sendScreen();
-    act(() => useCompose.getState().setRecipients('+86 10 8888 1234'));
-    act(() => useSendResult.getState().setSending(true));
-    // a document is printed while the fax is on its way: the question is asked beside it
-    arrived.push(offered(2));
-    main.emit('documentsOffered', { documents: arrived, rejected: [], overflow: 0 });
-    await waitFor(() => expect(useArrivals.getState().asking).toHaveLength(1));
+    const { claimed } = await askedDuringSend();
     const answered = answerArrival('add');
     await new Promise((r) => setTimeout(r, 30));
     expect(onForm()).toEqual([]);
@@ -317,14 +322,7 @@ describe('the same file again, and an answer before a send failed', () => {
   });
 
   it('"Start a new fax with them" answered while a send is on its way that then fails: the form and its error stay, the question comes back', async () => {
-    const arrived: OfferedDocument[] = [];
-    const { main, claimed } = desk(arrived);
-    sendScreen();
-    act(() => useCompose.getState().setRecipients('+86 10 8888 1234'));
-    act(() => useSendResult.getState().setSending(true));
-    arrived.push(offered(2));
-    main.emit('documentsOffered', { documents: arrived, rejected: [], overflow: 0 });
-    await waitFor(() => expect(useArrivals.getState().asking).toHaveLength(1));
+    const { claimed } = await askedDuringSend();
     const answered = answerArrival('new');
     act(() => {
       useSendResult.getState().show({ overall: 'refused' } as SendResult, 'Offer');
