@@ -12,6 +12,7 @@ import { create } from 'zustand';
 import { DOCUMENT_PROBLEMS } from '@shared/send/limits';
 import type { DocumentsOffered, OfferedDocument } from '@shared/ipc/channels/intake';
 import { api, call } from '../../lib/api';
+import { whenState } from '../../lib/when-state';
 import { useNavigation } from '../../navigation';
 import { newKey, useCompose, type Refusal, type WaitingDocument } from './compose-store';
 import { isComposeLocked, startNewFax, useSendResult, whenNotSending } from './send-result';
@@ -53,8 +54,6 @@ function claim(handles: readonly string[]): void {
   }
 }
 
-const waitingOf = (d: WaitingDocument): WaitingDocument => ({ handle: d.handle, name: d.name, ...(d.source ? { source: d.source } : {}) });
-
 /**
  * On the form, then in the draft at once, then claimed: until the claim a reload or a closed window
  * gets them handed over again (a claim before the draft had them lost them in between). Those this call
@@ -67,9 +66,7 @@ async function addAndClaim(documents: readonly WaitingDocument[]): Promise<boole
   const looked = await addHandles(handles, [], documents.map((d) => d.name), documents.map((d) => d.source));
   if (!looked) {
     // main could not look at them (the window says why): listed, to be added again, and not claimed
-    useCompose.setState((s) => ({
-      overflow: [...documents.map(waitingOf), ...s.overflow.filter((o) => !handles.includes(o.handle))],
-    }));
+    useCompose.getState().wait(documents);
     return false;
   }
   try {
@@ -149,14 +146,7 @@ function receive(documents: OfferedDocument[]): void {
 
 /** Resolves once the saved draft has been restored (or there was none), so an arrival at start is weighed against it. */
 function draftRestored(): Promise<void> {
-  if (useCompose.getState().restored) return Promise.resolve();
-  return new Promise((resolve) => {
-    const off = useCompose.subscribe((s) => {
-      if (!s.restored) return;
-      off();
-      resolve();
-    });
-  });
+  return whenState(useCompose, (s) => s.restored);
 }
 
 /**

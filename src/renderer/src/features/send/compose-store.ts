@@ -42,8 +42,11 @@ export interface Refusal {
 export interface WaitingDocument {
   handle: string;
   name: string;
-  source?: DocumentSource;
+  source?: DocumentSource | undefined;
 }
+
+/** Only what the list keeps of a document (an offered one carries more). */
+export const waitingDocument = ({ handle, name, source }: WaitingDocument): WaitingDocument => ({ handle, name, ...(source ? { source } : {}) });
 
 export interface CoverFields {
   from: string;
@@ -82,6 +85,8 @@ interface ComposeState {
   reset(): void;
   /** documents checked by main: the ones that fit attached, the rest listed (refused with the reason, or beyond the limit) */
   attach(added: DocItem[], refused: Refusal[], overflow: WaitingDocument[]): void;
+  /** documents main could not look at: listed first, to be added again (each once) */
+  wait(documents: readonly WaitingDocument[]): void;
   /** one document more: a cover page goes first, a document from a web address last */
   addDocument(item: DocItem, place: 'first' | 'last'): void;
   refuse(refused: Refusal[]): void;
@@ -158,6 +163,10 @@ export const useCompose = create<ComposeState>((set) => ({
         ...s.overflow.filter((o) => !added.some((a) => a.doc.handle === o.handle)),
         ...overflow.filter((o, i) => !s.overflow.some((x) => x.handle === o.handle) && overflow.findIndex((x) => x.handle === o.handle) === i),
       ],
+    })),
+  wait: (documents) =>
+    set((s) => ({
+      overflow: [...documents.map(waitingDocument), ...s.overflow.filter((o) => !documents.some((d) => d.handle === o.handle))],
     })),
   addDocument: (item, place) => set((s) => ({ docs: place === 'first' ? [item, ...s.docs] : [...s.docs, item] })),
   refuse: (refused) => set((s) => ({ refused: [...s.refused, ...refused] })),

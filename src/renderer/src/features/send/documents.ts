@@ -8,7 +8,7 @@ import { MAX_DOCUMENTS } from '@shared/send/limits';
 import type { DocumentSource } from '@shared/ipc/channels/intake';
 import type { ComposeDocument, DocumentInfo } from '@shared/send/types';
 import { api, call, CallError } from '../../lib/api';
-import { newKey, useCompose, type DocItem, type Refusal, type WaitingDocument } from './compose-store';
+import { newKey, useCompose, waitingDocument, type DocItem, type Refusal, type WaitingDocument } from './compose-store';
 import { useSendResult } from './send-result';
 import { describeError } from '../../lib/describe-error';
 
@@ -55,13 +55,12 @@ export async function addHandles(
   const refused: Refusal[] = [];
   const added: DocItem[] = [];
   const overflow: WaitingDocument[] = [];
-  const waiting = (handle: string, name: string, source: DocumentSource | undefined): WaitingDocument => ({ handle, name, ...(source ? { source } : {}) });
   infos.forEach((info, i) => {
     if (info.error) return void refused.push(refusalOf(info));
     const current = store().docs;
     // main gives one file one handle, so the same handle is the same file
     if (current.some((d) => d.doc.handle === info.handle) || added.some((d) => d.doc.handle === info.handle)) return;
-    if (current.length + added.length >= MAX_DOCUMENTS) return void overflow.push(waiting(info.handle, info.name, sources[i]));
+    if (current.length + added.length >= MAX_DOCUMENTS) return void overflow.push(waitingDocument({ handle: info.handle, name: info.name, source: sources[i] }));
     const file = files[i] ?? null;
     const kind = previewKindOf(info.ext);
     added.push({
@@ -79,7 +78,7 @@ export async function addHandles(
   });
   // beyond what one look takes: listed with the others that do not fit, never dropped unseen
   handles.slice(INSPECT_AT_ONCE).forEach((handle, i) => {
-    if (!store().docs.some((d) => d.doc.handle === handle)) overflow.push(waiting(handle, names[INSPECT_AT_ONCE + i] ?? '', sources[INSPECT_AT_ONCE + i]));
+    if (!store().docs.some((d) => d.doc.handle === handle)) overflow.push(waitingDocument({ handle, name: names[INSPECT_AT_ONCE + i] ?? '', source: sources[INSPECT_AT_ONCE + i] }));
   });
   store().attach(added, refused, overflow);
   // a refused send's result is about the fax as it was
@@ -119,7 +118,7 @@ export async function restoreDocuments(docs: ComposeDocument[]): Promise<void> {
     local.map((d) => d.name),
   );
   // main could not look at them (the window says why): listed, to be added again, rather than gone
-  if (!looked) useCompose.setState((s) => ({ overflow: [...local.map((d) => ({ handle: d.handle!, name: d.name })), ...s.overflow] }));
+  if (!looked) store().wait(local.map((d) => ({ handle: d.handle!, name: d.name })));
 }
 
 export async function upload(key: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { SendResult } from '@shared/send/types';
+import { whenState } from '../../lib/when-state';
 import { useCompose } from './compose-store';
 
 interface SendResultState {
@@ -29,14 +30,7 @@ export const useSendResult = create<SendResultState>((set) => ({
  * with the sent fax without having been sent, and cleared with it by "New fax".
  */
 export function whenNotSending(): Promise<void> {
-  if (!useSendResult.getState().sending) return Promise.resolve();
-  return new Promise((resolve) => {
-    const off = useSendResult.subscribe((s) => {
-      if (s.sending) return;
-      off();
-      resolve();
-    });
-  });
+  return whenState(useSendResult, (s) => !s.sending);
 }
 
 /**
