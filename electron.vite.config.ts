@@ -19,7 +19,12 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           'page-count-worker': resolve(__dirname, 'src/main/send/page-count-worker.ts'),
+          // The browser preview (npm run start:web, the e2e tests) shares the main process's code: run built, not through tsx.
+          preview: resolve(__dirname, 'scripts/preview.ts'),
         },
+        // The code both entries share goes in a chunk BESIDE them, not in chunks/: page-count.ts finds its worker
+        // relative to its own module (./page-count-worker.js), wherever the bundler put that module.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

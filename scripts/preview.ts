@@ -16,7 +16,8 @@ const { values, positionals } = parseArgs({
 });
 
 const preview = await runPreview({
-  rendererDir: path.resolve(import.meta.dirname, '../out/renderer'),
+  // from the sources (scripts/preview.ts) or from the build (out/main/preview.js, what the e2e tests and start:web run)
+  rendererDir: path.resolve(import.meta.dirname, import.meta.filename.endsWith('.ts') ? '../out/renderer' : '../renderer'),
   ...(values.port ? { port: Number(values.port) } : {}),
   ...(values['data-dir'] ? { dataDir: path.resolve(values['data-dir']) } : {}),
   ...(values.locale ? { locale: values.locale } : {}),

@@ -56,7 +56,8 @@ if (!options.web) {
 
 const child = electronPath
   ? spawn(electronPath, ['.', ...options.files], { cwd: root, stdio: 'inherit' })
-  : spawn(process.execPath, [bin('tsx/dist/cli.mjs'), path.join(root, 'scripts/preview.ts'), ...previewArgs(options)], {
+  : // the preview as built (out/main/preview.js, beside the main process it shares its code with): no compiling on the fly
+    spawn(process.execPath, [path.join(root, 'out/main/preview.js'), ...previewArgs(options)], {
       cwd: root,
       stdio: 'inherit',
     });

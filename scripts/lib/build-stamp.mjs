@@ -1,5 +1,5 @@
 // Whether out/ was built from the sources as they are now. A SHA-256 over every input of the build
-// (src/, the lockfile, package.json, the build and TypeScript config) is written to out/.source-hash
+// (src/, the preview's entry, the lockfile, package.json, the build and TypeScript config, the path aliases) is written to out/.source-hash
 // after a build by `npm start`; the stamp also records the built entry files' modification times, so a
 // build made some other way (`npm run build`, the e2e run) from other sources is never taken as current.
 import crypto from 'node:crypto';
@@ -8,6 +8,8 @@ import path from 'node:path';
 
 const INPUT_DIRS = ['src'];
 const INPUT_FILES = [
+  'scripts/preview.ts',
+  'scripts/lib/path-aliases.mjs',
   'package.json',
   'package-lock.json',
   'electron.vite.config.ts',
@@ -17,7 +19,7 @@ const INPUT_FILES = [
   'tsconfig.web.json',
 ];
 /** files the app needs from out/; their mtimes are part of the stamp */
-const OUTPUTS = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
+const OUTPUTS = ['out/main/index.js', 'out/main/preview.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
 export const STAMP_FILE = 'out/.source-hash';
 
 /** @param {string} dir @param {string[]} into */

@@ -22,7 +22,9 @@ function project(): string {
   put('package-lock.json', '{"lockfileVersion":3}\n');
   put('electron.vite.config.ts', 'export default {};\n');
   put('tsconfig.json', '{}\n');
+  put('scripts/preview.ts', 'export {};\n');
   put('out/main/index.js', 'built\n');
+  put('out/main/preview.js', 'built\n');
   put('out/preload/index.cjs', 'built\n');
   put('out/renderer/index.html', '<!doctype html>\n');
   return root;
@@ -48,6 +50,7 @@ describe('the build is skipped only when out/ holds a build of these very source
     ['the lockfile', 'package-lock.json'],
     ['the build config', 'electron.vite.config.ts'],
     ['a TypeScript config', 'tsconfig.json'],
+    ["the browser preview's entry (built into out/main/preview.js)", 'scripts/preview.ts'],
   ] as const) {
     it(`is out of date when ${what} changed`, () => {
       const root = stamped(project());
@@ -74,5 +77,8 @@ describe('the build is skipped only when out/ holds a build of these very source
     const other = stamped(project());
     fs.rmSync(path.join(other, 'out/renderer/index.html'));
     expect(isBuildCurrent(other)).toBe(false);
+    const noPreview = stamped(project());
+    fs.rmSync(path.join(noPreview, 'out/main/preview.js'));
+    expect(isBuildCurrent(noPreview)).toBe(false);
   });
 });
