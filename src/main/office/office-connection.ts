@@ -9,13 +9,21 @@
  */
 import net from 'node:net';
 import type tls from 'node:tls';
-import pg from 'pg';
+import type pg from 'pg';
 import { withOfficeClient } from './checkout';
 import type { OfficeFields, OfficeTestResult, Protection } from '../../shared/office/types';
 import { UserError } from '../errors';
 import { OFFICE_SCHEMA_VERSION, readOfficeVersion, runOfficeMigrations } from './migrations';
 import { protectionOf } from './protection';
 import { systemCertificates, UNREACHABLE_CODES, UNTRUSTED_CERT_CODES } from '../net/tls-trust';
+
+/**
+ * node-postgres, loaded when a desk first connects to an office server: most desks never do, and importing it
+ * took ~55 ms of every start of main (and of the browser preview), measured with Node 24.
+ */
+async function loadPg(): Promise<typeof pg> {
+  return (await import('pg')).default;
+}
 
 export const OFFICE_LIMITS = {
   /** connect, TLS and log-in together; "Test" answers within 5 s */
@@ -173,7 +181,7 @@ async function missingRights(client: pg.Client, schemaVersion: number): Promise<
  */
 export async function testOfficeConnection(target: OfficeTarget, options: OfficeConnectOptions = {}): Promise<OfficeTestResult> {
   const { config, protection } = officeClientConfig(target, options);
-  const client = new pg.Client(config);
+  const client = new (await loadPg()).Client(config);
   // an error after connecting (the server going away) must not become an uncaught exception
   client.on('error', () => {});
   try {
@@ -210,7 +218,7 @@ export interface OpenOfficeOptions extends OfficeConnectOptions {
 /** Connects a pool of at most two connections and brings the schema up to date (or opens read-only when it is newer). */
 export async function openOffice(target: OfficeTarget, options: OpenOfficeOptions): Promise<OpenOffice> {
   const { config, protection } = officeClientConfig(target, options);
-  const pool = new pg.Pool({ ...config, max: OFFICE_LIMITS.poolMax, idleTimeoutMillis: OFFICE_LIMITS.idleMs });
+  const pool = new (await loadPg()).Pool({ ...config, max: OFFICE_LIMITS.poolMax, idleTimeoutMillis: OFFICE_LIMITS.idleMs });
   pool.on('error', (e) => options.onPoolError?.(describeOfficeFailure(e, target)));
   // Every connection keeps a listener for its whole life: pg-pool listens only while a connection is idle (and
   // pool.query once, for its own statement), so the server ending a connection the desk holds (a restart, an

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 import { StandardFonts, type Color, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /**
@@ -19,9 +19,9 @@ import { StandardFonts, type Color, type PDFDocument, type PDFFont, type PDFPage
  * correctly (a one-page Chinese cover is ~10 KB); the one difference pdf-lib
  * meets is that a subset is written with `encode()` instead of a stream.
  */
-const subsettingFontkit = {
+const subsettingFontkit = (fontkit: typeof Fontkit) => ({
   create(data: Uint8Array, postscriptName?: string) {
-    const font = fontkit.create(Buffer.from(data.buffer, data.byteOffset, data.byteLength), postscriptName) as fontkit.Font;
+    const font = fontkit.create(Buffer.from(data.buffer, data.byteOffset, data.byteLength), postscriptName) as Fontkit.Font;
     const createSubset = font.createSubset.bind(font);
     return Object.assign(font, {
       createSubset: () => {
@@ -30,7 +30,20 @@ const subsettingFontkit = {
       },
     });
   },
-};
+});
+
+/**
+ * fontkit, loaded when a CJK font is first embedded (a cover page or report with Chinese text): importing it
+ * took ~150 ms of every start of main and of the browser preview (measured with Node 24).
+ */
+let fontkitLoaded: Promise<ReturnType<typeof subsettingFontkit>> | null = null;
+function loadFontkit(): Promise<ReturnType<typeof subsettingFontkit>> {
+  fontkitLoaded ??= import('fontkit').then(subsettingFontkit, (e: unknown) => {
+    fontkitLoaded = null; // tried again next time
+    throw e;
+  });
+  return fontkitLoaded;
+}
 
 /** Single-font files only: pdf-lib cannot embed from a .ttc collection. */
 export const SYSTEM_CJK_FONTS: readonly string[] = [
@@ -205,7 +218,7 @@ async function embedFirstCjk(doc: PDFDocument, candidates: readonly string[]): P
       continue;
     }
     try {
-      doc.registerFontkit(subsettingFontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
+      doc.registerFontkit((await loadFontkit()) as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
       return await doc.embedFont(bytes, { subset: true });
     } catch {
       // not a font pdf-lib can embed: try the next one
