@@ -12,6 +12,8 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'test/e2e',
+  // refuses to run a build older than the sources (test/e2e/global-setup.ts)
+  globalSetup: './test/e2e/global-setup.ts',
   outputDir: 'test-results',
   timeout: 60_000,
   // Two at once: most of an e2e test waits (the app's polling cadence, the simulator), so two workers on the

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium, startPreview } from './lib/browser.mts';
+import { ensureRendererBuilt } from './renderer.mts';
 import { ROOT, runTsxJson, stopChild } from './lib/processes.mts';
 import { figure, type Figure } from './lib/report.mts';
 
@@ -149,6 +150,7 @@ export async function startFigures(runs: number, log: (s: string) => void): Prom
 }
 
 export async function typingFigures(runs: number, log: (s: string) => void): Promise<Figure[]> {
+  ensureRendererBuilt(log);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-bench-typing-'));
   const preview = await startPreview(dataDir);
   const browser = await launchChromium();

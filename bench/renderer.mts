@@ -12,16 +12,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { launchChromium, newestMtime, RENDERER_DIR, startPreview } from './lib/browser.mts';
+import { launchChromium, newestMtime, PREVIEW_ENTRY, RENDERER_DIR, startPreview } from './lib/browser.mts';
 import { STAMP_READY } from './lib/page-scripts.mts';
 import { ROOT } from './lib/processes.mts';
 import { figure, type Figure } from './lib/report.mts';
 
 /** Builds out/ when the renderer sources are newer than the build (or there is none). */
 export function ensureRendererBuilt(log: (s: string) => void): void {
-  const sources = Math.max(newestMtime(path.join(ROOT, 'src/renderer')), newestMtime(path.join(ROOT, 'src/shared')));
+  // the renderer and the preview's main-process code (out/main/preview.js and its chunk) are built from all of src/
+  const sources = Math.max(newestMtime(path.join(ROOT, 'src')), fs.statSync(path.join(ROOT, 'scripts/preview.ts')).mtimeMs);
   const index = path.join(RENDERER_DIR, 'index.html');
-  if (fs.existsSync(index) && newestMtime(RENDERER_DIR) >= sources) return;
+  const built = fs.existsSync(index) && fs.existsSync(PREVIEW_ENTRY) ? Math.min(newestMtime(RENDERER_DIR), fs.statSync(PREVIEW_ENTRY).mtimeMs) : 0;
+  if (built >= sources) return;
   log('  building the renderer (npx electron-vite build)');
   const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8', timeout: 300_000 });
   if (r.status !== 0) throw new Error(`electron-vite build failed:\n${r.stdout}\n${r.stderr}`);

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { ROOT, startTsx, type Running } from './processes.mts';
+import { ROOT, startNode, type Running } from './processes.mts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
@@ -15,10 +15,13 @@ export interface PreviewProcess extends Running {
   url: string;
 }
 
-/** `scripts/preview.ts` in its own process, on a data folder of our choosing, demo mode (embedded simulator). */
+/** The preview as built by electron-vite (what `npm run start:web` and the e2e tests run); ensureRendererBuilt builds it. */
+export const PREVIEW_ENTRY = path.join(ROOT, 'out/main/preview.js');
+
+/** The built preview in its own process, on a data folder of our choosing, demo mode (embedded simulator). */
 export async function startPreview(dataDir: string, env: Record<string, string> = {}): Promise<PreviewProcess> {
-  const r = await startTsx(
-    'scripts/preview.ts',
+  const r = await startNode(
+    [PREVIEW_ENTRY],
     ['--port', '0', '--data-dir', dataDir, '--locale', 'en-US'],
     /FaxDesk preview: (\S+)/,
     { FAXDESK_KEYCHAIN_SERVICE: `FaxDesk-bench-${path.basename(dataDir)}`, ...env },

@@ -11,14 +11,26 @@ export interface Running {
 }
 
 /** Runs `tsx script args…` and resolves with the captures of `pattern` once stdout matches it. */
-export async function startTsx(
+export function startTsx(
   script: string,
   args: string[],
   pattern: RegExp,
   env: Record<string, string> = {},
   timeoutMs = 60_000,
 ): Promise<Running & { match: RegExpExecArray }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return startNode(['--import', 'tsx', script], args, pattern, env, timeoutMs);
+}
+
+/** `node` with `entry` (flags, then the script) and args, until its output matches `pattern`. */
+export async function startNode(
+  entry: string[],
+  args: string[],
+  pattern: RegExp,
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+): Promise<Running & { match: RegExpExecArray }> {
+  const script = entry.at(-1)!;
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

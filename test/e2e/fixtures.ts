@@ -19,15 +19,14 @@ export interface Preview {
 }
 
 /**
- * The preview as `npm run start:web` runs it: built by electron-vite beside the main process (the e2e run
- * builds first). Started from the build, not through tsx, it is ready in ~0.9 s instead of ~1.8 s (measured),
+ * The preview as `npm run start:web` runs it: built by electron-vite beside the main process (global-setup.ts
+ * checks the build is not older than the sources). Started from the build, not through tsx, it is ready in ~0.9 s instead of ~1.8 s (measured),
  * and there is one preview start per test.
  */
 const PREVIEW_ENTRY = path.resolve('out/main/preview.js');
 
 /** Starts the real browser preview (main-process handlers in Node) in a fresh data folder. */
 async function startPreview(dataDir: string, env: Record<string, string>, args: string[] = []): Promise<{ child: ChildProcess; url: string; output: string[] }> {
-  if (!fs.existsSync(PREVIEW_ENTRY)) throw new Error(`${PREVIEW_ENTRY} is missing: build first (npx electron-vite build; npm test and npm run test:e2e do)`);
   const output: string[] = [];
   const child = spawn(process.execPath, [PREVIEW_ENTRY, '--port', '0', '--data-dir', dataDir, ...args], {
     env: { ...process.env, ...env },

@@ -70,6 +70,21 @@ describe('electron-builder configuration', () => {
     expect(JSON.stringify(c['files'])).toContain('"out/**"');
   });
 
+  it('packs what the app runs from out/ (main with its shared chunk and worker, preload, renderer) and not the browser preview', async () => {
+    const { FileMatcher } = require('app-builder-lib/out/fileMatcher') as {
+      FileMatcher: new (from: string, to: string, expand: (s: string) => string, patterns: unknown) => { createFilter(): (file: string, stat: fs.Stats) => boolean };
+    };
+    // normalized by the loader into filter sets: [{ filter: [patterns…] }]
+    const files = ((await loadConfig())['files'] as Array<{ filter: string[] }>).flatMap((set) => set.filter);
+    const packed = new FileMatcher(root, '/app', (s) => s, files).createFilter();
+    const fileStat = { isDirectory: () => false, isFile: () => true } as fs.Stats;
+    const packs = (rel: string) => packed(path.join(root, rel), fileStat);
+    for (const shipped of ['out/main/index.js', 'out/main/services-AbC123.js', 'out/main/page-count-worker.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'package.json']) {
+      expect(packs(shipped), shipped).toBe(true);
+    }
+    expect(packs('out/main/preview.js')).toBe(false);
+  });
+
   it('registers every document type the Send screen accepts, without taking over the user’s viewer on macOS', async () => {
     const assoc = (await loadConfig())['fileAssociations'] as FileAssociation[];
     const exts = assoc.flatMap((a) => (Array.isArray(a.ext) ? a.ext : [a.ext]));

@@ -181,10 +181,11 @@ async function missingRights(client: pg.Client, schemaVersion: number): Promise<
  */
 export async function testOfficeConnection(target: OfficeTarget, options: OfficeConnectOptions = {}): Promise<OfficeTestResult> {
   const { config, protection } = officeClientConfig(target, options);
-  const client = new (await loadPg()).Client(config);
-  // an error after connecting (the server going away) must not become an uncaught exception
-  client.on('error', () => {});
+  let client: pg.Client | null = null;
   try {
+    client = new (await loadPg()).Client(config);
+    // an error after connecting (the server going away) must not become an uncaught exception
+    client.on('error', () => {});
     await client.connect();
     const schemaVersion = await readOfficeVersion(client);
     if (schemaVersion > OFFICE_SCHEMA_VERSION) throw schemaNewerError(schemaVersion);
@@ -195,7 +196,7 @@ export async function testOfficeConnection(target: OfficeTarget, options: Office
   } catch (e) {
     throw describeOfficeFailure(e, target);
   } finally {
-    await client.end().catch(() => {});
+    await client?.end().catch(() => {});
   }
 }
 
@@ -218,7 +219,13 @@ export interface OpenOfficeOptions extends OfficeConnectOptions {
 /** Connects a pool of at most two connections and brings the schema up to date (or opens read-only when it is newer). */
 export async function openOffice(target: OfficeTarget, options: OpenOfficeOptions): Promise<OpenOffice> {
   const { config, protection } = officeClientConfig(target, options);
-  const pool = new (await loadPg()).Pool({ ...config, max: OFFICE_LIMITS.poolMax, idleTimeoutMillis: OFFICE_LIMITS.idleMs });
+  let Pool: typeof pg.Pool;
+  try {
+    ({ Pool } = await loadPg());
+  } catch (e) {
+    throw describeOfficeFailure(e, target);
+  }
+  const pool = new Pool({ ...config, max: OFFICE_LIMITS.poolMax, idleTimeoutMillis: OFFICE_LIMITS.idleMs });
   pool.on('error', (e) => options.onPoolError?.(describeOfficeFailure(e, target)));
   // Every connection keeps a listener for its whole life: pg-pool listens only while a connection is idle (and
   // pool.query once, for its own statement), so the server ending a connection the desk holds (a restart, an

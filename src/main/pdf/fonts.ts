@@ -210,6 +210,8 @@ export interface TextFonts {
 }
 
 async function embedFirstCjk(doc: PDFDocument, candidates: readonly string[]): Promise<PDFFont | null> {
+  // Outside the loop: fontkit failing to load is a broken install, said as such, not "no usable font" (text as '?').
+  const fontkit = await loadFontkit();
   for (const file of candidates) {
     let bytes: Buffer;
     try {
@@ -218,7 +220,7 @@ async function embedFirstCjk(doc: PDFDocument, candidates: readonly string[]): P
       continue;
     }
     try {
-      doc.registerFontkit((await loadFontkit()) as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
+      doc.registerFontkit(fontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
       return await doc.embedFont(bytes, { subset: true });
     } catch {
       // not a font pdf-lib can embed: try the next one
