@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, openApp, shot, test, type Preview } from './fixtures';
-import { documentList, nav, tr, type Language } from './ui';
+import { documentList, nav, pattern, tr, type Language } from './ui';
 
 async function pdfBytes(text: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -259,4 +259,49 @@ test('a document printed while a send is on its way, answered "Add to this fax",
   await expect(docs).toHaveCount(1, { timeout: 15_000 });
   await expect(docs).toContainText('annex.pdf');
   await expect(dialog).toHaveCount(0);
+});
+
+test('a document printed while the review is open: "Start a new fax with them" waits; the fax sent is the one reviewed, and the printed one starts the next fax', async ({ page, preview }) => {
+  test.setTimeout(120_000);
+  const t = tr('en');
+  await openApp(page, preview);
+  const outbox = await outboxOf(preview);
+  const docs = documentList(page).getByRole('listitem');
+  fs.writeFileSync(path.join(outbox, 'offer.pdf'), await pdfBytes('Offer'));
+  await expect(docs).toContainText('offer.pdf', { timeout: 15_000 });
+  await expect(docs.getByText(t('send:documents.uploaded'), { exact: true })).toHaveCount(1);
+  // 12 numbers: above the review threshold (10)
+  const twelve = Array.from({ length: 12 }, (_, i) => `+86 10 8800 ${String(100 + i).padStart(4, '0')}`);
+  const numbers = page.getByLabel(t('send:recipients.label'), { exact: true });
+  await numbers.fill(twelve.join('\n'));
+  const sent: Array<{ documents: Array<{ name: string }>; numbers: string[] }> = [];
+  await page.route('**/__faxdesk/ipc/sendFax', async (route) => {
+    sent.push((route.request().postDataJSON() as { input: (typeof sent)[number] }).input);
+    await route.continue();
+  });
+  await page.getByRole('button', { name: t('send:actions.send'), exact: true }).click();
+  const review = page.getByRole('dialog', { name: pattern('en', 'send:review.title') });
+  await expect(review).toBeVisible();
+
+  // printed while the user reads the review: asked, and "a new fax" does not clear the fax under review
+  fs.writeFileSync(path.join(outbox, 'annex.pdf'), await pdfBytes('Annex'));
+  const dialog = arrivalDialog(page, 'en');
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: t('send:arrival.newFax', { count: 1 }), exact: true }).click();
+  await page.waitForTimeout(500);
+  await expect(docs).toHaveCount(1);
+  await expect(docs).toContainText('offer.pdf');
+  await expect(numbers).toHaveValue(twelve.join('\n'));
+  await expect(review).toBeVisible();
+  await review.getByRole('button', { name: t('send:actions.send'), exact: true }).click();
+
+  // what went out is what was reviewed: the offer to the twelve numbers
+  await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(1);
+  expect(sent[0]!.documents.map((d) => d.name)).toEqual(['offer.pdf']);
+  expect(sent[0]!.numbers).toHaveLength(12);
+  // then the annex starts the next fax, editable
+  await expect(docs).toHaveCount(1, { timeout: 15_000 });
+  await expect(docs).toContainText('annex.pdf', { timeout: 15_000 });
+  await expect(page.getByRole('group', { name: t('send:compose') })).toHaveAttribute('data-locked', 'false');
+  await expect(numbers).toHaveValue('');
 });

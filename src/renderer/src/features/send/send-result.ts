@@ -8,7 +8,10 @@ interface SendResultState {
   result: SendResult | null;
   /** the name the send went out under (the user's, or the first document's) */
   name: string;
-  /** a send is on its way: documents arriving meanwhile wait for its outcome (whenNotSending) */
+  /**
+   * a send is on its way, from the click to its outcome (its review and same-fax questions included):
+   * documents arriving meanwhile wait for it (whenNotSending)
+   */
   sending: boolean;
   show(result: SendResult, name: string): void;
   clear(): void;

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ParsedRecipients } from '@shared/phone/parse';
 import type { SendRepeatDetails } from '@shared/errors/error-details';
@@ -26,6 +26,34 @@ interface SendAsked {
 export type SendQuestion = { kind: 'review'; facts: ReviewFacts } | { kind: 'repeat'; details: SendRepeatDetails } | null;
 
 /**
+ * The act is "sending" from the click to its end, questions included (the estimate read, the review, the
+ * same-fax question): documents arriving meanwhile wait for it (whenNotSending), so what the user reviewed
+ * is what is sent, never a form an arrival's answer changed under the open question.
+ */
+function useActGuard() {
+  // A ref, because a double click delivers its second click before React has re-rendered the button as busy.
+  const acting = useRef(false);
+  // the send request itself is on its way (it outlives the screen: its outcome is still shown)
+  const requesting = useRef(false);
+  const begin = () => {
+    acting.current = true;
+    useSendResult.getState().setSending(true);
+  };
+  const finish = () => {
+    acting.current = false;
+    useSendResult.getState().setSending(false);
+  };
+  // Leaving the Send screen with a question open ends the act (its dialog is gone); a request on its way ends it itself.
+  useEffect(
+    () => () => {
+      if (acting.current && !requesting.current) finish();
+    },
+    [],
+  );
+  return { actingRef: acting, requestingRef: requesting, begin, finish };
+}
+
+/**
  * One send from the Send screen, as one act from the click (or Ctrl+Enter) to its result: while it
  * runs, every further click or shortcut is ignored. On the way it may ask the review question (a
  * large or costly send) or, when main says the same fax was just sent, whether to send it again;
@@ -39,13 +67,10 @@ export function useSendAct(s: SendAsked) {
   const clearResult = useSendResult((r) => r.clear);
   const [error, setError] = useState<string | null>(null);
   const [question, setQuestion] = useState<SendQuestion>(null);
-  // A ref, because a double click delivers its second click before React has re-rendered the button as busy.
-  const acting = useRef(false);
-  // the numbers the act took at its click: the ones reviewed, asked about and sent
-  const taken = useRef<ParsedRecipients | null>(null);
-  const { docs, scheduledAt, sendName } = s;
-
-  const finish = () => void (acting.current = false);
+  const { actingRef, requestingRef, begin, finish } = useActGuard();
+  // the numbers and documents the act took at its click: the ones reviewed, asked about and sent
+  const taken = useRef<{ parsed: ParsedRecipients; docs: DocItem[] } | null>(null);
+  const { scheduledAt, sendName } = s;
 
   /** A send failed before it was made (refused as a whole, or a question to answer first). */
   const failed = (e: unknown, numbers: readonly string[]) => {
@@ -65,8 +90,9 @@ export function useSendAct(s: SendAsked) {
 
   const sendNow = async (confirmRepeat = false) => {
     setError(null);
-    const numbers = taken.current?.numbers ?? [];
-    useSendResult.getState().setSending(true);
+    const numbers = taken.current?.parsed.numbers ?? [];
+    const docs = taken.current?.docs ?? [];
+    requestingRef.current = true;
     try {
       // The name the screen shows (typed, or the user's first document's): main would name it after the cover.
       const r = await sendFax.mutateAsync({ name: sendName, documents: docs.map((d) => d.doc), numbers, scheduledAt, ...(confirmRepeat ? { confirmRepeat } : {}) });
@@ -80,21 +106,22 @@ export function useSendAct(s: SendAsked) {
     } catch (e) {
       failed(e, numbers);
     } finally {
-      useSendResult.getState().setSending(false);
+      requestingRef.current = false;
     }
   };
 
   /** Send button, Enter on it, or Ctrl+Enter: review first when the send is large or costly (or always, if chosen). */
   const requestSend = async () => {
-    if (acting.current || sendFax.isPending) return;
+    if (actingRef.current || sendFax.isPending) return;
     const { parsed, blocked } = s.recipientsNow();
     if (blocked) return;
-    acting.current = true;
-    taken.current = parsed;
+    begin();
+    const docs = s.docs;
+    taken.current = { parsed, docs };
     try {
       const estimate = await queryClient.fetchQuery(estimateQuery(totalPages(docs), parsed.numbers.length)).catch(() => null);
       if (!needsReview(s.review, parsed.numbers.length, estimate)) return void (await sendNow());
-      setQuestion({ kind: 'review', facts: reviewFactsOf(s, parsed, estimate) });
+      setQuestion({ kind: 'review', facts: reviewFactsOf(s, docs, parsed, estimate) });
     } catch (e) {
       finish();
       setError(describeError(e, 'send'));
@@ -126,10 +153,10 @@ export function useSendAct(s: SendAsked) {
 }
 
 /** What the review dialog shows of the send about to be made. */
-function reviewFactsOf(s: SendAsked, parsed: ParsedRecipients, estimate: ReviewFacts['estimate']): ReviewFacts {
+function reviewFactsOf(s: SendAsked, docs: DocItem[], parsed: ParsedRecipients, estimate: ReviewFacts['estimate']): ReviewFacts {
   return {
     name: s.sendName,
-    documents: s.docs.map((d) => ({ name: d.doc.name, pages: d.doc.pages })),
+    documents: docs.map((d) => ({ name: d.doc.name, pages: d.doc.pages })),
     recipients: parsed.numbers.length,
     numbers: parsed.numbers,
     scheduledAt: s.scheduledAt,
