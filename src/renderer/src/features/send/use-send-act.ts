@@ -35,23 +35,38 @@ function useActGuard() {
   const acting = useRef(false);
   // the send request itself is on its way (it outlives the screen: its outcome is still shown)
   const requesting = useRef(false);
+  const mounted = useRef(false);
+  /** this act's turn: an act of an earlier visit to the screen, still ending, never ends this one's */
+  const turn = useRef(0);
   const begin = () => {
     acting.current = true;
+    turn.current = ++lastTurn;
     useSendResult.getState().setSending(true);
   };
   const finish = () => {
     acting.current = false;
-    useSendResult.getState().setSending(false);
+    if (turn.current === lastTurn) useSendResult.getState().setSending(false);
   };
-  // Leaving the Send screen with a question open ends the act (its dialog is gone); a request on its way ends it itself.
-  useEffect(
-    () => () => {
+  // Leaving the Send screen with a question open ends the act (its dialog is gone); a request on its way ends it
+  // when it returns (requestEnded), whatever it returns, since no question can be asked any more.
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
       if (acting.current && !requesting.current) finish();
-    },
-    [],
-  );
-  return { actingRef: acting, requestingRef: requesting, begin, finish };
+    };
+  }, []);
+  const requestEnded = () => {
+    requesting.current = false;
+    if (!mounted.current && acting.current) finish();
+  };
+  /** another act (started on an earlier visit to the screen) is still under way */
+  const otherActOn = () => !acting.current && useSendResult.getState().sending;
+  return { actingRef: acting, requestingRef: requesting, mountedRef: mounted, begin, finish, requestEnded, otherActOn };
 }
+
+/** The latest act's turn (one Send screen at a time, but an act can outlive the visit that started it). */
+let lastTurn = 0;
 
 /**
  * One send from the Send screen, as one act from the click (or Ctrl+Enter) to its result: while it
@@ -67,7 +82,7 @@ export function useSendAct(s: SendAsked) {
   const clearResult = useSendResult((r) => r.clear);
   const [error, setError] = useState<string | null>(null);
   const [question, setQuestion] = useState<SendQuestion>(null);
-  const { actingRef, requestingRef, begin, finish } = useActGuard();
+  const { actingRef, requestingRef, mountedRef, begin, finish, requestEnded, otherActOn } = useActGuard();
   // the numbers and documents the act took at its click: the ones reviewed, asked about and sent
   const taken = useRef<{ parsed: ParsedRecipients; docs: DocItem[] } | null>(null);
   const { scheduledAt, sendName } = s;
@@ -106,13 +121,13 @@ export function useSendAct(s: SendAsked) {
     } catch (e) {
       failed(e, numbers);
     } finally {
-      requestingRef.current = false;
+      requestEnded();
     }
   };
 
   /** Send button, Enter on it, or Ctrl+Enter: review first when the send is large or costly (or always, if chosen). */
   const requestSend = async () => {
-    if (actingRef.current || sendFax.isPending) return;
+    if (actingRef.current || sendFax.isPending || otherActOn()) return;
     const { parsed, blocked } = s.recipientsNow();
     if (blocked) return;
     begin();
@@ -120,6 +135,8 @@ export function useSendAct(s: SendAsked) {
     taken.current = { parsed, docs };
     try {
       const estimate = await queryClient.fetchQuery(estimateQuery(totalPages(docs), parsed.numbers.length)).catch(() => null);
+      // the screen was left meanwhile: the act ended with it, nothing is sent
+      if (!mountedRef.current) return;
       if (!needsReview(s.review, parsed.numbers.length, estimate)) return void (await sendNow());
       setQuestion({ kind: 'review', facts: reviewFactsOf(s, docs, parsed, estimate) });
     } catch (e) {
