@@ -219,15 +219,21 @@ for (const language of ['en', 'zh-CN'] as const) {
   });
 }
 
-test('a document printed while a send is on its way, answered "Add to this fax", starts the next fax instead of riding along unsent', async ({ page, preview }) => {
-  test.setTimeout(120_000);
-  const t = tr('en');
+/** The app open in English with offer.pdf arrived through the hot folder, attached and uploaded. */
+async function offerPrinted(page: Page, preview: Preview) {
   await openApp(page, preview);
   const outbox = await outboxOf(preview);
   const docs = documentList(page).getByRole('listitem');
   fs.writeFileSync(path.join(outbox, 'offer.pdf'), await pdfBytes('Offer'));
   await expect(docs).toContainText('offer.pdf', { timeout: 15_000 });
-  await expect(docs.getByText(t('send:documents.uploaded'), { exact: true })).toHaveCount(1);
+  await expect(docs.getByText(tr('en')('send:documents.uploaded'), { exact: true })).toHaveCount(1);
+  return { outbox, docs };
+}
+
+test('a document printed while a send is on its way, answered "Add to this fax", starts the next fax instead of riding along unsent', async ({ page, preview }) => {
+  test.setTimeout(120_000);
+  const t = tr('en');
+  const { outbox, docs } = await offerPrinted(page, preview);
   const numbers = page.getByLabel(t('send:recipients.label'), { exact: true });
   await numbers.fill('+86 10 8888 1234');
 
@@ -264,12 +270,7 @@ test('a document printed while a send is on its way, answered "Add to this fax",
 test('a document printed while the review is open: "Start a new fax with them" waits; the fax sent is the one reviewed, and the printed one starts the next fax', async ({ page, preview }) => {
   test.setTimeout(120_000);
   const t = tr('en');
-  await openApp(page, preview);
-  const outbox = await outboxOf(preview);
-  const docs = documentList(page).getByRole('listitem');
-  fs.writeFileSync(path.join(outbox, 'offer.pdf'), await pdfBytes('Offer'));
-  await expect(docs).toContainText('offer.pdf', { timeout: 15_000 });
-  await expect(docs.getByText(t('send:documents.uploaded'), { exact: true })).toHaveCount(1);
+  const { outbox, docs } = await offerPrinted(page, preview);
   // 12 numbers: above the review threshold (10)
   const twelve = Array.from({ length: 12 }, (_, i) => `+86 10 8800 ${String(100 + i).padStart(4, '0')}`);
   const numbers = page.getByLabel(t('send:recipients.label'), { exact: true });
