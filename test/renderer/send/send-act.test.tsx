@@ -57,6 +57,16 @@ const repeatRefusal: Reply = {
 const sentResult: Reply = { ok: true, value: { overall: 'sent', tasks: [], fields: {}, filing: null } };
 const sending = () => useSendResult.getState().sending;
 
+/** Send pressed (two numbers: no review), the request out and held, then the Send screen left. */
+async function leftDuringRequest() {
+  const bridge = desk();
+  const view = renderWithQueries(<Screen count={2} />);
+  fireEvent.click(screen.getByText('send'));
+  await waitFor(() => expect(bridge.main.inputsOf('sendFax')).toHaveLength(1));
+  view.unmount();
+  return bridge;
+}
+
 beforeEach(() => useSendResult.setState({ result: null, name: '', sending: false }));
 afterEach(() => cleanup());
 
@@ -82,11 +92,7 @@ describe('a send act and the documents that wait for it', () => {
   });
 
   it('left during the request, it ends when main answers, even with "send it again?" that no screen can ask any more', async () => {
-    const { main, sends } = desk();
-    const view = renderWithQueries(<Screen count={2} />);
-    fireEvent.click(screen.getByText('send'));
-    await waitFor(() => expect(main.inputsOf('sendFax')).toHaveLength(1));
-    view.unmount();
+    const { sends } = await leftDuringRequest();
     // the request is still on its way: arrivals still wait
     expect(sending()).toBe(true);
     await act(async () => sends[0]!(repeatRefusal));
@@ -108,11 +114,7 @@ describe('a send act and the documents that wait for it', () => {
   });
 
   it('an act of an earlier visit never ends a newer one, and no second send starts while it is out', async () => {
-    const { main, sends } = desk();
-    const first = renderWithQueries(<Screen count={2} />);
-    fireEvent.click(screen.getByText('send'));
-    await waitFor(() => expect(main.inputsOf('sendFax')).toHaveLength(1));
-    first.unmount();
+    const { main, sends } = await leftDuringRequest();
     // back on the Send screen while that request is out: Send does not make a second one
     renderWithQueries(<Screen count={12} />);
     fireEvent.click(screen.getByText('send'));
