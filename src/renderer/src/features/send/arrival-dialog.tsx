@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { answerArrival, useArrivals } from './arrivals';
+import { useSendResult } from './send-result';
 
 /**
  * Documents arrived (printed, hot folder, "Open with") while the user is putting a fax of their own
@@ -10,6 +11,8 @@ import { answerArrival, useArrivals } from './arrivals';
 export function ArrivalDialog({ onNewFax }: { onNewFax(): void }) {
   const { t } = useTranslation('send');
   const asking = useArrivals((s) => s.asking);
+  // the fax on the form is on its way (its review, its request): the answer waits for its outcome (answerArrival)
+  const sending = useSendResult((s) => s.sending);
   if (asking.length === 0) return null;
   const names = asking.map((d) => d.name).join(', ');
   const how = t(`documents.source.${asking[0]!.source}`);
@@ -25,7 +28,9 @@ export function ArrivalDialog({ onNewFax }: { onNewFax(): void }) {
       defaultAnswer="cancel"
     >
       <p>{t('arrival.question', { count: asking.length, names, how })}</p>
-      <p className="muted">{t('arrival.newFaxClears')}</p>
+      <p className="muted">
+        {sending ? t('arrival.whileSending', { add: t('arrival.add'), newFax: t('arrival.newFax', { count: asking.length }) }) : t('arrival.newFaxClears')}
+      </p>
     </ConfirmDialog>
   );
 }

@@ -66,6 +66,7 @@ export const send = {
     question_one: '{{names}} arrived ({{how}}) while you are putting this fax together.',
     question_other: '{{names}} arrived ({{how}}) while you are putting this fax together.',
     newFaxClears: 'A new fax clears the form: the documents, numbers and name in it now.',
+    whileSending: 'The fax on the form is being sent, and your answer waits for it. If it goes out, these documents start a new fax whichever you choose; if it does not, “{{add}}” adds them to it and “{{newFax}}” asks again.',
     newFax_one: 'Start a new fax with it',
     newFax_other: 'Start a new fax with them',
     add: 'Add to this fax',

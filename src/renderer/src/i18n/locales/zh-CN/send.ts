@@ -69,6 +69,7 @@ export const send: DeepStrings<typeof en> = {
     question_one: '在您编辑这份传真时传入了 {{names}}（{{how}}）。',
     question_other: '在您编辑这份传真时传入了 {{names}}（{{how}}）。',
     newFaxClears: '新建传真会清空表单：其中现有的文档、号码和名称。',
+    whileSending: '表单中的传真正在发送，您的选择会等它有了结果再生效。若它发出，无论您选哪项，这些文档都会开始一份新传真；若未发出，“{{add}}”会把它们加入这份传真，“{{newFax}}”则会再问一次。',
     newFax_one: '用它新建传真',
     newFax_other: '用传入的文档新建传真',
     add: '添加到此传真',
