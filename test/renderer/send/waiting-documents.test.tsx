@@ -14,13 +14,14 @@ import { startNewFax, useSendResult } from '@renderer/features/send/send-result'
 import type { SendResult } from '@shared/send/types';
 import type { OfferedDocument } from '@shared/ipc/channels/intake';
 import { addFiles, restoreDocuments } from '@renderer/features/send/documents';
+import { saveDraftNow, useDraft } from '@renderer/features/send/use-draft';
 import { installBridge } from '../fake-bridge';
 
 const offered = (n: number): OfferedDocument => ({ id: `o${n}`, handle: `h${n}`, name: `printed-${n}.pdf`, size: 100, source: 'print' });
 const info = (handle: string) => ({ handle, name: `${handle}.pdf`, size: 100, ext: 'pdf', pages: 1, warning: null, error: null });
 
 /** main: `arrived` waits to be taken; claims, drafts and inspections are recorded; a save can be held */
-function desk(arrived: OfferedDocument[], opts: { draftFails?: boolean; inspectFails?: () => boolean } = {}) {
+function desk(arrived: OfferedDocument[], opts: { draftFails?: boolean; inspectFails?: () => boolean; draft?: unknown } = {}) {
   const draftHandles: string[][] = [];
   let hold: Promise<void> | null = null;
   const main = installBridge({
@@ -31,6 +32,8 @@ function desk(arrived: OfferedDocument[], opts: { draftFails?: boolean; inspectF
         ? { ok: false, error: { code: 'internal', message: 'main is busy' } }
         : { ok: true, value: (input as { handles: string[] }).handles.map(info) },
     uploadDocument: () => new Promise(() => {}),
+    // the draft saved at the last run (none unless given)
+    loadDraft: () => ({ ok: true, value: opts.draft ?? null }),
     saveDraft: async (draft) => {
       const handles = (draft as { documents: Array<{ handle: string }> }).documents.map((d) => d.handle);
       if (hold) await hold;
@@ -236,10 +239,31 @@ describe('the draft brought back at start', () => {
     desk([], { inspectFails: () => failing });
     await act(() => restoreDocuments([{ handle: 'h1', url: null, name: 'contract.pdf', pages: 2, fileRef: null }]));
     expect(onForm()).toEqual([]);
-    expect(useCompose.getState().overflow).toEqual([{ handle: 'h1', name: 'contract.pdf' }]);
+    expect(useCompose.getState().overflow).toEqual([{ handle: 'h1', name: 'contract.pdf', fromDraft: true }]);
     failing = false;
     await act(() => addWaiting());
     await waitFor(() => expect(onForm()).toEqual(['h1']));
+  });
+
+  it('the documents main could not look at stay in the drafts saved meanwhile, until dismissed or a new fax is started', async () => {
+    const contract = { handle: 'h1', url: null, name: 'contract.pdf', pages: 2, fileRef: null };
+    const { draftHandles } = desk([], { inspectFails: () => true, draft: { documents: [contract], recipientsText: '', name: '', scheduleLocal: '', cover: null } });
+    useCompose.setState({ restored: false });
+    renderHook(() => useDraft());
+    await waitFor(() => expect(waiting()).toEqual(['h1']));
+    // the user goes on with the form: the draft saved then still holds the contract (a restart keeps it)
+    act(() => useCompose.getState().setRecipients('+86 10 8888 1234'));
+    await waitFor(() => expect(draftHandles.at(-1)).toEqual(['h1']), { timeout: 3000 });
+    // dismissed: the next draft no longer has it
+    act(() => dismissWaiting());
+    await waitFor(() => expect(draftHandles.at(-1)).toEqual([]), { timeout: 3000 });
+    // and a new fax does not carry it either
+    act(() => useCompose.getState().wait([{ handle: 'h1', name: 'contract.pdf', fromDraft: true }]));
+    await waitFor(() => expect(draftHandles.at(-1)).toEqual(['h1']), { timeout: 3000 });
+    act(() => startNewFax());
+    expect(waiting()).toEqual([]);
+    await act(() => saveDraftNow());
+    expect(draftHandles.at(-1)).toEqual([]);
   });
 });
 

@@ -43,10 +43,17 @@ export interface WaitingDocument {
   handle: string;
   name: string;
   source?: DocumentSource | undefined;
+  /** a document of the restored draft that main could not look at: still the draft's until added or dismissed */
+  fromDraft?: true | undefined;
 }
 
 /** Only what the list keeps of a document (an offered one carries more). */
-export const waitingDocument = ({ handle, name, source }: WaitingDocument): WaitingDocument => ({ handle, name, ...(source ? { source } : {}) });
+export const waitingDocument = ({ handle, name, source, fromDraft }: WaitingDocument): WaitingDocument => ({
+  handle,
+  name,
+  ...(source ? { source } : {}),
+  ...(fromDraft ? { fromDraft } : {}),
+});
 
 export interface CoverFields {
   from: string;

@@ -118,7 +118,8 @@ export async function restoreDocuments(docs: ComposeDocument[]): Promise<void> {
     local.map((d) => d.name),
   );
   // main could not look at them (the window says why): listed, to be added again, rather than gone
-  if (!looked) store().wait(local.map((d) => ({ handle: d.handle!, name: d.name })));
+  // (and kept in the drafts saved meanwhile, so a restart does not lose them either)
+  if (!looked) store().wait(local.map((d) => ({ handle: d.handle!, name: d.name, fromDraft: true })));
 }
 
 export async function upload(key: string): Promise<void> {

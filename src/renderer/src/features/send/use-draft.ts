@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAX_DOCUMENTS } from '@shared/send/limits';
 import { call } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';
 import { useCompose } from './compose-store';
@@ -10,8 +11,10 @@ export const DRAFT_SAVE_DELAY_MS = 700;
 
 /** The form as the draft main keeps (documents by handle; main keeps their paths). */
 function draftOf(c: ReturnType<typeof useCompose.getState>) {
+  // the draft's documents main could not look at when it was restored stay in it until added or dismissed
+  const unlooked = c.overflow.filter((o) => o.fromDraft).map((o) => ({ handle: o.handle, url: null, name: o.name, pages: null, fileRef: null }));
   return {
-    documents: c.docs.map((d) => d.doc),
+    documents: [...c.docs.map((d) => d.doc), ...unlooked].slice(0, MAX_DOCUMENTS),
     recipientsText: c.recipientsText,
     name: c.name,
     scheduleLocal: c.scheduleLocal,
@@ -70,7 +73,7 @@ export function useDraft(): string | null {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const unsub = useCompose.subscribe((s, prev) => {
-      const changed = !(s.docs === prev.docs && s.recipientsText === prev.recipientsText && s.name === prev.name && s.scheduleLocal === prev.scheduleLocal && s.cover === prev.cover && s.coverOpen === prev.coverOpen);
+      const changed = !(s.docs === prev.docs && s.overflow === prev.overflow && s.recipientsText === prev.recipientsText && s.name === prev.name && s.scheduleLocal === prev.scheduleLocal && s.cover === prev.cover && s.coverOpen === prev.coverOpen);
       if (!s.restored) {
         const byRestore = restoring.current && s.recipientsText === prev.recipientsText && s.name === prev.name && s.scheduleLocal === prev.scheduleLocal && s.cover === prev.cover && s.coverOpen === prev.coverOpen;
         changedEarly.current ||= changed && !byRestore;
