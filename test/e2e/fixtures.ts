@@ -154,7 +154,11 @@ export async function shot(page: Page, name: string) {
 }
 
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  // Legacy mode runs axe in the page itself instead of finishing each run in a new blank page, and only
+  // violations are detailed (what is asserted): 0.6-0.7 s a check instead of 1.6-2.2 s (measured on the
+  // Send screen, same run), over ~150 checks of the suite. The app has no frames from other origins, the
+  // one thing legacy mode does not look into; the same rules run.
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
 }
