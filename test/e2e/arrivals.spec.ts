@@ -289,7 +289,7 @@ test('a document printed while the review is open: "Start a new fax with them" w
   const dialog = arrivalDialog(page, 'en');
   await expect(dialog).toBeVisible({ timeout: 15_000 });
   // it says that the answer waits for the fax under review, not that a new fax clears the form
-  await expect(dialog).toContainText(t('send:arrival.whileSending', { add: t('send:arrival.add'), newFax: t('send:arrival.newFax', { count: 1 }) }));
+  await expect(dialog).toContainText(t('send:arrival.whileSending', { count: 1, add: t('send:arrival.add'), newFax: t('send:arrival.newFax', { count: 1 }) }));
   await shot(page, 'arrival-question-during-review-en');
   await dialog.getByRole('button', { name: t('send:arrival.newFax', { count: 1 }), exact: true }).click();
   await page.waitForTimeout(500);

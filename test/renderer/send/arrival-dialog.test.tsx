@@ -41,7 +41,8 @@ describe('the arrival question says what the answer does', () => {
     cleanup();
     dialog = ask(true);
     expect(dialog.textContent).toContain('The fax on the form is being sent, and your answer waits for it.');
-    expect(dialog.textContent).toContain('“Add to this fax” adds them to it and “Start a new fax with it” asks again.');
+    expect(dialog.textContent).toContain('Once it is sent (even in part, or with its outcome not yet known), this document starts a new fax whichever you choose');
+    expect(dialog.textContent).toContain('“Add to this fax” adds it to that fax and “Start a new fax with it” asks again.');
     expect(dialog.textContent).not.toContain('clears the form');
     expect(dialog.textContent).not.toMatch(/\{\{|\}\}/);
   });
@@ -54,6 +55,7 @@ describe('the arrival question says what the answer does', () => {
     cleanup();
     dialog = ask(true);
     expect(dialog.textContent).toContain('表单中的传真正在发送');
+    expect(dialog.textContent).toContain('即使只发出一部分，或结果尚不确定');
     expect(dialog.textContent).toContain('“添加到此传真”会把它们加入这份传真，“用传入的文档新建传真”则会再问一次。');
     expect(dialog.textContent).not.toContain('新建传真会清空表单');
     expect(dialog.textContent).not.toMatch(/\{\{|\}\}/);

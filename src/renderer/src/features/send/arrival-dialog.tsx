@@ -24,12 +24,13 @@ export function ArrivalDialog({ onNewFax }: { onNewFax(): void }) {
       cancelLabel={t('arrival.add')}
       // after a send still on its way has ended (answerArrival waits for it): its outcome is not reset under it
       onConfirm={() => void answerArrival('new').then((started) => started && onNewFax())}
-      onCancel={() => void answerArrival('add')}
+      // "add" to a fax that went out in the meantime starts a new fax too
+      onCancel={() => void answerArrival('add').then((started) => started && onNewFax())}
       defaultAnswer="cancel"
     >
       <p>{t('arrival.question', { count: asking.length, names, how })}</p>
       <p className="muted">
-        {sending ? t('arrival.whileSending', { add: t('arrival.add'), newFax: t('arrival.newFax', { count: asking.length }) }) : t('arrival.newFaxClears')}
+        {sending ? t('arrival.whileSending', { count: asking.length, add: t('arrival.add'), newFax: t('arrival.newFax', { count: asking.length }) }) : t('arrival.newFaxClears')}
       </p>
     </ConfirmDialog>
   );
