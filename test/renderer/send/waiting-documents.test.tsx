@@ -13,7 +13,7 @@ import { addWaiting, answerArrival, dismissWaiting, useArrivals, useOfferedDocum
 import { startNewFax, useSendResult } from '@renderer/features/send/send-result';
 import type { SendResult } from '@shared/send/types';
 import type { OfferedDocument } from '@shared/ipc/channels/intake';
-import { addFiles, restoreDocuments } from '@renderer/features/send/documents';
+import { addFiles, addHandles, restoreDocuments } from '@renderer/features/send/documents';
 import { saveDraftNow, useDraft } from '@renderer/features/send/use-draft';
 import { installBridge } from '../fake-bridge';
 
@@ -264,6 +264,24 @@ describe('the draft brought back at start', () => {
     expect(waiting()).toEqual([]);
     await act(() => saveDraftNow());
     expect(draftHandles.at(-1)).toEqual([]);
+  });
+
+  it('one of them added when there is room for only one: the other, listed again, is still the draft’s', async () => {
+    let failing = true;
+    const { draftHandles } = desk([], { inspectFails: () => failing });
+    const doc = (handle: string) => ({ handle, url: null, name: `${handle}.pdf`, pages: 1, fileRef: null });
+    await act(() => restoreDocuments([doc('a'), doc('b')]));
+    expect(waiting()).toEqual(['a', 'b']);
+    failing = false;
+    // the user's own two documents, then "Add": one slot left
+    await act(async () => void (await addHandles(['x', 'y'])));
+    await act(() => addWaiting());
+    await waitFor(() => expect(onForm()).toEqual(['x', 'y', 'a']));
+    expect(waiting()).toEqual(['b']);
+    // a slot freed: the draft holds b again, so a restart does not lose it
+    removeAt(0);
+    await act(() => saveDraftNow());
+    expect(draftHandles.at(-1)).toEqual(['y', 'a', 'b']);
   });
 });
 

@@ -96,6 +96,9 @@ export async function addWaiting(): Promise<void> {
   if (waiting.length === 0 || isComposeLocked()) return;
   useCompose.setState({ overflow: [] });
   await addAndClaim(waiting);
+  // those of the restored draft that are listed again (no room, or main still cannot look) are still the draft's
+  const fromDraft = new Set(waiting.filter((w) => w.fromDraft).map((w) => w.handle));
+  if (fromDraft.size > 0) useCompose.setState((s) => ({ overflow: s.overflow.map((o) => (fromDraft.has(o.handle) ? { ...o, fromDraft: true } : o)) }));
 }
 
 /** The overflow notice's "Dismiss": the user does not want them; main hands them over no more. */

@@ -12,7 +12,7 @@ export const DRAFT_SAVE_DELAY_MS = 700;
 /** The form as the draft main keeps (documents by handle; main keeps their paths). */
 function draftOf(c: ReturnType<typeof useCompose.getState>) {
   // the draft's documents main could not look at when it was restored stay in it until added or dismissed
-  const unlooked = c.overflow.filter((o) => o.fromDraft).map((o) => ({ handle: o.handle, url: null, name: o.name, pages: null, fileRef: null }));
+  const unlooked = c.overflow.filter((o) => o.fromDraft && !c.docs.some((d) => d.doc.handle === o.handle)).map((o) => ({ handle: o.handle, url: null, name: o.name, pages: null, fileRef: null }));
   return {
     documents: [...c.docs.map((d) => d.doc), ...unlooked].slice(0, MAX_DOCUMENTS),
     recipientsText: c.recipientsText,
