@@ -46,9 +46,10 @@ export async function makeTestServices(
     storeFactory: confFactory,
     secretStore: createMemorySecretStore(),
     demoSpeed: 200,
-    // the hot folder is on by default: keep its default ~/FaxDesk/Outbox inside the test's folder
-    intake: { home: dataDir },
     ...options,
+    // the hot folder is on by default: keep its default ~/FaxDesk/Outbox inside the test's folder, also when a
+    // test sets the intake's other options (the real ~/FaxDesk is the CUPS test's, which runs beside others)
+    intake: { home: dataDir, ...options.intake },
   });
   return {
     services,

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 async function start(args: string[], dataDir: string): Promise<string> {
   const child = spawn(process.execPath, ['scripts/start.mjs', '--data-dir', dataDir, ...args], {
-    env: { ...process.env, FAXDESK_KEYCHAIN_SERVICE: `FaxDesk-start-test-${path.basename(dataDir)}` },
+    // the hot folder inside the test's folder, not the real ~/FaxDesk/Outbox (the CUPS test's, which runs beside this one)
+    env: { ...process.env, FAXDESK_KEYCHAIN_SERVICE: `FaxDesk-start-test-${path.basename(dataDir)}`, FAXDESK_OUTBOX_HOME: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
