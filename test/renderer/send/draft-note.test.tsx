@@ -4,6 +4,8 @@ import { initI18n } from '@renderer/i18n';
 import { useCompose } from '@renderer/features/send/compose-store';
 import { DRAFT_SAVE_DELAY_MS, useDraft } from '@renderer/features/send/use-draft';
 import { describeError } from '@renderer/lib/describe-error';
+import { useSendResult } from '@renderer/features/send/send-result';
+import type { SendResult } from '@shared/send/types';
 import { installBridge } from '../fake-bridge';
 
 const diskFull = { code: 'storage.disk_full', message: 'FaxDesk could not save a file: the disk is full — free some space and try again.' };
@@ -109,5 +111,30 @@ describe('the draft line under the Send button', () => {
       await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS);
     });
     expect(typing.inputsOf('saveDraft')).toMatchObject([{ recipientsText: '861088880003', documents: [{ name: 'memo.pdf' }] }]);
+  });
+
+  it('a save still due when the fax is sent does not write the sent fax back as the draft (typed, then Send within the rest)', async () => {
+    await initI18n('en');
+    vi.useFakeTimers();
+    useCompose.getState().reset();
+    const saved: unknown[] = [];
+    installBridge({ saveDraft: (draft) => (saved.push(draft), { ok: true, value: { savedAt: 1 } }) });
+    renderHook(() => useDraft());
+    // typed; Send pressed before the rest is over, and the fax went out (main cleared the draft then)
+    act(() => useCompose.getState().set({ recipientsText: '861088880001' }));
+    act(() => useSendResult.getState().show({ overall: 'sent' } as SendResult, 'Offer'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2);
+    });
+    expect(saved).toEqual([]);
+    // a refused send stays editable: its form is still saved
+    act(() => useSendResult.getState().clear());
+    act(() => useCompose.getState().set({ recipientsText: '861088880002' }));
+    act(() => useSendResult.getState().show({ overall: 'refused' } as SendResult, 'Offer'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2);
+    });
+    expect(saved).toHaveLength(1);
+    act(() => useSendResult.getState().clear());
   });
 });

@@ -5,6 +5,7 @@ import { call } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';
 import { useCompose } from './compose-store';
 import { restoreDocuments } from './documents';
+import { isComposeLocked } from './send-result';
 
 /** How long the compose must rest before it is saved (each keystroke would otherwise write the file). */
 export const DRAFT_SAVE_DELAY_MS = 700;
@@ -84,6 +85,8 @@ export function useDraft(): string | null {
       changedEarly.current = false;
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
+        // typed, then Send within the rest: the fax went out and main cleared the draft; its form is no draft
+        if (isComposeLocked()) return;
         void call('saveDraft', draftOf(useCompose.getState())).then(
           (r) => setState({ kind: 'saved', at: r.savedAt }),
           (e: unknown) => setState({ kind: 'failed', what: 'save', reason: describeError(e) }),
