@@ -22,6 +22,7 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   useCompose.getState().reset();
+  useSendResult.getState().clear();
 });
 
 describe('the draft line under the Send button', () => {
@@ -135,6 +136,15 @@ describe('the draft line under the Send button', () => {
       await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2);
     });
     expect(saved).toHaveLength(1);
+    // sent in part (or its outcome unknown): main keeps the draft, and it is the form as it was sent
+    act(() => useSendResult.getState().clear());
+    act(() => useCompose.getState().set({ recipientsText: '861088880003' }));
+    act(() => useSendResult.getState().show({ overall: 'partial' } as SendResult, 'Offer'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2);
+    });
+    expect(saved).toHaveLength(2);
+    expect((saved[1] as { recipientsText: string }).recipientsText).toBe('861088880003');
     act(() => useSendResult.getState().clear());
   });
 });

@@ -5,7 +5,7 @@ import { call } from '../../lib/api';
 import { describeError } from '../../lib/describe-error';
 import { useCompose } from './compose-store';
 import { restoreDocuments } from './documents';
-import { isComposeLocked } from './send-result';
+import { useSendResult } from './send-result';
 
 /** How long the compose must rest before it is saved (each keystroke would otherwise write the file). */
 export const DRAFT_SAVE_DELAY_MS = 700;
@@ -85,8 +85,9 @@ export function useDraft(): string | null {
       changedEarly.current = false;
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
-        // typed, then Send within the rest: the fax went out and main cleared the draft; its form is no draft
-        if (isComposeLocked()) return;
+        // typed, then Send within the rest: the fax went out and main cleared the draft (use-send-act), so its
+        // form is no draft any more. A partial or unknown outcome keeps the draft: it is saved as it was sent.
+        if (useSendResult.getState().result?.overall === 'sent') return;
         void call('saveDraft', draftOf(useCompose.getState())).then(
           (r) => setState({ kind: 'saved', at: r.savedAt }),
           (e: unknown) => setState({ kind: 'failed', what: 'save', reason: describeError(e) }),
