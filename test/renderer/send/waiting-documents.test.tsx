@@ -275,9 +275,13 @@ describe('the draft brought back at start', () => {
     failing = false;
     // the user's own two documents, then "Add": one slot left
     await act(async () => void (await addHandles(['x', 'y'])));
+    const savesBefore = draftHandles.length;
     await act(() => addWaiting());
     await waitFor(() => expect(onForm()).toEqual(['x', 'y', 'a']));
     expect(waiting()).toEqual(['b']);
+    // the draft is saved at once with the added one, and b, listed again, is still the draft's
+    expect(draftHandles.length).toBeGreaterThan(savesBefore);
+    expect(useCompose.getState().overflow).toEqual([{ handle: 'b', name: 'b.pdf', fromDraft: true }]);
     // a slot freed: the draft holds b again, so a restart does not lose it
     removeAt(0);
     await act(() => saveDraftNow());

@@ -64,6 +64,9 @@ function claim(handles: readonly string[]): void {
 async function addAndClaim(documents: readonly WaitingDocument[]): Promise<boolean> {
   const handles = documents.map((d) => d.handle);
   const looked = await addHandles(handles, [], documents.map((d) => d.name), documents.map((d) => d.source));
+  // those of the restored draft that are listed again (no room) are still the draft's, in the save just below too
+  const fromDraft = new Set(documents.filter((d) => d.fromDraft).map((d) => d.handle));
+  if (looked && fromDraft.size > 0) useCompose.setState((s) => ({ overflow: s.overflow.map((o) => (fromDraft.has(o.handle) ? { ...o, fromDraft: true } : o)) }));
   if (!looked) {
     // main could not look at them (the window says why): listed, to be added again, and not claimed
     useCompose.getState().wait(documents);
@@ -96,9 +99,6 @@ export async function addWaiting(): Promise<void> {
   if (waiting.length === 0 || isComposeLocked()) return;
   useCompose.setState({ overflow: [] });
   await addAndClaim(waiting);
-  // those of the restored draft that are listed again (no room, or main still cannot look) are still the draft's
-  const fromDraft = new Set(waiting.filter((w) => w.fromDraft).map((w) => w.handle));
-  if (fromDraft.size > 0) useCompose.setState((s) => ({ overflow: s.overflow.map((o) => (fromDraft.has(o.handle) ? { ...o, fromDraft: true } : o)) }));
 }
 
 /** The overflow notice's "Dismiss": the user does not want them; main hands them over no more. */
