@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { answerArrival, useArrivals } from './arrivals';
-import { useSendResult } from './send-result';
+import { useComposeLocked, useSendResult } from './send-result';
 
 /**
  * Documents arrived (printed, hot folder, "Open with") while the user is putting a fax of their own
@@ -13,6 +13,8 @@ export function ArrivalDialog({ onNewFax }: { onNewFax(): void }) {
   const asking = useArrivals((s) => s.asking);
   // the fax on the form is on its way (its review, its request): the answer waits for its outcome (answerArrival)
   const sending = useSendResult((s) => s.sending);
+  // it went out while the question was open: the fax on the form is not added to any more
+  const sent = useComposeLocked();
   if (asking.length === 0) return null;
   const names = asking.map((d) => d.name).join(', ');
   const how = t(`documents.source.${asking[0]!.source}`);
@@ -30,7 +32,11 @@ export function ArrivalDialog({ onNewFax }: { onNewFax(): void }) {
     >
       <p>{t('arrival.question', { count: asking.length, names, how })}</p>
       <p className="muted">
-        {sending ? t('arrival.whileSending', { count: asking.length, add: t('arrival.add'), newFax: t('arrival.newFax', { count: asking.length }) }) : t('arrival.newFaxClears')}
+        {sending
+          ? t('arrival.whileSending', { count: asking.length, add: t('arrival.add'), newFax: t('arrival.newFax', { count: asking.length }) })
+          : sent
+            ? t('arrival.afterSent', { count: asking.length })
+            : t('arrival.newFaxClears')}
       </p>
     </ConfirmDialog>
   );

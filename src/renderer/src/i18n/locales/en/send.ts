@@ -68,6 +68,8 @@ export const send = {
     newFaxClears: 'A new fax clears the form: the documents, numbers and name in it now.',
     whileSending_one: 'The fax on the form is being sent, and your answer waits for it. Once it is sent (even in part, or with its outcome not yet known), this document starts a new fax whichever you choose; if it is not sent (refused, failed, or you went back to editing), “{{add}}” adds it to that fax and “{{newFax}}” asks again.',
     whileSending_other: 'The fax on the form is being sent, and your answer waits for it. Once it is sent (even in part, or with its outcome not yet known), these documents start a new fax whichever you choose; if it is not sent (refused, failed, or you went back to editing), “{{add}}” adds them to that fax and “{{newFax}}” asks again.',
+    afterSent_one: 'The fax on the form has been sent and is not added to: this document starts a new fax whichever you choose.',
+    afterSent_other: 'The fax on the form has been sent and is not added to: these documents start a new fax whichever you choose.',
     newFax_one: 'Start a new fax with it',
     newFax_other: 'Start a new fax with them',
     add: 'Add to this fax',
