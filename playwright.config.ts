@@ -19,6 +19,8 @@ export default defineConfig({
   // Two at once: most of an e2e test waits (the app's polling cadence, the simulator), so two workers on the
   // 2-core CI machine took the suite from ~17 to ~10 min with the same results (119 passed, run of 2026-11-27).
   // Each test has its own preview, data folder, simulator and keychain service name; servers use OS ports.
+  // Three were tried on 2026-11-28: no shorter (the two cores are the limit) and documents then missed their
+  // 5 s to "Uploaded" in six tests.
   workers: 2,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
