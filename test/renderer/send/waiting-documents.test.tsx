@@ -66,6 +66,7 @@ const sendScreen = () => renderHook(() => useOfferedDocuments());
 
 beforeEach(() => {
   useSendResult.getState().clear();
+  useSendResult.getState().setSending(false);
   useCompose.getState().reset();
   useCompose.setState({ overflow: [], refused: [] });
   useArrivals.setState({ asking: [], elsewhere: [] });
@@ -332,6 +333,53 @@ describe('an arrival answered while a send is on its way', () => {
     await waitFor(() => expect(claimed()).toEqual(['h1']));
     expect(useSendResult.getState().result).toBeNull();
     expect(useCompose.getState().recipientsText).toBe('');
+  });
+});
+
+describe('documents added while the fax on the form is on its way', () => {
+  /** The user's fax is being sent (review or request) when they add a document; main's look is held. */
+  async function addedDuringSend() {
+    let release!: () => void;
+    const looked = new Promise<void>((r) => (release = r));
+    installBridge({
+      inspectDocuments: async (input) => {
+        await looked;
+        return { ok: true, value: (input as { handles: string[] }).handles.map(info) };
+      },
+      uploadDocument: () => new Promise(() => {}),
+    });
+    act(() => useCompose.getState().setRecipients('+86 10 8888 1234'));
+    act(() => useSendResult.getState().setSending(true));
+    const adding = addHandles(['late']);
+    release();
+    await new Promise((r) => setTimeout(r, 30));
+    return { adding };
+  }
+
+  it('wait for its outcome; a fax that went out is not added to: they start the next fax', async () => {
+    const { adding } = await addedDuringSend();
+    // nothing joins the fax on its way out
+    expect(onForm()).toEqual([]);
+    act(() => {
+      useSendResult.getState().show({ overall: 'sent' } as SendResult, 'Offer');
+      useSendResult.getState().setSending(false);
+    });
+    await act(() => adding);
+    expect(onForm()).toEqual(['late']);
+    expect(useCompose.getState().recipientsText).toBe('');
+    expect(useSendResult.getState().result).toBeNull();
+  });
+
+  it('join the form when it was not sent (refused), beside what was typed', async () => {
+    const { adding } = await addedDuringSend();
+    expect(onForm()).toEqual([]);
+    act(() => {
+      useSendResult.getState().show({ overall: 'refused' } as SendResult, 'Offer');
+      useSendResult.getState().setSending(false);
+    });
+    await act(() => adding);
+    expect(onForm()).toEqual(['late']);
+    expect(useCompose.getState().recipientsText).toBe('+86 10 8888 1234');
   });
 });
 
