@@ -309,3 +309,41 @@ test('a document printed while the review is open: "Start a new fax with them" w
   await expect(page.getByRole('group', { name: t('send:compose') })).toHaveAttribute('data-locked', 'false');
   await expect(numbers).toHaveValue('');
 });
+
+test('a file dropped right after Send, while the fax is on its way, does not join it: it starts the next fax once the fax has gone', async ({ page, preview }) => {
+  test.setTimeout(120_000);
+  const t = tr('en');
+  const { docs } = await offerPrinted(page, preview);
+  const numbers = page.getByLabel(t('send:recipients.label'), { exact: true });
+  await numbers.fill('+86 10 8888 1234');
+  const sent: Array<{ documents: Array<{ name: string }> }> = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/__faxdesk/ipc/sendFax', async (route) => {
+    sent.push((route.request().postDataJSON() as { input: (typeof sent)[number] }).input);
+    await released;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: t('send:actions.send'), exact: true }).click();
+  await expect.poll(() => sent.length).toBe(1);
+  // the hurried user drops the next document onto the window while the send is still out
+  const bytes = [...(await pdfBytes('Next'))];
+  await page.evaluate((data) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(data)], 'next.pdf', { type: 'application/pdf' }));
+    const target = document.querySelector('nav')!;
+    for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
+  }, bytes);
+  await page.waitForTimeout(500);
+  await expect(docs).toHaveCount(1);
+  await expect(docs).not.toContainText('next.pdf');
+  release();
+
+  // the fax went out with the offer alone; next.pdf starts the next fax, editable, and not sent
+  await expect(docs).toContainText('next.pdf', { timeout: 15_000 });
+  await expect(docs).toHaveCount(1);
+  await expect(page.getByRole('group', { name: t('send:compose') })).toHaveAttribute('data-locked', 'false');
+  await expect(numbers).toHaveValue('');
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.documents.map((d) => d.name)).toEqual(['offer.pdf']);
+});
