@@ -121,28 +121,23 @@ describe('the draft line under the Send button', () => {
     const saved: unknown[] = [];
     installBridge({ saveDraft: (draft) => (saved.push(draft), { ok: true, value: { savedAt: 1 } }) });
     renderHook(() => useDraft());
-    // typed; Send pressed before the rest is over, and the fax went out (main cleared the draft then)
-    act(() => useCompose.getState().set({ recipientsText: '861088880001' }));
-    act(() => useSendResult.getState().show({ overall: 'sent' } as SendResult, 'Offer'));
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2);
-    });
+    /** typed, Send pressed before the rest is over, and the send ended with `overall`; then the rest runs out */
+    const sendWithinRest = async (typed: string, overall: SendResult['overall']) => {
+      act(() => useSendResult.getState().clear());
+      act(() => useCompose.getState().set({ recipientsText: typed }));
+      act(() => useSendResult.getState().show({ overall } as SendResult, 'Offer'));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2);
+      });
+    };
+    // the fax went out (main cleared the draft then): its form is not written back
+    await sendWithinRest('861088880001', 'sent');
     expect(saved).toEqual([]);
     // a refused send stays editable: its form is still saved
-    act(() => useSendResult.getState().clear());
-    act(() => useCompose.getState().set({ recipientsText: '861088880002' }));
-    act(() => useSendResult.getState().show({ overall: 'refused' } as SendResult, 'Offer'));
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2);
-    });
+    await sendWithinRest('861088880002', 'refused');
     expect(saved).toHaveLength(1);
     // sent in part (or its outcome unknown): main keeps the draft, and it is the form as it was sent
-    act(() => useSendResult.getState().clear());
-    act(() => useCompose.getState().set({ recipientsText: '861088880003' }));
-    act(() => useSendResult.getState().show({ overall: 'partial' } as SendResult, 'Offer'));
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2);
-    });
+    await sendWithinRest('861088880003', 'partial');
     expect(saved).toHaveLength(2);
     expect((saved[1] as { recipientsText: string }).recipientsText).toBe('861088880003');
     act(() => useSendResult.getState().clear());

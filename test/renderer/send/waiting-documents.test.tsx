@@ -353,31 +353,30 @@ describe('documents added while the fax on the form is on its way', () => {
     const adding = addHandles(['late']);
     release();
     await new Promise((r) => setTimeout(r, 30));
-    return { adding };
+    // nothing joins the fax on its way out
+    expect(onForm()).toEqual([]);
+    /** the send ends with `overall`, and the document's addition goes on */
+    const sendEnds = async (overall: SendResult['overall']) => {
+      act(() => {
+        useSendResult.getState().show({ overall } as SendResult, 'Offer');
+        useSendResult.getState().setSending(false);
+      });
+      await act(() => adding);
+    };
+    return { sendEnds };
   }
 
   it('wait for its outcome; a fax that went out is not added to: they start the next fax', async () => {
-    const { adding } = await addedDuringSend();
-    // nothing joins the fax on its way out
-    expect(onForm()).toEqual([]);
-    act(() => {
-      useSendResult.getState().show({ overall: 'sent' } as SendResult, 'Offer');
-      useSendResult.getState().setSending(false);
-    });
-    await act(() => adding);
+    const { sendEnds } = await addedDuringSend();
+    await sendEnds('sent');
     expect(onForm()).toEqual(['late']);
     expect(useCompose.getState().recipientsText).toBe('');
     expect(useSendResult.getState().result).toBeNull();
   });
 
   it('join the form when it was not sent (refused), beside what was typed', async () => {
-    const { adding } = await addedDuringSend();
-    expect(onForm()).toEqual([]);
-    act(() => {
-      useSendResult.getState().show({ overall: 'refused' } as SendResult, 'Offer');
-      useSendResult.getState().setSending(false);
-    });
-    await act(() => adding);
+    const { sendEnds } = await addedDuringSend();
+    await sendEnds('refused');
     expect(onForm()).toEqual(['late']);
     expect(useCompose.getState().recipientsText).toBe('+86 10 8888 1234');
   });
