@@ -35,5 +35,7 @@ export interface SimContext {
   scaled(simulatedMs: number): number;
   /** Hands a freshly created task to the state machine. */
   schedule(task: TaskRecord): void;
+  /** The task has ended (SimulatorOptions.onTaskEnded); its final state is stored. */
+  taskEnded(task: TaskRecord): void;
   log(line: string): void;
 }

@@ -115,6 +115,18 @@ async function openStore(opts: SimulatorOptions, balance: number, created: strin
   return store;
 }
 
+/** SimulatorOptions.onTaskEnded, told of a task that ended; a listener that throws is logged, not the task's problem. */
+function endListener(listener: SimulatorOptions['onTaskEnded']): SimContext['taskEnded'] {
+  return (task) => {
+    if (!listener || (task.status !== 'done' && task.status !== 'failed')) return;
+    try {
+      listener(task.task_ref, task.status);
+    } catch (e) {
+      console.error(`[sim] the task-ended listener failed: ${(e as Error).message}`);
+    }
+  };
+}
+
 async function listen(front: SimServer, port: number, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     front.server.once('error', reject);
@@ -150,6 +162,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     stamp,
     scaled: (ms) => ms / settings.speed,
     schedule: (task) => machine?.schedule(task),
+    taskEnded: endListener(opts.onTaskEnded),
     log,
   };
   const webhooks = new Webhooks(ctx);

@@ -141,5 +141,6 @@ export class StateMachine {
     this.ctx.store.release(task, task.reservedFen);
     this.ctx.store.changed(task);
     this.webhooks.taskEnded(task);
+    this.ctx.taskEnded(task);
   }
 }

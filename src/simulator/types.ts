@@ -93,6 +93,13 @@ export interface SimulatorOptions {
   allowPrivateRemoteUrls?: boolean;
   /** The library logs nothing unless quiet is explicitly false (the CLI sets it). */
   quiet?: boolean;
+  /**
+   * Told when a task ends (done or failed), at the moment its webhook would be sent: the app's demo
+   * mode runs the simulator in its own process and learns of the end this way, as a server would from
+   * the webhook. Called after the task's final state is stored; a listener that throws is logged, not
+   * the task's problem.
+   */
+  onTaskEnded?: (taskRef: string, status: 'done' | 'failed') => void;
 }
 
 export type TaskStatus = 'pending' | 'sending' | 'done' | 'failed';

@@ -40,6 +40,8 @@ export interface ConnectionState {
   demo: Promise<DemoService> | null;
   cached: { key: string; client: FaxApiClient } | null;
   readonly listeners: Set<() => void>;
+  /** told when a demo task ends (connection.ts's onDemoTaskEnded) */
+  readonly demoTaskListeners: Set<(taskRef: string) => void>;
   readonly accountListeners: Set<(a: AccountView) => void>;
   /** the last account read of this connection, shared for a moment (see ACCOUNT_SHARED_MS) */
   recent: { at: number; view: Promise<AccountView> } | null;
@@ -58,6 +60,7 @@ export function createConnectionState(deps: ConnectionDeps, startSimulator: () =
     demo: null,
     cached: null,
     listeners: new Set(),
+    demoTaskListeners: new Set(),
     accountListeners: new Set(),
     recent: null,
     refreshing: null,

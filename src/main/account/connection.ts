@@ -45,6 +45,11 @@ export interface Connection {
   /** the keychain entry of the account configured now, or null in demo mode */
   currentKey(): CredentialKey | null;
   onChange(listener: () => void): () => void;
+  /**
+   * A demo task ended: the built-in simulator, in this process, says so when its webhook would be
+   * sent (a desktop cannot receive webhooks from a real service, so only demo mode has this news).
+   */
+  onDemoTaskEnded(listener: (taskRef: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -64,6 +69,18 @@ export function createConnection(deps: ConnectionDeps): Connection {
       stateFile,
       timezone: deps.settings.get().serviceTimeZone,
       quiet: true,
+      // Told on the simulator's own turn, after the end is stored: the listeners ask about it on the next one.
+      onTaskEnded: (taskRef) => {
+        for (const l of s.demoTaskListeners) {
+          queueMicrotask(() => {
+            try {
+              l(taskRef);
+            } catch (e) {
+              deps.log.warn('demo: a listener of ended demo tasks failed', e);
+            }
+          });
+        }
+      },
     });
   });
   deps.settings.onChange((next, prev) => {
@@ -97,6 +114,10 @@ export function createConnection(deps: ConnectionDeps): Connection {
     onChange(listener) {
       s.listeners.add(listener);
       return () => s.listeners.delete(listener);
+    },
+    onDemoTaskEnded(listener) {
+      s.demoTaskListeners.add(listener);
+      return () => s.demoTaskListeners.delete(listener);
     },
     async close() {
       if (s.demo) await (await s.demo).stop();

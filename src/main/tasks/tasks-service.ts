@@ -68,7 +68,7 @@ export interface TasksServiceOptions {
   /** exports and reports are saved where main's save dialog says, and handed back as handles */
   grants: FileGrants;
   settings: Pick<SettingsStore, 'get'>;
-  connection: Pick<Connection, 'client' | 'session' | 'profile'> & Partial<Pick<Connection, 'onChange' | 'refreshAccount' | 'onAccount'>>;
+  connection: Pick<Connection, 'client' | 'session' | 'profile'> & Partial<Pick<Connection, 'onChange' | 'refreshAccount' | 'onAccount' | 'onDemoTaskEnded'>>;
   history: History;
   clock?: Clock;
   /** start the background poller (default true) */
@@ -147,9 +147,14 @@ function followConnection(connection: TasksServiceOptions['connection'], tracker
     lastBalance = { profile, balance: a.balance };
     if (moved) void tracker.refreshOnEvidence();
   });
+  // Demo mode: the built-in simulator says when a task ended (as its webhook would), so the result shows
+  // when it happens instead of at the next poll up to a minute later. Only a task of the profile polled
+  // now is asked (the tracker's history answers for the current profile only).
+  const offDemoEnd = connection.onDemoTaskEnded?.((taskRef) => void tracker.endedAtService(taskRef));
   return () => {
     offConnection?.();
     offAccount?.();
+    offDemoEnd?.();
   };
 }
 

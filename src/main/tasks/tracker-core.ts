@@ -24,6 +24,8 @@ export class TrackerCore {
   /** parallel queries per poll round */
   readonly concurrency: number;
   readonly inFlight = new Map<string, Fetching>();
+  /** tasks the service said had ended before the history had them (endedAtService): asked once recorded */
+  readonly endedUnrecorded = new Set<string>();
   private reported = '';
 
   constructor(readonly o: TrackerOptions) {

@@ -86,6 +86,13 @@ export interface TaskTracker {
    * sending task if a sending task's interval (60 s, DESIGN.md) has passed since it was last asked.
    */
   refreshOnEvidence(): Promise<number>;
+  /**
+   * The service says this task has ended (demo mode: the built-in simulator, when its webhook would be
+   * sent): asked once, now, whatever its interval — news, not a timer. A task the history does not have
+   * yet (its send is still being recorded) is asked when the send's own query records it unfinished.
+   * Resolves true when it was asked; errors are noted (backoff, log), not thrown.
+   */
+  endedAtService(taskRef: string): Promise<boolean>;
   /** the user's refresh button: allowed once per floor; errors are thrown */
   refreshManual(taskRef: string): Promise<RefreshOutcome>;
   /** the renderer shows these rows: poll them first */

@@ -16,6 +16,7 @@
  * batched writes (tracker-writes.ts), the notifications (tracker-notify.ts), one query per task
  * (tracker-core.ts), the background poller (tracker-round.ts) and the office's leases (tracker-office.ts).
  */
+import { isFinalViewStatus } from '../../shared/task-state';
 import type { TaskChanges } from '../history/types';
 import { TrackerCore } from './tracker-core';
 import { leased } from './tracker-office';
@@ -26,8 +27,29 @@ export type { PollState, RefreshOutcome, TaskLease, TaskTracker, TrackerHistory,
 export { WRITE_BATCH } from './tracker-writes';
 
 export const MANUAL_FLOOR_MS = 10_000;
+/** how many ended-but-unrecorded tasks are remembered (endedAtService); the oldest is forgotten first */
+const ENDED_UNRECORDED_KEPT = 100;
 
-type Queries = Pick<TaskTracker, 'ingest' | 'fetch' | 'refreshIfDue' | 'refreshOnEvidence' | 'refreshManual' | 'markVisible'>;
+type Queries = Pick<TaskTracker, 'ingest' | 'fetch' | 'refreshIfDue' | 'refreshOnEvidence' | 'endedAtService' | 'refreshManual' | 'markVisible'>;
+
+/** endedAtService: the one question about a task the service says has ended */
+async function askEnded(core: TrackerCore, taskRef: string): Promise<boolean> {
+  const status = core.statusOf(taskRef);
+  if (status === null) {
+    core.endedUnrecorded.add(taskRef);
+    if (core.endedUnrecorded.size > ENDED_UNRECORDED_KEPT) core.endedUnrecorded.delete(core.endedUnrecorded.values().next().value!);
+    return false;
+  }
+  if (isFinalViewStatus(status) || !core.pace.canPoll()) return false;
+  if ((await leased(core, core.o.lease?.() ?? null, [taskRef])).length === 0) return false;
+  try {
+    core.announce([await core.fetchNow(taskRef)]);
+    return true;
+  } catch (e) {
+    core.noteFailure(taskRef, e);
+    return false;
+  }
+}
 
 /** the questions about tasks: from elsewhere, the detail pane, news of a charge, the refresh button */
 function queries(core: TrackerCore, floorMs: number): Queries {
@@ -37,6 +59,8 @@ function queries(core: TrackerCore, floorMs: number): Queries {
       const taskRef = String(task.task_ref);
       const changes = core.writes.apply({ taskRef, task, before: core.statusOf(taskRef) });
       core.announce([changes]);
+      // The service said it ended before it was recorded: now that it is, and still unfinished here, ask.
+      if (core.endedUnrecorded.delete(taskRef)) void askEnded(core, taskRef);
       return changes;
     },
     async fetch(taskRef) {
@@ -83,6 +107,7 @@ function queries(core: TrackerCore, floorMs: number): Queries {
       }
       return { refreshed: true, retryInMs: 0 };
     },
+    endedAtService: (taskRef) => askEnded(core, taskRef),
     markVisible: (refs) => pace.markVisible(refs),
   };
 }

@@ -59,14 +59,31 @@ export interface Rig {
 }
 
 export async function makeRig(
-  opts: { sim?: SimulatorOptions; settings?: Partial<Settings>; poll?: boolean; prepare?: (dir: string) => void; simStateFile?: string; clientAttempts?: number } = {},
+  opts: {
+    sim?: SimulatorOptions;
+    settings?: Partial<Settings>;
+    poll?: boolean;
+    prepare?: (dir: string) => void;
+    simStateFile?: string;
+    clientAttempts?: number;
+    /** the simulator tells of each task's end, as the Connection passes it on in demo mode (onDemoTaskEnded) */
+    demoEnds?: boolean;
+  } = {},
 ): Promise<Rig> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-tasks-'));
   opts.prepare?.(dir);
   // One clock for the tracker and the service it polls: tests advance it, nothing waits on real time.
   const clock = new ManualClock();
   // Real-life durations (speed 1): the clock, not the speed, makes a test fast.
-  const sim = await startSimulator({ speed: 1, clock, ...opts.sim, ...(opts.simStateFile ? { stateFile: path.join(dir, opts.simStateFile) } : {}) });
+  const endListeners = new Set<(taskRef: string) => void>();
+  const sim = await startSimulator({
+    speed: 1,
+    clock,
+    ...opts.sim,
+    ...(opts.simStateFile ? { stateFile: path.join(dir, opts.simStateFile) } : {}),
+    // as connection.ts passes it on: on a later turn than the simulator's own
+    ...(opts.demoEnds ? { onTaskEnded: (ref: string) => endListeners.forEach((l) => queueMicrotask(() => l(ref))) } : {}),
+  });
   const logLines: string[] = [];
   const log = createLogger((l) => logLines.push(l));
   const wire = createFaxApiClient({
@@ -128,6 +145,14 @@ export async function makeRig(
         accountListeners.add(l);
         return () => accountListeners.delete(l);
       },
+      ...(opts.demoEnds
+        ? {
+            onDemoTaskEnded: (l: (taskRef: string) => void) => {
+              endListeners.add(l);
+              return () => endListeners.delete(l);
+            },
+          }
+        : {}),
     },
     history,
     grants,
