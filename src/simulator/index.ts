@@ -116,13 +116,13 @@ async function openStore(opts: SimulatorOptions, balance: number, created: strin
 }
 
 /** SimulatorOptions.onTaskEnded, told of a task that ended; a listener that throws is logged, not the task's problem. */
-function endListener(listener: SimulatorOptions['onTaskEnded']): SimContext['taskEnded'] {
+function endListener(listener: SimulatorOptions['onTaskEnded'], log: (line: string) => void): SimContext['taskEnded'] {
   return (task) => {
     if (!listener || (task.status !== 'done' && task.status !== 'failed')) return;
     try {
       listener(task.task_ref, task.status);
     } catch (e) {
-      console.error(`[sim] the task-ended listener failed: ${(e as Error).message}`);
+      log(`the task-ended listener failed: ${(e as Error).message}`);
     }
   };
 }
@@ -162,7 +162,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     stamp,
     scaled: (ms) => ms / settings.speed,
     schedule: (task) => machine?.schedule(task),
-    taskEnded: endListener(opts.onTaskEnded),
+    taskEnded: endListener(opts.onTaskEnded, log),
     log,
   };
   const webhooks = new Webhooks(ctx);

@@ -17,14 +17,14 @@ describe('onTaskEnded', () => {
     const ok = (await createTask(s, [await uploadPdf(s, 1)], ['8613800000001'])).body.data.task_ref as string;
     // a document the service cannot convert fails the whole task
     const bad = (await createTask(s, [(await uploadBytes(s, 'broken.pdf', '%PDF-1.4 not really')).body.data.file_ref as string], ['8613800000002'])).body.data.task_ref as string;
-    const sending = (await createTask(s, [await uploadPdf(s, 60)], ['8613800000003'])).body.data.task_ref as string;
+    const sending = (await createTask(s, [await uploadPdf(s, 600)], ['8613800000003'])).body.data.task_ref as string;
     expect((await waitForTaskEnd(s, ok)).status).toBe('done');
     expect((await waitForTaskEnd(s, bad)).status).toBe('failed');
     expect(told).toContainEqual({ ref: ok, status: 'done', stored: 'done' });
     expect(told).toContainEqual({ ref: bad, status: 'failed', stored: 'failed' });
     expect(told.filter((x) => x.ref === ok)).toHaveLength(1);
     expect(told.filter((x) => x.ref === bad)).toHaveLength(1);
-    // a task still being sent is not told of
+    // a task still being sent (600 pages: about a minute at this speed) is not told of
     expect((await getTask(s, sending)).body.data.status).not.toMatch(/done|failed/);
     expect(told.some((x) => x.ref === sending)).toBe(false);
   });

@@ -148,9 +148,11 @@ function followConnection(connection: TasksServiceOptions['connection'], tracker
     if (moved) void tracker.refreshOnEvidence();
   });
   // Demo mode: the built-in simulator says when a task ended (as its webhook would), so the result shows
-  // when it happens instead of at the next poll up to a minute later. Only a task of the profile polled
-  // now is asked (the tracker's history answers for the current profile only).
-  const offDemoEnd = connection.onDemoTaskEnded?.((taskRef) => void tracker.endedAtService(taskRef));
+  // when it happens instead of at the next poll up to a minute later. Only while demo tasks are the ones
+  // followed: with an account connected the demo's ends are not this service's news.
+  const offDemoEnd = connection.onDemoTaskEnded?.((taskRef) => {
+    if (current() === DEMO_PROFILE) void tracker.endedAtService(taskRef);
+  });
   return () => {
     offConnection?.();
     offAccount?.();

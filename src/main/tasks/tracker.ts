@@ -34,6 +34,8 @@ type Queries = Pick<TaskTracker, 'ingest' | 'fetch' | 'refreshIfDue' | 'refreshO
 
 /** endedAtService: the one question about a task the service says has ended */
 async function askEnded(core: TrackerCore, taskRef: string): Promise<boolean> {
+  // A question already on its way may have been answered just before the end: let it land, then look.
+  await core.inFlight.get(taskRef)?.changes.catch(() => {});
   const status = core.statusOf(taskRef);
   if (status === null) {
     core.endedUnrecorded.add(taskRef);

@@ -12,6 +12,7 @@ import { dispatch } from '@main/ipc/dispatch';
 import type { SendResult } from '@shared/send/types';
 import type { TaskDetailView } from '@shared/tasks/types';
 import { makeTestServices, type TestServices } from '../../helpers/services';
+import { DEMO_PROFILE } from '@main/account/profile';
 import { makeRig, samplePdf, taskQueries, type Rig } from './helpers';
 
 const OK = '8613800138000';
@@ -36,7 +37,7 @@ async function untilEndedAtService(r: Rig, ref: string): Promise<void> {
 
 describe('a demo task that ends', () => {
   it('is asked about once, at its end, although its minute has not passed, and the history holds the result', async () => {
-    rig = await makeRig({ demoEnds: true });
+    rig = await makeRig({ demoEnds: true, profile: DEMO_PROFILE });
     const ref = await rig.send('Invoice', [OK], await samplePdf(rig.dir, 1));
     await untilEndedAtService(rig, ref);
     await rig.quiet();
@@ -52,6 +53,29 @@ describe('a demo task that ends', () => {
     expect(asked(rig, ref)).toBe(1);
   });
 
+  it('told while a question is on its way (its answer from just before the end): asked again once that has landed', async () => {
+    rig = await makeRig({ demoEnds: true, profile: DEMO_PROFILE });
+    const r = rig;
+    const ref = await r.send('Invoice', [OK], await samplePdf(r.dir, 1));
+    for (let i = 0; i < 60 && simStatus(r, ref) !== 'sending'; i++) await r.clock.advance(1_000);
+    expect(simStatus(r, ref)).toBe('sending');
+    const getTask = r.client.getTask;
+    let first = true;
+    r.client.getTask = async (taskRef, o) => {
+      const answer = await getTask(taskRef, o);
+      if (first) {
+        first = false;
+        // the service ends the task while this answer ('sending') is still on its way back
+        await untilEndedAtService(r, ref);
+      }
+      return answer;
+    };
+    await r.feature.tracker.fetch(ref);
+    await r.quiet();
+    expect(asked(r, ref)).toBe(2);
+    expect(r.history.getTask(ref)!.status).toBe('done');
+  });
+
   it('is not asked about again when the history already has its end', async () => {
     rig = await makeRig();
     const ref = await rig.send('Invoice', [OK], await samplePdf(rig.dir, 1));
@@ -64,7 +88,7 @@ describe('a demo task that ends', () => {
   });
 
   it('ended before the history had it: asked once the send records it unfinished, not when it records the end', async () => {
-    rig = await makeRig({ demoEnds: true });
+    rig = await makeRig({ demoEnds: true, profile: DEMO_PROFILE });
     const r = rig;
     const file = await samplePdf(r.dir, 1);
     /** The Send screen's steps with the history's record of the created task held back, as on a slow disk. */
@@ -111,8 +135,16 @@ describe('a demo task that ends', () => {
     expect(asked(r, first.ref)).toBe(2);
   });
 
+  it('is not asked about while an account is connected (the demo service still ending its tasks)', async () => {
+    rig = await makeRig({ demoEnds: true, profile: 'account:office-key' });
+    const ref = await rig.send('Invoice', [OK], await samplePdf(rig.dir, 1));
+    await untilEndedAtService(rig, ref);
+    await rig.quiet();
+    expect(asked(rig, ref)).toBe(0);
+  });
+
   it('is not asked about while the computer is offline', async () => {
-    rig = await makeRig({ demoEnds: true });
+    rig = await makeRig({ demoEnds: true, profile: DEMO_PROFILE });
     rig.feature.tracker.setOnline(false);
     const ref = await rig.send('Invoice', [OK], await samplePdf(rig.dir, 1));
     await untilEndedAtService(rig, ref);

@@ -68,6 +68,8 @@ export async function makeRig(
     clientAttempts?: number;
     /** the simulator tells of each task's end, as the Connection passes it on in demo mode (onDemoTaskEnded) */
     demoEnds?: boolean;
+    /** whose tasks are followed (default 'account:test'; 'demo' in demo mode) */
+    profile?: string;
   } = {},
 ): Promise<Rig> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-tasks-'));
@@ -113,7 +115,8 @@ export async function makeRig(
       return tracked.getTask(ref, o);
     },
   };
-  const history = openHistory(path.join(dir, 'history.sqlite'), { now: clock.now, profile: () => 'account:test' });
+  const profile = opts.profile ?? 'account:test';
+  const history = openHistory(path.join(dir, 'history.sqlite'), { now: clock.now, profile: () => profile });
   const settings: Settings = { ...defaultSettings, ...opts.settings };
   const notifier = createRecordingNotifier();
   const emitted: Rig['emitted'] = [];
@@ -138,8 +141,8 @@ export async function makeRig(
     settings: { get: () => settings },
     connection: {
       client: async () => client,
-      session: async () => ({ client, profile: 'account:test' }),
-      profile: () => 'account:test',
+      session: async () => ({ client, profile }),
+      profile: () => profile,
       refreshAccount: () => readAccount().catch(() => null),
       onAccount: (l) => {
         accountListeners.add(l);
