@@ -43,6 +43,11 @@ async function askEnded(core: TrackerCore, taskRef: string): Promise<boolean> {
     return false;
   }
   if (isFinalViewStatus(status) || !core.pace.canPoll()) return false;
+  return askLeased(core, taskRef);
+}
+
+/** One question now, if this desk holds the task's office lease (or there is no office); the answer announced, a failure noted. */
+async function askLeased(core: TrackerCore, taskRef: string): Promise<boolean> {
   if ((await leased(core, core.o.lease?.() ?? null, [taskRef])).length === 0) return false;
   try {
     core.announce([await core.fetchNow(taskRef)]);
@@ -75,14 +80,7 @@ function queries(core: TrackerCore, floorMs: number): Queries {
     },
     async refreshIfDue(taskRef) {
       if (!pace.dueNow(taskRef)) return false;
-      if ((await leased(core, core.o.lease?.() ?? null, [taskRef])).length === 0) return false;
-      try {
-        core.announce([await core.fetchNow(taskRef)]);
-        return true;
-      } catch (e) {
-        core.noteFailure(taskRef, e);
-        return false;
-      }
+      return askLeased(core, taskRef);
     },
     async refreshOnEvidence() {
       if (!pace.canPoll()) return 0;
