@@ -10,7 +10,9 @@
  * future before its time. The tracker enforces the intervals itself, whoever
  * asks (background poller, detail pane, look-up), so the rate per task holds
  * even if the history's schedule or the renderer misbehave; only the user's
- * own refresh button may go faster, and not below a short floor.
+ * own refresh button may go faster, and not below a short floor — and the
+ * service's own news that a task ended (demo mode: the built-in simulator,
+ * as its webhook would), which is asked about once.
  *
  * The parts: the pace (tracker-pace.ts, when a task may be asked: pure, on an injected clock), the
  * batched writes (tracker-writes.ts), the notifications (tracker-notify.ts), one query per task
@@ -36,7 +38,14 @@ type Queries = Pick<TaskTracker, 'ingest' | 'fetch' | 'refreshIfDue' | 'refreshO
 async function askEnded(core: TrackerCore, taskRef: string): Promise<boolean> {
   // A question already on its way may have been answered just before the end: let it land, then look.
   await core.inFlight.get(taskRef)?.changes.catch(() => {});
-  const status = core.statusOf(taskRef);
+  let status: string | null;
+  try {
+    status = core.statusOf(taskRef);
+  } catch (e) {
+    // the history could not be read (closed at shutdown): the news is dropped, the next poll has the end
+    core.o.log.warn(`tasks: the end of ${taskRef} was told but the history could not be read`, e);
+    return false;
+  }
   if (status === null) {
     core.endedUnrecorded.add(taskRef);
     if (core.endedUnrecorded.size > ENDED_UNRECORDED_KEPT) core.endedUnrecorded.delete(core.endedUnrecorded.values().next().value!);

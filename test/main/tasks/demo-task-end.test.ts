@@ -143,6 +143,14 @@ describe('a demo task that ends', () => {
     expect(asked(rig, ref)).toBe(0);
   });
 
+  it('told after the history was closed (the app quitting): dropped with a log line, never an unhandled failure', async () => {
+    rig = await makeRig({ demoEnds: true, profile: DEMO_PROFILE });
+    const ref = await rig.send('Invoice', [OK], await samplePdf(rig.dir, 1));
+    rig.history.close();
+    await expect(rig.feature.tracker.endedAtService(ref)).resolves.toBe(false);
+    expect(rig.logLines.some((l) => l.includes(`the end of ${ref} was told but the history could not be read`))).toBe(true);
+  });
+
   it('is not asked about while the computer is offline', async () => {
     rig = await makeRig({ demoEnds: true, profile: DEMO_PROFILE });
     rig.feature.tracker.setOnline(false);
