@@ -347,3 +347,39 @@ test('a file dropped right after Send, while the fax is on its way, does not joi
   expect(sent).toHaveLength(1);
   expect(sent[0]!.documents.map((d) => d.name)).toEqual(['offer.pdf']);
 });
+
+for (const language of ['en', 'zh-CN'] as const) {
+  test(`a file dropped while the review is open: the review says it waits and is not in this fax; back to editing, it joins it (${language})`, async ({ page, preview }) => {
+    test.setTimeout(120_000);
+    const t = tr(language);
+    await openApp(page, preview, language);
+    const outbox = await outboxOf(preview);
+    const docs = documentList(page, language).getByRole('listitem');
+    fs.writeFileSync(path.join(outbox, 'offer.pdf'), await pdfBytes('Offer'));
+    await expect(docs).toContainText('offer.pdf', { timeout: 15_000 });
+    // 12 numbers: above the review threshold (10)
+    const twelve = Array.from({ length: 12 }, (_, i) => `+86 10 8800 ${String(100 + i).padStart(4, '0')}`);
+    await page.getByLabel(t('send:recipients.label'), { exact: true }).fill(twelve.join('\n'));
+    await page.getByRole('button', { name: t('send:actions.send'), exact: true }).click();
+    const review = page.getByRole('dialog', { name: pattern(language, 'send:review.title') });
+    await expect(review).toBeVisible();
+
+    const bytes = [...(await pdfBytes('Annex'))];
+    await page.evaluate((data) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(data)], 'annex.pdf', { type: 'application/pdf' }));
+      const target = document.querySelector('nav')!;
+      for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
+    }, bytes);
+    const held = review.getByTestId('send-review-held');
+    await expect(held).toHaveText(t('send:review.held', { count: 1, names: t('send:review.heldName', { name: 'annex.pdf' }) }), { timeout: 15_000 });
+    await expect(docs).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    await shot(page, `review-held-document-${language}`);
+
+    // back to editing: the fax was not sent, so the dropped file joins it
+    await review.getByRole('button', { name: t('send:review.back'), exact: true }).click();
+    await expect(docs).toHaveCount(2, { timeout: 15_000 });
+    await expect(docs.nth(1)).toContainText('annex.pdf');
+  });
+}

@@ -15,7 +15,8 @@ import type { SendResult } from '@shared/send/types';
 import type { OfferedDocument } from '@shared/ipc/channels/intake';
 import { addFiles, addHandles, restoreDocuments } from '@renderer/features/send/documents';
 import { saveDraftNow, useDraft } from '@renderer/features/send/use-draft';
-import { installBridge } from '../fake-bridge';
+import { installBridge, renderWithQueries } from '../fake-bridge';
+import { ReviewDialog } from '@renderer/features/send/review-dialog';
 
 const offered = (n: number): OfferedDocument => ({ id: `o${n}`, handle: `h${n}`, name: `printed-${n}.pdf`, size: 100, source: 'print' });
 const info = (handle: string) => ({ handle, name: `${handle}.pdf`, size: 100, ext: 'pdf', pages: 1, warning: null, error: null });
@@ -379,6 +380,21 @@ describe('documents added while the fax on the form is on its way', () => {
     await sendEnds('refused');
     expect(onForm()).toEqual(['late']);
     expect(useCompose.getState().recipientsText).toBe('+86 10 8888 1234');
+  });
+
+  it.each([
+    ['en', '“late.pdf” was added during this review and is not part of this fax. It waits: if you send, it starts your next fax; if you go back to editing, it joins this one.'],
+    ['zh-CN', '“late.pdf” 是在本次确认期间加入的，不在这份传真里，会先等待：若您发送，将用来开始您的下一份传真；若您返回修改，则加入这份传真。'],
+
+  ] as const)('the open review says which documents wait and what becomes of them, until the send ends (%s)', async (language, said) => {
+    await initI18n(language);
+    const facts = { name: 'Offer', documents: [{ name: 'offer.pdf', pages: 1 }], recipients: 1, numbers: ['861088881234'], scheduledAt: null, estimate: null, balance: null };
+    renderWithQueries(<ReviewDialog facts={facts} serviceTimeZone="Asia/Shanghai" onConfirm={() => {}} onCancel={() => {}} />);
+    const { sendEnds } = await addedDuringSend();
+    expect((await screen.findByTestId('send-review-held')).textContent).toBe(said);
+    await sendEnds('sent');
+    expect(screen.queryByTestId('send-review-held')).toBeNull();
+    await initI18n('en');
   });
 });
 

@@ -9,7 +9,7 @@ import type { DocumentSource } from '@shared/ipc/channels/intake';
 import type { ComposeDocument, DocumentInfo } from '@shared/send/types';
 import { api, call, CallError } from '../../lib/api';
 import { newKey, useCompose, waitingDocument, type DocItem, type Refusal, type WaitingDocument } from './compose-store';
-import { isComposeLocked, startNewFax, useSendResult, whenNotSending } from './send-result';
+import { isComposeLocked, startNewFax, useSendResult, waitForSend } from './send-result';
 import { describeError } from '../../lib/describe-error';
 
 // The async steps of adding and uploading documents; every change to the compose is one of its named actions.
@@ -54,7 +54,7 @@ export async function addHandles(
   }
   // Added while the fax on the form is on its way (its review, its request): they wait for its outcome, and
   // a fax that went out is never added to — they start the next fax, as documents from outside do (arrivals.ts).
-  await whenNotSending();
+  await waitForSend(infos.filter((info) => !info.error).map((info) => info.name));
   if (isComposeLocked()) startNewFax();
   const refused: Refusal[] = [];
   const added: DocItem[] = [];

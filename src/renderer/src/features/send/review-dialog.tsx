@@ -6,6 +6,7 @@ import { displayFax } from '@shared/phonebook/format';
 import { formatYuan, useConnection } from '../account';
 import { ReviewCost } from './review/review-cost';
 import { ReviewWhen } from './review/review-when';
+import { useSendResult } from './send-result';
 
 export interface ReviewFacts {
   name: string;
@@ -21,11 +22,13 @@ export interface ReviewFacts {
 
 /** Everything the send will do and cost, once more, before it is done. */
 export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { facts: ReviewFacts; serviceTimeZone: string; onConfirm(): void; onCancel(): void }) {
-  const { t } = useTranslation('send');
+  const { t, i18n } = useTranslation('send');
   const tasks = Math.ceil(facts.recipients / MAX_RECIPIENTS_PER_TASK);
   const unitPrice = facts.estimate?.unitPrice ?? null;
   const pageTotal = facts.documents.every((d) => d.pages !== null) ? facts.documents.reduce((n, d) => n + (d.pages ?? 0), 0) : null;
   const demo = useConnection().data?.mode === 'demo';
+  const held = useSendResult((s) => s.held).flatMap((h) => h.names);
+  const list = new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' });
   return (
     <ConfirmDialog
       title={t('review.title', { name: facts.name })}
@@ -38,6 +41,11 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
       {demo ? (
         <p className="notice info" data-testid="send-review-demo">
           {t('review.demo')}
+        </p>
+      ) : null}
+      {held.length > 0 ? (
+        <p className="notice info" role="status" data-testid="send-review-held">
+          {t('review.held', { count: held.length, names: list.format(held.map((n) => t('review.heldName', { name: n }))) })}
         </p>
       ) : null}
       <dl>

@@ -13,6 +13,8 @@ interface SendResultState {
    * documents arriving meanwhile wait for it (whenNotSending)
    */
   sending: boolean;
+  /** the names of documents the user added during the send, waiting for its outcome (waitForSend); the review lists them */
+  held: Array<{ id: number; names: string[] }>;
   show(result: SendResult, name: string): void;
   clear(): void;
   setSending(sending: boolean): void;
@@ -23,6 +25,7 @@ export const useSendResult = create<SendResultState>((set) => ({
   result: null,
   name: '',
   sending: false,
+  held: [],
   show: (result, name) => set({ result, name }),
   clear: () => set({ result: null, name: '' }),
   setSending: (sending) => set({ sending }),
@@ -34,6 +37,23 @@ export const useSendResult = create<SendResultState>((set) => ({
  */
 export function whenNotSending(): Promise<void> {
   return whenState(useSendResult, (s) => !s.sending);
+}
+
+let lastHold = 0;
+
+/**
+ * whenNotSending for documents the user added (a drop, a pick): while they wait, their names are `held`,
+ * so the open review can say they are not part of the fax it is about to send.
+ */
+export async function waitForSend(names: string[]): Promise<void> {
+  if (!useSendResult.getState().sending || names.length === 0) return whenNotSending();
+  const id = ++lastHold;
+  useSendResult.setState((s) => ({ held: [...s.held, { id, names }] }));
+  try {
+    await whenNotSending();
+  } finally {
+    useSendResult.setState((s) => ({ held: s.held.filter((h) => h.id !== id) }));
+  }
 }
 
 /**

@@ -242,6 +242,9 @@ export const send = {
     numbersLabel: 'Numbers this fax goes to',
     demo: 'Demo mode: nothing is really sent and nothing is charged. The built-in test service plays the fax through; connect an account in Settings to send for real.',
     back: 'Back to editing',
+    held_one: '{{names}} was added during this review and is not part of this fax. It waits: if you send, it starts your next fax; if you go back to editing, it joins this one.',
+    held_other: '{{names}} were added during this review and are not part of this fax. They wait: if you send, they start your next fax; if you go back to editing, they join this one.',
+    heldName: '“{{name}}”',
   },
   repeat: {
     title: 'You sent this fax at {{time}} — send it again?',

@@ -245,6 +245,10 @@ export const send: DeepStrings<typeof en> = {
     numbersLabel: '本传真的接收号码',
     demo: '演示模式：不会真正发送，也不会扣费。内置的测试服务会模拟发送过程；在“设置”中连接账户后才会真正发送。',
     back: '返回修改',
+    // one form for one and many (Chinese has no plural): no pronoun that counts
+    held_one: '{{names}} 是在本次确认期间加入的，不在这份传真里，会先等待：若您发送，将用来开始您的下一份传真；若您返回修改，则加入这份传真。',
+    held_other: '{{names}} 是在本次确认期间加入的，不在这份传真里，会先等待：若您发送，将用来开始您的下一份传真；若您返回修改，则加入这份传真。',
+    heldName: '“{{name}}”',
   },
   repeat: {
     title: '您已于 {{time}} 发送过这份传真，要再次发送吗？',
