@@ -375,26 +375,43 @@ describe('documents added while the fax on the form is on its way', () => {
     expect(useSendResult.getState().result).toBeNull();
   });
 
-  it('join the form when it was not sent (refused), beside what was typed', async () => {
+  it('join the form when it was not sent (refused), beside what was typed; the refusal stays in view', async () => {
     const { sendEnds } = await addedDuringSend();
     await sendEnds('refused');
     expect(onForm()).toEqual(['late']);
     expect(useCompose.getState().recipientsText).toBe('+86 10 8888 1234');
+    // why it was refused is what the user needs now: the documents joining it do not wipe it
+    expect(useSendResult.getState().result?.overall).toBe('refused');
+  });
+
+  it('name each new file once, not one already on the form', async () => {
+    installBridge({ inspectDocuments: (input) => ({ ok: true, value: (input as { handles: string[] }).handles.map(info) }), uploadDocument: () => new Promise(() => {}) });
+    await act(() => addHandles(['offer']));
+    act(() => useSendResult.getState().setSending(true));
+    const adding = addHandles(['offer', 'late', 'late']);
+    await waitFor(() => expect(useSendResult.getState().held.flatMap((h) => h.names)).toEqual(['late.pdf']));
+    act(() => useSendResult.getState().setSending(false));
+    await act(() => adding);
+    expect(useSendResult.getState().held).toEqual([]);
+    expect(onForm()).toEqual(['offer', 'late']);
   });
 
   it.each([
-    ['en', '“late.pdf” was added during this review and is not part of this fax. It waits: if you send, it starts your next fax; if you go back to editing, it joins this one.'],
-    ['zh-CN', '“late.pdf” 是在本次确认期间加入的，不在这份传真里，会先等待：若您发送，将用来开始您的下一份传真；若您返回修改，则加入这份传真。'],
+    ['en', '“late.pdf” was added during this review and is not part of this fax. If this fax goes out, it starts your next fax; if not (you go back to editing, or the fax is refused), it is added to this one.'],
+    ['zh-CN', '“late.pdf” 是在本次确认期间加入的，不在这份传真里。若这份传真发出，将用来开始您的下一份传真；若未发出（您返回修改，或传真被拒绝），则加入这份传真。'],
 
   ] as const)('the open review says which documents wait and what becomes of them, until the send ends (%s)', async (language, said) => {
     await initI18n(language);
-    const facts = { name: 'Offer', documents: [{ name: 'offer.pdf', pages: 1 }], recipients: 1, numbers: ['861088881234'], scheduledAt: null, estimate: null, balance: null };
-    renderWithQueries(<ReviewDialog facts={facts} serviceTimeZone="Asia/Shanghai" onConfirm={() => {}} onCancel={() => {}} />);
-    const { sendEnds } = await addedDuringSend();
-    expect((await screen.findByTestId('send-review-held')).textContent).toBe(said);
-    await sendEnds('sent');
-    expect(screen.queryByTestId('send-review-held')).toBeNull();
-    await initI18n('en');
+    try {
+      const facts = { name: 'Offer', documents: [{ name: 'offer.pdf', pages: 1 }], recipients: 1, numbers: ['861088881234'], scheduledAt: null, estimate: null, balance: null };
+      renderWithQueries(<ReviewDialog facts={facts} serviceTimeZone="Asia/Shanghai" onConfirm={() => {}} onCancel={() => {}} />);
+      const { sendEnds } = await addedDuringSend();
+      expect((await screen.findByTestId('send-review-held')).textContent).toBe(said);
+      await sendEnds('sent');
+      expect(screen.queryByTestId('send-review-held')).toBeNull();
+    } finally {
+      await initI18n('en');
+    }
   });
 });
 

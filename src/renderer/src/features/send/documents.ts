@@ -54,7 +54,10 @@ export async function addHandles(
   }
   // Added while the fax on the form is on its way (its review, its request): they wait for its outcome, and
   // a fax that went out is never added to — they start the next fax, as documents from outside do (arrivals.ts).
-  await waitForSend(infos.filter((info) => !info.error).map((info) => info.name));
+  // named in the open review meanwhile: each new file once, not one already on the form
+  const onForm = new Set(store().docs.map((d) => d.doc.handle));
+  const fresh = infos.filter((info, i) => !info.error && !onForm.has(info.handle) && infos.findIndex((x) => x.handle === info.handle) === i);
+  const waited = await waitForSend(fresh.map((info) => info.name));
   if (isComposeLocked()) startNewFax();
   const refused: Refusal[] = [];
   const added: DocItem[] = [];
@@ -85,8 +88,9 @@ export async function addHandles(
     if (!store().docs.some((d) => d.doc.handle === handle)) overflow.push(waitingDocument({ handle, name: names[INSPECT_AT_ONCE + i] ?? '', source: sources[INSPECT_AT_ONCE + i] }));
   });
   store().attach(added, refused, overflow);
-  // a refused send's result is about the fax as it was
-  useSendResult.getState().clear();
+  // a refused send's result is about the fax as it was; but one that just came back, with these documents
+  // waiting for it, stays in view: its reason is what the user needs now (they are added, not typed)
+  if (!waited) useSendResult.getState().clear();
   for (const d of added) void upload(d.key);
   return { waiting: overflow.map((o) => o.handle) };
 }

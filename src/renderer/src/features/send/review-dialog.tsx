@@ -28,7 +28,7 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
   const pageTotal = facts.documents.every((d) => d.pages !== null) ? facts.documents.reduce((n, d) => n + (d.pages ?? 0), 0) : null;
   const demo = useConnection().data?.mode === 'demo';
   const held = useSendResult((s) => s.held).flatMap((h) => h.names);
-  const list = new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' });
+  const list = new Intl.ListFormat(i18n.resolvedLanguage ?? i18n.language, { style: 'long', type: 'conjunction' });
   return (
     <ConfirmDialog
       title={t('review.title', { name: facts.name })}
@@ -43,11 +43,14 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
           {t('review.demo')}
         </p>
       ) : null}
-      {held.length > 0 ? (
-        <p className="notice info" role="status" data-testid="send-review-held">
-          {t('review.held', { count: held.length, names: list.format(held.map((n) => t('review.heldName', { name: n }))) })}
-        </p>
-      ) : null}
+      {/* in the dialog from the start, so a screen reader says the note when a document is dropped */}
+      <div role="status">
+        {held.length > 0 ? (
+          <p className="notice info" data-testid="send-review-held">
+            {t('review.held', { count: held.length, names: list.format(held.map((n) => t('review.heldName', { name: n }))) })}
+          </p>
+        ) : null}
+      </div>
       <dl>
         <dt>{t('review.documents')}</dt>
         <dd>

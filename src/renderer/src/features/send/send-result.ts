@@ -43,17 +43,18 @@ let lastHold = 0;
 
 /**
  * whenNotSending for documents the user added (a drop, a pick): while they wait, their names are `held`,
- * so the open review can say they are not part of the fax it is about to send.
+ * so the open review can say they are not part of the fax it is about to send. True when they waited.
  */
-export async function waitForSend(names: string[]): Promise<void> {
-  if (!useSendResult.getState().sending || names.length === 0) return whenNotSending();
+export async function waitForSend(names: string[]): Promise<boolean> {
+  if (!useSendResult.getState().sending) return false;
   const id = ++lastHold;
-  useSendResult.setState((s) => ({ held: [...s.held, { id, names }] }));
+  if (names.length > 0) useSendResult.setState((s) => ({ held: [...s.held, { id, names }] }));
   try {
     await whenNotSending();
   } finally {
-    useSendResult.setState((s) => ({ held: s.held.filter((h) => h.id !== id) }));
+    if (names.length > 0) useSendResult.setState((s) => ({ held: s.held.filter((h) => h.id !== id) }));
   }
+  return true;
 }
 
 /**

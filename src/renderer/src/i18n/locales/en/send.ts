@@ -242,8 +242,8 @@ export const send = {
     numbersLabel: 'Numbers this fax goes to',
     demo: 'Demo mode: nothing is really sent and nothing is charged. The built-in test service plays the fax through; connect an account in Settings to send for real.',
     back: 'Back to editing',
-    held_one: '{{names}} was added during this review and is not part of this fax. It waits: if you send, it starts your next fax; if you go back to editing, it joins this one.',
-    held_other: '{{names}} were added during this review and are not part of this fax. They wait: if you send, they start your next fax; if you go back to editing, they join this one.',
+    held_one: '{{names}} was added during this review and is not part of this fax. If this fax goes out, it starts your next fax; if not (you go back to editing, or the fax is refused), it is added to this one.',
+    held_other: '{{names}} were added during this review and are not part of this fax. If this fax goes out, they start your next fax; if not (you go back to editing, or the fax is refused), they are added to this one.',
     heldName: '“{{name}}”',
   },
   repeat: {
