@@ -220,6 +220,20 @@ for (const language of ['en', 'zh-CN'] as const) {
 }
 
 /** The app open in English with offer.pdf arrived through the hot folder, attached and uploaded. */
+/** A one-page PDF (`text` on it) dropped onto the window as a file from the desktop would be: the drop is window-wide. */
+async function dropPdf(page: Page, name: string, text: string) {
+  const bytes = [...(await pdfBytes(text))];
+  await page.evaluate(
+    ({ data, name }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(data)], name, { type: 'application/pdf' }));
+      const target = document.querySelector('nav')!;
+      for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
+    },
+    { data: bytes, name },
+  );
+}
+
 async function offerPrinted(page: Page, preview: Preview) {
   await openApp(page, preview);
   const outbox = await outboxOf(preview);
@@ -327,13 +341,7 @@ test('a file dropped right after Send, while the fax is on its way, does not joi
   await page.getByRole('button', { name: t('send:actions.send'), exact: true }).click();
   await expect.poll(() => sent.length).toBe(1);
   // the hurried user drops the next document onto the window while the send is still out
-  const bytes = [...(await pdfBytes('Next'))];
-  await page.evaluate((data) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([new Uint8Array(data)], 'next.pdf', { type: 'application/pdf' }));
-    const target = document.querySelector('nav')!;
-    for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
-  }, bytes);
+  await dropPdf(page, 'next.pdf', 'Next');
   await page.waitForTimeout(500);
   await expect(docs).toHaveCount(1);
   await expect(docs).not.toContainText('next.pdf');
@@ -364,13 +372,7 @@ for (const language of ['en', 'zh-CN'] as const) {
     const review = page.getByRole('dialog', { name: pattern(language, 'send:review.title') });
     await expect(review).toBeVisible();
 
-    const bytes = [...(await pdfBytes('Annex'))];
-    await page.evaluate((data) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(data)], 'annex.pdf', { type: 'application/pdf' }));
-      const target = document.querySelector('nav')!;
-      for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
-    }, bytes);
+    await dropPdf(page, 'annex.pdf', 'Annex');
     const held = review.getByTestId('send-review-held');
     await expect(held).toHaveText(t('send:review.held', { count: 1, names: t('send:review.heldName', { name: 'annex.pdf' }) }), { timeout: 15_000 });
     await expect(docs).toHaveCount(1);

@@ -144,8 +144,9 @@ test('two desks: A’s fax live on B, B resends A’s failed number once, both s
         return r.ok ? r.value : [];
       }, refA);
     await expect.poll(async () => (await resendsOnB()).map((x) => [x.by.name, x.by.mine])).toEqual([['Wang Wei', true]]);
-    const resendRef = (await resendsOnB())[0]!.taskRef;
-    expect(resendRef).toMatch(/^task_/);
+    // the claim is recorded first, its task's reference once the service has created it
+    await expect.poll(async () => (await resendsOnB())[0]?.taskRef ?? null).toMatch(/^task_/);
+    const resendRef = (await resendsOnB())[0]!.taskRef!;
 
     // both desks show "Resent as … by …": A in the task detail of its fax, B in Tasks → Everyone under A's fax
     const name = listed.find((r) => r.taskRef === refA)!.name;
