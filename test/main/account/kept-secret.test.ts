@@ -93,10 +93,17 @@ describe('the API secret is read once per connection', () => {
     sim.resetSecret(NEW);
     await replacedOutside(NEW);
     const before = reads.n;
-    // three documents attached at once: all three leave with the kept secret and are refused together
+    // three documents attached at once: those that leave with the kept secret are refused (all three, or on a
+    // loaded machine only the first, the others leaving after the new secret was read) and each is made again
     const results = await Promise.all([upload(), upload(), upload()]);
     expect(results.map((r) => r.ok)).toEqual([true, true, true]);
-    expect(uploadsSeen().map((e) => e.status).sort()).toEqual([200, 200, 200, 200, 401, 401, 401]);
+    const statuses = uploadsSeen().map((e) => e.status);
+    const refused = statuses.filter((s) => s === 401).length;
+    expect(refused).toBeGreaterThanOrEqual(1);
+    expect(refused).toBeLessThanOrEqual(3);
+    // the first upload, then each of the three once, and each refused one once more: nothing refused is dropped or sent twice
+    expect(statuses.filter((s) => s === 200)).toHaveLength(4);
+    expect(statuses).toHaveLength(4 + refused);
     expect(reads.n).toBe(before + 1);
   });
 
