@@ -2,6 +2,7 @@
 // then one plain line summing every runner: `N passed, N failed, N skipped`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { failedE2e, failedVitest } from './lib/failures.mjs';
 
 const results = [];
 fs.mkdirSync('test-results', { recursive: true });
@@ -45,8 +46,24 @@ step('end to end (playwright, chromium)', 'npx', ['-y', 'playwright', 'test'], (
 });
 
 // A suite that failed to load has no failed tests of its own; count it once.
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
 function suitesThatFailedToLoad(j) {
   return (j.testResults ?? []).filter((s) => s.status === 'failed' && !(s.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+}
+
+// The names of what failed, beside the summary: CI shows only the end of the log.
+const failures = [...failedVitest(readJson(vitestJson), process.cwd()), ...failedE2e(readJson(e2eJson))];
+if (failures.length > 0) {
+  console.log('\n=== failed');
+  for (const f of failures.slice(0, 20)) console.log(`- ${f}`);
+  if (failures.length > 20) console.log(`… and ${failures.length - 20} more`);
 }
 
 console.log('\n=== summary');
