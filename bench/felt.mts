@@ -18,6 +18,8 @@ import { launchChromium, startPreview } from './lib/browser.mts';
 import { ensureRendererBuilt } from './renderer.mts';
 import { ROOT, runTsxJson, stopChild } from './lib/processes.mts';
 import { figure, type Figure } from './lib/report.mts';
+import { writePaddedPdf } from './lib/pdf.mts';
+import { PDF_COUNT_TIMEOUT_MS } from '../src/main/send/page-count';
 
 function percentile(values: readonly number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);
@@ -232,4 +234,53 @@ export async function mainLoopFigures(runs: number, log: (s: string) => void): P
     figure('main event-loop delay max, same scenario', 'ms', 'reference', max, null, 'the longest single stall (the demo service now reads its 20,000 kept tasks as a stream at its first use: 0.4–0.5 s against 2.6–3.7 s read at once, load 24–28, turn about)'),
     figure('idle process event-loop delay p99, beside the same scenario', 'ms', 'reference', floor, null, "bench/workers/idle-loop.mjs: a process doing nothing, at the same time: the machine's load alone, the floor under the figure above"),
   ];
+}
+
+/**
+ * The page count of an attach on a busy machine: as many busy loops as there are cores (another program,
+ * a video call), then a fresh process attaches a small PDF (the count's worker starting, as at the first
+ * attach) and a 10 MB one (the worker warm). The count runs at a lower priority than the app
+ * (page-count-worker.ts, Linux); it must still beat its time limit, or the attach says "pages unknown".
+ * Beside it, the same on the quiet machine.
+ */
+export async function pageCountFigures(runs: number, log: (s: string) => void): Promise<Figure[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-bench-pages-'));
+  const small = path.join(dir, 'small.pdf');
+  const big = path.join(dir, 'big.pdf');
+  await writePaddedPdf(small, 20_000);
+  await writePaddedPdf(big, 10_000_000);
+  const loops: ReturnType<typeof spawn>[] = [];
+  const attach = () => runTsxJson<{ ms: number[]; pages: Array<number | null> }>('bench/workers/page-count-busy.mts', [small, big], { timeoutMs: 120_000 });
+  try {
+    const quietFirst: number[] = [];
+    const quietWarm: number[] = [];
+    const busyFirst: number[] = [];
+    const busyWarm: number[] = [];
+    let unknown = 0;
+    const n = Math.max(5, runs);
+    for (let i = 0; i < n; i++) {
+      const q = await attach();
+      quietFirst.push(q.ms[0]!);
+      quietWarm.push(q.ms[1]!);
+      loops.push(...Array.from({ length: os.availableParallelism() }, () => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' })));
+      await new Promise((r) => setTimeout(r, 300));
+      const b = await attach();
+      for (const l of loops.splice(0)) l.kill('SIGKILL');
+      busyFirst.push(b.ms[0]!);
+      busyWarm.push(b.ms[1]!);
+      unknown += [...q.pages, ...b.pages].filter((p) => p === null).length;
+      log(`  attach ${i + 1}: quiet ${q.ms.map((m) => m.toFixed(0)).join(' / ')} ms, busy ${b.ms.map((m) => m.toFixed(0)).join(' / ')} ms (small at the worker's start / 10 MB warm); pages ${[...q.pages, ...b.pages].join(', ')}`);
+    }
+    const limit = PDF_COUNT_TIMEOUT_MS;
+    return [
+      figure('page count, first attach, busy machine (worker start included)', 'ms', `< ${limit} (the limit)`, busyFirst, (m) => m < limit, `${os.availableParallelism()} busy loops beside it`),
+      figure('page count, 10 MB, worker warm, busy machine', 'ms', `< ${limit}`, busyWarm, (m) => m < limit),
+      figure('page count, first attach, quiet machine', 'ms', 'reference', quietFirst, null),
+      figure('page count, 10 MB, worker warm, quiet machine', 'ms', 'reference', quietWarm, null),
+      figure('attaches whose pages were unknown', 'count', '0', [unknown], (m) => m === 0),
+    ];
+  } finally {
+    for (const l of loops) l.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -3,7 +3,7 @@
  * otherwise use. Each benchmark runs several times; one line per figure
  * (`name: median unit (goal: ...)`), all runs in bench/results/latest.json.
  * Each run is also appended, dated, to docs/bench-results.md (`--no-log` leaves that file alone).
- * Flags: --only upload,link,polling,history,renderer,send,report,start,typing,mainloop,office,soak   --runs N   --no-log
+ * Flags: --only upload,link,polling,history,renderer,send,report,start,typing,mainloop,pagecount,office,soak   --runs N   --no-log
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +21,7 @@ import { reportFigures } from './report.mts';
 import { rendererFigures } from './renderer.mts';
 import { sendFigures } from './send.mts';
 import { soakFigures } from './soak.mts';
-import { mainLoopFigures, startFigures, typingFigures } from './felt.mts';
+import { mainLoopFigures, pageCountFigures, startFigures, typingFigures } from './felt.mts';
 import { uploadFigures } from './upload.mts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, runs: { type: 'string' }, quiet: { type: 'boolean' }, 'no-log': { type: 'boolean' } } });
@@ -39,6 +39,7 @@ const benches: Array<{ key: string; run: () => Promise<Figure[]> }> = [
   { key: 'start', run: () => startFigures(runs, log) },
   { key: 'typing', run: () => typingFigures(runs, log) },
   { key: 'mainloop', run: () => mainLoopFigures(runs, log) },
+  { key: 'pagecount', run: () => pageCountFigures(runs, log) },
   { key: 'office', run: () => officeFigures(runs, log) },
   { key: 'soak', run: () => soakFigures(runs, log) },
 ];

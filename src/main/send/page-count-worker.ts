@@ -129,12 +129,19 @@ export const WORKER_MARK = 'faxdesk-page-count';
  * The worker thread's nice value on Linux: counting pages is background work, and the upload the Send
  * screen starts right after an attach is what the user waits for. pdf.js's aftermath here (a collection
  * of its file-sized chunk map, with the count's garbage) ran on the cores the upload and the service
- * needed. Measured (issue #27, 3 runs of 10-16 rounds, 7 uploads a side, turn about): the app's upload
- * against curl -T went from 0.70 / 0.74 / 0.70 to 0.80 / 0.78 / 0.79, the attach unchanged (4.0-4.9 ms).
+ * needed. Measured (issue #27, 3 runs of 10-16 rounds, 7 uploads a side, turn about): at nice 19 the app's
+ * upload against curl -T went from 0.70 / 0.74 / 0.70 to 0.80 / 0.78 / 0.79, the attach unchanged.
+ * But not 19: on a machine whose cores are busy (another program, a video call) a thread at nice 19 gets
+ * ~1/70 of a core, and the worker's start (pdf.js loaded) and count then outlast the time limit, so
+ * every attach said "pages unknown". Measured (2026-11-28, a 2-page PDF in a fresh worker, its start
+ * included, beside two busy loops on the 2 cores): nice 0 0.9 s, 5 1.9 s, 10 4.7 s, 15 11 s, 19 26 s;
+ * beside three busy loops nice 0 2.5 s, 5 3.5 s, 8 6.2 s. Five keeps the count within the limit on a
+ * busy machine and still behind the upload (`npm run bench -- --only pagecount` prints the figure).
  * Only on Linux, where a thread has a nice value of its own (setpriority on the calling thread): on
- * macOS and Windows the same call would lower the whole app.
+ * macOS and Windows the same call would lower the whole app. Raised, it cannot be lowered again
+ * without privileges, so it is set once, for the thread's life.
  */
-export const BACKGROUND_NICE = 19;
+export const BACKGROUND_NICE = 5;
 
 const port = workerData === WORKER_MARK ? parentPort : null;
 if (port) {
