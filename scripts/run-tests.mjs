@@ -1,6 +1,6 @@
 // `npm test`: lint, typecheck, every vitest project, the e2e suite in Chromium,
 // then one plain line summing every runner: `N passed, N failed, N skipped`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { failedE2e, failedVitest } from './lib/failures.mjs';
 
@@ -23,15 +23,46 @@ function step(name, cmd, args, count) {
   results.push({ name, seconds, ...counts });
 }
 
+/**
+ * Steps that only read the sources (lint, typecheck), each one a single thread: run side by side on the
+ * two cores, their output kept and printed whole, in order, when each ends (the summary keeps their order).
+ */
+async function sideBySide(steps) {
+  const done = await Promise.all(
+    steps.map(
+      ({ name, cmd, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let out = '';
+          child.stdout.on('data', (c) => (out += c));
+          child.stderr.on('data', (c) => (out += c));
+          const end = (status) => {
+            console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}\n${out}`);
+            resolve({ name, status, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+          };
+          child.on('error', (e) => {
+            out += String(e.message);
+            end(1);
+          });
+          child.on('close', (code) => end(code ?? 1));
+        }),
+    ),
+  );
+  for (const r of done) results.push({ name: r.name, seconds: r.seconds, passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, skipped: 0 });
+}
+
 const vitestJson = 'test-results/vitest.json';
 const e2eJson = 'test-results/e2e-results.json';
 fs.rmSync(vitestJson, { force: true });
 fs.rmSync(e2eJson, { force: true });
 
-step('lint', 'npx', ['-y', 'eslint', '.']);
-// imports that climb three or more folders use the path aliases (scripts/alias-imports.mjs rewrites them)
-step('path aliases', process.execPath, ['scripts/alias-imports.mjs', '--check']);
-step('typecheck', 'npm', ['run', '-s', 'typecheck']);
+await sideBySide([
+  { name: 'lint', cmd: 'npx', args: ['-y', 'eslint', '.'] },
+  // imports that climb three or more folders use the path aliases (scripts/alias-imports.mjs rewrites them)
+  { name: 'path aliases', cmd: process.execPath, args: ['scripts/alias-imports.mjs', '--check'] },
+  { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] },
+]);
 step('unit and integration (vitest)', 'npx', ['-y', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`], () => {
   const j = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   return { passed: j.numPassedTests, failed: j.numFailedTests + suitesThatFailedToLoad(j), skipped: j.numPendingTests + j.numTodoTests };
