@@ -3,7 +3,7 @@
  * otherwise use. Each benchmark runs several times; one line per figure
  * (`name: median unit (goal: ...)`), all runs in bench/results/latest.json.
  * Each run is also appended, dated, to docs/bench-results.md (`--no-log` leaves that file alone).
- * Flags: --only upload,link,polling,history,renderer,send,report,start,typing,mainloop,pagecount,office,soak   --runs N   --no-log
+ * Flags: --only upload,uploadfloor,link,polling,history,renderer,send,report,start,typing,mainloop,pagecount,office,soak   --runs N   --no-log
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,7 +22,7 @@ import { rendererFigures } from './renderer.mts';
 import { sendFigures } from './send.mts';
 import { soakFigures } from './soak.mts';
 import { mainLoopFigures, pageCountFigures, startFigures, typingFigures } from './felt.mts';
-import { uploadFigures } from './upload.mts';
+import { uploadFigures, uploadFloorFigures } from './upload.mts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, runs: { type: 'string' }, quiet: { type: 'boolean' }, 'no-log': { type: 'boolean' } } });
 const runs = values.runs ? Math.max(1, Number(values.runs)) : 5;
@@ -30,6 +30,7 @@ const log = values.quiet ? () => {} : (s: string) => console.log(s);
 
 const benches: Array<{ key: string; run: () => Promise<Figure[]> }> = [
   { key: 'upload', run: () => uploadFigures(runs, log) },
+  { key: 'uploadfloor', run: () => uploadFloorFigures(runs, log) },
   { key: 'link', run: () => linkFigures(runs, log) },
   { key: 'polling', run: () => pollingFigures(runs, log) },
   { key: 'history', run: () => historyFigures(runs, log) },

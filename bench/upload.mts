@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { writePaddedPdf } from './lib/pdf.mts';
 import { buildAppUploadBundle } from './lib/app-bundle.mts';
-import { runNodeJson, runTsxJson, startSimProcess, type SimProcess } from './lib/processes.mts';
+import { runNodeJson, runTsxJson, startNode, startSimProcess, type SimProcess } from './lib/processes.mts';
 import { figure, median, type Figure } from './lib/report.mts';
 
 const FILE_BYTES = 10_000_000;
@@ -244,6 +244,109 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
       figure('upload memory, reference fs.pipe(http.request) for 3 × 10 MB', 'MB', 'reference', pipeGrowth, null, 'plain Node streaming, same files, same sampling'),
     ];
   } finally {
+    await sim.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const DRAIN_RECEIVER = path.join(import.meta.dirname, 'workers/drain-receiver.mjs');
+const RAW_UPLOAD = path.join(import.meta.dirname, 'workers/raw-upload.mjs');
+
+/**
+ * The floor of #27's upload goal: the same senders as `uploadFigures`, turn about, to a receiver that only
+ * takes the bytes (bench/workers/drain-receiver.mjs: no page count, no copy of the body), in its own
+ * process. To the simulator a single 10 MB upload of any sender ranges 6–120 ms in one round (its
+ * collection of the body, pdf-lib's count, where its threads land), which drowns the senders' differences;
+ * here the receiver does almost nothing, so what is left is the senders'. The question it answers: does
+ * a bare `node:http` sender with the file already in memory (no FaxDesk code, less work than the app can
+ * do) reach 0.9 of curl `-T`? If not, no Node sender does, and the app cannot.
+ */
+export async function uploadFloorFigures(runs: number, log: (s: string) => void): Promise<Figure[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-bench-floor-'));
+  const sim = await startSimProcess(['--speed', '1000']);
+  const drain = await startNode([DRAIN_RECEIVER], [sim.baseUrl], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  const receiver: SimProcess = { ...sim, baseUrl: drain.match[1]! };
+  const appBundle = await buildAppUploadBundle();
+  try {
+    const big = path.join(dir, 'doc.pdf');
+    const small = path.join(dir, 'small.pdf');
+    await writePaddedPdf(big, FILE_BYTES);
+    await writePaddedPdf(small, 20_000);
+    for (let i = 0; i < 3; i++) await curlUpload(receiver, big);
+    const EACH = 7;
+    const rounds = Math.max(15, runs * 3);
+    const curlMs: number[] = [];
+    const bareMs: number[] = [];
+    const rawMs: number[] = [];
+    const appMs: number[] = [];
+    const rawToCurl: number[] = [];
+    const bareToCurl: number[] = [];
+    const appToCurl: number[] = [];
+    const appToBare: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const copies = Array.from({ length: EACH }, (_, k) => {
+        const copy = path.join(dir, `floor-${i}-${k}.pdf`);
+        fs.copyFileSync(big, copy);
+        return copy;
+      });
+      let c: number[] = [];
+      let b: number[] = [];
+      let a: number[] = [];
+      let w: number[] = [];
+      const sides = [
+        async () => {
+          const r = await runNodeJson<{ uploadSeconds: number[]; bytes: number[] }>(RAW_UPLOAD, [receiver.baseUrl, receiver.apiKey, receiver.apiSecret, ...copies]);
+          if (r.bytes.some((n) => n !== FILE_BYTES)) throw new Error(`the receiver counted ${r.bytes.join(', ')} bytes`);
+          w = r.uploadSeconds;
+        },
+        async () => {
+          for (const copy of copies) {
+            await new Promise((r) => setTimeout(r, 100));
+            c.push((await curlUpload(receiver, copy)).seconds);
+          }
+        },
+        async () => {
+          const r = await runNodeJson<{ uploadSeconds: number[]; bytes: number[] }>(BARE_UPLOAD, [receiver.baseUrl, receiver.apiKey, receiver.apiSecret, ...copies]);
+          if (r.bytes.some((n) => n !== FILE_BYTES)) throw new Error(`the receiver counted ${r.bytes.join(', ')} bytes`);
+          b = r.uploadSeconds;
+        },
+        async () => {
+          const r = await runNodeJson<{ uploadSeconds: number[]; bytes: number[] }>(appBundle, ['throughput', receiver.baseUrl, receiver.apiKey, receiver.apiSecret, small, ...copies]);
+          if (r.bytes.some((n) => n !== FILE_BYTES)) throw new Error(`the receiver counted ${r.bytes.join(', ')} bytes`);
+          a = r.uploadSeconds;
+        },
+      ];
+      for (let k = 0; k < sides.length; k++) await sides[(i + k) % sides.length]!();
+      for (const copy of copies) fs.rmSync(copy);
+      const toMs = (x: number[]) => x.map((s) => s * 1000);
+      c = toMs(c);
+      b = toMs(b);
+      a = toMs(a);
+      w = toMs(w);
+      rawMs.push(median(w));
+      rawToCurl.push(median(c) / median(w));
+      curlMs.push(median(c));
+      bareMs.push(median(b));
+      appMs.push(median(a));
+      bareToCurl.push(median(c) / median(b));
+      appToCurl.push(median(c) / median(a));
+      appToBare.push(median(b) / median(a));
+      const ms = (x: number[]) => x.map((v) => v.toFixed(1)).join('/');
+      log(`  floor round ${i + 1}: curl -T ${ms(c)} ms, bare node ${ms(b)} ms, raw socket ${ms(w)} ms, app ${ms(a)} ms; bare/curl ${bareToCurl[i]!.toFixed(2)}, raw/curl ${rawToCurl[i]!.toFixed(2)}, app/curl ${appToCurl[i]!.toFixed(2)}; load ${loadAverage()}`);
+    }
+    const note = `10 MB, ${EACH} uploads a side per round, order turning, 100 ms apart, to bench/workers/drain-receiver.mjs; median of ${rounds} rounds`;
+    return [
+      figure('upload floor: curl -T to a receiver that only drains', 'ms', 'reference', curlMs, null, note),
+      figure('upload floor: bare node:http, the file in memory, to the same receiver', 'ms', 'reference', bareMs, null, note),
+      figure('upload floor: a raw TCP socket from Node (no http module), the file in memory, to the same receiver', 'ms', 'reference', rawMs, null, `${note}; bench/workers/raw-upload.mjs`),
+      figure('upload floor: FaxDesk uploadDocument, to the same receiver', 'ms', 'reference', appMs, null, note),
+      figure('upload floor ratio bare node:http (file in memory)/curl -T', '', 'reference: ≥ 0.9 if any Node sender can meet #27', bareToCurl, null, "median of the rounds' ratios (throughput: curl's time over the sender's)"),
+      figure('upload floor ratio raw Node socket (file in memory)/curl -T', '', 'reference: the least Node can do', rawToCurl, null, "median of the rounds' ratios"),
+      figure('upload floor ratio app/curl -T', '', '≥ 0.9 (#27)', appToCurl, (m) => m >= 0.9, "median of the rounds' ratios"),
+      figure('upload floor ratio app/bare node:http', '', 'reference', appToBare, null, "what FaxDesk's path costs on top of the least a Node sender does"),
+    ];
+  } finally {
+    await drain.stop();
     await sim.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
