@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, openApp, shot, test, type Preview } from './fixtures';
-import { documentList, nav, pattern, tr, type Language } from './ui';
+import { documentList, nav, pattern, tomorrowAt930, tr, type Language } from './ui';
 
 async function pdfBytes(text: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -356,8 +356,13 @@ test('a file dropped right after Send, while the fax is on its way, does not joi
   expect(sent[0]!.documents.map((d) => d.name)).toEqual(['offer.pdf']);
 });
 
-for (const language of ['en', 'zh-CN'] as const) {
-  test(`a file dropped while the review is open: the review says it waits and is not in this fax; back to editing, it joins it (${language})`, async ({ page, preview }) => {
+// In English the fax goes out now; in Chinese it is scheduled, and the note says what "Schedule" does
+// (both wordings in both languages: test/renderer/send/waiting-documents.test.tsx).
+for (const [language, scheduled] of [
+  ['en', false],
+  ['zh-CN', true],
+] as const) {
+  test(`a file dropped while the review is open: the review says it waits and is not in this fax; back to editing, it joins it (${language}${scheduled ? ', scheduled' : ''})`, async ({ page, preview }) => {
     test.setTimeout(120_000);
     const t = tr(language);
     await openApp(page, preview, language);
@@ -368,16 +373,18 @@ for (const language of ['en', 'zh-CN'] as const) {
     // 12 numbers: above the review threshold (10)
     const twelve = Array.from({ length: 12 }, (_, i) => `+86 10 8800 ${String(100 + i).padStart(4, '0')}`);
     await page.getByLabel(t('send:recipients.label'), { exact: true }).fill(twelve.join('\n'));
-    await page.getByRole('button', { name: t('send:actions.send'), exact: true }).click();
+    if (scheduled) await page.getByLabel(t('send:details.schedule'), { exact: true }).fill(tomorrowAt930());
+    await page.getByRole('button', { name: t(scheduled ? 'send:actions.schedule' : 'send:actions.send'), exact: true }).click();
     const review = page.getByRole('dialog', { name: pattern(language, 'send:review.title') });
     await expect(review).toBeVisible();
 
     await dropPdf(page, 'annex.pdf', 'Annex');
     const held = review.getByTestId('send-review-held');
-    await expect(held).toHaveText(t('send:review.held', { count: 1, names: t('send:review.heldName', { name: 'annex.pdf' }) }), { timeout: 15_000 });
+    const note = scheduled ? 'send:review.heldScheduled' : 'send:review.held';
+    await expect(held).toHaveText(t(note, { count: 1, names: t('send:review.heldName', { name: 'annex.pdf' }) }), { timeout: 15_000 });
     await expect(docs).toHaveCount(1);
     await expectNoAxeViolations(page);
-    await shot(page, `review-held-document-${language}`);
+    await shot(page, `review-held-document-${language}${scheduled ? '-scheduled' : ''}`);
 
     // back to editing: the fax was not sent, so the dropped file joins it
     await review.getByRole('button', { name: t('send:review.back'), exact: true }).click();

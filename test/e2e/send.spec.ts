@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index';
 import { expect, expectNoAxeViolations, openApp, shot, test, type Preview } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
-import { documentList, numberRows, pattern, sendResult, tr, type Language } from './ui';
+import { documentList, numberRows, pattern, sendResult, tomorrowAt930, tr, type Language } from './ui';
 
 const t = tr('en');
 
@@ -45,12 +45,6 @@ async function connect(page: Page, baseUrl: string, sim: RunningSimulator) {
 }
 
 /** Tomorrow 09:30 local, as the datetime-local input takes it. */
-function tomorrowAt930(): string {
-  const d = new Date(Date.now() + 86_400_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T09:30`;
-}
-
 function historyRows(preview: Preview) {
   const db = new Database(path.join(preview.dataDir, 'history.sqlite'), { readonly: true, fileMustExist: true });
   try {

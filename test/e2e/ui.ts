@@ -99,3 +99,10 @@ export function documentList(page: Page, language: Language = 'en'): Locator {
 export function numberRows(page: Page, language: Language = 'en'): Locator {
   return page.getByRole('table', { name: tr(language)('send:recipients.rowsLabel'), exact: true }).getByRole('row').filter({ has: page.getByRole('cell') });
 }
+
+/** Tomorrow at 09:30 in this machine's time, as a datetime-local field takes it (the Schedule field). */
+export function tomorrowAt930(): string {
+  const d = new Date(Date.now() + 86_400_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T09:30`;
+}

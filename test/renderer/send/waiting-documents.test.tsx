@@ -397,13 +397,15 @@ describe('documents added while the fax on the form is on its way', () => {
   });
 
   it.each([
-    ['en', '“late.pdf” was added during this review and is not part of this fax. If this fax goes out, it starts your next fax; if not (you go back to editing, or the fax is refused), it is added to this one.'],
-    ['zh-CN', '“late.pdf” 是在本次确认期间加入的，不在这份传真里。若这份传真发出，将用来开始您的下一份传真；若未发出（您返回修改，或传真被拒绝），则加入这份传真。'],
-
-  ] as const)('the open review says which documents wait and what becomes of them, until the send ends (%s)', async (language, said) => {
+    ['en', null, '“late.pdf” was added during this review and is not part of this fax. If this fax goes out, it starts your next fax; if not (you go back to editing, or the fax is refused), it is added to this one.'],
+    ['zh-CN', null, '“late.pdf” 是在本次确认期间加入的，不在这份传真里。若这份传真发出，将用来开始您的下一份传真；若未发出（您返回修改，或传真被拒绝），则加入这份传真。'],
+    // a scheduled fax does not go out now: the note says what the button ("Schedule") does
+    ['en', Date.UTC(2030, 0, 15, 2, 0), '“late.pdf” was added during this review and is not part of this fax. If this fax is scheduled, it starts your next fax; if not (you go back to editing, or the fax is refused), it is added to this one.'],
+    ['zh-CN', Date.UTC(2030, 0, 15, 2, 0), '“late.pdf” 是在本次确认期间加入的，不在这份传真里。若这份传真已定时提交，将用来开始您的下一份传真；若未提交（您返回修改，或传真被拒绝），则加入这份传真。'],
+  ] as const)('the open review says which documents wait and what becomes of them, until the send ends (%s, scheduled at %s)', async (language, scheduledAt, said) => {
     await initI18n(language);
     try {
-      const facts = { name: 'Offer', documents: [{ name: 'offer.pdf', pages: 1 }], recipients: 1, numbers: ['861088881234'], scheduledAt: null, estimate: null, balance: null };
+      const facts = { name: 'Offer', documents: [{ name: 'offer.pdf', pages: 1 }], recipients: 1, numbers: ['861088881234'], scheduledAt, estimate: null, balance: null };
       renderWithQueries(<ReviewDialog facts={facts} serviceTimeZone="Asia/Shanghai" onConfirm={() => {}} onCancel={() => {}} />);
       const { sendEnds } = await addedDuringSend();
       expect((await screen.findByTestId('send-review-held')).textContent).toBe(said);

@@ -47,7 +47,7 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
       <div role="status">
         {held.length > 0 ? (
           <p className="notice info" data-testid="send-review-held">
-            {t('review.held', { count: held.length, names: list.format(held.map((n) => t('review.heldName', { name: n }))) })}
+            {t(facts.scheduledAt !== null ? 'review.heldScheduled' : 'review.held', { count: held.length, names: list.format(held.map((n) => t('review.heldName', { name: n }))) })}
           </p>
         ) : null}
       </div>

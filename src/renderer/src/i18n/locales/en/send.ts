@@ -244,6 +244,9 @@ export const send = {
     back: 'Back to editing',
     held_one: '{{names}} was added during this review and is not part of this fax. If this fax goes out, it starts your next fax; if not (you go back to editing, or the fax is refused), it is added to this one.',
     held_other: '{{names}} were added during this review and are not part of this fax. If this fax goes out, they start your next fax; if not (you go back to editing, or the fax is refused), they are added to this one.',
+    // the same for a fax that is scheduled (the button says "Schedule"): it does not go out now
+    heldScheduled_one: '{{names}} was added during this review and is not part of this fax. If this fax is scheduled, it starts your next fax; if not (you go back to editing, or the fax is refused), it is added to this one.',
+    heldScheduled_other: '{{names}} were added during this review and are not part of this fax. If this fax is scheduled, they start your next fax; if not (you go back to editing, or the fax is refused), they are added to this one.',
     heldName: '“{{name}}”',
   },
   repeat: {

@@ -248,6 +248,8 @@ export const send: DeepStrings<typeof en> = {
     // one form for one and many (Chinese has no plural): no pronoun that counts
     held_one: '{{names}} 是在本次确认期间加入的，不在这份传真里。若这份传真发出，将用来开始您的下一份传真；若未发出（您返回修改，或传真被拒绝），则加入这份传真。',
     held_other: '{{names}} 是在本次确认期间加入的，不在这份传真里。若这份传真发出，将用来开始您的下一份传真；若未发出（您返回修改，或传真被拒绝），则加入这份传真。',
+    heldScheduled_one: '{{names}} 是在本次确认期间加入的，不在这份传真里。若这份传真已定时提交，将用来开始您的下一份传真；若未提交（您返回修改，或传真被拒绝），则加入这份传真。',
+    heldScheduled_other: '{{names}} 是在本次确认期间加入的，不在这份传真里。若这份传真已定时提交，将用来开始您的下一份传真；若未提交（您返回修改，或传真被拒绝），则加入这份传真。',
     heldName: '“{{name}}”',
   },
   repeat: {
