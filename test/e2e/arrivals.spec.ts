@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, openApp, shot, test, type Preview } from './fixtures';
-import { documentList, nav, pattern, tomorrowAt930, tr, type Language } from './ui';
+import { documentList, dropPdf, nav, pattern, tomorrowAt930, tr, type Language } from './ui';
 
 async function pdfBytes(text: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -220,20 +220,6 @@ for (const language of ['en', 'zh-CN'] as const) {
 }
 
 /** The app open in English with offer.pdf arrived through the hot folder, attached and uploaded. */
-/** A one-page PDF (`text` on it) dropped onto the window as a file from the desktop would be: the drop is window-wide. */
-async function dropPdf(page: Page, name: string, text: string) {
-  const bytes = [...(await pdfBytes(text))];
-  await page.evaluate(
-    ({ data, name }) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(data)], name, { type: 'application/pdf' }));
-      const target = document.querySelector('nav')!;
-      for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
-    },
-    { data: bytes, name },
-  );
-}
-
 async function offerPrinted(page: Page, preview: Preview) {
   await openApp(page, preview);
   const outbox = await outboxOf(preview);
@@ -379,7 +365,7 @@ for (const [language, scheduled] of [
     await expect(review).toBeVisible();
 
     await dropPdf(page, 'annex.pdf', 'Annex');
-    const held = review.getByTestId('send-review-held');
+    const held = review.getByTestId('send-held');
     const note = scheduled ? 'send:review.heldScheduled' : 'send:review.held';
     await expect(held).toHaveText(t(note, { count: 1, names: t('send:review.heldName', { name: 'annex.pdf' }) }), { timeout: 15_000 });
     await expect(docs).toHaveCount(1);

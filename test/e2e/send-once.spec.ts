@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import type { RunningSimulator } from '../../src/simulator/index';
 import { connectAccount, expect, expectNoAxeViolations, openApp, shot, test } from './fixtures';
 import type {} from '../../src/renderer/src/lib/api';
-import { nav, sendResult, tr, type Language } from './ui';
+import { documentList, dropPdf, nav, sendResult, tr, type Language } from './ui';
 
 // Several sends, a restart and axe runs per test: more than the default minute on a shared machine.
 test.describe.configure({ timeout: 150_000 });
@@ -146,11 +146,21 @@ test.describe('a send is one act', () => {
     expect(creates(sim)).toBe(1);
     expect(sim.counters().byRoute['POST /api/v2/files/upload'] ?? 0).toBe(uploadsBefore);
 
-    // Asked again, the user can still mean it.
+    // Asked again, the user can still mean it. A file dropped while the question is open is named there and
+    // is not part of this fax: sent again, the fax goes with its own document, and the file starts the next fax.
     await sendButton(page).click();
+    await expect(dialog).toBeVisible();
+    await dropPdf(page, 'annex.pdf', 'Annex');
+    await expect(dialog.getByTestId('send-held')).toHaveText(t('send:repeat.held', { count: 1, names: t('send:review.heldName', { name: 'annex.pdf' }) }), { timeout: 15_000 });
+    await shot(page, 'send-repeat-held-en');
+    await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: t('send:repeat.confirm'), exact: true }).click();
-    await expect(sendResult(page)).toHaveAttribute('data-overall', 'sent');
-    expect(creates(sim)).toBe(2);
+    // (the fax's result is replaced at once by the next fax that the waiting file starts)
+    await expect.poll(() => creates(sim)).toBe(2);
+    const task = sim.tasks().at(-1)!;
+    expect(sim.files().filter((f) => task.file_refs.includes(f.file_ref)).map((f) => f.file_name)).toEqual(['Invoice.pdf']);
+    await expect(documentList(page).getByRole('listitem')).toHaveCount(1, { timeout: 15_000 });
+    await expect(documentList(page).getByRole('listitem')).toContainText('annex.pdf');
   });
 });
 

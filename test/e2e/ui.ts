@@ -4,6 +4,7 @@
  * language hard-coded for both.
  */
 import i18next, { type TFunction } from 'i18next';
+import { PDFDocument } from 'pdf-lib';
 import type { Locator, Page } from '@playwright/test';
 import { en } from '../../src/renderer/src/i18n/locales/en';
 import { zhCN } from '../../src/renderer/src/i18n/locales/zh-CN';
@@ -105,4 +106,20 @@ export function tomorrowAt930(): string {
   const d = new Date(Date.now() + 86_400_000);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T09:30`;
+}
+
+/** A one-page PDF (`text` on it) dropped onto the window as a file from the desktop would be: the drop is window-wide. */
+export async function dropPdf(page: Page, name: string, text: string): Promise<void> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]).drawText(text, { x: 60, y: 760, size: 24 });
+  const bytes = [...(await doc.save())];
+  await page.evaluate(
+    ({ data, name }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(data)], name, { type: 'application/pdf' }));
+      const target = document.querySelector('nav')!;
+      for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
+    },
+    { data: bytes, name },
+  );
 }

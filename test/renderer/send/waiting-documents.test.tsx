@@ -17,6 +17,8 @@ import { addFiles, addHandles, restoreDocuments } from '@renderer/features/send/
 import { saveDraftNow, useDraft } from '@renderer/features/send/use-draft';
 import { installBridge, renderWithQueries } from '../fake-bridge';
 import { ReviewDialog } from '@renderer/features/send/review-dialog';
+import { RepeatDialog } from '@renderer/features/send/repeat-dialog';
+import type { SendRepeatDetails } from '@shared/ipc/channels/send';
 
 const offered = (n: number): OfferedDocument => ({ id: `o${n}`, handle: `h${n}`, name: `printed-${n}.pdf`, size: 100, source: 'print' });
 const info = (handle: string) => ({ handle, name: `${handle}.pdf`, size: 100, ext: 'pdf', pages: 1, warning: null, error: null });
@@ -397,20 +399,38 @@ describe('documents added while the fax on the form is on its way', () => {
   });
 
   it.each([
-    ['en', null, '“late.pdf” was added during this review and is not part of this fax. If this fax goes out, it starts your next fax; if not (you go back to editing, or the fax is refused), it is added to this one.'],
-    ['zh-CN', null, '“late.pdf” 是在本次确认期间加入的，不在这份传真里。若这份传真发出，将用来开始您的下一份传真；若未发出（您返回修改，或传真被拒绝），则加入这份传真。'],
+    ['en', 'now', null, '“late.pdf” was added during this review and is not part of this fax. If this fax goes out, it starts your next fax; if not (you go back to editing, or the fax is refused), it is added to this one.'],
+    ['zh-CN', 'now', null, '“late.pdf” 是在本次确认期间加入的，不在这份传真里。若这份传真发出，将用来开始您的下一份传真；若未发出（您返回修改，或传真被拒绝），则加入这份传真。'],
     // a scheduled fax does not go out now: the note says what the button ("Schedule") does
-    ['en', Date.UTC(2030, 0, 15, 2, 0), '“late.pdf” was added during this review and is not part of this fax. If this fax is scheduled, it starts your next fax; if not (you go back to editing, or the fax is refused), it is added to this one.'],
-    ['zh-CN', Date.UTC(2030, 0, 15, 2, 0), '“late.pdf” 是在本次确认期间加入的，不在这份传真里。若这份传真已定时提交，将用来开始您的下一份传真；若未提交（您返回修改，或传真被拒绝），则加入这份传真。'],
-  ] as const)('the open review says which documents wait and what becomes of them, until the send ends (%s, scheduled at %s)', async (language, scheduledAt, said) => {
+    ['en', 'scheduled', Date.UTC(2030, 0, 15, 2, 0), '“late.pdf” was added during this review and is not part of this fax. If this fax is scheduled, it starts your next fax; if not (you go back to editing, or the fax is refused), it is added to this one.'],
+    ['zh-CN', 'scheduled', Date.UTC(2030, 0, 15, 2, 0), '“late.pdf” 是在本次确认期间加入的，不在这份传真里。若这份传真已定时提交，将用来开始您的下一份传真；若未提交（您返回修改，或传真被拒绝），则加入这份传真。'],
+  ] as const)('the open review says which documents wait and what becomes of them, until the send ends (%s, %s)', async (language, _when, scheduledAt, said) => {
     await initI18n(language);
     try {
       const facts = { name: 'Offer', documents: [{ name: 'offer.pdf', pages: 1 }], recipients: 1, numbers: ['861088881234'], scheduledAt, estimate: null, balance: null };
       renderWithQueries(<ReviewDialog facts={facts} serviceTimeZone="Asia/Shanghai" onConfirm={() => {}} onCancel={() => {}} />);
       const { sendEnds } = await addedDuringSend();
-      expect((await screen.findByTestId('send-review-held')).textContent).toBe(said);
+      expect((await screen.findByTestId('send-held')).textContent).toBe(said);
       await sendEnds('sent');
-      expect(screen.queryByTestId('send-review-held')).toBeNull();
+      expect(screen.queryByTestId('send-held')).toBeNull();
+    } finally {
+      await initI18n('en');
+    }
+  });
+
+  it.each([
+    ['en', '“late.pdf” was added while this question was open and is not part of this fax. If you send it again, it starts your next fax; if not (Don’t send, or the fax is refused), it is added to this one.'],
+    ['zh-CN', '“late.pdf” 是在此问题打开期间加入的，不在这份传真里。若您再次发送，将用来开始您的下一份传真；若不发送（选择“不发送”，或传真被拒绝），则加入这份传真。'],
+  ] as const)('the same-fax question names them too, with what becomes of them, until the send ends (%s)', async (language, said) => {
+    await initI18n(language);
+    try {
+      const details = { taskName: 'Offer', sentAtMs: Date.now() - 60_000, windowMinutes: 30, senderName: null, computerName: null } as unknown as SendRepeatDetails;
+      renderWithQueries(<RepeatDialog details={details} onConfirm={() => {}} onCancel={() => {}} />);
+      const { sendEnds } = await addedDuringSend();
+      expect((await screen.findByTestId('send-held')).textContent).toBe(said);
+      await sendEnds('refused');
+      expect(screen.queryByTestId('send-held')).toBeNull();
+      expect(onForm()).toEqual(['late']);
     } finally {
       await initI18n('en');
     }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SendRepeatDetails } from '@shared/ipc/channels/send';
 import { formatLocal } from '@shared/service-time';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { HeldNote } from './held-note';
 
 function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -28,6 +29,7 @@ export function RepeatDialog({ details, onConfirm, onCancel }: { details: SendRe
     >
       <p>{t('repeat.body', { name: details.taskName, time, minutes: details.windowMinutes })}</p>
       <p className="muted">{t('repeat.cost')}</p>
+      <HeldNote message="repeat.held" />
     </ConfirmDialog>
   );
 }

@@ -6,7 +6,7 @@ import { displayFax } from '@shared/phonebook/format';
 import { formatYuan, useConnection } from '../account';
 import { ReviewCost } from './review/review-cost';
 import { ReviewWhen } from './review/review-when';
-import { useSendResult } from './send-result';
+import { HeldNote } from './held-note';
 
 export interface ReviewFacts {
   name: string;
@@ -22,13 +22,11 @@ export interface ReviewFacts {
 
 /** Everything the send will do and cost, once more, before it is done. */
 export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { facts: ReviewFacts; serviceTimeZone: string; onConfirm(): void; onCancel(): void }) {
-  const { t, i18n } = useTranslation('send');
+  const { t } = useTranslation('send');
   const tasks = Math.ceil(facts.recipients / MAX_RECIPIENTS_PER_TASK);
   const unitPrice = facts.estimate?.unitPrice ?? null;
   const pageTotal = facts.documents.every((d) => d.pages !== null) ? facts.documents.reduce((n, d) => n + (d.pages ?? 0), 0) : null;
   const demo = useConnection().data?.mode === 'demo';
-  const held = useSendResult((s) => s.held).flatMap((h) => h.names);
-  const list = new Intl.ListFormat(i18n.resolvedLanguage ?? i18n.language, { style: 'long', type: 'conjunction' });
   return (
     <ConfirmDialog
       title={t('review.title', { name: facts.name })}
@@ -43,14 +41,7 @@ export function ReviewDialog({ facts, serviceTimeZone, onConfirm, onCancel }: { 
           {t('review.demo')}
         </p>
       ) : null}
-      {/* in the dialog from the start, so a screen reader says the note when a document is dropped */}
-      <div role="status">
-        {held.length > 0 ? (
-          <p className="notice info" data-testid="send-review-held">
-            {t(facts.scheduledAt !== null ? 'review.heldScheduled' : 'review.held', { count: held.length, names: list.format(held.map((n) => t('review.heldName', { name: n }))) })}
-          </p>
-        ) : null}
-      </div>
+      <HeldNote message={facts.scheduledAt !== null ? 'review.heldScheduled' : 'review.held'} />
       <dl>
         <dt>{t('review.documents')}</dt>
         <dd>

@@ -256,5 +256,7 @@ export const send = {
     cost: 'Sending again creates a second task; every page is charged again.',
     confirm: 'Send it again',
     cancel: 'Don’t send',
+    held_one: '{{names}} was added while this question was open and is not part of this fax. If you send it again, it starts your next fax; if not (Don’t send, or the fax is refused), it is added to this one.',
+    held_other: '{{names}} were added while this question was open and are not part of this fax. If you send it again, they start your next fax; if not (Don’t send, or the fax is refused), they are added to this one.',
   },
 } as const;
