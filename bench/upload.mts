@@ -263,11 +263,13 @@ const RAW_UPLOAD = path.join(import.meta.dirname, 'workers/raw-upload.mjs');
  */
 export async function uploadFloorFigures(runs: number, log: (s: string) => void): Promise<Figure[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-bench-floor-'));
-  const sim = await startSimProcess(['--speed', '1000']);
-  const drain = await startNode([DRAIN_RECEIVER], [sim.baseUrl], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
-  const receiver: SimProcess = { ...sim, baseUrl: drain.match[1]! };
-  const appBundle = await buildAppUploadBundle();
+  let sim: SimProcess | null = null;
+  let drain: Awaited<ReturnType<typeof startNode>> | null = null;
   try {
+    sim = await startSimProcess(['--speed', '1000']);
+    drain = await startNode([DRAIN_RECEIVER], [sim.baseUrl], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    const receiver: SimProcess = { ...sim, baseUrl: drain.match[1]! };
+    const appBundle = await buildAppUploadBundle();
     const big = path.join(dir, 'doc.pdf');
     const small = path.join(dir, 'small.pdf');
     await writePaddedPdf(big, FILE_BYTES);
@@ -346,8 +348,8 @@ export async function uploadFloorFigures(runs: number, log: (s: string) => void)
       figure('upload floor ratio app/bare node:http', '', 'reference', appToBare, null, "what FaxDesk's path costs on top of the least a Node sender does"),
     ];
   } finally {
-    await drain.stop();
-    await sim.stop();
+    await drain?.stop();
+    await sim?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -37,7 +37,11 @@ async function sideBySide(steps) {
           let out = '';
           child.stdout.on('data', (c) => (out += c));
           child.stderr.on('data', (c) => (out += c));
+          let ended = false;
+          // 'error' (could not start) may be followed by 'close': one end each
           const end = (status) => {
+            if (ended) return;
+            ended = true;
             console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}\n${out}`);
             resolve({ name, status, seconds: ((Date.now() - started) / 1000).toFixed(1) });
           };
@@ -90,7 +94,17 @@ function suitesThatFailedToLoad(j) {
 }
 
 // The names of what failed, beside the summary: CI shows only the end of the log.
-const failures = [...failedVitest(readJson(vitestJson), process.cwd()), ...failedE2e(readJson(e2eJson))];
+let failures;
+try {
+  failures = [...failedVitest(readJson(vitestJson), process.cwd()), ...failedE2e(readJson(e2eJson))];
+} catch (e) {
+  failures = [`(the reports could not be read for names: ${e.message})`];
+}
+// a step that failed without a test named above (lint, typecheck, a runner's own error): its name
+for (const r of results) {
+  const named = r.name.startsWith('unit') ? failures.some((f) => f.startsWith('vitest ')) : r.name.startsWith('end to end') ? failures.some((f) => f.startsWith('e2e ')) : false;
+  if (r.failed > 0 && !named) failures.push(`${r.name}: failed (its output is above)`);
+}
 if (failures.length > 0) {
   console.log('\n=== failed');
   for (const f of failures.slice(0, 20)) console.log(`- ${f}`);

@@ -35,6 +35,7 @@ function upload(body) {
       const split = text.indexOf('\r\n\r\n');
       if (split < 0) return;
       const length = Number(/content-length:\s*(\d+)/i.exec(text.slice(0, split))?.[1] ?? NaN);
+      if (Number.isNaN(length)) return reject(new Error(`a reply without Content-Length: ${text.slice(0, 200)}`));
       if (Buffer.byteLength(text.slice(split + 4)) < length) return;
       const seconds = (performance.now() - t0) / 1000;
       socket.destroy();
@@ -43,6 +44,8 @@ function upload(body) {
       resolve({ seconds, size: JSON.parse(text.slice(split + 4)).data.file_size });
     });
     socket.on('error', reject);
+    // closed before the whole reply came: an error, not a wait forever (after a resolve this does nothing)
+    socket.on('close', () => reject(new Error(`the connection closed before the reply was complete: ${Buffer.concat(chunks).toString().slice(0, 200)}`)));
   });
 }
 

@@ -10,12 +10,17 @@ export function firstLine(text, count = 1) {
   return lines.slice(0, count).join(' — ').slice(0, 240);
 }
 
+/** the objects of an array; anything else (a report cut short, another shape) is no entries */
+function list(value) {
+  return Array.isArray(value) ? value.filter((v) => v !== null && typeof v === 'object') : [];
+}
+
 /** vitest's `--reporter=json` report: each failed test, and each file that failed without a failed test (did not load) */
 export function failedVitest(report, root) {
   const out = [];
-  for (const file of report?.testResults ?? []) {
+  for (const file of list(report?.testResults)) {
     const name = String(file.name ?? '').replace(`${root}/`, '');
-    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    const failed = list(file.assertionResults).filter((a) => a?.status === 'failed');
     for (const a of failed) out.push(`vitest ${name} › ${a.fullName ?? a.title}: ${firstLine(a.failureMessages?.[0])}`);
     if (file.status === 'failed' && failed.length === 0) out.push(`vitest ${name} (did not load): ${firstLine(file.message)}`);
   }
@@ -27,15 +32,17 @@ export function failedVitest(report, root) {
 export function failedE2e(report) {
   const out = [];
   const walk = (suite, titles) => {
-    for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests ?? []) {
+    for (const spec of list(suite.specs)) {
+      for (const t of list(spec.tests)) {
         if (t.status !== 'unexpected') continue;
-        const last = t.results?.[t.results.length - 1];
+        const last = list(t.results).at(-1);
         out.push(`e2e ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(last?.error?.message, 2)}`);
       }
     }
-    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const child of list(suite.suites)) walk(child, [...titles, child.title]);
   };
-  for (const s of report?.suites ?? []) walk(s, []);
+  for (const s of list(report?.suites)) walk(s, []);
+  // errors outside any test (a global setup that refused to run, a file that did not load)
+  for (const e of list(report?.errors)) out.push(`e2e (outside a test): ${firstLine(e.message, 2)}`);
   return out;
 }

@@ -13,7 +13,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-failures-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function run(cmd: string, args: string[]): void {
-  const r = spawnSync(cmd, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '1', FORCE_COLOR: '1' }, timeout: 60_000 });
+  const r = spawnSync(cmd, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '1', FORCE_COLOR: '1' }, timeout: 25_000 });
   // both runs fail on purpose; what matters is the report they leave
   expect(r.status, r.stderr).toBe(1);
 }
@@ -31,6 +31,8 @@ describe('a group', () => {
 `,
     );
     fs.writeFileSync(path.join(dir, 'b.spec.mjs'), "import './no-such-module.mjs';\n");
+    // a file whose tests all pass is not named
+    fs.writeFileSync(path.join(dir, 'c.spec.mjs'), "import { expect, it } from 'vitest';\nit('passes', () => expect(1).toBe(1));\n");
     run(bin('vitest'), ['run', '--root', dir, '--reporter=json', '--outputFile=vitest.json']);
     const lines = failedVitest(JSON.parse(fs.readFileSync(path.join(dir, 'vitest.json'), 'utf8')), dir);
     expect(lines).toHaveLength(2);
@@ -56,9 +58,17 @@ test.describe('the outbox', () => {
     expect(lines).toEqual([expect.stringMatching(/^e2e c\.e2e\.mjs:4 › the outbox › shows the sender: Error: the sender column — expect\(received\)\.toBe\(expected\)/)]);
   });
 
-  it('a report that is missing or unreadable names nothing, and a message is cut to its first line', () => {
+  it('a report that is missing, cut short or of another shape names nothing and does not throw; a message is cut to its first line', () => {
     expect(failedVitest(null, dir)).toEqual([]);
     expect(failedE2e(undefined)).toEqual([]);
+    for (const odd of [{ testResults: {} }, { testResults: [null, 3, { assertionResults: 'x' }] }, { suites: {} }, { suites: [null, { specs: [null, { tests: {} }] }] }]) {
+      expect(failedVitest(odd, dir)).toEqual([]);
+      expect(failedE2e(odd)).toEqual([]);
+    }
+    // an error outside any test (a global setup that refused to run) is named too
+    expect(failedE2e({ suites: [], errors: [{ message: 'Error: the build is older than the sources\nrun electron-vite build' }] })).toEqual([
+      'e2e (outside a test): Error: the build is older than the sources — run electron-vite build',
+    ]);
     expect(firstLine('\n\n  first\nsecond')).toBe('first');
     expect(firstLine('first\n\nsecond\nthird', 2)).toBe('first — second');
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inspectDocument } from '@main/send/documents';
 import { PDF_COUNT_TIMEOUT_MS, pdfPageCount } from '@main/send/page-count';
-import { BACKGROUND_NICE } from '@main/send/page-count-worker';
+import { backgroundNice } from '@main/send/page-count-worker';
 import { writePdf } from './helpers';
 
 let dir: string;
@@ -61,7 +61,10 @@ describe('counting the pages of a PDF in a worker thread', () => {
     const before = os.getPriority();
     expect((await count(await writePdf(dir, 'doc.pdf', 2))).pages).toBe(2);
     const threads = niceByThread();
-    expect(threads.filter((t) => t.nice === BACKGROUND_NICE).map((t) => t.name)).toEqual(['page-count']);
+    // five above the app's own value (0 here; a run under `nice` keeps the gap), at most 19
+    const expected = backgroundNice(before);
+    expect(expected).toBeGreaterThan(before); // a run at nice 19 has no room below it to show
+    expect(threads.filter((t) => t.nice === expected).map((t) => t.name)).toEqual(['page-count']);
     // the thread that runs the app (and every other) is left as it was
     expect(os.getPriority()).toBe(before);
     expect(threads.find((t) => t.tid === process.pid)?.nice).toBe(before);
@@ -69,14 +72,14 @@ describe('counting the pages of a PDF in a worker thread', () => {
 
   it('gives up after the time limit: pages unknown, no rejection left behind, the next count works', async () => {
     const hostile = path.join(dir, 'hostile.pdf');
-    writeHostilePdf(hostile, 150_000); // ~9.9 MB: more than 5 s of scanning
+    writeHostilePdf(hostile, 150_000); // ~9.9 MB: 3.4–4.6 s of scanning on a quiet machine, far more on a busy one
     const started = performance.now();
     const slow = await count(hostile, 200);
     const took = performance.now() - started;
     expect(slow).toEqual({ pages: null, bytesRead: 0 });
-    // The limit plus ending the thread, which on a busy machine waits for the low-priority thread to be
-    // scheduled (measured under three busy loops beside the run: 1.8 s); the full scan takes more than 5 s
-    // on a quiet machine and far longer on a busy one.
+    // A count that gave up read nothing (bytesRead 0; a finished scan reports the bytes it read). The time: the
+    // limit plus ending the thread, which on a busy machine waits for the thread to be scheduled (measured
+    // under three busy loops beside the run: 1.8 s).
     expect(took).toBeLessThan(200 + 3_000);
     // Terminating the worker left nothing pending in this thread (vitest fails a run on unhandled
     // rejections), and counting goes on in a fresh worker.
@@ -116,9 +119,12 @@ describe('counting the pages of a PDF in a worker thread', () => {
     await expect(pdfPageCount(fh, size)).rejects.toBeTruthy();
   });
 
+  // What this cannot tell on a quiet machine: whether the attach gave up at the limit or pdf.js finished its
+  // scan first (3.4–4.6 s for this file, about the largest under the service's 10 MB; a denser layout of
+  // the same chain scanned no longer). That a count gives up at its limit is the 200 ms test above.
   it('attaching the hostile file under the default limit: sendable, pages unknown, within the limit', { timeout: 20_000 }, async () => {
     const hostile = path.join(dir, 'hostile-big.pdf');
-    writeHostilePdf(hostile, 150_000); // ~9.9 MB, under the service's 10 MB: more than 5 s of scanning
+    writeHostilePdf(hostile, 150_000); // ~9.9 MB, under the service's 10 MB
     const started = performance.now();
     const info = await inspectDocument(hostile);
     expect(info).toMatchObject({ pages: null, error: null });
