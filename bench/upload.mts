@@ -52,6 +52,22 @@ function curlUpload(sim: SimProcess, file: string, how: 'T' | 'data-binary' = 'T
   });
 }
 
+/** `count` fresh copies of `file` in `dir`, named after `prefix`: each upload reads a document it has not read since it was attached. */
+function freshCopies(file: string, dir: string, prefix: string, count: number): string[] {
+  return Array.from({ length: count }, (_, k) => {
+    const copy = path.join(dir, `${prefix}-${k}.pdf`);
+    fs.copyFileSync(file, copy);
+    return copy;
+  });
+}
+
+/** Runs an uploading worker (bare, raw or the app's) to its end: its upload times in ms, each upload's size checked as the receiver counted it. */
+async function workerUploadMs(script: string, args: string[]): Promise<number[]> {
+  const r = await runNodeJson<{ uploadSeconds: number[]; bytes: number[] }>(script, args);
+  if (r.bytes.some((n) => n !== FILE_BYTES)) throw new Error(`the receiver counted ${r.bytes.join(', ')} bytes, expected ${FILE_BYTES} each`);
+  return r.uploadSeconds.map((seconds) => seconds * 1000);
+}
+
 function curlVersion(): string {
   const r = spawnSync('curl', ['--version'], { encoding: 'utf8' });
   return r.stdout?.split(' ')[1] ?? 'unknown';
@@ -114,11 +130,7 @@ export async function uploadFigures(runs: number, log: (s: string) => void): Pro
      * 100 ms between uploads on both sides (as the app's worker does, SETTLE_MS), every size checked.
      */
     const pairedRound = async (i: number, count: number, prefix: string, withBare = false) => {
-      const copies = Array.from({ length: count }, (_, k) => {
-        const copy = path.join(dir, `${prefix}-${i}-${k}.pdf`);
-        fs.copyFileSync(big, copy);
-        return copy;
-      });
+      const copies = freshCopies(big, dir, `${prefix}-${i}`, count);
       const app = () =>
         runNodeJson<{ attachSeconds: number[]; uploadSeconds: number[]; cpuSeconds: number[]; bytes: number[]; beforeMs: number[]; afterMs: number[]; ownCpuMs: number[] }>(appBundle, [
           'throughput', sim.baseUrl, sim.apiKey, sim.apiSecret, small, ...copies,
@@ -286,45 +298,25 @@ export async function uploadFloorFigures(runs: number, log: (s: string) => void)
     const appToCurl: number[] = [];
     const appToBare: number[] = [];
     for (let i = 0; i < rounds; i++) {
-      const copies = Array.from({ length: EACH }, (_, k) => {
-        const copy = path.join(dir, `floor-${i}-${k}.pdf`);
-        fs.copyFileSync(big, copy);
-        return copy;
-      });
-      let c: number[] = [];
+      const copies = freshCopies(big, dir, `floor-${i}`, EACH);
+      const to = [receiver.baseUrl, receiver.apiKey, receiver.apiSecret];
+      const c: number[] = [];
       let b: number[] = [];
       let a: number[] = [];
       let w: number[] = [];
       const sides = [
-        async () => {
-          const r = await runNodeJson<{ uploadSeconds: number[]; bytes: number[] }>(RAW_UPLOAD, [receiver.baseUrl, receiver.apiKey, receiver.apiSecret, ...copies]);
-          if (r.bytes.some((n) => n !== FILE_BYTES)) throw new Error(`the receiver counted ${r.bytes.join(', ')} bytes`);
-          w = r.uploadSeconds;
-        },
+        async () => void (w = await workerUploadMs(RAW_UPLOAD, [...to, ...copies])),
         async () => {
           for (const copy of copies) {
             await new Promise((r) => setTimeout(r, 100));
-            c.push((await curlUpload(receiver, copy)).seconds);
+            c.push((await curlUpload(receiver, copy)).seconds * 1000);
           }
         },
-        async () => {
-          const r = await runNodeJson<{ uploadSeconds: number[]; bytes: number[] }>(BARE_UPLOAD, [receiver.baseUrl, receiver.apiKey, receiver.apiSecret, ...copies]);
-          if (r.bytes.some((n) => n !== FILE_BYTES)) throw new Error(`the receiver counted ${r.bytes.join(', ')} bytes`);
-          b = r.uploadSeconds;
-        },
-        async () => {
-          const r = await runNodeJson<{ uploadSeconds: number[]; bytes: number[] }>(appBundle, ['throughput', receiver.baseUrl, receiver.apiKey, receiver.apiSecret, small, ...copies]);
-          if (r.bytes.some((n) => n !== FILE_BYTES)) throw new Error(`the receiver counted ${r.bytes.join(', ')} bytes`);
-          a = r.uploadSeconds;
-        },
+        async () => void (b = await workerUploadMs(BARE_UPLOAD, [...to, ...copies])),
+        async () => void (a = await workerUploadMs(appBundle, ['throughput', ...to, small, ...copies])),
       ];
       for (let k = 0; k < sides.length; k++) await sides[(i + k) % sides.length]!();
       for (const copy of copies) fs.rmSync(copy);
-      const toMs = (x: number[]) => x.map((s) => s * 1000);
-      c = toMs(c);
-      b = toMs(b);
-      a = toMs(a);
-      w = toMs(w);
       rawMs.push(median(w));
       rawToCurl.push(median(c) / median(w));
       curlMs.push(median(c));

@@ -56,6 +56,8 @@ async function sideBySide(steps) {
   for (const r of done) results.push({ name: r.name, seconds: r.seconds, passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, skipped: 0 });
 }
 
+const VITEST_STEP = 'unit and integration (vitest)';
+const E2E_STEP = 'end to end (playwright, chromium)';
 const vitestJson = 'test-results/vitest.json';
 const e2eJson = 'test-results/e2e-results.json';
 fs.rmSync(vitestJson, { force: true });
@@ -67,7 +69,7 @@ await sideBySide([
   { name: 'path aliases', cmd: process.execPath, args: ['scripts/alias-imports.mjs', '--check'] },
   { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] },
 ]);
-step('unit and integration (vitest)', 'npx', ['-y', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`], () => {
+step(VITEST_STEP, 'npx', ['-y', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`], () => {
   const j = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   return { passed: j.numPassedTests, failed: j.numFailedTests + suitesThatFailedToLoad(j), skipped: j.numPendingTests + j.numTodoTests };
 });
@@ -75,12 +77,12 @@ step('unit and integration (vitest)', 'npx', ['-y', 'vitest', 'run', '--reporter
 // a figure off target fails this step even though its own test already counted.
 step('reliability figures', process.execPath, ['scripts/reliability-report.mjs', '--only']);
 step('build', 'npx', ['-y', 'electron-vite', 'build']);
-step('end to end (playwright, chromium)', 'npx', ['-y', 'playwright', 'test'], () => {
+step(E2E_STEP, 'npx', ['-y', 'playwright', 'test'], () => {
   const j = JSON.parse(fs.readFileSync(e2eJson, 'utf8'));
   return { passed: j.stats.expected + j.stats.flaky, failed: j.stats.unexpected, skipped: j.stats.skipped };
 });
 
-// A suite that failed to load has no failed tests of its own; count it once.
+/** a runner's JSON report, or null when it left none (or an unreadable one) */
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -89,6 +91,7 @@ function readJson(file) {
   }
 }
 
+// A suite that failed to load has no failed tests of its own; count it once.
 function suitesThatFailedToLoad(j) {
   return (j.testResults ?? []).filter((s) => s.status === 'failed' && !(s.assertionResults ?? []).some((a) => a.status === 'failed')).length;
 }
@@ -101,9 +104,10 @@ try {
   failures = [`(the reports could not be read for names: ${e.message})`];
 }
 // a step that failed without a test named above (lint, typecheck, a runner's own error): its name
+const namedBy = { [VITEST_STEP]: 'vitest ', [E2E_STEP]: 'e2e ' };
 for (const r of results) {
-  const named = r.name.startsWith('unit') ? failures.some((f) => f.startsWith('vitest ')) : r.name.startsWith('end to end') ? failures.some((f) => f.startsWith('e2e ')) : false;
-  if (r.failed > 0 && !named) failures.push(`${r.name}: failed (its output is above)`);
+  const prefix = namedBy[r.name];
+  if (r.failed > 0 && !(prefix && failures.some((f) => f.startsWith(prefix)))) failures.push(`${r.name}: failed (its output is above)`);
 }
 if (failures.length > 0) {
   console.log('\n=== failed');

@@ -13,7 +13,7 @@ interface SendResultState {
    * documents arriving meanwhile wait for it (whenNotSending)
    */
   sending: boolean;
-  /** the names of documents the user added during the send, waiting for its outcome (waitForSend); the review lists them */
+  /** the names of documents the user added during the send, waiting for its outcome (waitForSend); the open question (review, same fax) lists them */
   held: Array<{ id: number; names: string[] }>;
   show(result: SendResult, name: string): void;
   clear(): void;
