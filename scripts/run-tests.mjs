@@ -73,6 +73,8 @@ step(VITEST_STEP, 'npx', ['-y', 'vitest', 'run', '--reporter=default', '--report
   const j = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   return { passed: j.numPassedTests, failed: j.numFailedTests + suitesThatFailedToLoad(j), skipped: j.numPendingTests + j.numTodoTests };
 });
+// kept now for the names of what failed: Playwright empties test-results/ (its output folder) when it starts
+const vitestReport = readJson(vitestJson);
 // The reliability figures (no duplicate faxes, crash safety, bad input, security gate) as a table;
 // a figure off target fails this step even though its own test already counted.
 step('reliability figures', process.execPath, ['scripts/reliability-report.mjs', '--only']);
@@ -99,7 +101,7 @@ function suitesThatFailedToLoad(j) {
 // The names of what failed, beside the summary: CI shows only the end of the log.
 let failures;
 try {
-  failures = [...failedVitest(readJson(vitestJson), process.cwd()), ...failedE2e(readJson(e2eJson))];
+  failures = [...failedVitest(vitestReport, process.cwd()), ...failedE2e(readJson(e2eJson))];
 } catch (e) {
   failures = [`(the reports could not be read for names: ${e.message})`];
 }
